@@ -1,0 +1,4 @@
+export * from './common';
+export * from './money';
+export * from './catalogue';
+export * from './events';
