@@ -1,0 +1,37 @@
+// A book cover with fixed intrinsic size (no layout shift) and a designed fallback when there is none.
+import { useState } from 'react';
+import './book-cover.css';
+
+interface BookCoverProps {
+  title: string;
+  author?: string;
+  url: string | null | undefined;
+  width?: number;
+  height?: number;
+  eager?: boolean;
+  className?: string;
+}
+
+export function BookCover({ title, author, url, width = 300, height = 450, eager = false, className = '' }: BookCoverProps) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) {
+    return (
+      <div className={`book-cover book-cover--fallback ${className}`} style={{ aspectRatio: `${width} / ${height}` }} role="img" aria-label={`Cover of ${title}`}>
+        <span className="book-cover__fallback-title">{title}</span>
+        {author && <span className="book-cover__fallback-author">{author}</span>}
+      </div>
+    );
+  }
+  return (
+    <img
+      className={`book-cover ${className}`}
+      src={url}
+      alt={`Cover of ${title}`}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+// Opens a service's database: real PostgreSQL through pg, or the embedded
+// PGlite through the locked dialect. Either way the service gets a kysely
+// instance whose session search_path is its own schema (then public).
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PgliteDialect, quoteIdent, sharePglite, type SharedPglite } from './pglite-dialect';
+import { PG_OID, parseInt8, parseNumeric } from './type-parsers';
+
+export type DatabaseSource =
+  | { kind: 'postgres'; url: string; poolSize?: number; applicationName?: string }
+  | { kind: 'pglite'; shared: SharedPglite };
+
+export interface Database<DB> {
+  readonly db: Kysely<DB>;
+  readonly schema: string;
+  readonly kind: DatabaseSource['kind'];
+  /** Creates the schema if needed (idempotent). */
+  ensureSchema(): Promise<void>;
+  /** A cheap round trip, for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function assertSchemaName(schema: string): void {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name "${schema}"`);
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_OID.INT8) return parseInt8;
+    if (oid === PG_OID.NUMERIC) return parseNumeric;
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+export function openDatabase<DB>(source: DatabaseSource, schema: string): Database<DB> {
+  assertSchemaName(schema);
+  const searchPath = `${quoteIdent(schema)}, public`;
+  if (source.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: source.url,
+      max: source.poolSize ?? 10,
+      application_name: source.applicationName ?? schema,
+      options: `-c search_path=${schema},public`,
+      types: pgTypes as pg.CustomTypesConfig,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30000,
+    });
+    // An idle client losing its server must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return wrap(db, schema, 'postgres', async () => {
+      await db.destroy();
+    });
+  }
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(source.shared, searchPath) });
+  return wrap(db, schema, 'pglite', async () => {
+    await db.destroy();
+  });
+}
+
+function wrap<DB>(db: Kysely<DB>, schema: string, kind: DatabaseSource['kind'], close: () => Promise<void>): Database<DB> {
+  return {
+    db,
+    schema,
+    kind,
+    async ensureSchema() {
+      await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
+    },
+    async ping() {
+      await sql`SELECT 1`.execute(db);
+    },
+    close,
+  };
+}
+
+/**
+ * Opens (or creates) the embedded database under `dataDir`, or in memory when
+ * `dataDir` is omitted (tests).
+ */
+export async function openPglite(dataDir?: string): Promise<SharedPglite & { close(): Promise<void> }> {
+  const pglite = await PGlite.create(dataDir ?? 'memory://', {
+    parsers: { [PG_OID.INT8]: parseInt8, [PG_OID.NUMERIC]: parseNumeric },
+  });
+  const shared = sharePglite(pglite);
+  return Object.assign(shared, {
+    async close() {
+      const release = await shared.lock.acquire();
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        release();
+      }
+    },
+  });
+}

@@ -1,0 +1,7 @@
+export { openDatabase, openPglite, assertSchemaName, type Database, type DatabaseSource } from './database';
+export { folderMigrations, migrateToLatest } from './migrate';
+export { PgliteDialect, sharePglite, quoteIdent, type SharedPglite } from './pglite-dialect';
+export { Mutex } from './mutex';
+export { PG_ERROR, pgErrorCode, isUniqueViolation, isForeignKeyViolation, isConnectionError } from './errors';
+export { parseInt8, parseNumeric } from './type-parsers';
+export { sql, type Kysely, type Transaction, type Selectable, type Insertable, type Updateable, type Generated, type ColumnType } from 'kysely';

@@ -1,0 +1,42 @@
+// Runs a service's migrations into its own schema, with the migration
+// bookkeeping tables in that schema too. kysely's Migrator takes an advisory
+// lock, so several processes of one service may start at once.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database';
+
+/** Loads `<timestamp>_<name>.(js|ts)` files from a folder, in name order. */
+export function folderMigrations(dir: string): MigrationProvider {
+  return {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      const files = readdirSync(dir)
+        .filter((f) => /\.(js|ts)$/.test(f) && !f.endsWith('.d.ts'))
+        .sort();
+      for (const file of files) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const mod = require(path.join(dir, file)) as Migration;
+        out[file.replace(/\.(js|ts)$/, '')] = { up: mod.up, down: mod.down };
+      }
+      return out;
+    },
+  };
+}
+
+export async function migrateToLatest(database: Database<any>, provider: MigrationProvider): Promise<string[]> {
+  await database.ensureSchema();
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    migrationTableSchema: database.schema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`migration ${failed?.migrationName ?? '?'} of schema ${database.schema} failed: ${String((error as Error).message ?? error)}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { sql } from 'kysely';
+import { describeWithPostgres, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import { folderMigrations, migrateToLatest, openDatabase, openPglite, type Database } from '../src';
+
+interface DB {
+  counters: { name: string; value: number; ratio: number };
+}
+
+const migrations = folderMigrations(path.join(__dirname, 'fixtures/migrations'));
+
+/** The same contract, run on PGlite and on the real PostgreSQL. */
+function contract(open: (schema: string) => Promise<{ database: Database<DB>; dispose(): Promise<void> }>) {
+  let database: Database<DB>;
+  let dispose: () => Promise<void>;
+  const schema = uniqueName('dbtest');
+
+  beforeAll(async () => {
+    ({ database, dispose } = await open(schema));
+    expect(await migrateToLatest(database, migrations)).toEqual(['20260101000000_counters']);
+  });
+  afterAll(async () => {
+    await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(database.db);
+    await dispose();
+  });
+
+  it('migrates into the service schema and is idempotent', async () => {
+    expect(await migrateToLatest(database, migrations)).toEqual([]);
+    const { rows } = await sql<{ table_schema: string }>`
+      select table_schema from information_schema.tables where table_name = 'counters' and table_schema = ${schema}`.execute(database.db);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('parses int8 and numeric as numbers', async () => {
+    await database.db.insertInto('counters').values({ name: 'types', value: 42, ratio: 3.25 }).execute();
+    const row = await database.db.selectFrom('counters').selectAll().where('name', '=', 'types').executeTakeFirstOrThrow();
+    expect(row.value).toBe(42);
+    expect(row.ratio).toBe(3.25);
+    const { count } = await database.db.selectFrom('counters').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    expect(typeof count).toBe('number');
+  });
+
+  it('loses no update under concurrent read-modify-write transactions', async () => {
+    await database.db.insertInto('counters').values({ name: 'race', value: 0 }).execute();
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        database.db.transaction().execute(async (trx) => {
+          const row = await trx.selectFrom('counters').select('value').where('name', '=', 'race').forUpdate().executeTakeFirstOrThrow();
+          await new Promise((r) => setImmediate(r));
+          await trx.updateTable('counters').set({ value: row.value + 1 }).where('name', '=', 'race').execute();
+        }),
+      ),
+    );
+    const row = await database.db.selectFrom('counters').select('value').where('name', '=', 'race').executeTakeFirstOrThrow();
+    expect(row.value).toBe(40);
+  });
+
+  it('keeps nothing from a rolled-back transaction', async () => {
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await trx.insertInto('counters').values({ name: 'ghost', value: 1 }).execute();
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const row = await database.db.selectFrom('counters').select('name').where('name', '=', 'ghost').executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it('reports affected rows', async () => {
+    const res = await database.db.updateTable('counters').set({ ratio: 1 }).where('name', 'in', ['types', 'race']).executeTakeFirst();
+    expect(Number(res.numUpdatedRows)).toBe(2);
+  });
+}
+
+describe('embedded PGlite', () => {
+  let shared: Awaited<ReturnType<typeof openPglite>>;
+  beforeAll(async () => {
+    shared = await openPglite();
+  });
+  contract(async (schema) => ({ database: openDatabase<DB>({ kind: 'pglite', shared }, schema), dispose: async () => undefined }));
+  // Registered after the contract's hooks so the shared instance closes last.
+  afterAll(async () => shared.close());
+
+  it('gives each service sharing the instance its own schema', async () => {
+    const a = openDatabase<DB>({ kind: 'pglite', shared }, uniqueName('svc_a'));
+    const b = openDatabase<DB>({ kind: 'pglite', shared }, uniqueName('svc_b'));
+    await migrateToLatest(a, migrations);
+    await migrateToLatest(b, migrations);
+    await a.db.insertInto('counters').values({ name: 'only-in-a', value: 1 }).execute();
+    await Promise.all([
+      a.db.selectFrom('counters').selectAll().execute(),
+      b.db.selectFrom('counters').selectAll().execute(),
+    ]).then(([rowsA, rowsB]) => {
+      expect(rowsA.map((r) => r.name)).toEqual(['only-in-a']);
+      expect(rowsB).toEqual([]);
+    });
+  });
+});
+
+describeWithPostgres()('real PostgreSQL', () => {
+  contract(async (schema) => {
+    const database = openDatabase<DB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
+    return { database, dispose: () => database.close() };
+  });
+});
