@@ -1,0 +1,59 @@
+// Admin authentication: verifies the HS256 JWTs the admin service issues.
+// Only HS256 is accepted (so `alg: none` and other-key tokens fail), `exp`,
+// `jti` and `sub` are required, and a revocation check runs on every request.
+import { createVerifier } from 'fast-jwt';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { unauthorized } from './http-errors';
+
+export interface AdminClaims {
+  sub: string;
+  email: string;
+  role: 'admin';
+  jti: string;
+  exp: number;
+  iat?: number;
+}
+
+export interface AdminAuthOptions {
+  secret: string;
+  /** True when the token id was revoked (logout); wired by the admin service's revocation list. */
+  isRevoked?: (jti: string) => boolean | Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin?: AdminClaims;
+  }
+}
+
+export type AdminVerifier = (authorization: string | undefined) => Promise<AdminClaims>;
+
+export function createAdminVerifier(options: AdminAuthOptions): AdminVerifier {
+  const verify = createVerifier({
+    key: options.secret,
+    algorithms: ['HS256'],
+    requiredClaims: ['exp', 'jti', 'sub'],
+    cache: 1000,
+  });
+  return async (authorization) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+    if (!match) throw unauthorized('Authentication required: send an admin token as "Authorization: Bearer <token>"');
+    let claims: AdminClaims;
+    try {
+      claims = verify(match[1]) as AdminClaims;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      throw unauthorized(code === 'FAST_JWT_EXPIRED' ? 'Your session has expired, please log in again' : 'Invalid admin token');
+    }
+    if (claims.role !== 'admin') throw unauthorized('Invalid admin token');
+    if (options.isRevoked && (await options.isRevoked(claims.jti))) throw unauthorized('This session has been logged out, please log in again');
+    return claims;
+  };
+}
+
+/** A preHandler that lets only a valid, unrevoked admin token through. */
+export function requireAdmin(verifier: AdminVerifier): preHandlerAsyncHookHandler {
+  return async function requireAdminHook(request: FastifyRequest, _reply: FastifyReply) {
+    request.admin = await verifier(request.headers.authorization);
+  };
+}

@@ -1,0 +1,43 @@
+// Environment configuration, parsed and validated once at start. A bad or
+// missing value stops the service with a message naming the variable.
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads `schema`'s keys from `env`, converts strings to the declared types, applies defaults. */
+export function loadConfig<T extends TObject>(schema: T, env: NodeJS.ProcessEnv = process.env): Static<T> {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const converted = Value.Default(schema, Value.Convert(schema, raw));
+  const problems = [...Value.Errors(schema, converted)].map((e) => {
+    const name = e.path.replace(/^\//, '') || '(root)';
+    const got = (converted as Record<string, unknown>)[name];
+    return got === undefined ? `${name} is required (${e.message})` : `${name}=${JSON.stringify(env[name])}: ${e.message}`;
+  });
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
+  return converted as Static<T>;
+}
+
+/** Settings every service shares. */
+export const CommonConfig = {
+  HOST: Type.String({ default: '0.0.0.0' }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+  /** Shared HS256 secret admin tokens are verified with (≥ 32 characters). */
+  JWT_SECRET: Type.String({ minLength: 32 }),
+  DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
+  AMQP_URL: Type.String({ pattern: '^amqps?://' }),
+} satisfies TProperties;
+
+export const Port = (fallback: number) => Type.Integer({ minimum: 0, maximum: 65535, default: fallback });

@@ -1,0 +1,123 @@
+// The Fastify skeleton every service (and the gateway) starts from: request
+// and correlation ids, strict validation, DESIGN §6's error shape, health and
+// readiness, JSON poisoning refused.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { HttpError, reasonPhrase } from './http-errors';
+import { schemaErrorFormatter, validatorCompiler } from './validation';
+
+export type ServiceApp = FastifyInstance<any, any, any, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+export type ReadinessCheck = () => Promise<void> | void;
+
+export interface ServiceOptions {
+  name: string;
+  logger?: FastifyBaseLogger | false;
+  bodyLimit?: number;
+  /** Named checks for /readyz; each throws when its dependency is not usable. */
+  readiness?: Record<string, ReadinessCheck>;
+  trustProxy?: FastifyServerOptions['trustProxy'];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Follows one user action across services, events and workers. */
+    correlationId: string;
+  }
+}
+
+const ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export function createServiceApp(options: ServiceOptions): ServiceApp {
+  const app = Fastify({
+    loggerInstance: options.logger === false || options.logger === undefined ? undefined : options.logger,
+    logger: options.logger === false ? false : undefined,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    disableRequestLogging: true,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    schemaErrorFormatter,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorateRequest('correlationId', '');
+
+  app.addHook('onRequest', async (request, reply) => {
+    const incoming = request.headers['x-correlation-id'];
+    request.correlationId = typeof incoming === 'string' && ID_PATTERN.test(incoming) ? incoming : request.id;
+    reply.header('x-request-id', request.id);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime }, 'request');
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown }, request, reply) => {
+    let status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    if (status < 400 || status > 599) status = 500;
+    if (status >= 500) {
+      request.log.error({ err: error, correlationId: request.correlationId }, 'request failed');
+    } else {
+      request.log.debug({ err: { message: error.message, code: error.code }, statusCode: status }, 'request refused');
+    }
+    const message = status >= 500 && !(error instanceof HttpError) ? 'Something went wrong on our side. Please try again.' : friendlyMessage(error, status);
+    reply
+      .status(status)
+      .type('application/json; charset=utf-8')
+      .send({ statusCode: status, error: reasonPhrase(status), message, ...(error.code ? { code: error.code } : {}), requestId: request.id });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found`, requestId: request.id });
+  });
+
+  const checks = options.readiness ?? {};
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+    const results: Record<string, string> = {};
+    let ok = true;
+    await Promise.all(
+      Object.entries(checks).map(async ([name, check]) => {
+        try {
+          await check();
+          results[name] = 'ok';
+        } catch (err) {
+          ok = false;
+          results[name] = (err as Error).message || 'failed';
+        }
+      }),
+    );
+    reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready', service: options.name, checks: results });
+  });
+
+  return app;
+}
+
+function friendlyMessage(error: Error & { code?: string }, status: number): string {
+  if (/forbidden (prototype|constructor) property/.test(error.message)) {
+    return 'The body contains a forbidden property (__proto__ or constructor)';
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The JSON body is empty';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The body is not valid JSON';
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError) return 'The body is not valid JSON';
+  return error.message || reasonPhrase(status);
+}

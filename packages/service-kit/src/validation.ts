@@ -1,0 +1,75 @@
+// Request validation: bodies are validated strictly (no type coercion, unknown
+// fields refused); query strings, params and headers are coerced from their
+// string form. Errors read like sentences a UI can show.
+import Ajv, { type ErrorObject, type Options } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+function makeAjv(options: Options): Ajv {
+  const ajv = new Ajv({
+    removeAdditional: false,
+    useDefaults: true,
+    allErrors: false,
+    allowUnionTypes: true,
+    strict: false,
+    ...options,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+const strictAjv = makeAjv({ coerceTypes: false });
+const coercingAjv = makeAjv({ coerceTypes: 'array' });
+
+export const validatorCompiler: FastifySchemaCompiler<any> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? strictAjv : coercingAjv;
+  return ajv.compile(schema as object) as any;
+};
+
+const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+function fieldName(error: ErrorObject): string {
+  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty;
+    return path ? `${path}.${missing}` : missing;
+  }
+  if (error.keyword === 'additionalProperties') {
+    const extra = (error.params as { additionalProperty: string }).additionalProperty;
+    return path ? `${path}.${extra}` : extra;
+  }
+  return path;
+}
+
+export function describeValidationError(error: ErrorObject, part: string): string {
+  const where = PART_NAMES[part] ?? part;
+  const field = fieldName(error);
+  const subject = field ? `${where} field "${field}"` : where;
+  switch (error.keyword) {
+    case 'required':
+      return `${subject} is required`;
+    case 'additionalProperties':
+      return `${subject} is not allowed`;
+    case 'type':
+      return `${subject} must be ${(error.params as { type: string }).type}`;
+    case 'format': {
+      const format = (error.params as { format: string }).format;
+      return format === 'uuid' ? `${subject} must be a valid id` : `${subject} must be a valid ${format}`;
+    }
+    case 'minLength':
+      return (error.params as { limit: number }).limit === 1 ? `${subject} must not be empty` : `${subject} ${error.message}`;
+    case 'pattern':
+      return `${subject} has an invalid format`;
+    case 'anyOf':
+    case 'oneOf':
+      return `${subject} has an invalid value`;
+    default:
+      return `${subject} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+export function schemaErrorFormatter(errors: ErrorObject[], dataVar: string): Error {
+  const first = errors[0];
+  const message = first ? describeValidationError(first, dataVar) : `${dataVar} is invalid`;
+  return Object.assign(new Error(message), { statusCode: 400, code: 'VALIDATION_ERROR', validation: errors });
+}
