@@ -2,6 +2,7 @@
 // and correlation ids, strict validation, DESIGN §6's error shape, health and
 // readiness, JSON poisoning refused.
 import { randomUUID } from 'node:crypto';
+import secureJson from 'secure-json-parse';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, reasonPhrase } from './http-errors';
@@ -49,6 +50,18 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // Our own JSON parser, so a poisoned body is named as such instead of "not valid JSON".
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(new HttpError(400, 'The JSON body is empty', 'EMPTY_JSON_BODY'), undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch (err) {
+      const poisoned = /forbidden (prototype|constructor) property/.test((err as Error).message);
+      done(new HttpError(400, poisoned ? 'The body contains a forbidden property (__proto__ or constructor)' : 'The body is not valid JSON', poisoned ? 'FORBIDDEN_PROPERTY' : 'INVALID_JSON'), undefined);
+    }
+  });
   app.decorateRequest('correlationId', '');
 
   app.addHook('onRequest', async (request, reply) => {
@@ -103,9 +116,6 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
 }
 
 function friendlyMessage(error: Error & { code?: string }, status: number): string {
-  if (/forbidden (prototype|constructor) property/.test(error.message)) {
-    return 'The body contains a forbidden property (__proto__ or constructor)';
-  }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request body is too large';
