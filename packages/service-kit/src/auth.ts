@@ -2,7 +2,7 @@
 // Only HS256 is accepted (so `alg: none` and other-key tokens fail), `exp`,
 // `jti` and `sub` are required, and a revocation check runs on every request.
 import { createVerifier } from 'fast-jwt';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { unauthorized } from './http-errors';
 
 export interface AdminClaims {
@@ -51,8 +51,8 @@ export function createAdminVerifier(options: AdminAuthOptions): AdminVerifier {
   };
 }
 
-/** A preHandler that lets only a valid, unrevoked admin token through. */
-export function requireAdmin(verifier: AdminVerifier): preHandlerAsyncHookHandler {
+/** An onRequest hook that lets only a valid, unrevoked admin token through (before any body is read). */
+export function requireAdmin(verifier: AdminVerifier): onRequestAsyncHookHandler {
   return async function requireAdminHook(request: FastifyRequest, _reply: FastifyReply) {
     request.admin = await verifier(request.headers.authorization);
   };

@@ -4,4 +4,4 @@ export * from './http-errors';
 export { createServiceApp, type ServiceApp, type ServiceOptions, type ReadinessCheck } from './create-service';
 export { createAdminVerifier, requireAdmin, type AdminClaims, type AdminAuthOptions, type AdminVerifier } from './auth';
 export { runServer, startOrExit, type RunOptions } from './run-server';
-export { describeValidationError } from './validation';
+export { describeValidationError, compileValidator } from './validation';

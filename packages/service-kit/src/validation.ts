@@ -59,7 +59,7 @@ export function describeValidationError(error: ErrorObject, part: string): strin
     case 'minLength':
       return (error.params as { limit: number }).limit === 1 ? `${subject} must not be empty` : `${subject} ${error.message}`;
     case 'pattern':
-      return `${subject} has an invalid format`;
+      return (error.params as { pattern: string }).pattern === '\\S' ? `${subject} must not be blank` : `${subject} has an invalid format`;
     case 'anyOf':
     case 'oneOf':
       return `${subject} has an invalid value`;
@@ -68,8 +68,33 @@ export function describeValidationError(error: ErrorObject, part: string): strin
   }
 }
 
+/**
+ * For a union (anyOf), ajv lists every branch's failure and then the union's.
+ * A "must be string" from the branch the value was never meant for is noise:
+ * prefer an error from inside the value, else the union's own.
+ */
+export function pickError(errors: ErrorObject[]): ErrorObject | undefined {
+  const unions = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
+  if (unions.size === 0) return errors[0];
+  const inside = errors.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && !(e.keyword === 'type' && unions.has(e.instancePath)));
+  return inside ?? errors.find((e) => unions.has(e.instancePath) && (e.keyword === 'anyOf' || e.keyword === 'oneOf'));
+}
+
 export function schemaErrorFormatter(errors: ErrorObject[], dataVar: string): Error {
-  const first = errors[0];
+  const first = pickError(errors);
   const message = first ? describeValidationError(first, dataVar) : `${dataVar} is invalid`;
   return Object.assign(new Error(message), { statusCode: 400, code: 'VALIDATION_ERROR', validation: errors });
+}
+
+/**
+ * A strict validator for data that does not arrive as a JSON body (multipart
+ * fields, for instance): returns the first problem as a sentence, or null.
+ */
+export function compileValidator(schema: object, part = 'body'): (value: unknown) => string | null {
+  const validate = strictAjv.compile(schema);
+  return (value) => {
+    if (validate(value)) return null;
+    const first = pickError(validate.errors ?? []);
+    return first ? describeValidationError(first, part) : `${part} is invalid`;
+  };
 }

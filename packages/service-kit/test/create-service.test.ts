@@ -18,7 +18,7 @@ function buildApp(readyOk = true): ServiceApp {
   app.get('/boom', async () => {
     throw new Error('secret internal detail');
   });
-  app.get('/admin-only', { preHandler: requireAdmin(verifier) }, async (request) => ({ data: { sub: request.admin?.sub } }));
+  app.get('/admin-only', { onRequest: requireAdmin(verifier) }, async (request) => ({ data: { sub: request.admin?.sub } }));
   return app;
 }
 

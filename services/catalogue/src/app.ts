@@ -1,0 +1,62 @@
+// Builds the catalogue's Fastify instance: external plugins, then our routes.
+import multipart from '@fastify/multipart';
+import { BOOK_LIMITS } from '@persona/contracts';
+import { createServiceApp, requireAdmin, type AdminVerifier, type ReadinessCheck, type ServiceApp } from '@persona/service-kit';
+import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { CatalogueDB } from './db';
+import { BookCache } from './modules/books/book-cache';
+import type { FileStorage } from './modules/files/file-storage';
+import bookRoutes from './routes/books';
+import categoryRoutes from './routes/categories';
+import fileRoutes from './routes/files';
+
+export interface CatalogueAppOptions {
+  db: Kysely<CatalogueDB>;
+  storage: FileStorage;
+  verifier: AdminVerifier;
+  logger?: FastifyBaseLogger | false;
+  readiness?: Record<string, ReadinessCheck>;
+  /** Wakes the outbox relay after a commit. */
+  afterWrite?: () => void;
+  cacheTtlMs?: number;
+}
+
+export interface CatalogueDeps {
+  db: Kysely<CatalogueDB>;
+  storage: FileStorage;
+  cache: BookCache;
+  adminOnly: onRequestAsyncHookHandler;
+  afterCommit: () => void;
+}
+
+export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp> {
+  const app = createServiceApp({ name: 'catalogue', logger: options.logger ?? false, readiness: options.readiness });
+  await app.register(multipart, {
+    limits: {
+      fileSize: BOOK_LIMITS.fileMaxBytes,
+      files: 2 + BOOK_LIMITS.imagesMax + 1,
+      fields: 20,
+      fieldSize: 4 * 1024 * 1024,
+      parts: 40,
+      headerPairs: 100,
+    },
+  });
+  const cache = new BookCache(options.db, options.cacheTtlMs);
+  const deps: CatalogueDeps = {
+    db: options.db,
+    storage: options.storage,
+    cache,
+    adminOnly: requireAdmin(options.verifier),
+    afterCommit: () => {
+      cache.invalidate();
+      options.afterWrite?.();
+    },
+  };
+  await app.register(async (scope) => {
+    await bookRoutes(scope as ServiceApp, deps);
+    await categoryRoutes(scope as ServiceApp, deps);
+    await fileRoutes(scope as ServiceApp, deps);
+  });
+  return app;
+}

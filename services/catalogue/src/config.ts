@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { Type, type Static } from '@sinclair/typebox';
+import { CommonConfig, loadConfig, Port } from '@persona/service-kit';
+
+export const CatalogueConfigSchema = Type.Object({
+  PORT: Port(3001),
+  HOST: CommonConfig.HOST,
+  LOG_LEVEL: CommonConfig.LOG_LEVEL,
+  DATABASE_URL: CommonConfig.DATABASE_URL,
+  AMQP_URL: CommonConfig.AMQP_URL,
+  JWT_SECRET: CommonConfig.JWT_SECRET,
+  /** Where uploaded files are kept. */
+  FILES_DIR: Type.String({ default: path.resolve('data/files') }),
+  /** Seed the demo catalogue into an empty database on first start. */
+  SEED_DEMO: Type.Boolean({ default: true }),
+});
+export type CatalogueConfig = Static<typeof CatalogueConfigSchema>;
+
+export const loadCatalogueConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(CatalogueConfigSchema, env);

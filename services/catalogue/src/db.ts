@@ -1,0 +1,52 @@
+// The catalogue schema as kysely sees it. Row types stay inside repositories.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface CategoriesTable {
+  id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BooksTable {
+  id: Generated<string>;
+  title: string;
+  author: string;
+  description: string;
+  price_paise: number;
+  printing_cost_paise: Generated<number>;
+  tags: Generated<string[]>;
+  rating: Generated<number>;
+  category_id: string | null;
+  sample_content: ColumnType<unknown, string, string>;
+  trail_limit: Generated<number>;
+  cover_key: string | null;
+  image_keys: Generated<string[]>;
+  sample_pdf_key: string | null;
+  full_pdf_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BookContentsTable {
+  book_id: string;
+  paragraphs: ColumnType<string[], string, string>;
+}
+
+export interface CatalogueMetaTable {
+  id: number;
+  version: number;
+  demo_seeded_at: Date | null;
+}
+
+export interface CatalogueDB {
+  categories: CategoriesTable;
+  books: BooksTable;
+  book_contents: BookContentsTable;
+  catalogue_meta: CatalogueMetaTable;
+  outbox: any;
+  inbox: any;
+}

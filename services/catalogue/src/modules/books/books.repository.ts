@@ -1,0 +1,200 @@
+// All kysely code for books. Rows are mapped to the public Book shape here;
+// the full text (book_contents) and the full PDF key never reach that shape.
+import { sql, type Kysely } from 'kysely';
+import { paiseToRupees, type Book, type SampleContent } from '@persona/contracts';
+import type { CatalogueDB } from '../../db';
+import { fileUrl } from '../files/file-storage';
+
+type Db = Kysely<CatalogueDB>;
+
+export interface BookFilter {
+  search?: string;
+  tag?: string;
+  categoryId?: string;
+}
+
+export interface BookRecord {
+  id: string;
+  title: string;
+  author: string;
+  description: string;
+  pricePaise: number;
+  printingCostPaise: number;
+  tags: string[];
+  rating: number;
+  categoryId: string | null;
+  sampleContent: SampleContent;
+  trailLimit: number;
+  coverKey: string | null;
+  imageKeys: string[];
+  samplePdfKey: string | null;
+  fullPdfKey: string | null;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function baseQuery(db: Db) {
+  return db
+    .selectFrom('books as b')
+    .leftJoin('categories as c', 'c.id', 'b.category_id')
+    .select([
+      'b.id',
+      'b.title',
+      'b.author',
+      'b.description',
+      'b.price_paise',
+      'b.printing_cost_paise',
+      'b.tags',
+      'b.rating',
+      'b.category_id',
+      'c.name as category_name',
+      'b.sample_content',
+      'b.trail_limit',
+      'b.cover_key',
+      'b.image_keys',
+      'b.sample_pdf_key',
+      sql<boolean>`b.full_pdf_key IS NOT NULL`.as('has_full_pdf'),
+      'b.created_at',
+      'b.updated_at',
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+
+function toBook(row: Row): Book {
+  return {
+    _id: row.id,
+    title: row.title,
+    author: row.author,
+    description: row.description,
+    price: paiseToRupees(row.price_paise),
+    printingCost: paiseToRupees(row.printing_cost_paise),
+    tags: row.tags,
+    ratings: { average: Number(row.rating) },
+    category: row.category_id && row.category_name ? { _id: row.category_id, name: row.category_name } : null,
+    sampleContent: row.sample_content as SampleContent,
+    trailLimit: row.trail_limit,
+    coverImage: row.cover_key ? { url: fileUrl(row.cover_key) } : null,
+    images: row.image_keys.map((key) => ({ url: fileUrl(key) })),
+    samplePdf: row.sample_pdf_key ? { url: fileUrl(row.sample_pdf_key) } : null,
+    hasFullPdf: row.has_full_pdf,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export async function listBooks(db: Db, filter: BookFilter, page: number, limit: number): Promise<{ books: Book[]; total: number }> {
+  let query = baseQuery(db);
+  if (filter.search?.trim()) {
+    const pattern = likePattern(filter.search.trim());
+    query = query.where((eb) => eb.or([eb(eb.fn('lower', ['b.title']), 'like', pattern), eb(eb.fn('lower', ['b.author']), 'like', pattern)]));
+  }
+  if (filter.tag?.trim()) {
+    const tag = filter.tag.trim().toLowerCase();
+    query = query.where(sql<boolean>`EXISTS (SELECT 1 FROM unnest(b.tags) AS t(tag) WHERE lower(t.tag) = ${tag})`);
+  }
+  if (filter.categoryId) query = query.where('b.category_id', '=', filter.categoryId);
+
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy('b.created_at', 'desc')
+      .orderBy('b.id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { books: rows.map(toBook), total: count.n };
+}
+
+export async function findBook(db: Db, id: string): Promise<Book | undefined> {
+  const row = await baseQuery(db).where('b.id', '=', id).executeTakeFirst();
+  return row && toBook(row);
+}
+
+export async function findBookRecord(db: Db, id: string): Promise<BookRecord | undefined> {
+  const row = await db.selectFrom('books').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    description: row.description,
+    pricePaise: row.price_paise,
+    printingCostPaise: row.printing_cost_paise,
+    tags: row.tags,
+    rating: Number(row.rating),
+    categoryId: row.category_id,
+    sampleContent: row.sample_content as SampleContent,
+    trailLimit: row.trail_limit,
+    coverKey: row.cover_key,
+    imageKeys: row.image_keys,
+    samplePdfKey: row.sample_pdf_key,
+    fullPdfKey: row.full_pdf_key,
+  };
+}
+
+export type BookWrite = Omit<BookRecord, 'id'> & { content: string[] };
+
+function toColumns(values: Omit<BookRecord, 'id'>) {
+  return {
+    title: values.title,
+    author: values.author,
+    description: values.description,
+    price_paise: values.pricePaise,
+    printing_cost_paise: values.printingCostPaise,
+    tags: values.tags,
+    rating: values.rating,
+    category_id: values.categoryId,
+    sample_content: JSON.stringify(values.sampleContent),
+    trail_limit: values.trailLimit,
+    cover_key: values.coverKey,
+    image_keys: values.imageKeys,
+    sample_pdf_key: values.samplePdfKey,
+    full_pdf_key: values.fullPdfKey,
+  };
+}
+
+export async function insertBook(db: Db, values: BookWrite): Promise<string> {
+  const { id } = await db.insertInto('books').values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('book_contents').values({ book_id: id, paragraphs: JSON.stringify(values.content) }).execute();
+  return id;
+}
+
+export async function updateBook(db: Db, id: string, values: Omit<BookRecord, 'id'>, content: string[] | undefined): Promise<void> {
+  await db
+    .updateTable('books')
+    .set({ ...toColumns(values), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  if (content !== undefined) {
+    await db
+      .insertInto('book_contents')
+      .values({ book_id: id, paragraphs: JSON.stringify(content) })
+      .onConflict((oc) => oc.column('book_id').doUpdateSet({ paragraphs: JSON.stringify(content) }))
+      .execute();
+  }
+}
+
+export async function deleteBook(db: Db, id: string): Promise<BookRecord | undefined> {
+  const record = await findBookRecord(db, id);
+  if (!record) return undefined;
+  await db.deleteFrom('books').where('id', '=', id).execute();
+  return record;
+}
+
+export async function categoryExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function countBooks(db: Db): Promise<number> {
+  const row = await db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return row.n;
+}

@@ -1,0 +1,19 @@
+// The catalogue's version: bumped in every write transaction, read by the
+// list cache and used in ETags, so every instance notices every change.
+import { sql, type Kysely } from 'kysely';
+import type { CatalogueDB } from '../db';
+
+export async function bumpCatalogueVersion(trx: Kysely<CatalogueDB>): Promise<number> {
+  const row = await trx
+    .updateTable('catalogue_meta')
+    .set({ version: sql`version + 1` })
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
+export async function readCatalogueVersion(db: Kysely<CatalogueDB>): Promise<number> {
+  const row = await db.selectFrom('catalogue_meta').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+  return row.version;
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Category } from '@persona/contracts';
+import type { CatalogueDB } from '../../db';
+
+type Db = Kysely<CatalogueDB>;
+
+const COLUMNS = ['id', 'name', 'description', 'created_at', 'updated_at'] as const;
+
+function toCategory(row: { id: string; name: string; description: string; created_at: Date; updated_at: Date }): Category {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export async function listCategories(db: Db): Promise<Category[]> {
+  const rows = await db.selectFrom('categories').select(COLUMNS).orderBy('name').execute();
+  return rows.map(toCategory);
+}
+
+export async function findCategory(db: Db, id: string): Promise<Category | undefined> {
+  const row = await db.selectFrom('categories').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toCategory(row);
+}
+
+export async function insertCategory(db: Db, values: { name: string; description: string }): Promise<Category> {
+  const row = await db.insertInto('categories').values(values).returning(COLUMNS).executeTakeFirstOrThrow();
+  return toCategory(row);
+}
+
+export async function updateCategory(db: Db, id: string, values: { name: string; description?: string }): Promise<Category | undefined> {
+  const row = await db
+    .updateTable('categories')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row && toCategory(row);
+}
+
+export async function deleteCategory(db: Db, id: string): Promise<Category | undefined> {
+  const row = await db.deleteFrom('categories').where('id', '=', id).returning(COLUMNS).executeTakeFirst();
+  return row && toCategory(row);
+}
+
+export async function countBooksInCategory(db: Db, id: string): Promise<number> {
+  const row = await db
+    .selectFrom('books')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('category_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}

@@ -1,0 +1,73 @@
+// Category writes: each change bumps the catalogue version and records its
+// event in the same transaction.
+import { createEvent, enqueueEvent } from '@persona/bus';
+import type { Category, CategoryBody } from '@persona/contracts';
+import { isForeignKeyViolation, isUniqueViolation } from '@persona/db';
+import { conflict, notFound } from '@persona/service-kit';
+import { bumpCatalogueVersion } from '../catalogue-version.repository';
+import type { WriteContext } from '../context';
+import * as repo from './categories.repository';
+
+const DUPLICATE_NAME = 'A category with this name already exists';
+
+function clean(body: CategoryBody): { name: string; description: string } {
+  return { name: body.name.trim(), description: (body.description ?? '').trim() };
+}
+
+export async function createCategory(ctx: WriteContext, body: CategoryBody): Promise<Category> {
+  try {
+    const category = await ctx.db.transaction().execute(async (trx) => {
+      const created = await repo.insertCategory(trx, clean(body));
+      await bumpCatalogueVersion(trx);
+      await enqueueEvent(trx, createEvent('category.created', { categoryId: created._id, name: created.name }, { correlationId: ctx.correlationId }));
+      return created;
+    });
+    ctx.afterCommit();
+    return category;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME, 'DUPLICATE_CATEGORY');
+    throw err;
+  }
+}
+
+export async function updateCategory(ctx: WriteContext, id: string, body: CategoryBody): Promise<Category> {
+  try {
+    const category = await ctx.db.transaction().execute(async (trx) => {
+      const updated = await repo.updateCategory(trx, id, clean(body));
+      if (!updated) throw notFound('Category not found');
+      await bumpCatalogueVersion(trx);
+      await enqueueEvent(trx, createEvent('category.updated', { categoryId: updated._id, name: updated.name }, { correlationId: ctx.correlationId }));
+      return updated;
+    });
+    ctx.afterCommit();
+    return category;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME, 'DUPLICATE_CATEGORY');
+    throw err;
+  }
+}
+
+export async function deleteCategory(ctx: WriteContext, id: string): Promise<Category> {
+  const category = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+    const existing = await repo.findCategory(trx, id);
+    if (!existing) throw notFound('Category not found');
+    const inUse = await repo.countBooksInCategory(trx, id);
+    if (inUse > 0) {
+      throw conflict(`This category is used by ${inUse} book${inUse === 1 ? '' : 's'}; move or delete ${inUse === 1 ? 'it' : 'them'} first`, 'CATEGORY_IN_USE');
+    }
+    const deleted = await repo.deleteCategory(trx, id);
+    if (!deleted) throw notFound('Category not found');
+    await bumpCatalogueVersion(trx);
+    await enqueueEvent(trx, createEvent('category.deleted', { categoryId: deleted._id, name: deleted.name }, { correlationId: ctx.correlationId }));
+    return deleted;
+    })
+    .catch((err: unknown) => {
+      // A book added to the category between the count and the delete.
+      if (isForeignKeyViolation(err)) throw conflict('This category is used by books; move or delete them first', 'CATEGORY_IN_USE');
+      throw err;
+    });
+  ctx.afterCommit();
+  return category;
+}

@@ -1,0 +1,66 @@
+// /api/books: public reads (cached, with ETags) and admin writes (multipart).
+import { Type } from '@sinclair/typebox';
+import { Book, BookQuery, DataEnvelope, ErrorBody, IdParams, ListEnvelope } from '@persona/contracts';
+import { unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedAnswer } from '../modules/books/book-cache';
+import { bookAnswer, listBooksAnswer } from '../modules/books/books.queries';
+import { createBook, deleteBook, updateBook } from '../modules/books/books.service';
+import { parseBookForm } from '../modules/books/parse-book-form';
+import type { CatalogueDeps } from '../app';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+  reply.header('etag', answer.etag).header('cache-control', 'public, max-age=0, must-revalidate');
+  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
+export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
+  const { db, cache, storage, adminOnly } = deps;
+  const writeContext = (request: FastifyRequest) => ({ db, storage, correlationId: request.correlationId, afterCommit: deps.afterCommit });
+
+  app.get('/api/books', { schema: { querystring: BookQuery, response: { 200: ListEnvelope(Book), 400: ErrorBody } } }, async (request, reply) =>
+    sendCached(request, reply, await listBooksAnswer(db, cache, request.query)),
+  );
+
+  app.get('/api/books/:id', { schema: { params: IdParams, response: { 200: DataEnvelope(Book), ...errors } } }, async (request, reply) => {
+    const answer = await bookAnswer(db, cache, request.params.id);
+    if (!answer) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Book not found' });
+    return sendCached(request, reply, answer);
+  });
+
+  const multipartOnly = async (request: FastifyRequest) => {
+    if (!request.isMultipart()) throw unsupportedMediaType('Send the book as multipart/form-data');
+  };
+
+  app.post(
+    '/api/books',
+    { onRequest: adminOnly, preHandler: multipartOnly, schema: { response: { 201: DataEnvelope(Book), ...errors } } },
+    async (request, reply) => {
+      const form = await parseBookForm(request.parts(), 'create');
+      const book = await createBook(writeContext(request), form);
+      return reply.status(201).send({ data: book, message: 'Book created successfully' });
+    },
+  );
+
+  app.put(
+    '/api/books/:id',
+    { onRequest: adminOnly, preHandler: multipartOnly, schema: { params: IdParams, response: { 200: DataEnvelope(Book), ...errors } } },
+    async (request) => {
+      const form = await parseBookForm(request.parts(), 'update');
+      const book = await updateBook(writeContext(request), request.params.id, form);
+      return { data: book, message: 'Book updated successfully' };
+    },
+  );
+
+  app.delete(
+    '/api/books/:id',
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: DataEnvelope(Type.Object({ _id: Type.String() })), ...errors } } },
+    async (request) => {
+      await deleteBook(writeContext(request), request.params.id);
+      return { data: { _id: request.params.id }, message: 'Book deleted successfully' };
+    },
+  );
+}

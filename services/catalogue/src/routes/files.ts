@@ -1,0 +1,36 @@
+// /api/files/<area>/<uuid>.<ext>: serves public uploads (covers, images,
+// sample PDFs) with safe headers. Full PDFs live in the private area and are
+// never served here.
+import { Type } from '@sinclair/typebox';
+import { notFound, type ServiceApp } from '@persona/service-kit';
+import type { CatalogueDeps } from '../app';
+import { PUBLIC_FILE_KEY_PATTERN } from '../modules/files/file-storage';
+
+const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };
+
+export default async function fileRoutes(app: ServiceApp, deps: CatalogueDeps) {
+  app.get(
+    '/api/files/:area/:name',
+    {
+      schema: {
+        params: Type.Object({ area: Type.String({ maxLength: 20 }), name: Type.String({ maxLength: 60 }) }),
+      },
+    },
+    async (request, reply) => {
+      const key = `${request.params.area}/${request.params.name}`;
+      if (!PUBLIC_FILE_KEY_PATTERN.test(key)) throw notFound('File not found');
+      const file = await deps.storage.get(key);
+      if (!file) throw notFound('File not found');
+      const ext = key.slice(key.lastIndexOf('.') + 1);
+      return reply
+        .type(MIME[ext] ?? 'application/octet-stream')
+        .header('content-length', file.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('content-disposition', 'inline')
+        // Keys are never reused, so a file at a key never changes.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.stream);
+    },
+  );
+}

@@ -1,0 +1,33 @@
+// The catalogue as its own process (distributed mode): PostgreSQL + RabbitMQ.
+import { createRabbitBus } from '@persona/bus';
+import { openDatabase } from '@persona/db';
+import { createLogger, runServer, startOrExit } from '@persona/service-kit';
+import { loadCatalogueConfig } from './config';
+import type { CatalogueDB } from './db';
+import { CATALOGUE_SCHEMA, startCatalogueService } from './service';
+
+startOrExit(async () => {
+  const config = loadCatalogueConfig();
+  const logger = createLogger('catalogue', config.LOG_LEVEL);
+  const database = openDatabase<CatalogueDB>({ kind: 'postgres', url: config.DATABASE_URL, applicationName: 'catalogue' }, CATALOGUE_SCHEMA);
+  const bus = createRabbitBus({ url: config.AMQP_URL, logger, connectionName: 'catalogue' });
+  const service = await startCatalogueService({
+    database,
+    bus,
+    logger,
+    jwtSecret: config.JWT_SECRET,
+    filesDir: config.FILES_DIR,
+    seedDemo: config.SEED_DEMO,
+  });
+  await runServer({
+    app: service.app,
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    onShutdown: async () => {
+      await service.close();
+      await bus.close();
+      await database.close();
+    },
+  });
+});

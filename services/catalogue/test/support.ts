@@ -1,0 +1,99 @@
+// Builds a catalogue app on a fresh database (PGlite in memory, or a fresh
+// schema on the real PostgreSQL) with files in a temp folder.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { migrateToLatest, openDatabase, openPglite, sql, type Database } from '@persona/db';
+import { createAdminVerifier, type ServiceApp } from '@persona/service-kit';
+import { mintAdminToken, TEST_DATABASE_URL, TEST_JWT_SECRET, uniqueName } from '@persona/test-kit';
+import { buildApp } from '../src/app';
+import type { CatalogueDB } from '../src/db';
+import { LocalFileStorage } from '../src/modules/files/file-storage';
+import { catalogueMigrations } from '../src/service';
+
+export interface Harness {
+  app: ServiceApp;
+  database: Database<CatalogueDB>;
+  storage: LocalFileStorage;
+  filesDir: string;
+  auth: { authorization: string };
+  writes: number;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database<CatalogueDB>; dispose(): Promise<void> }> {
+  if (kind === 'postgres') {
+    const schema = uniqueName('catalogue_test');
+    const database = openDatabase<CatalogueDB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
+    await migrateToLatest(database, catalogueMigrations);
+    return {
+      database,
+      async dispose() {
+        await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(database.db);
+        await database.close();
+      },
+    };
+  }
+  const shared = await openPglite();
+  const database = openDatabase<CatalogueDB>({ kind: 'pglite', shared }, 'catalogue');
+  await migrateToLatest(database, catalogueMigrations);
+  return { database, dispose: () => shared.close() };
+}
+
+export async function startHarness(kind: 'pglite' | 'postgres' = 'pglite'): Promise<Harness> {
+  const { database, dispose } = await openTestDatabase(kind);
+  const filesDir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-files-'));
+  const storage = new LocalFileStorage(filesDir);
+  const harness: Harness = {
+    database,
+    storage,
+    filesDir,
+    auth: { authorization: `Bearer ${mintAdminToken()}` },
+    writes: 0,
+    app: undefined as unknown as ServiceApp,
+    async close() {
+      await harness.app.close();
+      await dispose();
+      await rm(filesDir, { recursive: true, force: true });
+    },
+  };
+  harness.app = await buildApp({
+    db: database.db,
+    storage,
+    verifier: createAdminVerifier({ secret: TEST_JWT_SECRET }),
+    afterWrite: () => {
+      harness.writes += 1;
+    },
+  });
+  return harness;
+}
+
+/** Every stored file's key, to prove a refused request wrote nothing. */
+export async function storedFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const area of await readdir(dir).catch(() => [] as string[])) {
+    for (const name of await readdir(path.join(dir, area))) out.push(`${area}/${name}`);
+  }
+  return out.sort();
+}
+
+export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const tinyPdf = (text = 'hello') => Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${text}\ntrailer <<>>\n%%EOF\n`, 'latin1');
+
+export type FormValue = string | { bytes: Buffer; filename: string; type?: string };
+
+/** Encodes a multipart body the way a browser's FormData would. */
+export async function multipart(fields: Array<[string, FormValue]>): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of fields) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([value.bytes], { type: value.type ?? 'application/octet-stream' }), value.filename);
+  }
+  const response = new Response(form);
+  return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } };
+}
+
+export async function outboxTypes(database: Database<CatalogueDB>): Promise<string[]> {
+  const { rows } = await sql<{ type: string }>`SELECT type FROM outbox ORDER BY id`.execute(database.db);
+  return rows.map((r) => r.type);
+}
