@@ -1,0 +1,42 @@
+// The outbox and inbox tables, created in the service's own schema (the
+// session's search_path), so names stay unqualified. Frozen in time: these
+// migrations import nothing from app code and are never edited, only added to.
+// The names sort before any service migration ('20…').
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const outboxMigrations: Record<string, Migration> = {
+  '00000000000001_bus_outbox': {
+    async up(db: Kysely<any>) {
+      await sql`
+        CREATE TABLE outbox (
+          id bigserial PRIMARY KEY,
+          event_id text NOT NULL UNIQUE,
+          type text NOT NULL,
+          envelope jsonb NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          published_at timestamptz,
+          locked_until timestamptz,
+          attempts integer NOT NULL DEFAULT 0,
+          last_error text
+        )`.execute(db);
+      await sql`CREATE INDEX outbox_unpublished_idx ON outbox (id) WHERE published_at IS NULL`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`DROP TABLE outbox`.execute(db);
+    },
+  },
+  '00000000000002_bus_inbox': {
+    async up(db: Kysely<any>) {
+      await sql`
+        CREATE TABLE inbox (
+          message_id text NOT NULL,
+          consumer text NOT NULL,
+          handled_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (message_id, consumer)
+        )`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`DROP TABLE inbox`.execute(db);
+    },
+  },
+};

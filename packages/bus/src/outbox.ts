@@ -1,0 +1,155 @@
+// Transactional outbox: services write the event row in the same transaction
+// as their state change (enqueueEvent); the relay publishes committed rows and
+// marks them sent.
+//
+// Claiming is a short transaction (SELECT … FOR UPDATE SKIP LOCKED, then a
+// lease in `locked_until`), and publishing happens after it commits. Holding
+// the row lock across the publish would pin a pool connection per relay, and
+// on embedded PGlite (one session for the whole process) it would block every
+// other query, including the in-process bus's own insert: a deadlock. The
+// lease keeps several relays from publishing the same row; only a relay that
+// dies mid-publish (lease expiry) can cause a second publish, which the
+// consumers' inbox absorbs.
+import type { EventEnvelope } from '@persona/contracts';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { errorMessage } from './subscription-options';
+import { SILENT_LOGGER } from './silent-logger';
+import type { BusLogger, EventBus } from './types';
+
+/** Inserts the event into the caller's transaction; it is published only if that transaction commits. */
+export async function enqueueEvent(trx: Kysely<any> | Transaction<any>, event: EventEnvelope): Promise<void> {
+  await sql`
+    INSERT INTO outbox (event_id, type, envelope)
+    VALUES (${event.id}, ${event.type}, ${JSON.stringify(event)}::jsonb)`.execute(trx);
+}
+
+export interface OutboxRelay {
+  /** Starts polling in the background (idempotent). */
+  start(): void;
+  /** Wakes the relay at once; call it after committing a transaction that enqueued events. */
+  nudge(): void;
+  /** Publishes everything pending now (rejects if a publish fails). */
+  drain(): Promise<void>;
+  /** Stops polling and waits for the batch in flight. */
+  stop(): Promise<void>;
+}
+
+export interface OutboxRelayOptions {
+  db: Kysely<any>;
+  bus: EventBus;
+  logger?: BusLogger;
+  /** Idle poll interval; other processes' rows and retries are found this often. Default 1000. */
+  pollIntervalMs?: number;
+  /** Rows claimed per round. Default 100. */
+  batchSize?: number;
+  /** How long a claimed row is reserved for this relay. Default 60000. */
+  leaseMs?: number;
+  /** Back-off after failed rounds: doubles from `initial` up to `max`. Default 500 ms and 30 s. */
+  backoffMs?: { initial: number; max: number };
+}
+
+export function createOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
+  const { db, bus } = opts;
+  const logger = opts.logger ?? SILENT_LOGGER;
+  const pollIntervalMs = opts.pollIntervalMs ?? 1000;
+  const batchSize = opts.batchSize ?? 100;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const backoff = opts.backoffMs ?? { initial: 500, max: 30_000 };
+
+  let loop: Promise<void> | null = null;
+  let stopped = false;
+  let failures = 0;
+  let wake: (() => void) | null = null;
+  let nudged = false;
+  // The background loop and drain() never run a round at the same time.
+  let tail: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+
+  /** One round: claim, publish, mark. Returns the number of rows claimed. */
+  async function publishRound(): Promise<number> {
+    const { rows } = await sql<{ id: string | number; envelope: unknown }>`
+      UPDATE outbox SET locked_until = now() + ${leaseMs}::integer * interval '1 millisecond'
+      WHERE id IN (
+        SELECT id FROM outbox
+        WHERE published_at IS NULL AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY id
+        LIMIT ${batchSize}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, envelope`.execute(db);
+    if (rows.length === 0) return 0;
+    rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    // Published in insertion order on one channel; confirms are awaited together.
+    const results = await Promise.allSettled(
+      rows.map((row) => bus.publish((typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope) as EventEnvelope)),
+    );
+    const sent = rows.filter((_, i) => results[i]!.status === 'fulfilled').map((r) => String(r.id));
+    const failed = rows.filter((_, i) => results[i]!.status === 'rejected').map((r) => String(r.id));
+    if (sent.length > 0) {
+      await sql`UPDATE outbox SET published_at = now(), locked_until = NULL WHERE id IN (${sql.join(sent.map((id) => sql`${id}::bigint`))})`.execute(db);
+    }
+    if (failed.length > 0) {
+      const reason = errorMessage((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason);
+      await sql`
+        UPDATE outbox SET locked_until = NULL, attempts = attempts + 1, last_error = ${reason}
+        WHERE id IN (${sql.join(failed.map((id) => sql`${id}::bigint`))})`.execute(db);
+      throw new Error(`outbox: ${failed.length} of ${rows.length} events not published: ${reason}`);
+    }
+    return rows.length;
+  }
+
+  function sleep(ms: number, interruptible: boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      // A nudge does not cut a failure back-off short (the broker is likely down), stop() does.
+      wake = interruptible ? done : () => (stopped ? done() : undefined);
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      let delay = pollIntervalMs;
+      try {
+        nudged = false;
+        while (!stopped && (await exclusive(publishRound)) === batchSize);
+        if (failures > 0) logger.info({ failures }, 'outbox relay recovered');
+        failures = 0;
+      } catch (err) {
+        failures++;
+        delay = Math.min(backoff.max, backoff.initial * 2 ** (failures - 1));
+        logger.warn({ err: errorMessage(err), failures, retryInMs: delay }, 'outbox relay round failed');
+      }
+      if (stopped) break;
+      if (nudged && failures === 0) continue;
+      await sleep(delay, failures === 0);
+    }
+  }
+
+  return {
+    start() {
+      if (loop || stopped) return;
+      loop = run();
+    },
+    nudge() {
+      nudged = true;
+      wake?.();
+    },
+    async drain() {
+      while ((await exclusive(publishRound)) === batchSize);
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      await exclusive(async () => undefined);
+    },
+  };
+}

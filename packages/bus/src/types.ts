@@ -1,0 +1,66 @@
+// The transport-neutral contract every service codes against.
+import type { EventEnvelope } from '@persona/contracts';
+
+export interface EventContext {
+  /** 1 on the first try; grows by one after every failed try (not after a crash redelivery). */
+  attempt: number;
+  /** True when this very message was handed out before and never acknowledged (a consumer died or closed). */
+  redelivered: boolean;
+}
+
+export type EventHandler = (event: EventEnvelope, ctx: EventContext) => Promise<void>;
+
+export interface SubscriptionSpec {
+  /** The consumer's durable queue, e.g. 'admin.audit'. */
+  queue: string;
+  /** Routing-key patterns: 'book.*', 'order.paid', '#'. */
+  bindings: string[];
+  handler: EventHandler;
+  /** Unacknowledged messages handed to this subscription at once. Default 10. */
+  prefetch?: number;
+  /** Tries before the message goes to the dead-letter queue. Default 5. */
+  maxAttempts?: number;
+  /** Back-off after the n-th failed try (the last value repeats). Default [1000, 5000, 15000, 60000]. */
+  retryDelaysMs?: number[];
+}
+
+export interface Subscription {
+  /** Stops consuming; messages not yet acknowledged go back to the queue. */
+  close(): Promise<void>;
+}
+
+export interface DeadLetter {
+  event: EventEnvelope;
+  attempts: number;
+  lastError: string;
+  queue: string;
+}
+
+export interface EventBus {
+  readonly kind: 'rabbitmq' | 'in-process';
+  /** Resolves only once the message is durably stored (broker confirm / committed row). */
+  publish(event: EventEnvelope): Promise<void>;
+  subscribe(spec: SubscriptionSpec): Promise<Subscription>;
+  /** The dead letters of a consumer queue, oldest first, without consuming them. */
+  deadLetters(queue: string, limit?: number): Promise<DeadLetter[]>;
+  /** Connected and able to publish (for /readyz). */
+  isReady(): boolean;
+  close(): Promise<void>;
+}
+
+/** pino-compatible. */
+export interface BusLogger {
+  info(o: object, msg?: string): void;
+  warn(o: object, msg?: string): void;
+  error(o: object, msg?: string): void;
+  debug?(o: object, msg?: string): void;
+}
+
+export const DEFAULT_PREFETCH = 10;
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 5000, 15000, 60000];
+
+/** Thrown by publish() when the transport cannot take the message right now; the caller (the outbox) retries. */
+export class BusUnavailableError extends Error {
+  override readonly name = 'BusUnavailableError';
+}
