@@ -3,7 +3,7 @@
 // readiness, JSON poisoning refused.
 import { randomUUID } from 'node:crypto';
 import secureJson from 'secure-json-parse';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, reasonPhrase } from './http-errors';
 import { schemaErrorFormatter, validatorCompiler } from './validation';
@@ -19,6 +19,8 @@ export interface ServiceOptions {
   /** Named checks for /readyz; each throws when its dependency is not usable. */
   readiness?: Record<string, ReadinessCheck>;
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Replaces the JSON 404 for unknown routes (the gateway serves the SPA's 404 page). */
+  notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
 declare module 'fastify' {
@@ -89,9 +91,12 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
       .send({ statusCode: status, error: reasonPhrase(status), message, ...(error.code ? { code: error.code } : {}), requestId: request.id });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found`, requestId: request.id });
-  });
+  app.setNotFoundHandler(
+    options.notFoundHandler ??
+      ((request, reply) => {
+        reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found`, requestId: request.id });
+      }),
+  );
 
   const checks = options.readiness ?? {};
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));

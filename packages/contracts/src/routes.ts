@@ -1,0 +1,51 @@
+// Route tables shared across the system.
+
+/**
+ * Every page the storefront renders. The gateway answers these with 200 and
+ * anything else with the SPA's 404 page (status 404, noindex). Add a page here
+ * when the storefront gains one.
+ */
+export const STOREFRONT_PAGES = ['/', '/books', '/book/:id', '/read/:id', '/faqs', '/shipping', '/about-us'] as const;
+
+/** True when `path` (no query) matches one of `patterns` (":name" matches one non-empty segment). */
+export function matchesPagePattern(path: string, patterns: readonly string[] = STOREFRONT_PAGES): boolean {
+  const segments = path.split('/').filter(Boolean);
+  return patterns.some((pattern) => {
+    const parts = pattern.split('/').filter(Boolean);
+    return parts.length === segments.length && parts.every((p, i) => p.startsWith(':') || p === segments[i]);
+  });
+}
+
+/** Which service owns which API prefix (DESIGN §1, §6). The gateway proxies by this table. */
+export const API_OWNERS = {
+  '/api/books': 'catalogue',
+  '/api/categories': 'catalogue',
+  '/api/files': 'catalogue',
+  '/api/payments': 'orders',
+  '/api/orders': 'orders',
+  '/api/personas': 'personalization',
+  '/api/admin': 'admin',
+  '/api/feedback': 'admin',
+  '/api/newsletter': 'admin',
+} as const;
+export type ServiceName = (typeof API_OWNERS)[keyof typeof API_OWNERS];
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Routes that need an admin token (DESIGN §6, §7). The gateway refuses them
+ * without one; the owning service checks again.
+ */
+export const ADMIN_ROUTES: ReadonlyArray<{ methods: readonly Method[]; pattern: RegExp }> = [
+  { methods: ['POST', 'PUT', 'PATCH', 'DELETE'], pattern: /^\/api\/(books|categories)(\/|$)/ },
+  { methods: ['GET'], pattern: /^\/api\/orders\/?$/ },
+  { methods: ['PATCH'], pattern: /^\/api\/orders\/[^/]+\/status$/ },
+  { methods: ['GET', 'DELETE'], pattern: /^\/api\/feedback\/(all|[^/]+)$/ },
+  { methods: ['POST'], pattern: /^\/api\/admin\/logout$/ },
+  { methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], pattern: /^\/api\/admin\/(?!login$)/ },
+];
+
+export function isAdminRoute(method: string, path: string): boolean {
+  const m = method.toUpperCase();
+  return ADMIN_ROUTES.some((r) => (r.methods as readonly string[]).includes(m) && r.pattern.test(path));
+}

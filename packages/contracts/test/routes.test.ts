@@ -1,0 +1,36 @@
+import { isAdminRoute, matchesPagePattern } from '../src';
+
+describe('storefront pages', () => {
+  it.each([
+    ['/', true],
+    ['/books', true],
+    ['/book/abc', true],
+    ['/book/abc/', true],
+    ['/book', false],
+    ['/book/a/b', false],
+    ['/about', false],
+    ['/nowhere', false],
+  ])('%s matches: %s', (path, expected) => {
+    expect(matchesPagePattern(path)).toBe(expected);
+  });
+});
+
+describe('admin route policy', () => {
+  it.each([
+    ['POST', '/api/books', true],
+    ['PUT', '/api/books/1', true],
+    ['DELETE', '/api/categories/1', true],
+    ['GET', '/api/books', false],
+    ['GET', '/api/books/1', false],
+    ['GET', '/api/orders', true],
+    ['GET', '/api/orders/PRS-1', false],
+    ['PATCH', '/api/orders/1/status', true],
+    ['GET', '/api/feedback/all', true],
+    ['POST', '/api/feedback', false],
+    ['POST', '/api/admin/login', false],
+    ['POST', '/api/admin/logout', true],
+    ['GET', '/api/admin/audit', true],
+  ])('%s %s needs admin: %s', (method, path, expected) => {
+    expect(isAdminRoute(method, path)).toBe(expected);
+  });
+});

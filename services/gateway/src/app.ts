@@ -1,0 +1,90 @@
+// Builds the gateway: security headers, CORS, rate limits, then the API proxy
+// and the storefront.
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import replyFrom from '@fastify/reply-from';
+import type { ServiceName } from '@persona/contracts';
+import { createAdminVerifier, createServiceApp, type ServiceApp } from '@persona/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import proxyRoutes from './routes/proxy';
+import storefrontRoutes, { createPageSender, loadIndexTemplate, storefrontNotFound } from './routes/storefront';
+
+export interface GatewayOptions {
+  upstreams: Partial<Record<ServiceName, string>> & { catalogue: string };
+  jwtSecret: string;
+  isRevoked?: (jti: string) => boolean | Promise<boolean>;
+  storefrontDir: string;
+  publicUrl: string;
+  corsOrigins?: string[];
+  /** Requests per minute per client; 0 = no limit. */
+  rateLimitMax?: number;
+  trustProxy?: boolean;
+  logger?: FastifyBaseLogger | false;
+}
+
+/** Extra origins the storefront's pages may talk to (Razorpay Checkout comes with the payments issue). */
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildGateway(options: GatewayOptions): Promise<ServiceApp> {
+  const sendPage = createPageSender(loadIndexTemplate(options.storefrontDir));
+  const upstreams = Object.entries(options.upstreams).filter((e): e is [ServiceName, string] => Boolean(e[1]));
+  const app = createServiceApp({
+    name: 'gateway',
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    notFoundHandler: storefrontNotFound(sendPage),
+    readiness: Object.fromEntries(
+      upstreams.map(([name, url]) => [
+        name,
+        async () => {
+          const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1500) });
+          if (!res.ok) throw new Error(`${name} is not ready (${res.status})`);
+        },
+      ]),
+    ),
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
+  await app.register(cors, {
+    origin: options.corsOrigins && options.corsOrigins.length > 0 ? options.corsOrigins : false,
+    credentials: false,
+  });
+  if ((options.rateLimitMax ?? 0) > 0) {
+    await app.register(rateLimit, {
+      max: options.rateLimitMax,
+      timeWindow: '1 minute',
+      allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: `Too many requests; please try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+      }),
+    });
+  }
+  await app.register(replyFrom, {
+    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000, headersTimeout: 30_000, bodyTimeout: 60_000 },
+    disableRequestLogging: true,
+    maxRetriesOn503: 0,
+  });
+
+  const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked });
+  await app.register(async (scope) => proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier }));
+  await app.register(async (scope) =>
+    storefrontRoutes(scope as ServiceApp, { dir: options.storefrontDir, publicUrl: options.publicUrl, catalogueUrl: options.upstreams.catalogue, sendPage }),
+  );
+  return app;
+}

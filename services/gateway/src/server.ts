@@ -1,0 +1,25 @@
+// The gateway as its own process (distributed mode).
+import { createLogger, runServer, startOrExit } from '@persona/service-kit';
+import { buildGateway } from './app';
+import { loadGatewayConfig } from './config';
+
+startOrExit(async () => {
+  const config = loadGatewayConfig();
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const app = await buildGateway({
+    upstreams: {
+      catalogue: config.CATALOGUE_URL,
+      orders: config.ORDERS_URL,
+      personalization: config.PERSONALIZATION_URL,
+      admin: config.ADMIN_URL,
+    },
+    jwtSecret: config.JWT_SECRET,
+    storefrontDir: config.STOREFRONT_DIR,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    corsOrigins: config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    rateLimitMax: config.RATE_LIMIT_MAX,
+    trustProxy: config.TRUST_PROXY,
+    logger,
+  });
+  await runServer({ app, port: config.PORT, host: config.HOST, logger });
+});

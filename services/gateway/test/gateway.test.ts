@@ -1,0 +1,222 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
+import { buildGateway } from '../src/app';
+import type { ServiceApp } from '@persona/service-kit';
+
+const BOOK_ID = '2b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f21';
+const EVIL_ID = '3c2d8b63-7a4f-4a8f-8e2b-1d7f6c5b4a32';
+const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><meta name="description" content="Default" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
+async function startUpstream(): Promise<{ app: FastifyInstance; url: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const app = Fastify();
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.all('/*', async (request, reply) => {
+    seen.push({ method: request.method, url: request.url, headers: request.headers, body: (request.body as string) ?? '' });
+    if (request.url === '/readyz') return { status: 'ready' };
+    if (request.url.startsWith(`/api/books/${BOOK_ID}`)) {
+      return { data: { _id: BOOK_ID, title: 'The Backwaters Ledger', author: 'Anjali Menon', description: `A mystery set in Kochi. ${'Long text. '.repeat(30)}`, coverImage: { url: '/api/files/covers/x.jpg' } } };
+    }
+    if (request.url.startsWith(`/api/books/${EVIL_ID}`)) {
+      return { data: { _id: EVIL_ID, title: '</title><script>alert(1)</script>', author: 'A "quoted" author', description: '<b>bold</b>', coverImage: null } };
+    }
+    if (request.url.startsWith('/api/books/')) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Book not found' });
+    reply.header('x-upstream', 'catalogue');
+    return reply.status(request.method === 'POST' ? 201 : 200).send({ data: { echoed: request.url } });
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url, seen };
+}
+
+describe('gateway', () => {
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let dir: string;
+  let gateway: ServiceApp;
+
+  const build = (extra: Partial<Parameters<typeof buildGateway>[0]> = {}) =>
+    buildGateway({
+      upstreams: { catalogue: upstream.url },
+      jwtSecret: TEST_JWT_SECRET,
+      storefrontDir: dir,
+      publicUrl: 'https://shop.example',
+      rateLimitMax: 0,
+      ...extra,
+    });
+
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'storefront-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), INDEX);
+    await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    gateway = await build();
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await upstream.app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    upstream.seen.length = 0;
+  });
+
+  describe('the API proxy', () => {
+    it('passes a public read to the owning service with ids and the query', async () => {
+      const res = await gateway.inject({ url: '/api/books?search=tagore&page=2', headers: { 'x-request-id': 'req-1', 'x-correlation-id': 'corr-1' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { echoed: '/api/books?search=tagore&page=2' } });
+      expect(res.headers['x-upstream']).toBe('catalogue');
+      expect(upstream.seen[0].headers).toMatchObject({ 'x-request-id': 'req-1', 'x-correlation-id': 'corr-1' });
+    });
+
+    it('streams a multipart body through untouched for an admin', async () => {
+      const body = '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nZoë\r\n--b--\r\n';
+      const res = await gateway.inject({
+        method: 'POST',
+        url: '/api/books',
+        payload: body,
+        headers: { 'content-type': 'multipart/form-data; boundary=b', authorization: `Bearer ${mintAdminToken()}` },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(upstream.seen[0].body).toBe(body);
+    });
+
+    it.each([
+      ['no token', {}],
+      ['a token signed by another key', { authorization: `Bearer ${mintAdminToken({ secret: 'x'.repeat(40) })}` }],
+      ['an expired token', { authorization: `Bearer ${mintAdminToken({ expiresAt: 1000 })}` }],
+    ])('refuses an admin write with %s before it reaches the service', async (_label, headers) => {
+      const res = await gateway.inject({ method: 'DELETE', url: `/api/books/${BOOK_ID}`, headers });
+      expect(res.statusCode).toBe(401);
+      expect(upstream.seen).toHaveLength(0);
+    });
+
+    it('answers unknown API paths with a JSON 404 and unbuilt services with 503', async () => {
+      const unknown = await gateway.inject({ url: '/api/nothing' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe('Route GET /api/nothing not found');
+      const notYet = await gateway.inject({ url: '/api/orders/PRS-1' });
+      expect(notYet.statusCode).toBe(503);
+      expect(notYet.json().message).toBe('This part of the shop is not available yet');
+    });
+
+    it('refuses a body over the limit with 413', async () => {
+      const res = await gateway.inject({ method: 'POST', url: '/api/categories', payload: 'x'.repeat(1024 * 1024 + 1), headers: { 'content-type': 'application/json', authorization: `Bearer ${mintAdminToken()}` } });
+      expect(res.statusCode).toBe(413);
+      expect(upstream.seen).toHaveLength(0);
+    });
+
+    it('answers 503 with a clear message when the service is down', async () => {
+      const down = await build({ upstreams: { catalogue: 'http://127.0.0.1:1' } });
+      const res = await down.inject({ url: '/api/books' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('The catalogue service is unavailable, please try again shortly');
+      expect((await down.inject({ url: '/readyz' })).statusCode).toBe(503);
+      await down.close();
+    });
+  });
+
+  describe('the storefront', () => {
+    it.each(['/', '/books', '/faqs', '/read/abc'])('serves %s as the SPA with 200', async (url) => {
+      const res = await gateway.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<title>Persona Books</title>');
+      expect(res.body).not.toContain('noindex');
+    });
+
+    it('answers unknown pages with 404 and noindex', async () => {
+      const res = await gateway.inject({ url: '/about' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<meta name="robots" content="noindex" />');
+      expect(res.body).toContain('<div id="root"></div>');
+    });
+
+    it('puts the book title, description, Open Graph tags and canonical link in the head', async () => {
+      const res = await gateway.inject({ url: `/book/${BOOK_ID}` });
+      expect(res.statusCode).toBe(200);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).toContain('<title>The Backwaters Ledger by Anjali Menon | Persona Books</title>');
+      expect(head.match(/<title>/g)).toHaveLength(1);
+      expect(head).not.toContain('content="Default"');
+      const description = /<meta name="description" content="([^"]*)"/.exec(head)![1];
+      expect(description.length).toBeLessThanOrEqual(150);
+      expect(description.startsWith('A mystery set in Kochi.')).toBe(true);
+      expect(head).toContain(`<link rel="canonical" href="https://shop.example/book/${BOOK_ID}" />`);
+      expect(head).toContain('<meta property="og:image" content="https://shop.example/api/files/covers/x.jpg" />');
+      expect(head).toContain('<meta property="og:type" content="book" />');
+    });
+
+    it('escapes book text in the head', async () => {
+      const res = await gateway.inject({ url: `/book/${EVIL_ID}` });
+      expect(res.body).not.toContain('<script>alert(1)</script>');
+      expect(res.body).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(res.body).toContain('A &quot;quoted&quot; author');
+    });
+
+    it('answers an unknown or malformed book with 404 and noindex', async () => {
+      for (const url of ['/book/0b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f20', '/book/not-an-id']) {
+        const res = await gateway.inject({ url });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toContain('<title>Book not found | Persona Books</title>');
+        expect(res.body).toContain('noindex');
+      }
+    });
+
+    it('serves hashed assets for a year and other files briefly', async () => {
+      const asset = await gateway.inject({ url: '/assets/index-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const icon = await gateway.inject({ url: '/favicon.svg' });
+      expect(icon.headers['cache-control']).toBe('public, max-age=300');
+      expect((await gateway.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+    });
+  });
+
+  describe('hardening', () => {
+    it('sends security headers and a content security policy', async () => {
+      const res = await gateway.inject({ url: '/' });
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    });
+
+    it('keeps CORS closed by default and open to configured origins', async () => {
+      const closed = await gateway.inject({ url: '/api/books', headers: { origin: 'https://evil.example' } });
+      expect(closed.headers['access-control-allow-origin']).toBeUndefined();
+      const open = await build({ corsOrigins: ['https://partner.example'] });
+      const res = await open.inject({ url: '/api/books', headers: { origin: 'https://partner.example' } });
+      expect(res.headers['access-control-allow-origin']).toBe('https://partner.example');
+      await open.close();
+    });
+
+    it('rate limits a client with a clear 429', async () => {
+      const limited = await build({ rateLimitMax: 3 });
+      const codes = [];
+      for (let i = 0; i < 4; i += 1) codes.push((await limited.inject({ url: '/api/books' })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const res = await limited.inject({ url: '/api/books' });
+      expect(res.json().message).toMatch(/^Too many requests; please try again in \d+ seconds$/);
+      await limited.close();
+    });
+
+    it('aggregates readiness of the services', async () => {
+      const res = await gateway.inject({ url: '/readyz' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().checks).toEqual({ catalogue: 'ok' });
+    });
+  });
+});
