@@ -3,7 +3,14 @@
 // readiness, JSON poisoning refused.
 import { randomUUID } from 'node:crypto';
 import secureJson from 'secure-json-parse';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, reasonPhrase } from './http-errors';
 import { schemaErrorFormatter, validatorCompiler } from './validation';
@@ -40,7 +47,8 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
     trustProxy: options.trustProxy ?? false,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    disableRequestLogging: true,
+    // Per-request lines are written by our onResponse hook at debug level.
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

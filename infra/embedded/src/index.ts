@@ -1,0 +1,2 @@
+export { startShop, type ShopOptions, type RunningShop } from './start-shop';
+export { startDistributed, type DistributedOptions, type RunningDistributed } from './start-distributed';

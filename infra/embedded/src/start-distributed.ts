@@ -1,0 +1,121 @@
+// The distributed mode on one machine: each service as its own Node process
+// against a real PostgreSQL and RabbitMQ, the gateway in front. (docker
+// compose runs the same processes in containers.)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { loadOrCreateSecrets } from './secrets';
+import { storefrontDist } from './storefront-dir';
+
+export interface DistributedOptions {
+  databaseUrl: string;
+  amqpUrl: string;
+  dataDir: string;
+  port?: number;
+  cataloguePort?: number;
+  logLevel?: string;
+  /** Where the children's output goes; defaults to this process's, prefixed with the service name. */
+  output?: (service: string, line: string) => void;
+  readyTimeoutMs?: number;
+}
+
+export interface RunningDistributed {
+  url: string;
+  processes: Record<string, ChildProcess>;
+  close(): Promise<void>;
+}
+
+interface ServiceSpec {
+  name: string;
+  entry: string;
+  port: number;
+  env: Record<string, string>;
+}
+
+function entryOf(pkg: string, file: string): string {
+  return path.join(path.dirname(require.resolve(pkg)), file);
+}
+
+function pipeLines(child: ChildProcess, name: string, output: (service: string, line: string) => void) {
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) output(name, line);
+    });
+  }
+}
+
+async function waitReady(url: string, child: ChildProcess, name: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    try {
+      const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} was not ready within ${timeoutMs} ms`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startDistributed(options: DistributedOptions): Promise<RunningDistributed> {
+  const dataDir = path.resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const { jwtSecret } = await loadOrCreateSecrets(dataDir);
+  const output = options.output ?? ((service, line) => process.stdout.write(`[${service}] ${line}\n`));
+  const port = options.port ?? 8080;
+  const cataloguePort = options.cataloguePort ?? 3001;
+  const common = { JWT_SECRET: jwtSecret, LOG_LEVEL: options.logLevel ?? 'info', HOST: '127.0.0.1' };
+
+  const specs: ServiceSpec[] = [
+    {
+      name: 'catalogue',
+      entry: entryOf('@persona/catalogue', 'server.js'),
+      port: cataloguePort,
+      env: { ...common, PORT: String(cataloguePort), DATABASE_URL: options.databaseUrl, AMQP_URL: options.amqpUrl, FILES_DIR: path.join(dataDir, 'files') },
+    },
+    {
+      name: 'gateway',
+      entry: entryOf('@persona/gateway', 'server.js'),
+      port,
+      env: { ...common, HOST: '0.0.0.0', PORT: String(port), CATALOGUE_URL: `http://127.0.0.1:${cataloguePort}`, STOREFRONT_DIR: storefrontDist(), PUBLIC_URL: `http://localhost:${port}` },
+    },
+  ];
+
+  const processes: Record<string, ChildProcess> = {};
+  const close = async () => {
+    await Promise.all(Object.values(processes).reverse().map(stopChild));
+  };
+  try {
+    for (const spec of specs) {
+      const child = spawn(process.execPath, [spec.entry], {
+        env: { PATH: process.env.PATH ?? '', ...spec.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      processes[spec.name] = child;
+      pipeLines(child, spec.name, output);
+      await waitReady(`http://127.0.0.1:${spec.port}`, child, spec.name, options.readyTimeoutMs ?? 30_000);
+    }
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { url: `http://localhost:${port}`, processes, close };
+}
