@@ -1,5 +1,6 @@
 // Environment configuration, parsed and validated once at start. A bad or
 // missing value stops the service with a message naming the variable.
+import { readFileSync } from 'node:fs';
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
@@ -10,19 +11,33 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads `schema`'s keys from `env`, converts strings to the declared types, applies defaults. */
+/**
+ * Reads `schema`'s keys from `env`, converts strings to the declared types,
+ * applies defaults. `NAME_FILE` may point at a file holding NAME's value (the
+ * Docker secrets convention), for secrets that should not sit in the environment.
+ */
 export function loadConfig<T extends TObject>(schema: T, env: NodeJS.ProcessEnv = process.env): Static<T> {
   const raw: Record<string, unknown> = {};
+  const problems: string[] = [];
   for (const key of Object.keys(schema.properties)) {
-    const value = env[key];
+    let value = env[key];
+    const file = env[`${key}_FILE`];
+    if ((value === undefined || value === '') && file) {
+      try {
+        value = readFileSync(file, 'utf8').trim();
+      } catch (err) {
+        problems.push(`${key}_FILE=${JSON.stringify(file)}: cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+    }
     if (value !== undefined && value !== '') raw[key] = value;
   }
+  if (problems.length > 0) throw new ConfigError(problems);
   const converted = Value.Default(schema, Value.Convert(schema, raw));
-  const problems = [...Value.Errors(schema, converted)].map((e) => {
+  problems.push(...[...Value.Errors(schema, converted)].map((e) => {
     const name = e.path.replace(/^\//, '') || '(root)';
     const got = (converted as Record<string, unknown>)[name];
     return got === undefined ? `${name} is required (${e.message})` : `${name}=${JSON.stringify(env[name])}: ${e.message}`;
-  });
+  }));
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
   return converted as Static<T>;
 }

@@ -25,3 +25,18 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('loadConfig with NAME_FILE', () => {
+  const { mkdtempSync, writeFileSync } = require('node:fs') as typeof import('node:fs');
+  const dir = mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'cfg-'));
+
+  it('reads a value from the file NAME_FILE names', () => {
+    writeFileSync(`${dir}/db`, 'postgres://from-file\n');
+    expect(loadConfig(schema, { DATABASE_URL_FILE: `${dir}/db` }).DATABASE_URL).toBe('postgres://from-file');
+  });
+
+  it('prefers NAME itself and names an unreadable file', () => {
+    expect(loadConfig(schema, { DATABASE_URL: 'postgres://env', DATABASE_URL_FILE: `${dir}/nope` }).DATABASE_URL).toBe('postgres://env');
+    expect(() => loadConfig(schema, { DATABASE_URL_FILE: `${dir}/nope` })).toThrow(/DATABASE_URL_FILE=".*nope": cannot be read \(ENOENT\)/);
+  });
+});
