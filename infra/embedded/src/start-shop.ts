@@ -29,6 +29,8 @@ export interface ShopOptions {
 export interface RunningShop {
   url: string;
   port: number;
+  /** Where each service listens inside the process (benchmarks and diagnostics). */
+  upstreams: { catalogue: string };
   close(): Promise<void>;
 }
 
@@ -70,7 +72,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     closers.push(() => gateway.close());
     await gateway.listen({ port, host: options.host ?? '0.0.0.0' });
     const actual = (gateway.server.address() as { port: number }).port;
-    return { url: `http://localhost:${actual}`, port: actual, close };
+    return { url: `http://localhost:${actual}`, port: actual, upstreams: { catalogue: catalogueUrl }, close };
   } catch (err) {
     await close();
     throw err;

@@ -10,13 +10,15 @@ interface BookCoverProps {
   height?: number;
   eager?: boolean;
   className?: string;
+  /** Inside a link or card that already names the book: hidden from assistive tech. */
+  decorative?: boolean;
 }
 
-export function BookCover({ title, author, url, width = 300, height = 450, eager = false, className = '' }: BookCoverProps) {
+export function BookCover({ title, author, url, width = 300, height = 450, eager = false, className = '', decorative = false }: BookCoverProps) {
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
     return (
-      <div className={`book-cover book-cover--fallback ${className}`} style={{ aspectRatio: `${width} / ${height}` }} role="img" aria-label={`Cover of ${title}`}>
+      <div className={`book-cover book-cover--fallback ${className}`} style={{ aspectRatio: `${width} / ${height}` }} {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `Cover of ${title}` })}>
         <span className="book-cover__fallback-title">{title}</span>
         {author && <span className="book-cover__fallback-author">{author}</span>}
       </div>
@@ -26,7 +28,7 @@ export function BookCover({ title, author, url, width = 300, height = 450, eager
     <img
       className={`book-cover ${className}`}
       src={url}
-      alt={`Cover of ${title}`}
+      alt={decorative ? '' : `Cover of ${title}`}
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}

@@ -1,0 +1,10 @@
+import { StrictMode, type ReactNode } from 'react';
+import { ToastProvider } from '../components/ui/toast';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <ToastProvider>{children}</ToastProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,59 @@
+// Route table: every page is its own lazily loaded chunk.
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from 'react-router-dom';
+import { routePatterns } from '../config/paths';
+import { RootLayout } from './routes/root-layout';
+import { RouteError } from './routes/route-error';
+import { PageFallback } from './routes/page-fallback';
+
+const HomePage = lazy(() => import('../features/home/components/home-page').then((m) => ({ default: m.HomePage })));
+const ExplorePage = lazy(() => import('../features/explore/components/explore-page').then((m) => ({ default: m.ExplorePage })));
+const BookDetailPage = lazy(() => import('../features/book-detail/components/book-detail-page').then((m) => ({ default: m.BookDetailPage })));
+const ReaderPage = lazy(() => import('../features/reader/components/reader-page').then((m) => ({ default: m.ReaderPage })));
+const FaqsPage = lazy(() => import('../features/info-pages/components/faqs-page').then((m) => ({ default: m.FaqsPage })));
+const ShippingPage = lazy(() => import('../features/info-pages/components/shipping-page').then((m) => ({ default: m.ShippingPage })));
+const AboutPage = lazy(() => import('../features/info-pages/components/about-page').then((m) => ({ default: m.AboutPage })));
+const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
+
+function Shell() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+const router = createBrowserRouter([
+  {
+    element: <Shell />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <RootLayout />,
+        children: [
+          { path: routePatterns.home, element: <HomePage /> },
+          { path: routePatterns.books, element: <ExplorePage /> },
+          { path: routePatterns.book, element: <BookDetailPage /> },
+          { path: routePatterns.faqs, element: <FaqsPage /> },
+          { path: routePatterns.shipping, element: <ShippingPage /> },
+          { path: routePatterns.about, element: <AboutPage /> },
+          { path: routePatterns.notFound, element: <NotFoundRoute /> },
+        ],
+      },
+      {
+        // The reader is a full-screen page with its own bars.
+        path: routePatterns.read,
+        element: (
+          <Suspense fallback={<PageFallback />}>
+            <ReaderPage />
+          </Suspense>
+        ),
+      },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

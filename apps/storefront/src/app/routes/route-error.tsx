@@ -1,0 +1,21 @@
+import { Link, useRouteError } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { StateMessage } from '../../components/ui/state-message';
+
+/** Last line of defence: a render error or a chunk that failed to load. */
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <main className="container" id="main-content">
+      <StateMessage headingLevel={1} icon="alert" title="Something went wrong" message="This page could not be shown. Please reload and try again.">
+        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+        <Link to={paths.home} className="btn btn--outline" reloadDocument>
+          Return to Home
+        </Link>
+      </StateMessage>
+    </main>
+  );
+}

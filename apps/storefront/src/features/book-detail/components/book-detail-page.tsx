@@ -1,0 +1,166 @@
+// /book/:id: one book, its Persona pitch, a sample quote and related books (spec §2).
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { Book } from '@persona/contracts';
+import { formatRs } from '@persona/contracts';
+import { paths } from '../../../config/paths';
+import { useDocumentHead } from '../../../hooks/use-document-head';
+import { errorMessage } from '../../../lib/api-client';
+import { BookCover } from '../../../components/book/book-cover';
+import { TagList } from '../../../components/book/tag-list';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { StateMessage } from '../../../components/ui/state-message';
+import { useToast } from '../../../components/ui/toast';
+import { isMissingBook, useBook } from '../api/use-book';
+import { bookHead, sampleQuote } from '../lib/book-detail';
+import { RelatedBooks } from './related-books';
+import './book-detail.css';
+
+export function BookDetailPage() {
+  const { id = '' } = useParams();
+  const book = useBook(id);
+  const { toast } = useToast();
+  const missing = book.status === 'error' && isMissingBook(book.error);
+
+  useEffect(() => {
+    if (book.status === 'error' && !isMissingBook(book.error)) {
+      toast({ title: 'Error fetching books', description: errorMessage(book.error), variant: 'destructive' });
+    }
+  }, [book.status, book.error, toast]);
+
+  useDocumentHead(
+    book.status === 'success'
+      ? bookHead(book.data)
+      : book.status === 'error'
+        ? { title: 'Book not found | Persona Books', description: "We couldn't find the book you're looking for." }
+        : null,
+  );
+
+  if (book.status === 'loading') return <BookDetailSkeleton />;
+  if (book.status === 'error') {
+    return missing ? (
+      <div className="container">
+        <StateMessage headingLevel={1} title="Book not found" message="We couldn't find the book you're looking for.">
+          <Link to={paths.home} className="btn btn--primary">
+            Return to Home
+          </Link>
+        </StateMessage>
+      </div>
+    ) : (
+      <div className="container">
+        <StateMessage headingLevel={1} icon="alert" title="We couldn't load this book" message={errorMessage(book.error)}>
+          <button type="button" className="btn btn--primary" onClick={book.reload}>
+            Try again
+          </button>
+          <Link to={paths.home} className="btn btn--outline">
+            Return to Home
+          </Link>
+        </StateMessage>
+      </div>
+    );
+  }
+  return <BookDetail book={book.data} />;
+}
+
+function BookDetail({ book }: { book: Book }) {
+  const quote = sampleQuote(book.sampleContent);
+  return (
+    <article className="book-detail">
+      <div className="container">
+        <nav aria-label="Breadcrumb" className="breadcrumb">
+          <ol>
+            <li>
+              <Link to={paths.home}>Home</Link>
+            </li>
+            <li>
+              <Link to={paths.books}>Books</Link>
+            </li>
+            <li aria-current="page">{book.title}</li>
+          </ol>
+        </nav>
+
+        <div className="book-detail__grid">
+          <div className="book-detail__cover">
+            <BookCover title={book.title} author={book.author} url={book.coverImage?.url} width={480} height={720} eager />
+          </div>
+
+          <div className="book-detail__info">
+            <TagList tags={book.tags} />
+            <h1 className="book-detail__title">{book.title}</h1>
+            <p className="book-detail__author">
+              by <span>{book.author}</span>
+            </p>
+
+            <div className="book-detail__price-box">
+              <p className="book-detail__price">
+                <span className="price">{formatRs(book.price)}</span>
+                <span className="book-detail__price-label">Personalized edition</span>
+              </p>
+              <div className="book-detail__actions">
+                <Link to={paths.read(book._id)} className="btn btn--outline btn--lg">
+                  Try Book
+                </Link>
+                <Link to={paths.checkout(book._id)} className="btn btn--primary btn--lg">
+                  Buy Persona
+                </Link>
+              </div>
+            </div>
+
+            <section aria-labelledby="about-book-heading" className="book-detail__section">
+              <h2 id="about-book-heading" className="book-detail__section-title">
+                About this book
+              </h2>
+              <p className="book-detail__description">{book.description}</p>
+            </section>
+
+            <section aria-labelledby="about-personas-heading" className="book-detail__personas">
+              <h2 id="about-personas-heading" className="book-detail__section-title">
+                About Personas
+              </h2>
+              <p>
+                A Persona is your own personalised copy of <em>{book.title}</em>. It carries your name and the purchase date, the
+                author&apos;s digital signature, and a unique Persona ID you can use to find your copy again.
+              </p>
+              <ul className="book-detail__perks">
+                <li>Your name on the dedication page</li>
+                <li>Digitally signed by the author</li>
+                <li>Digital download or a printed copy</li>
+              </ul>
+            </section>
+
+            {quote && (
+              <figure className="book-detail__quote">
+                <blockquote>
+                  <p>“{quote}”</p>
+                </blockquote>
+                <figcaption>From the free sample</figcaption>
+              </figure>
+            )}
+          </div>
+        </div>
+
+        <RelatedBooks book={book} />
+      </div>
+    </article>
+  );
+}
+
+function BookDetailSkeleton() {
+  return (
+    <div className="container book-detail" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading book
+      </p>
+      <div className="book-detail__grid">
+        <Skeleton className="book-detail__cover-skeleton" />
+        <div className="book-detail__info">
+          <Skeleton className="skeleton--line" style={{ width: '30%' }} />
+          <Skeleton style={{ height: '2.5rem', width: '80%' }} />
+          <Skeleton className="skeleton--line" style={{ width: '40%' }} />
+          <Skeleton style={{ height: '8rem', width: '100%' }} />
+          <Skeleton style={{ height: '6rem', width: '100%' }} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import type { Book } from '@persona/contracts';
+import { formatRs } from '@persona/contracts';
+import { paths } from '../../../config/paths';
+import { BookCover } from '../../../components/book/book-cover';
+import { TagList } from '../../../components/book/tag-list';
+
+export const EXPLORE_CARD_TAGS = 2;
+
+/** Hover or keyboard focus reveals "View Details"; on touch screens it is always shown. */
+export function ExploreCard({ book }: { book: Book }) {
+  return (
+    <article className="explore-card" data-book-id={book._id} aria-labelledby={`book-title-${book._id}`}>
+      <div className="explore-card__media">
+        <BookCover title={book.title} author={book.author} url={book.coverImage?.url} />
+        <div className="explore-card__overlay">
+          <Link to={paths.book(book._id)} className="btn btn--light explore-card__details">
+            View Details
+            <span className="visually-hidden">: {book.title}</span>
+          </Link>
+        </div>
+      </div>
+      <div className="explore-card__body">
+        <h2 id={`book-title-${book._id}`} className="explore-card__title">
+          {book.title}
+        </h2>
+        <p className="explore-card__author">{book.author}</p>
+        <p className="explore-card__description">{book.description}</p>
+        <div className="explore-card__footer">
+          <span className="price">{formatRs(book.price)}</span>
+          <TagList tags={book.tags} max={EXPLORE_CARD_TAGS} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,123 @@
+// Featured books: search plus the All / Fiction / Non-Fiction / Self-Help tabs (spec §2, §5).
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { BookCardSkeleton } from '../../../components/ui/skeleton';
+import { StateMessage } from '../../../components/ui/state-message';
+import { useHomeBooks } from '../api/use-home-books';
+import { HOME_TABS, filterHomeBooks, type HomeTabId } from '../lib/home-filters';
+import { HomeBookCard } from './home-book-card';
+
+export function FeaturedBooks() {
+  const books = useHomeBooks();
+  const [tab, setTab] = useState<HomeTabId>('all');
+  const [search, setSearch] = useState('');
+  const baseId = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    // Spec §8: on home a failed fetch is only logged; the list stays empty.
+    if (books.status === 'error') console.error('Failed to load featured books', books.error);
+  }, [books.status, books.error]);
+
+  const list = books.status === 'success' ? books.data : [];
+  const shown = useMemo(() => filterHomeBooks(list, tab, search), [list, tab, search]);
+
+  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const last = HOME_TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
+      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? last
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    setTab(HOME_TABS[next]!.id);
+    tabRefs.current[next]?.focus();
+  }
+
+  const panelId = `${baseId}-panel`;
+  return (
+    <section className="page-section featured" aria-labelledby={`${baseId}-heading`}>
+      <div className="container">
+        <div className="featured__header">
+          <div>
+            <p className="eyebrow">Featured books</p>
+            <h2 id={`${baseId}-heading`} className="section-heading">
+              Find your next Persona
+            </h2>
+          </div>
+          <div className="featured__search">
+            <label htmlFor={`${baseId}-search`} className="visually-hidden">
+              Search featured books by title or author
+            </label>
+            <input
+              id={`${baseId}-search`}
+              type="search"
+              className="text-input"
+              placeholder="Search by title or author..."
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+        </div>
+
+        <div role="tablist" aria-label="Book categories" className="tabs">
+          {HOME_TABS.map((item, index) => {
+            const selected = item.id === tab;
+            return (
+              <button
+                key={item.id}
+                ref={(el) => {
+                  tabRefs.current[index] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`${baseId}-tab-${item.id}`}
+                aria-selected={selected}
+                aria-controls={panelId}
+                tabIndex={selected ? 0 : -1}
+                className="tabs__tab"
+                onClick={() => setTab(item.id)}
+                onKeyDown={(event) => onTabKey(event, index)}
+              >
+                {item.label}
+              </button>
+            );
+          })}
+        </div>
+
+        <div role="tabpanel" id={panelId} aria-labelledby={`${baseId}-tab-${tab}`} className="featured__panel" aria-busy={books.status === 'loading'}>
+          {books.status === 'loading' ? (
+            <ul className="book-grid" aria-label="Loading books">
+              {Array.from({ length: 4 }, (_, i) => (
+                <li key={i}>
+                  <BookCardSkeleton />
+                </li>
+              ))}
+            </ul>
+          ) : shown.length === 0 ? (
+            <StateMessage
+              icon="search"
+              title="No books found"
+              message={books.status === 'error' ? 'The catalogue could not be loaded right now. Please try again later.' : 'Try another search or tab.'}
+            >
+              <Link to={paths.books} className="btn btn--outline">
+                Browse all books
+              </Link>
+            </StateMessage>
+          ) : (
+            <ul className="book-grid featured__grid">
+              {shown.map((book) => (
+                <li key={book._id}>
+                  <HomeBookCard book={book} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,436 @@
+// Browser journeys through the public storefront in real Chromium, against the whole shop
+// started in-process. Expectations come from the API's own books, not from demo titles.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Book } from '@persona/contracts';
+import { attributeList, launchChromium, settle } from './support/browser';
+import { fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
+import { HOME_TAB_RULES, expectedChips, expectedReaderPages, matchesChip, matchesTitleOrAuthor } from './support/storefront-rules';
+
+let shop: RunningShop;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let books: Book[];
+
+const ids = (list: Book[]) => list.map((book) => book._id);
+const sorted = (list: string[]) => [...list].sort();
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+const rs = (rupees: number) => `Rs ${rupees.toFixed(2)}`;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  books = await fetchAllBooks(shop.url);
+  browser = await launchChromium();
+}, 120000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('catalogue under test', () => {
+  it('has books for every home tab', () => {
+    expect(books.length).toBeGreaterThanOrEqual(4);
+    for (const [tab, rule] of Object.entries(HOME_TAB_RULES)) {
+      expect({ tab, hasBooks: books.filter(rule).length > 0 }).toEqual({ tab, hasBooks: true });
+    }
+  });
+});
+
+describe('home', () => {
+  const cardIds = () => attributeList(page, '[role="tabpanel"] a[data-book-id]', 'data-book-id');
+
+  it('each tab shows exactly the books its rule selects, every card linking with _id', async () => {
+    await page.goto('/');
+    await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
+    for (const [label, rule] of Object.entries(HOME_TAB_RULES)) {
+      await page.getByRole('tab', { name: label, exact: true }).click();
+      expect(await page.getByRole('tab', { name: label, exact: true }).getAttribute('aria-selected')).toBe('true');
+      const expected = sorted(ids(books.filter(rule)));
+      const shown = sorted(await settle(async () => sorted(await cardIds()), expected));
+      expect({ label, shown }).toEqual({ label, shown: expected });
+      const hrefs = await attributeList(page, '[role="tabpanel"] a[data-book-id]', 'href');
+      expect(sorted(hrefs)).toEqual(expected.map((id) => `/book/${id}`).sort());
+    }
+  });
+
+  it('cards show at most two tags', async () => {
+    await page.goto('/');
+    await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
+    const tagCounts = await page.locator('[role="tabpanel"] a[data-book-id]').evaluateAll((cards) => cards.map((card) => card.querySelectorAll('li').length));
+    expect(Math.max(...tagCounts)).toBeLessThanOrEqual(2);
+  });
+
+  it('search keeps a case-insensitive title or author match, within the selected tab', async () => {
+    await page.goto('/');
+    await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
+    const target = books[books.length - 1]!;
+    const text = target.author.split(/\s+/).pop()!.toUpperCase();
+    await page.getByRole('main').getByRole('searchbox').fill(text);
+    const expected = sorted(ids(books.filter((b) => matchesTitleOrAuthor(b, text))));
+    expect(sorted(await settle(async () => sorted(await cardIds()), expected))).toEqual(expected);
+    expect(expected).toContain(target._id);
+
+    await page.getByRole('main').getByRole('searchbox').fill('zzqq no such book');
+    await page.getByText('No books found').waitFor();
+  });
+
+  it('links to /books, the Persona explainer and /about-us', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('main a[href="/books"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('a[href="#what-is-a-persona"]').count()).toBeGreaterThan(0);
+    await page.locator('#what-is-a-persona').getByRole('heading', { name: 'What is a Persona?' }).waitFor();
+    expect(await page.locator('#what-is-a-persona a[href="/about-us"]').count()).toBe(1);
+  });
+});
+
+describe('explore books', () => {
+  const cardIds = () => attributeList(page, 'article[data-book-id]', 'data-book-id');
+  const exploreSearch = () => page.getByRole('main').getByRole('searchbox');
+
+  it('lists every book with price and View Details, and filters by text', async () => {
+    await page.goto('/books');
+    const all = sorted(ids(books));
+    expect(sorted(await settle(async () => sorted(await cardIds()), all))).toEqual(all);
+
+    const first = books[0]!;
+    const card = page.locator(`article[data-book-id="${first._id}"]`);
+    expect(squash(await card.innerText())).toContain(rs(first.price));
+    expect(await card.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/book/${first._id}`);
+
+    const text = first.title.slice(0, Math.min(6, first.title.length)).toLowerCase();
+    await exploreSearch().fill(text);
+    const expected = sorted(ids(books.filter((b) => matchesTitleOrAuthor(b, text))));
+    expect(sorted(await settle(async () => sorted(await cardIds()), expected))).toEqual(expected);
+    expect(new URL(page.url()).searchParams.get('search')).toBe(text);
+
+    await exploreSearch().fill('zzqq no such book');
+    await page.getByText('No books found').waitFor();
+    await page.getByText('Try adjusting your search or filter criteria').waitFor();
+  });
+
+  it('shows "all" plus every lower-cased tag as chips, each keeping books with a tag containing it', async () => {
+    await page.goto('/books');
+    const chips = page.getByRole('group', { name: 'Filter by tag' }).getByRole('button');
+    await chips.first().waitFor();
+    const labels = (await chips.allInnerTexts()).map((label) => label.trim().toLowerCase());
+    expect(labels).toEqual(expectedChips(books));
+
+    for (const chip of [labels[1]!, labels[labels.length - 1]!, 'fiction'].filter((c) => labels.includes(c))) {
+      await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: chip, exact: true }).click();
+      const expected = sorted(ids(books.filter((b) => matchesChip(b, chip))));
+      expect({ chip, shown: sorted(await settle(async () => sorted(await cardIds()), expected)) }).toEqual({ chip, shown: expected });
+    }
+    await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'all', exact: true }).click();
+    expect(sorted(await settle(async () => sorted(await cardIds()), sorted(ids(books))))).toEqual(sorted(ids(books)));
+  });
+
+  it('View Details is reachable with the keyboard', async () => {
+    await page.goto('/books');
+    await page.locator('article[data-book-id]').first().waitFor();
+    const link = page.locator('article[data-book-id]').first().getByRole('link', { name: /View Details/ });
+    await link.focus();
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus reveals the overlay that hover reveals.
+    const overlayOpacity = async () => Number(await link.evaluate((el) => getComputedStyle(el.parentElement!).opacity));
+    expect(await settle(overlayOpacity, 1)).toBe(1);
+  });
+
+  it('reads ?search= from the URL and keeps the input in sync', async () => {
+    const target = books[1]!;
+    const text = target.author;
+    await page.goto(`/books?search=${encodeURIComponent(text)}`);
+    expect(await exploreSearch().inputValue()).toBe(text);
+    const expected = sorted(ids(books.filter((b) => matchesTitleOrAuthor(b, text))));
+    expect(sorted(await settle(async () => sorted(await cardIds()), expected))).toEqual(expected);
+  });
+
+  it('the header search goes to /books?search=<text> and ignores blank text', async () => {
+    await page.goto('/about-us');
+    const headerSearch = page.getByRole('banner').getByRole('searchbox');
+    await headerSearch.fill('   ');
+    await headerSearch.press('Enter');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/about-us');
+
+    const target = books[2]!;
+    await headerSearch.fill(`  ${target.title}  `);
+    await headerSearch.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/books');
+    expect(new URL(page.url()).searchParams.get('search')).toBe(target.title);
+    expect(await exploreSearch().inputValue()).toBe(target.title);
+    const expected = sorted(ids(books.filter((b) => matchesTitleOrAuthor(b, target.title))));
+    expect(sorted(await settle(async () => sorted(await cardIds()), expected))).toEqual(expected);
+  });
+});
+
+describe('book detail', () => {
+  it('shows the book, its Persona price and links, related books and updates the head in place', async () => {
+    const book = books.find((b) => b.tags.length > 0) ?? books[0]!;
+    await page.goto(`/book/${book._id}`);
+    await page.getByRole('heading', { level: 1, name: book.title }).waitFor();
+    const body = squash(await page.locator('main').innerText());
+    expect(body).toContain(book.author);
+    expect(body).toContain(rs(book.price));
+    expect(body).toContain('Personalized edition');
+    expect(body).toContain('About Personas');
+    expect(await page.getByRole('link', { name: 'Try Book' }).getAttribute('href')).toBe(`/read/${book._id}`);
+    expect(await page.getByRole('link', { name: 'Buy Persona' }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+
+    const related = page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link');
+    await related.first().waitFor();
+    const hrefs = await related.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(hrefs.length).toBeLessThanOrEqual(4);
+    expect(hrefs).not.toContain(`/book/${book._id}`);
+    for (const href of hrefs) expect(href).toMatch(/^\/book\/[0-9a-f-]{36}$/);
+
+    expect(await settle(() => page.title(), `${book.title} by ${book.author} | Persona Books`)).toContain(book.title);
+    const head = await page.evaluate(() => ({
+      canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
+      descriptions: [...document.querySelectorAll('meta[name="description"]')].map((m) => m.getAttribute('content') ?? ''),
+      ogTitle: [...document.querySelectorAll('meta[property="og:title"]')].map((m) => m.getAttribute('content')),
+      ogUrl: [...document.querySelectorAll('meta[property="og:url"]')].map((m) => m.getAttribute('content')),
+      titles: document.querySelectorAll('title').length,
+    }));
+    expect(head.canonical).toEqual([`${shop.url}/book/${book._id}`]);
+    expect(head.ogUrl).toEqual([`${shop.url}/book/${book._id}`]);
+    expect(head.descriptions).toHaveLength(1);
+    expect(head.descriptions[0]!.length).toBeLessThanOrEqual(150);
+    expect(head.ogTitle).toHaveLength(1);
+    expect(head.ogTitle[0]).toContain(book.title);
+    expect(head.titles).toBe(1);
+  });
+
+  it('a related book opens its own page', async () => {
+    const book = books[0]!;
+    await page.goto(`/book/${book._id}`);
+    const related = page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link').first();
+    await related.waitFor();
+    const href = (await related.getAttribute('href'))!;
+    await related.click();
+    await page.waitForURL((url) => url.pathname === href);
+    const other = books.find((b) => `/book/${b._id}` === href)!;
+    await page.getByRole('heading', { level: 1, name: other.title }).waitFor();
+  });
+
+  it.each([
+    ['an unknown UUID', '3f2504e0-4f89-41d3-9a0c-0305e82c3301'],
+    ['a malformed id', 'not-a-real-id'],
+  ])('shows "Book not found" for %s', async (_label, id) => {
+    await page.goto(`/book/${id}`);
+    await page.getByRole('heading', { name: 'Book not found' }).waitFor();
+    await page.getByText("We couldn't find the book you're looking for.").waitFor();
+    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+});
+
+describe('sample reader', () => {
+  const progress = () => page.locator('nav[aria-label="Sample pages"] [aria-live="polite"]');
+  const readProgress = async () => squash(await progress().innerText());
+  const sheetText = async () => squash(await page.locator('main').innerText());
+
+  function pickBook(): { book: Book; pages: ReturnType<typeof expectedReaderPages> } {
+    const candidates = books
+      .map((book) => ({ book, pages: expectedReaderPages(book.sampleContent) }))
+      .filter(({ pages }) => pages.some((p) => p.kind === 'placeholder'));
+    expect(candidates.length).toBeGreaterThan(0);
+    // Prefer a string sample (the plain every-3-pages rule), else any.
+    return candidates.find(({ book }) => typeof book.sampleContent === 'string') ?? candidates[0]!;
+  }
+
+  it('pages with buttons and arrow keys, inserting an ad page after every 3 pages', async () => {
+    const { book, pages } = pickBook();
+    const n = pages.length;
+    await page.goto(`/read/${book._id}`);
+    await progress().waitFor();
+    expect(await settle(readProgress, `Page 1 of ${n}`)).toBe(`Page 1 of ${n}`);
+    expect(await settle(() => page.title(), `Reading: ${book.title} | Persona`)).toBe(`Reading: ${book.title} | Persona`);
+    expect(await page.getByText('Trial Version').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: 'Back to Book' }).getAttribute('href')).toBe(`/book/${book._id}`);
+    expect(await page.getByRole('link', { name: `Buy Persona - ${rs(book.price)}` }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+    await page.getByText('Enjoying the book? Get your Personalized Persona without ads!').waitFor();
+
+    const prev = page.getByRole('button', { name: 'Previous' });
+    const next = page.getByRole('button', { name: 'Next' });
+    expect(await prev.isDisabled()).toBe(true);
+    expect(await next.isDisabled()).toBe(n === 1);
+
+    for (let i = 0; i < n; i += 1) {
+      const expectedPage = pages[i]!;
+      expect(await settle(readProgress, `Page ${i + 1} of ${n}`)).toBe(`Page ${i + 1} of ${n}`);
+      const text = await sheetText();
+      expect(text).toContain(squash(expectedPage.content).slice(0, 60));
+      if (expectedPage.kind !== 'content') {
+        expect(await page.getByRole('main').getByRole('link', { name: 'Buy Persona - No Ads' }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+      }
+      if (i + 1 < n) {
+        // Alternate between the Next button and the → key.
+        if (i % 2 === 0) await next.click();
+        else await page.keyboard.press('ArrowRight');
+      }
+    }
+    expect(await next.isDisabled()).toBe(true);
+    expect(await prev.isDisabled()).toBe(false);
+
+    // An inserted ad page sits after every third reading page of a plain sample.
+    const kinds = pages.map((p) => p.kind);
+    if (typeof book.sampleContent === 'string') {
+      kinds.forEach((kind, i) => expect({ i, kind }).toEqual({ i, kind: (i + 1) % 4 === 0 ? 'placeholder' : 'content' }));
+      expect(kinds[kinds.length - 1]).toBe('content');
+    }
+
+    await page.keyboard.press('ArrowLeft');
+    expect(await settle(readProgress, `Page ${n - 1} of ${n}`)).toBe(`Page ${n - 1} of ${n}`);
+    await prev.click();
+    expect(await settle(readProgress, `Page ${Math.max(n - 2, 1)} of ${n}`)).toBe(`Page ${Math.max(n - 2, 1)} of ${n}`);
+  });
+
+  it('shows the ad placeholder text on page 4', async () => {
+    const { book, pages } = pickBook();
+    await page.goto(`/read/${book._id}`);
+    await progress().waitFor();
+    const placeholderIndex = pages.findIndex((p) => p.kind === 'placeholder');
+    for (let i = 0; i < placeholderIndex; i += 1) {
+      await settle(readProgress, `Page ${i + 1} of ${pages.length}`);
+      await page.keyboard.press('ArrowRight');
+    }
+    expect(await settle(readProgress, `Page ${placeholderIndex + 1} of ${pages.length}`)).toBe(`Page ${placeholderIndex + 1} of ${pages.length}`);
+    await page.getByText('This is a test Ad. Replace with real AdSense code after approval.').waitFor();
+  });
+
+  it('a list sample with its own ad pages shows them as highlighted ad boxes', async () => {
+    const listBook = books.find((b) => Array.isArray(b.sampleContent) && b.sampleContent.some((p) => p.isAd));
+    if (!listBook) return; // the demo catalogue promises one; nothing to check without it
+    const pages = expectedReaderPages(listBook.sampleContent);
+    const adIndex = pages.findIndex((p) => p.kind === 'ad');
+    await page.goto(`/read/${listBook._id}`);
+    await progress().waitFor();
+    for (let i = 0; i < adIndex; i += 1) {
+      await settle(readProgress, `Page ${i + 1} of ${pages.length}`);
+      await page.keyboard.press('ArrowRight');
+    }
+    expect(await settle(readProgress, `Page ${adIndex + 1} of ${pages.length}`)).toBe(`Page ${adIndex + 1} of ${pages.length}`);
+    expect(await sheetText()).toContain(squash(pages[adIndex]!.content).slice(0, 60));
+    await page.getByRole('main').getByRole('link', { name: 'Buy Persona - No Ads' }).waitFor();
+  });
+
+  it('shows "Book not found" for an unknown book', async () => {
+    await page.goto('/read/3f2504e0-4f89-41d3-9a0c-0305e82c3301');
+    await page.getByRole('heading', { name: 'Book not found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('404', () => {
+  it('shows "Oops! Page not found" marked noindex, and drops the mark on the way home', async () => {
+    await page.goto('/definitely/not/a/page');
+    await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    const robots = () => page.evaluate(() => [...document.querySelectorAll('meta[name="robots"]')].map((m) => m.getAttribute('content')));
+    expect(await settle(robots, ['noindex'])).toEqual(['noindex']);
+    await page.getByRole('main').getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await settle(robots, [])).toEqual([]);
+  });
+
+  it('the mobile menu links to /about-us', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const about = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' });
+    expect(await about.getAttribute('href')).toBe('/about-us');
+    await about.click();
+    await page.waitForURL((url) => url.pathname === '/about-us');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  });
+});
+
+describe('shared layout', () => {
+  it("labels the admin button with the stored admin's name, else e-mail, else Admin", async () => {
+    const adminLink = () => page.getByRole('navigation', { name: 'Main' }).locator('a[href="/admin"]');
+    await page.goto('/faqs');
+    expect(squash(await adminLink().innerText())).toBe('Admin');
+    expect(await adminLink().getAttribute('href')).toBe('/admin');
+
+    await page.evaluate(() => localStorage.setItem('admin', JSON.stringify({ name: 'Asha Rao', email: 'asha@example.com' })));
+    await page.reload();
+    expect(squash(await adminLink().innerText())).toBe('Asha Rao');
+
+    await page.evaluate(() => localStorage.setItem('admin', JSON.stringify({ email: 'asha@example.com' })));
+    await page.reload();
+    expect(squash(await adminLink().innerText())).toBe('asha@example.com');
+
+    await page.evaluate(() => localStorage.setItem('admin', '{not json'));
+    await page.reload();
+    expect(squash(await adminLink().innerText())).toBe('Admin');
+  });
+
+  it('the footer links every public page and the newsletter shows the answer or a graceful failure', async () => {
+    await page.goto('/shipping');
+    const footer = page.getByRole('contentinfo');
+    const hrefs = await footer.getByRole('navigation', { name: 'Footer' }).getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
+    expect(hrefs).toEqual([
+      ['Home', '/'],
+      ['Books', '/books'],
+      ['About Us', '/about-us'],
+      ['FAQ', '/faqs'],
+      ['Contact Us', '/contact-us'],
+      ['Shipping', '/shipping'],
+      ['Find My Persona', '/send-persona'],
+    ]);
+    const email = footer.getByRole('textbox', { name: 'Email address' });
+    expect(await email.getAttribute('type')).toBe('email');
+
+    // Whatever the real endpoint answers (it may not exist yet), the visitor reads a message.
+    await email.fill('reader@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    const status = footer.getByRole('status');
+    expect((await settle(async () => (await status.innerText()).trim().length > 0, true))).toBe(true);
+
+    await page.route('**/api/newsletter/subscribe', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: null, message: 'You are subscribed!' }) }),
+    );
+    await email.fill('reader2@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    expect(await settle(async () => (await status.innerText()).trim(), 'You are subscribed!')).toBe('You are subscribed!');
+
+    await page.unroute('**/api/newsletter/subscribe');
+    await page.route('**/api/newsletter/subscribe', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"statusCode":404,"error":"Not Found","message":"Route not found"}' }));
+    await email.fill('reader3@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    expect(await settle(async () => (await status.innerText()).trim(), 'Subscription failed')).toBe('Subscription failed');
+  });
+});
+
+describe('failures', () => {
+  const serverError = JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Catalogue is resting' });
+
+  it('a failed book fetch shows one destructive "Error fetching books" toast with the server message', async () => {
+    await page.route(/\/api\/books\/[^/?]+$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: serverError }));
+    await page.goto(`/book/${books[0]!._id}`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(squash(await alert.innerText())).toContain('Error fetching books');
+    expect(squash(await alert.innerText())).toContain('Catalogue is resting');
+    expect(await page.locator('.toast').count()).toBe(1);
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+  });
+
+  it('home only logs a failed catalogue fetch and shows an empty state', async () => {
+    await page.route(/\/api\/books(\?.*)?$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: serverError }));
+    await page.goto('/');
+    await page.getByRole('tabpanel').getByText('No books found').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+});

@@ -1,0 +1,96 @@
+// Starts the whole shop with startShop() from @persona/embedded on a fresh data dir: in this process
+// when jest runs with --experimental-vm-modules (PGlite needs it inside jest's VM), else in a child
+// Node process. STOREFRONT_E2E_URL points the tests at an already running shop instead.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Book } from '@persona/contracts';
+
+export interface RunningShop {
+  url: string;
+  close(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 90000;
+
+function vmModulesEnabled(): boolean {
+  return [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('--experimental-vm-modules'));
+}
+
+export async function startTestShop(): Promise<RunningShop> {
+  const external = process.env.STOREFRONT_E2E_URL;
+  if (external) return { url: external.replace(/\/$/, ''), close: async () => {} };
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'persona-e2e-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const shop = vmModulesEnabled() ? await startInProcess(dataDir) : await startInChild(dataDir);
+    return {
+      url: shop.url.replace(/\/$/, ''),
+      close: async () => {
+        try {
+          await shop.close();
+        } finally {
+          removeDataDir();
+        }
+      },
+    };
+  } catch (error) {
+    removeDataDir();
+    throw error;
+  }
+}
+
+async function startInProcess(dataDir: string): Promise<RunningShop> {
+  const { startShop } = await import('@persona/embedded');
+  return startShop({ dataDir, port: 0 });
+}
+
+function startInChild(dataDir: string): Promise<RunningShop> {
+  const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'run-shop.cjs'), dataDir], {
+    cwd: join(__dirname, '..', '..'),
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+
+  return new Promise<RunningShop>((resolve, reject) => {
+    let buffer = '';
+    const timer = setTimeout(() => {
+      void close();
+      reject(new Error('The shop did not start in time'));
+    }, START_TIMEOUT_MS);
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      buffer += chunk;
+      const match = /PERSONA_SHOP_URL=(\S+)/.exec(buffer);
+      if (match) {
+        clearTimeout(timer);
+        buffer = '';
+        resolve({ url: match[1]!, close });
+      } else if (buffer.length > 100000) {
+        buffer = buffer.slice(-1000);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The shop process exited (code ${code}) before it was ready`));
+    });
+  });
+}
+
+export async function fetchAllBooks(url: string): Promise<Book[]> {
+  const response = await fetch(`${url}/api/books?limit=100`);
+  if (!response.ok) throw new Error(`GET /api/books answered ${response.status}`);
+  const body = (await response.json()) as { data: Book[] };
+  return body.data;
+}
