@@ -9,6 +9,7 @@ import { startCatalogueService, CATALOGUE_SCHEMA, type CatalogueDB } from '@pers
 import { openDatabase, openPglite } from '@persona/db';
 import { buildGateway } from '@persona/gateway';
 import { createLogger, type Logger } from '@persona/service-kit';
+import { PGLITE_TEMPLATE } from './make-pglite-template';
 import { loadOrCreateSecrets } from './secrets';
 import { storefrontDist } from './storefront-dir';
 
@@ -39,7 +40,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
   await mkdir(dataDir, { recursive: true });
   const logger = options.logger ?? createLogger('shop', options.logLevel ?? process.env.LOG_LEVEL ?? 'warn');
   const secrets = await loadOrCreateSecrets(dataDir);
-  const pglite = await openPglite(path.join(dataDir, 'db'));
+  const pglite = await openPglite(path.join(dataDir, 'db'), { template: PGLITE_TEMPLATE });
   const closers: Array<() => Promise<void>> = [() => pglite.close()];
   const close = async () => {
     for (const fn of closers.reverse()) await fn().catch((err) => logger.error({ err }, 'shutdown step failed'));

@@ -66,6 +66,10 @@ export const Book = Type.Object({
 });
 export type Book = Static<typeof Book>;
 
+/** A book in a list: everything but the sample text, which only the book's own pages need. */
+export const BookSummary = Type.Omit(Book, ['sampleContent']);
+export type BookSummary = Static<typeof BookSummary>;
+
 export const BookQuery = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: 100 })),

@@ -1,4 +1,4 @@
-export { openDatabase, openPglite, assertSchemaName, type Database, type DatabaseSource } from './database';
+export { openDatabase, openPglite, dumpPgliteTemplate, assertSchemaName, type Database, type DatabaseSource, type PgliteOptions } from './database';
 export { folderMigrations, migrateToLatest } from './migrate';
 export { PgliteDialect, sharePglite, quoteIdent, type SharedPglite } from './pglite-dialect';
 export { Mutex } from './mutex';

@@ -103,3 +103,24 @@ describeWithPostgres()('real PostgreSQL', () => {
     return { database, dispose: () => database.close() };
   });
 });
+
+describe('a new embedded database from a template', () => {
+  it('starts from the template and keeps its data on reopen', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const os = await import('node:os');
+    const { dumpPgliteTemplate } = await import('../src');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-template-'));
+    const template = path.join(dir, 'template.tar.gz');
+    await dumpPgliteTemplate(template);
+    const first = await openPglite(path.join(dir, 'db'), { template });
+    const database = openDatabase<DB>({ kind: 'pglite', shared: first }, 'tpl');
+    await migrateToLatest(database, migrations);
+    await database.db.insertInto('counters').values({ name: 'kept', value: 7 }).execute();
+    await first.close();
+    const again = await openPglite(path.join(dir, 'db'), { template });
+    const reopened = openDatabase<DB>({ kind: 'pglite', shared: again }, 'tpl');
+    expect((await reopened.db.selectFrom('counters').select('value').executeTakeFirstOrThrow()).value).toBe(7);
+    await again.close();
+    await rm(dir, { recursive: true, force: true });
+  }, 60_000);
+});

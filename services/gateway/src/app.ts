@@ -1,12 +1,13 @@
 // Builds the gateway: security headers, CORS, rate limits, then the API proxy
 // and the storefront.
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import type { ServiceName } from '@persona/contracts';
 import { createAdminVerifier, createServiceApp, type ServiceApp } from '@persona/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
+import { SharedCache } from './modules/proxy/shared-cache';
+import { computeSecurityHeaders } from './modules/security-headers';
 import proxyRoutes from './routes/proxy';
 import storefrontRoutes, { createPageSender, loadIndexTemplate, storefrontNotFound } from './routes/storefront';
 
@@ -21,6 +22,8 @@ export interface GatewayOptions {
   rateLimitMax?: number;
   trustProxy?: boolean;
   logger?: FastifyBaseLogger | false;
+  /** Keep public reads the services mark `s-maxage` for that long (default on). */
+  sharedCache?: boolean;
 }
 
 /** Extra origins the storefront's pages may talk to (Razorpay Checkout comes with the payments issue). */
@@ -58,7 +61,10 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     ),
   });
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
+  const securityHeaders = computeSecurityHeaders({ contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(securityHeaders);
+  });
   await app.register(cors, {
     origin: options.corsOrigins && options.corsOrigins.length > 0 ? options.corsOrigins : false,
     credentials: false,
@@ -82,7 +88,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   });
 
   const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked });
-  await app.register(async (scope) => proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier }));
+  await app.register(async (scope) =>
+    proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier, cache: options.sharedCache === false ? undefined : new SharedCache() }),
+  );
   await app.register(async (scope) =>
     storefrontRoutes(scope as ServiceApp, { dir: options.storefrontDir, publicUrl: options.publicUrl, catalogueUrl: options.upstreams.catalogue, sendPage }),
   );

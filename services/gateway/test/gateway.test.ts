@@ -220,3 +220,67 @@ describe('gateway', () => {
     });
   });
 });
+
+describe('the shared cache for public reads', () => {
+  let hits = 0;
+  let upstream: FastifyInstance;
+  let gateway: ServiceApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    upstream = Fastify();
+    upstream.get('/api/books', async (request, reply) => {
+      hits += 1;
+      const etag = '"v1-abc"';
+      reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate, s-maxage=1');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return { data: [{ title: `answer ${hits}` }] };
+    });
+    upstream.get('/api/categories', async () => {
+      hits += 1;
+      return { data: [] };
+    });
+    const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    dir = await mkdtemp(path.join(os.tmpdir(), 'storefront-'));
+    await writeFile(path.join(dir, 'index.html'), INDEX);
+    gateway = await buildGateway({ upstreams: { catalogue: url }, jwtSecret: TEST_JWT_SECRET, storefrontDir: dir, publicUrl: 'http://x', rateLimitMax: 0 });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await upstream.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    hits = 0;
+  });
+
+  it('serves a repeat read marked s-maxage from the cache, then refreshes after it expires', async () => {
+    const first = await gateway.inject({ url: '/api/books?page=1' });
+    const second = await gateway.inject({ url: '/api/books?page=1' });
+    expect(first.headers['x-cache']).toBe('MISS');
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe('"v1-abc"');
+    expect(hits).toBe(1);
+    await new Promise((r) => setTimeout(r, 1100));
+    const third = await gateway.inject({ url: '/api/books?page=1' });
+    expect(third.headers['x-cache']).toBe('MISS');
+    expect(hits).toBe(2);
+  });
+
+  it('answers If-None-Match from the cache with 304', async () => {
+    await gateway.inject({ url: '/api/books?page=2' });
+    const res = await gateway.inject({ url: '/api/books?page=2', headers: { 'if-none-match': '"v1-abc"' } });
+    expect(res.statusCode).toBe(304);
+    expect(hits).toBe(1);
+  });
+
+  it('never serves or stores a request with credentials, nor an answer not marked for shared caches', async () => {
+    await gateway.inject({ url: '/api/books?page=3', headers: { authorization: `Bearer ${mintAdminToken()}` } });
+    await gateway.inject({ url: '/api/books?page=3', headers: { authorization: `Bearer ${mintAdminToken()}` } });
+    expect(hits).toBe(2);
+    await gateway.inject({ url: '/api/categories' });
+    await gateway.inject({ url: '/api/categories' });
+    expect(hits).toBe(4);
+  });
+});

@@ -1,6 +1,6 @@
 // Catalogue calls every feature needs: the whole public list (paged through at the server's
 // maximum page size), one book by id, and the categories.
-import type { Book, Category, Envelope, ListOf } from '@persona/contracts';
+import type { Book, BookSummary, Category, Envelope, ListOf } from '@persona/contracts';
 import { api } from './api-client';
 
 export const MAX_PAGE_SIZE = 100;
@@ -15,12 +15,12 @@ export interface BookListQuery {
   limit?: number;
 }
 
-export function getBooksPage(query: BookListQuery, signal?: AbortSignal): Promise<ListOf<Book>> {
-  return api.get<ListOf<Book>>('/books', { ...query }, signal);
+export function getBooksPage(query: BookListQuery, signal?: AbortSignal): Promise<ListOf<BookSummary>> {
+  return api.get<ListOf<BookSummary>>('/books', { ...query }, signal);
 }
 
-export async function getAllBooks(signal?: AbortSignal): Promise<Book[]> {
-  const books: Book[] = [];
+export async function getAllBooks(signal?: AbortSignal): Promise<BookSummary[]> {
+  const books: BookSummary[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
     const answer = await getBooksPage({ page, limit: MAX_PAGE_SIZE }, signal);
     books.push(...answer.data);

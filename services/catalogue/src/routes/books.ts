@@ -1,6 +1,6 @@
 // /api/books: public reads (cached, with ETags) and admin writes (multipart).
 import { Type } from '@sinclair/typebox';
-import { Book, BookQuery, DataEnvelope, ErrorBody, IdParams, ListEnvelope } from '@persona/contracts';
+import { Book, BookQuery, BookSummary, DataEnvelope, ErrorBody, IdParams, ListEnvelope } from '@persona/contracts';
 import { unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer } from '../modules/books/book-cache';
@@ -12,7 +12,9 @@ import type { CatalogueDeps } from '../app';
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.header('etag', answer.etag).header('cache-control', 'public, max-age=0, must-revalidate');
+  // Browsers revalidate every time (cheap: 304 on a matching ETag); a shared
+  // cache such as the gateway's may reuse the answer for one second.
+  reply.header('etag', answer.etag).header('cache-control', 'public, max-age=0, must-revalidate, s-maxage=1');
   if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
@@ -21,7 +23,7 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
   const { db, cache, storage, adminOnly } = deps;
   const writeContext = (request: FastifyRequest) => ({ db, storage, correlationId: request.correlationId, afterCommit: deps.afterCommit });
 
-  app.get('/api/books', { schema: { querystring: BookQuery, response: { 200: ListEnvelope(Book), 400: ErrorBody } } }, async (request, reply) =>
+  app.get('/api/books', { schema: { querystring: BookQuery, response: { 200: ListEnvelope(BookSummary), 400: ErrorBody } } }, async (request, reply) =>
     sendCached(request, reply, await listBooksAnswer(db, cache, request.query)),
   );
 

@@ -210,6 +210,13 @@ describe('book routes', () => {
       expect(res.json().message).toBe(message);
     });
 
+    it('lists summaries without the sample text, which only the single book carries', async () => {
+      const list = (await h.app.inject({ url: '/api/books' })).json().data;
+      expect(list.every((b: object) => !('sampleContent' in b))).toBe(true);
+      const one = (await h.app.inject({ url: `/api/books/${list[0]._id}` })).json().data;
+      expect(one).toHaveProperty('sampleContent');
+    });
+
     it('answers 404 for an unknown book', async () => {
       const res = await h.app.inject({ url: `/api/books/${randomUUID()}` });
       expect(res.statusCode).toBe(404);

@@ -1,7 +1,7 @@
 // All kysely code for books. Rows are mapped to the public Book shape here;
 // the full text (book_contents) and the full PDF key never reach that shape.
 import { sql, type Kysely } from 'kysely';
-import { paiseToRupees, type Book, type SampleContent } from '@persona/contracts';
+import { paiseToRupees, type Book, type BookSummary, type SampleContent } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
 import { fileUrl } from '../files/file-storage';
 
@@ -36,7 +36,7 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function baseQuery(db: Db) {
+function summaryQuery(db: Db) {
   return db
     .selectFrom('books as b')
     .leftJoin('categories as c', 'c.id', 'b.category_id')
@@ -51,7 +51,6 @@ function baseQuery(db: Db) {
       'b.rating',
       'b.category_id',
       'c.name as category_name',
-      'b.sample_content',
       'b.trail_limit',
       'b.cover_key',
       'b.image_keys',
@@ -62,9 +61,18 @@ function baseQuery(db: Db) {
     ]);
 }
 
+function baseQuery(db: Db) {
+  return summaryQuery(db).select('b.sample_content');
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
 function toBook(row: Row): Book {
+  return { ...toSummary(row), sampleContent: row.sample_content as SampleContent };
+}
+
+function toSummary(row: SummaryRow): BookSummary {
   return {
     _id: row.id,
     title: row.title,
@@ -75,7 +83,6 @@ function toBook(row: Row): Book {
     tags: row.tags,
     ratings: { average: Number(row.rating) },
     category: row.category_id && row.category_name ? { _id: row.category_id, name: row.category_name } : null,
-    sampleContent: row.sample_content as SampleContent,
     trailLimit: row.trail_limit,
     coverImage: row.cover_key ? { url: fileUrl(row.cover_key) } : null,
     images: row.image_keys.map((key) => ({ url: fileUrl(key) })),
@@ -86,8 +93,8 @@ function toBook(row: Row): Book {
   };
 }
 
-export async function listBooks(db: Db, filter: BookFilter, page: number, limit: number): Promise<{ books: Book[]; total: number }> {
-  let query = baseQuery(db);
+export async function listBooks(db: Db, filter: BookFilter, page: number, limit: number): Promise<{ books: BookSummary[]; total: number }> {
+  let query = summaryQuery(db);
   if (filter.search?.trim()) {
     const pattern = likePattern(filter.search.trim());
     query = query.where((eb) => eb.or([eb(eb.fn('lower', ['b.title']), 'like', pattern), eb(eb.fn('lower', ['b.author']), 'like', pattern)]));
@@ -110,7 +117,7 @@ export async function listBooks(db: Db, filter: BookFilter, page: number, limit:
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { books: rows.map(toBook), total: count.n };
+  return { books: rows.map(toSummary), total: count.n };
 }
 
 export async function findBook(db: Db, id: string): Promise<Book | undefined> {

@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
-import type { Book } from '@persona/contracts';
+import type { BookSummary } from '@persona/contracts';
 import { formatRs } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { BookCover } from '../../../components/book/book-cover';
 import { useRelatedCandidates } from '../api/use-book';
 import { pickRelatedBooks } from '../lib/book-detail';
 
-export function RelatedBooks({ book }: { book: Book }) {
+export function RelatedBooks({ book }: { book: BookSummary }) {
   const candidates = useRelatedCandidates(book._id);
   if (candidates.status !== 'success') return null;
   const related = pickRelatedBooks(book, candidates.data);

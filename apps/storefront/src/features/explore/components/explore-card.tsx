@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Book } from '@persona/contracts';
+import type { BookSummary } from '@persona/contracts';
 import { formatRs } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { BookCover } from '../../../components/book/book-cover';
@@ -8,7 +8,7 @@ import { TagList } from '../../../components/book/tag-list';
 export const EXPLORE_CARD_TAGS = 2;
 
 /** Hover or keyboard focus reveals "View Details"; on touch screens it is always shown. */
-export function ExploreCard({ book }: { book: Book }) {
+export function ExploreCard({ book }: { book: BookSummary }) {
   return (
     <article className="explore-card" data-book-id={book._id} aria-labelledby={`book-title-${book._id}`}>
       <div className="explore-card__media">

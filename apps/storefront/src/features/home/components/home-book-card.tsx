@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Book } from '@persona/contracts';
+import type { BookSummary } from '@persona/contracts';
 import { formatRs } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { BookCover } from '../../../components/book/book-cover';
@@ -8,7 +8,7 @@ import { TagList } from '../../../components/book/tag-list';
 export const HOME_CARD_TAGS = 2;
 
 /** A featured book; the whole card is one link to /book/{_id} (DESIGN §9.1). */
-export function HomeBookCard({ book }: { book: Book }) {
+export function HomeBookCard({ book }: { book: BookSummary }) {
   return (
     <Link to={paths.book(book._id)} className="home-card" data-book-id={book._id}>
       <BookCover title={book.title} author={book.author} url={book.coverImage?.url} decorative />

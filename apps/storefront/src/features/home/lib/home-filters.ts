@@ -1,5 +1,5 @@
 // The home page's featured-books tabs and search (spec §5).
-import type { Book } from '@persona/contracts';
+import type { BookSummary } from '@persona/contracts';
 import { matchesTitleOrAuthor } from '../../../lib/book-search';
 
 export type HomeTabId = 'all' | 'fiction' | 'non-fiction' | 'self-help';
@@ -7,7 +7,7 @@ export type HomeTabId = 'all' | 'fiction' | 'non-fiction' | 'self-help';
 export interface HomeTab {
   id: HomeTabId;
   label: string;
-  keeps: (book: Pick<Book, 'tags'>) => boolean;
+  keeps: (book: Pick<BookSummary, 'tags'>) => boolean;
 }
 
 const NON_FICTION_MARKERS = ['Memoir', 'Biography', 'Historical'] as const;
@@ -30,7 +30,7 @@ export function homeTab(id: HomeTabId): HomeTab {
 }
 
 /** Books of a tab that also match the search text, in catalogue order. */
-export function filterHomeBooks<T extends Pick<Book, 'tags' | 'title' | 'author'>>(books: readonly T[], tabId: HomeTabId, search: string): T[] {
+export function filterHomeBooks<T extends Pick<BookSummary, 'tags' | 'title' | 'author'>>(books: readonly T[], tabId: HomeTabId, search: string): T[] {
   const tab = homeTab(tabId);
   return books.filter((book) => tab.keeps(book) && matchesTitleOrAuthor(book, search));
 }
