@@ -18,7 +18,8 @@ export async function loadOrCreateSecrets(dataDir: string, env: NodeJS.ProcessEn
   }
   const secrets: ShopSecrets = { jwtSecret: env.JWT_SECRET ?? stored.jwtSecret ?? randomBytes(32).toString('base64url') };
   if (secrets.jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
-  if (!stored.jwtSecret) {
+  // Only a generated secret is written down; one given in the environment stays there.
+  if (!stored.jwtSecret && !env.JWT_SECRET) {
     await mkdir(dataDir, { recursive: true });
     await writeFile(file, JSON.stringify({ jwtSecret: secrets.jwtSecret }, null, 2), { mode: 0o600 });
   }

@@ -1,0 +1,54 @@
+// The embedded shop: one process, data kept in the data folder across restarts.
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startShop } from '../src/start-shop';
+import { loadOrCreateSecrets } from '../src/secrets';
+
+describe('the embedded shop', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-shop-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('starts on a fresh data folder, serves the storefront and the seeded books', async () => {
+    const shop = await startShop({ dataDir, port: 0, host: '127.0.0.1' });
+    try {
+      const page = await fetch(`${shop.url}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root">');
+      const books = await (await fetch(`${shop.url}/api/books?limit=100`)).json();
+      expect(books.meta.total).toBeGreaterThanOrEqual(12);
+      const ready = await (await fetch(`${shop.url}/readyz`)).json();
+      expect(ready.status).toBe('ready');
+      expect((await stat(path.join(dataDir, 'db', 'PG_VERSION'))).isFile()).toBe(true);
+    } finally {
+      await shop.close();
+    }
+  }, 60_000);
+
+  it('keeps its data and secret across a restart and does not seed twice', async () => {
+    const secret = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')).jwtSecret;
+    const shop = await startShop({ dataDir, port: 0, host: '127.0.0.1' });
+    try {
+      const books = await (await fetch(`${shop.url}/api/books?limit=100`)).json();
+      const titles = books.data.map((b: { title: string }) => b.title);
+      expect(new Set(titles).size).toBe(titles.length);
+      expect(JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')).jwtSecret).toBe(secret);
+    } finally {
+      await shop.close();
+    }
+  }, 60_000);
+});
+
+describe('secrets', () => {
+  it('prefers JWT_SECRET from the environment and refuses a short one', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'persona-secrets-'));
+    expect((await loadOrCreateSecrets(dir, { JWT_SECRET: 'x'.repeat(40) })).jwtSecret).toBe('x'.repeat(40));
+    await expect(loadOrCreateSecrets(await mkdtemp(path.join(os.tmpdir(), 'persona-secrets-')), { JWT_SECRET: 'short' })).rejects.toThrow(
+      'JWT_SECRET must be at least 32 characters',
+    );
+    await rm(dir, { recursive: true, force: true });
+  });
+});
