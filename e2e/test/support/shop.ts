@@ -88,9 +88,16 @@ function startInChild(dataDir: string): Promise<RunningShop> {
   });
 }
 
+/** Every book in full: the list carries summaries, so each book is read on its own for its sample. */
 export async function fetchAllBooks(url: string): Promise<Book[]> {
   const response = await fetch(`${url}/api/books?limit=100`);
   if (!response.ok) throw new Error(`GET /api/books answered ${response.status}`);
-  const body = (await response.json()) as { data: Book[] };
-  return body.data;
+  const body = (await response.json()) as { data: Array<{ _id: string }> };
+  return Promise.all(
+    body.data.map(async ({ _id }) => {
+      const one = await fetch(`${url}/api/books/${_id}`);
+      if (!one.ok) throw new Error(`GET /api/books/${_id} answered ${one.status}`);
+      return ((await one.json()) as { data: Book }).data;
+    }),
+  );
 }
