@@ -87,8 +87,11 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown }, request, reply) => {
     let status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (status < 400 || status > 599) status = 500;
-    if (status >= 500) {
+    if (status >= 500 && !(error instanceof HttpError)) {
       request.log.error({ err: error, correlationId: request.correlationId }, 'request failed');
+    } else if (status >= 500) {
+      // A 5xx we chose to answer (a dependency down, a part not deployed): worth a warning, not a stack trace.
+      request.log.warn({ statusCode: status, code: error.code, message: error.message, correlationId: request.correlationId }, 'request refused');
     } else {
       request.log.debug({ err: { message: error.message, code: error.code }, statusCode: status }, 'request refused');
     }

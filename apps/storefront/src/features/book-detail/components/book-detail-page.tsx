@@ -9,9 +9,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { BookCover } from '../../../components/book/book-cover';
 import { TagList } from '../../../components/book/tag-list';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { StateMessage } from '../../../components/ui/state-message';
 import { useToast } from '../../../components/ui/toast';
-import { isMissingBook, useBook } from '../api/use-book';
+import { BookLoadError, BookNotFound } from '../../../components/book/book-states';
+import { isMissingBook, useBook } from '../../../hooks/use-book';
 import { bookHead, sampleQuote } from '../lib/book-detail';
 import { RelatedBooks } from './related-books';
 import './book-detail.css';
@@ -38,24 +38,9 @@ export function BookDetailPage() {
 
   if (book.status === 'loading') return <BookDetailSkeleton />;
   if (book.status === 'error') {
-    return missing ? (
+    return (
       <div className="container">
-        <StateMessage headingLevel={1} title="Book not found" message="We couldn't find the book you're looking for.">
-          <Link to={paths.home} className="btn btn--primary">
-            Return to Home
-          </Link>
-        </StateMessage>
-      </div>
-    ) : (
-      <div className="container">
-        <StateMessage headingLevel={1} icon="alert" title="We couldn't load this book" message={errorMessage(book.error)}>
-          <button type="button" className="btn btn--primary" onClick={book.reload}>
-            Try again
-          </button>
-          <Link to={paths.home} className="btn btn--outline">
-            Return to Home
-          </Link>
-        </StateMessage>
+        {missing ? <BookNotFound /> : <BookLoadError title="We couldn't load this book" message={errorMessage(book.error)} onRetry={book.reload} />}
       </div>
     );
   }

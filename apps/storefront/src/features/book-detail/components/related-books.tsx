@@ -3,7 +3,7 @@ import type { BookSummary } from '@persona/contracts';
 import { formatRs } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { BookCover } from '../../../components/book/book-cover';
-import { useRelatedCandidates } from '../api/use-book';
+import { useRelatedCandidates } from '../api/use-related-candidates';
 import { pickRelatedBooks } from '../lib/book-detail';
 
 export function RelatedBooks({ book }: { book: BookSummary }) {

@@ -8,17 +8,17 @@ import { useDocumentHead } from '../../../hooks/use-document-head';
 import { errorMessage } from '../../../lib/api-client';
 import { META_DESCRIPTION_MAX, truncateText } from '../../../lib/truncate-text';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { StateMessage } from '../../../components/ui/state-message';
 import { useToast } from '../../../components/ui/toast';
 import { SkipLink, MAIN_CONTENT_ID } from '../../../components/layout/main-layout';
-import { isMissingBook, useReaderBook } from '../api/use-reader-book';
+import { BookLoadError, BookNotFound } from '../../../components/book/book-states';
+import { isMissingBook, useBook } from '../../../hooks/use-book';
 import { usePageTurner } from '../hooks/use-page-turner';
 import { buildReaderPages, hasReadableSample, type ReaderPage as Page } from '../lib/reader-pages';
 import './reader.css';
 
 export function ReaderPage() {
   const { id = '' } = useParams();
-  const book = useReaderBook(id);
+  const book = useBook(id);
   const { toast } = useToast();
 
   useEffect(() => {
@@ -59,25 +59,14 @@ export function ReaderPage() {
   if (book.status === 'error' && !isMissingBook(book.error)) {
     return (
       <main id={MAIN_CONTENT_ID} className="reader reader--state">
-        <StateMessage headingLevel={1} icon="alert" title="We couldn't load this sample" message={errorMessage(book.error)}>
-          <button type="button" className="btn btn--primary" onClick={book.reload}>
-            Try again
-          </button>
-          <Link to={paths.home} className="btn btn--outline">
-            Return to Home
-          </Link>
-        </StateMessage>
+        <BookLoadError title="We couldn't load this sample" message={errorMessage(book.error)} onRetry={book.reload} />
       </main>
     );
   }
   if (book.status === 'error' || !readable) {
     return (
       <main id={MAIN_CONTENT_ID} className="reader reader--state">
-        <StateMessage headingLevel={1} title="Book not found" message="We couldn't find the book you're looking for.">
-          <Link to={paths.home} className="btn btn--primary">
-            Return to Home
-          </Link>
-        </StateMessage>
+        <BookNotFound />
       </main>
     );
   }

@@ -1,0 +1,7 @@
+import { useAsync } from '../../../hooks/use-async';
+import { getAllBooks } from '../../../lib/catalogue-api';
+
+/** Candidates for "You Might Also Like"; a failure simply hides the section. */
+export function useRelatedCandidates(id: string) {
+  return useAsync(`related:${id}`, (signal) => getAllBooks(signal));
+}
