@@ -34,8 +34,44 @@ export interface CategoryDeletedPayload {
   name: string;
 }
 
+/** Orders → personalisation, admin: the order is paid (once, whatever paid it). */
+export interface OrderPaidPayload {
+  orderId: string;
+  personaId: string;
+  bookId: string;
+  buyerName: string;
+  /** YYYY-MM-DD in India time. */
+  purchaseDate: string;
+  deliveryType: 'digital' | 'physical';
+  amountPaise: number;
+  paidAt: string;
+}
+/** Personalisation → orders, admin. */
+export interface PersonaReadyPayload {
+  orderId: string;
+  personaId: string;
+  sha256: string;
+  pages: number;
+}
+export interface PersonaFailedPayload {
+  orderId: string;
+  personaId: string;
+  reason: string;
+}
+/** Orders → admin audit. */
+export interface DeliveryStatusChangedPayload {
+  orderId: string;
+  personaId: string;
+  from: 'pending' | 'shipped' | 'delivered' | 'cancelled';
+  to: 'pending' | 'shipped' | 'delivered' | 'cancelled';
+}
+
 /** Type → payload. Add an entry here before publishing a new event. */
 export interface EventPayloads {
+  'order.paid': OrderPaidPayload;
+  'order.delivery_status_changed': DeliveryStatusChangedPayload;
+  'persona.ready': PersonaReadyPayload;
+  'persona.failed': PersonaFailedPayload;
   'book.created': BookChangedPayload;
   'book.updated': BookChangedPayload;
   'book.deleted': BookDeletedPayload;

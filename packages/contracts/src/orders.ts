@@ -1,0 +1,163 @@
+// Orders and payments on the wire (spec §3, DESIGN §4, §6).
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, PageQuery } from './common';
+
+export const DELIVERY_TYPES = ['digital', 'physical'] as const;
+export const PAYMENT_STATUSES = ['created', 'attempted', 'paid', 'failed'] as const;
+export const DELIVERY_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+export const PERSONA_STATUSES = ['pending', 'generating', 'ready', 'failed'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+export type PersonaStatus = (typeof PERSONA_STATUSES)[number];
+
+const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+
+/** Flat fee for physical delivery (spec §9). */
+export const DELIVERY_FEE_PAISE = 5000;
+export const CURRENCY = 'INR';
+export const ZIP_PATTERN = '^[0-9]{6}$';
+export const ZIP_MESSAGE = 'Please enter a valid 6-digit ZIP code';
+
+export interface OrderAmount {
+  basePaise: number;
+  printingPaise: number;
+  deliveryPaise: number;
+  totalPaise: number;
+}
+
+/**
+ * What an order costs (DESIGN §9.4: printing and delivery only for a printed
+ * copy). The server charges this; the storefront shows the same numbers.
+ */
+export function computeOrderAmount(book: { pricePaise: number; printingCostPaise: number }, deliveryType: DeliveryType): OrderAmount {
+  const physical = deliveryType === 'physical';
+  const printingPaise = physical ? book.printingCostPaise : 0;
+  const deliveryPaise = physical ? DELIVERY_FEE_PAISE : 0;
+  return { basePaise: book.pricePaise, printingPaise, deliveryPaise, totalPaise: book.pricePaise + printingPaise + deliveryPaise };
+}
+
+export const Address = Type.Object(
+  {
+    line1: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    city: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    zip: Type.String({ pattern: ZIP_PATTERN }),
+    country: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  },
+  { additionalProperties: false },
+);
+export type Address = Static<typeof Address>;
+
+export const PHONE_PATTERN = '^\\+?[0-9][0-9 ()-]{6,18}[0-9]$';
+
+/**
+ * The spec's initiation request. `amount`, `shippingFee` and `personaId` are
+ * accepted for compatibility and ignored: the server computes the amount and
+ * reserves the persona id itself.
+ */
+export const InitiatePaymentBody = Type.Object(
+  {
+    book: Id,
+    fullName: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
+    email: Type.String({ format: 'email', maxLength: 200 }),
+    phone: Type.String({ pattern: PHONE_PATTERN }),
+    deliveryType: literals(DELIVERY_TYPES),
+    address: Type.Union([Address, Type.Null()]),
+    amount: Type.Optional(Type.Number()),
+    shippingFee: Type.Optional(Type.Number()),
+    personaId: Type.Optional(Type.Null()),
+  },
+  { additionalProperties: false },
+);
+export type InitiatePaymentBody = Static<typeof InitiatePaymentBody>;
+
+export const InitiatePaymentData = Type.Object({
+  /** Paise, as Razorpay expects. */
+  amount: Type.Integer(),
+  currency: Type.Literal(CURRENCY),
+  razorpayOrderId: Type.String(),
+  orderId: Id,
+  keyId: Type.String(),
+  testMode: Type.Boolean(),
+  breakdown: Type.Object({ basePaise: Type.Integer(), printingPaise: Type.Integer(), deliveryPaise: Type.Integer(), totalPaise: Type.Integer() }),
+});
+export type InitiatePaymentData = Static<typeof InitiatePaymentData>;
+
+/** The spec's verification request; only the ids and the signature matter. */
+export const VerifyPaymentBody = Type.Object(
+  {
+    orderId: Id,
+    razorpayOrderId: Type.String({ minLength: 1, maxLength: 100 }),
+    razorpayPaymentId: Type.String({ minLength: 1, maxLength: 100 }),
+    razorpaySignature: Type.String({ minLength: 1, maxLength: 200 }),
+    amount: Type.Optional(Type.Number()),
+    status: Type.Optional(Type.String({ maxLength: 40 })),
+    method: Type.Optional(Type.String({ maxLength: 40 })),
+    currency: Type.Optional(Type.String({ maxLength: 10 })),
+    email: Type.Optional(Type.String({ maxLength: 200 })),
+    phone: Type.Optional(Type.String({ maxLength: 40 })),
+    payerName: Type.Optional(Type.String({ maxLength: 200 })),
+    paymentResponse: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export type VerifyPaymentBody = Static<typeof VerifyPaymentBody>;
+
+export const VerifyPaymentData = Type.Object({ personaId: Type.String(), orderId: Id });
+export type VerifyPaymentData = Static<typeof VerifyPaymentData>;
+
+const OrderBook = Type.Object({ _id: Id, title: Type.String(), author: Type.String() });
+
+/** An order as an administrator sees it. */
+export const Order = Type.Object({
+  _id: Id,
+  personaId: Type.String(),
+  book: OrderBook,
+  fullName: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  deliveryType: literals(DELIVERY_TYPES),
+  address: Type.Union([Address, Type.Null()]),
+  amount: Type.Number({ description: 'rupees' }),
+  currency: Type.Literal(CURRENCY),
+  paymentStatus: literals(PAYMENT_STATUSES),
+  deliveryStatus: literals(DELIVERY_STATUSES),
+  personaStatus: literals(PERSONA_STATUSES),
+  personaError: Type.Union([Type.String(), Type.Null()]),
+  personalizedPdfUrl: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type Order = Static<typeof Order>;
+
+/** What the holder of a persona id may see (the /send-persona page); no e-mail, phone or address. */
+export const PublicOrder = Type.Object({
+  personaId: Type.String(),
+  book: Type.Object({ title: Type.String(), author: Type.String() }),
+  deliveryType: literals(DELIVERY_TYPES),
+  deliveryStatus: literals(DELIVERY_STATUSES),
+  paymentStatus: literals(PAYMENT_STATUSES),
+  personaStatus: literals(PERSONA_STATUSES),
+  personalizedPdfUrl: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type PublicOrder = Static<typeof PublicOrder>;
+
+export const OrderQuery = Type.Object(
+  {
+    status: Type.Optional(literals(DELIVERY_STATUSES)),
+    deliveryType: Type.Optional(literals(DELIVERY_TYPES)),
+    paymentStatus: Type.Optional(literals(PAYMENT_STATUSES)),
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    from: Type.Optional(Type.String({ format: 'date' })),
+    to: Type.Optional(Type.String({ format: 'date' })),
+    ...PageQuery,
+  },
+  { additionalProperties: false },
+);
+export type OrderQuery = Static<typeof OrderQuery>;
+
+export const UpdateDeliveryStatusBody = Type.Object({ deliveryStatus: literals(DELIVERY_STATUSES) }, { additionalProperties: false });
+export type UpdateDeliveryStatusBody = Static<typeof UpdateDeliveryStatusBody>;
+
+export const personalizedPdfUrl = (personaId: string) => `/api/personas/${personaId}/download`;

@@ -1,0 +1,57 @@
+// Personas on the wire: lookup, verification, the shop's public key (DESIGN §5, §6).
+import { Type, type Static } from '@sinclair/typebox';
+import { PERSONA_ID_PATTERN } from './persona-id';
+
+/** Accepts what a person may type; the service normalises it. */
+export const PersonaIdParams = Type.Object({ personaId: Type.String({ minLength: 16, maxLength: 40 }) }, { additionalProperties: false });
+export type PersonaIdParams = Static<typeof PersonaIdParams>;
+
+export const PersonaIdString = Type.String({ pattern: PERSONA_ID_PATTERN });
+
+/** What the signature covers, serialised as canonical JSON (keys sorted). */
+export interface PersonaSignedRecord {
+  personaId: string;
+  bookId: string;
+  title: string;
+  author: string;
+  buyerName: string;
+  /** YYYY-MM-DD in India time (the date printed in the book). */
+  purchaseDate: string;
+}
+
+export const PersonaVerification = Type.Object({
+  personaId: Type.String(),
+  /** The stored record's signature holds under the shop's public key. */
+  valid: Type.Boolean(),
+  title: Type.String(),
+  author: Type.String(),
+  buyerName: Type.String(),
+  purchaseDate: Type.String(),
+  sha256: Type.String(),
+  signature: Type.String(),
+  keyId: Type.String(),
+});
+export type PersonaVerification = Static<typeof PersonaVerification>;
+
+export const FileVerification = Type.Object({
+  genuine: Type.Boolean(),
+  personaId: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.String(),
+});
+export type FileVerification = Static<typeof FileVerification>;
+
+export const PublicKey = Type.Object({ algorithm: Type.Literal('Ed25519'), keyId: Type.String(), publicKeyPem: Type.String() });
+export type PublicKey = Static<typeof PublicKey>;
+
+/**
+ * The catalogue's internal answer to the personalisation service: the text to
+ * typeset, or that a full PDF exists (fetched from the `/pdf` route beside it).
+ * Never routed by the gateway.
+ */
+export interface BookSource {
+  bookId: string;
+  title: string;
+  author: string;
+  paragraphs: string[];
+  hasFullPdf: boolean;
+}

@@ -1,0 +1,35 @@
+import { computeOrderAmount, DELIVERY_FEE_PAISE, formatPersonaId, isPersonaId, normalizePersonaId } from '../src';
+
+describe('computeOrderAmount', () => {
+  const book = { pricePaise: 34950, printingCostPaise: 12000 };
+
+  it('charges the price alone for a digital Persona (no printing, no delivery)', () => {
+    expect(computeOrderAmount(book, 'digital')).toEqual({ basePaise: 34950, printingPaise: 0, deliveryPaise: 0, totalPaise: 34950 });
+  });
+
+  it('adds printing and the flat delivery fee for a printed one', () => {
+    expect(computeOrderAmount(book, 'physical')).toEqual({ basePaise: 34950, printingPaise: 12000, deliveryPaise: DELIVERY_FEE_PAISE, totalPaise: 51950 });
+  });
+});
+
+describe('persona ids', () => {
+  it('formats 80 bits as PRS- and four groups of Crockford base32', () => {
+    expect(formatPersonaId(new Uint8Array(10))).toBe('PRS-0000-0000-0000-0000');
+    expect(formatPersonaId(new Uint8Array(10).fill(255))).toBe('PRS-ZZZZ-ZZZZ-ZZZZ-ZZZZ');
+    expect(isPersonaId(formatPersonaId(Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])))).toBe(true);
+    expect(() => formatPersonaId(new Uint8Array(9))).toThrow(RangeError);
+  });
+
+  it('reads what a person types, in any case, with or without dashes', () => {
+    expect(normalizePersonaId('prs-7k3m-9qxd-2hfa-j8tw')).toBe('PRS-7K3M-9QXD-2HFA-J8TW');
+    expect(normalizePersonaId(' 7K3M9QXD2HFAJ8TW ')).toBe('PRS-7K3M-9QXD-2HFA-J8TW');
+    expect(normalizePersonaId('PRS 7K3M 9QXD 2HFA J8TW')).toBe('PRS-7K3M-9QXD-2HFA-J8TW');
+    expect(normalizePersonaId('PRS-OIL0-0000-0000-0000')).toBe('PRS-0110-0000-0000-0000');
+  });
+
+  it('refuses what cannot be a persona id', () => {
+    for (const bad of ['', 'PRS-1234', 'PRS-UUUU-0000-0000-0000', '../etc/passwd', 'PRS-7K3M-9QXD-2HFA-J8TW-EXTRA']) {
+      expect(normalizePersonaId(bad)).toBeNull();
+    }
+  });
+});
