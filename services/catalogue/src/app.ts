@@ -10,6 +10,7 @@ import type { FileStorage } from './modules/files/file-storage';
 import bookRoutes from './routes/books';
 import categoryRoutes from './routes/categories';
 import fileRoutes from './routes/files';
+import internalRoutes from './routes/internal';
 
 export interface CatalogueAppOptions {
   db: Kysely<CatalogueDB>;
@@ -20,6 +21,8 @@ export interface CatalogueAppOptions {
   /** Wakes the outbox relay after a commit. */
   afterWrite?: () => void;
   cacheTtlMs?: number;
+  /** Shared secret of the internal routes; without it they are not mounted. */
+  internalToken?: string;
 }
 
 export interface CatalogueDeps {
@@ -57,6 +60,7 @@ export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp
     await bookRoutes(scope as ServiceApp, deps);
     await categoryRoutes(scope as ServiceApp, deps);
     await fileRoutes(scope as ServiceApp, deps);
+    if (options.internalToken) await internalRoutes(scope as ServiceApp, { ...deps, internalToken: options.internalToken });
   });
   return app;
 }

@@ -11,6 +11,8 @@ export const CatalogueConfigSchema = Type.Object({
   JWT_SECRET: CommonConfig.JWT_SECRET,
   /** Where uploaded files are kept. */
   FILES_DIR: Type.String({ default: path.resolve('data/files') }),
+  /** Shared secret the personalisation service sends to read a book's full text or PDF. */
+  INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
   /** Seed the demo catalogue into an empty database on first start. */
   SEED_DEMO: Type.Boolean({ default: true }),
 });

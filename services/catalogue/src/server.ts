@@ -18,6 +18,7 @@ startOrExit(async () => {
     jwtSecret: config.JWT_SECRET,
     filesDir: config.FILES_DIR,
     seedDemo: config.SEED_DEMO,
+    internalToken: config.INTERNAL_TOKEN,
   });
   await runServer({
     app: service.app,

@@ -28,6 +28,8 @@ export interface CatalogueServiceOptions {
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
   filesDir: string;
   seedDemo: boolean;
+  /** Shared secret for the personalisation service's internal calls. */
+  internalToken?: string;
 }
 
 export interface CatalogueService {
@@ -52,6 +54,7 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
     verifier: createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked }),
     logger,
     afterWrite: () => relay.nudge(),
+    internalToken: options.internalToken,
     readiness: {
       database: () => database.ping(),
       events: () => {

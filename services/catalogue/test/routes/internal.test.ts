@@ -1,0 +1,55 @@
+import { multipart, PNG_1PX, startHarness, tinyPdf, type Harness } from '../support';
+import { buildApp } from '../../src/app';
+import { createAdminVerifier, type ServiceApp } from '@persona/service-kit';
+import { TEST_JWT_SECRET } from '@persona/test-kit';
+
+const TOKEN = 'internal-token-internal-token-internal-00';
+
+describe('internal book source routes', () => {
+  let h: Harness;
+  let app: ServiceApp;
+  let withPdf: string;
+  let textOnly: string;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    app = await buildApp({ db: h.database.db, storage: h.storage, verifier: createAdminVerifier({ secret: TEST_JWT_SECRET }), internalToken: TOKEN });
+    const category = (await h.app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'Internal' }, headers: h.auth })).json().data._id;
+    const post = async (extra: Array<[string, string | { bytes: Buffer; filename: string }]>) => {
+      const body = await multipart([['title', 'T'], ['author', 'A'], ['description', 'D'], ['category', category], ['price', '100'], ['content', JSON.stringify(['# One', 'First paragraph.'])], ...extra]);
+      return (await h.app.inject({ method: 'POST', url: '/api/books', payload: body.payload, headers: { ...h.auth, ...body.headers } })).json().data._id as string;
+    };
+    withPdf = await post([['fullPdf', { bytes: tinyPdf('the full book'), filename: 'f.pdf' }], ['coverImage', { bytes: PNG_1PX, filename: 'c.png' }]]);
+    textOnly = await post([]);
+  });
+  afterAll(async () => {
+    await app.close();
+    await h.close();
+  });
+
+  const token = { 'x-internal-token': TOKEN };
+
+  it('gives the personalisation service the full text', async () => {
+    const res = await app.inject({ url: `/internal/books/${textOnly}/source`, headers: token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ bookId: textOnly, title: 'T', author: 'A', paragraphs: ['# One', 'First paragraph.'], hasFullPdf: false });
+  });
+
+  it('streams the full PDF to it', async () => {
+    expect((await app.inject({ url: `/internal/books/${withPdf}/source`, headers: token })).json().data.hasFullPdf).toBe(true);
+    const pdf = await app.inject({ url: `/internal/books/${withPdf}/pdf`, headers: token });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.equals(tinyPdf('the full book'))).toBe(true);
+    expect((await app.inject({ url: `/internal/books/${textOnly}/pdf`, headers: token })).statusCode).toBe(404);
+  });
+
+  it('refuses callers without the internal token', async () => {
+    for (const headers of [{}, { 'x-internal-token': 'wrong' }, { 'x-internal-token': `${TOKEN}x` }]) {
+      expect((await app.inject({ url: `/internal/books/${withPdf}/pdf`, headers })).statusCode).toBe(401);
+    }
+  });
+
+  it('is not mounted when no token is configured', async () => {
+    expect((await h.app.inject({ url: `/internal/books/${withPdf}/source`, headers: token })).statusCode).toBe(404);
+  });
+});
