@@ -11,7 +11,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export type PersonaStatus = (typeof PERSONA_STATUSES)[number];
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+const DeliveryTypeSchema = Type.Union([Type.Literal('digital'), Type.Literal('physical')]);
+const PaymentStatusSchema = Type.Union([Type.Literal('created'), Type.Literal('attempted'), Type.Literal('paid'), Type.Literal('failed')]);
+const DeliveryStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('shipped'), Type.Literal('delivered'), Type.Literal('cancelled')]);
+const PersonaStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('generating'), Type.Literal('ready'), Type.Literal('failed')]);
 
 /** Flat fee for physical delivery (spec §9). */
 export const DELIVERY_FEE_PAISE = 5000;
@@ -41,7 +44,8 @@ export const Address = Type.Object(
   {
     line1: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
     city: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-    zip: Type.String({ pattern: ZIP_PATTERN }),
+    /** Checked by the service with the spec's own message (ZIP_MESSAGE). */
+    zip: Type.String({ maxLength: 20 }),
     country: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   },
   { additionalProperties: false },
@@ -61,7 +65,7 @@ export const InitiatePaymentBody = Type.Object(
     fullName: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
     email: Type.String({ format: 'email', maxLength: 200 }),
     phone: Type.String({ pattern: PHONE_PATTERN }),
-    deliveryType: literals(DELIVERY_TYPES),
+    deliveryType: DeliveryTypeSchema,
     address: Type.Union([Address, Type.Null()]),
     amount: Type.Optional(Type.Number()),
     shippingFee: Type.Optional(Type.Number()),
@@ -116,13 +120,13 @@ export const Order = Type.Object({
   fullName: Type.String(),
   email: Type.String(),
   phone: Type.String(),
-  deliveryType: literals(DELIVERY_TYPES),
+  deliveryType: DeliveryTypeSchema,
   address: Type.Union([Address, Type.Null()]),
   amount: Type.Number({ description: 'rupees' }),
   currency: Type.Literal(CURRENCY),
-  paymentStatus: literals(PAYMENT_STATUSES),
-  deliveryStatus: literals(DELIVERY_STATUSES),
-  personaStatus: literals(PERSONA_STATUSES),
+  paymentStatus: PaymentStatusSchema,
+  deliveryStatus: DeliveryStatusSchema,
+  personaStatus: PersonaStatusSchema,
   personaError: Type.Union([Type.String(), Type.Null()]),
   personalizedPdfUrl: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
@@ -134,10 +138,10 @@ export type Order = Static<typeof Order>;
 export const PublicOrder = Type.Object({
   personaId: Type.String(),
   book: Type.Object({ title: Type.String(), author: Type.String() }),
-  deliveryType: literals(DELIVERY_TYPES),
-  deliveryStatus: literals(DELIVERY_STATUSES),
-  paymentStatus: literals(PAYMENT_STATUSES),
-  personaStatus: literals(PERSONA_STATUSES),
+  deliveryType: DeliveryTypeSchema,
+  deliveryStatus: DeliveryStatusSchema,
+  paymentStatus: PaymentStatusSchema,
+  personaStatus: PersonaStatusSchema,
   personalizedPdfUrl: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
 });
@@ -145,9 +149,9 @@ export type PublicOrder = Static<typeof PublicOrder>;
 
 export const OrderQuery = Type.Object(
   {
-    status: Type.Optional(literals(DELIVERY_STATUSES)),
-    deliveryType: Type.Optional(literals(DELIVERY_TYPES)),
-    paymentStatus: Type.Optional(literals(PAYMENT_STATUSES)),
+    status: Type.Optional(DeliveryStatusSchema),
+    deliveryType: Type.Optional(DeliveryTypeSchema),
+    paymentStatus: Type.Optional(PaymentStatusSchema),
     search: Type.Optional(Type.String({ maxLength: 100 })),
     from: Type.Optional(Type.String({ format: 'date' })),
     to: Type.Optional(Type.String({ format: 'date' })),
@@ -157,7 +161,7 @@ export const OrderQuery = Type.Object(
 );
 export type OrderQuery = Static<typeof OrderQuery>;
 
-export const UpdateDeliveryStatusBody = Type.Object({ deliveryStatus: literals(DELIVERY_STATUSES) }, { additionalProperties: false });
+export const UpdateDeliveryStatusBody = Type.Object({ deliveryStatus: DeliveryStatusSchema }, { additionalProperties: false });
 export type UpdateDeliveryStatusBody = Static<typeof UpdateDeliveryStatusBody>;
 
 export const personalizedPdfUrl = (personaId: string) => `/api/personas/${personaId}/download`;

@@ -5,7 +5,21 @@
  * anything else with the SPA's 404 page (status 404, noindex). Add a page here
  * when the storefront gains one.
  */
-export const STOREFRONT_PAGES = ['/', '/books', '/book/:id', '/read/:id', '/faqs', '/shipping', '/about-us'] as const;
+export const STOREFRONT_PAGES = [
+  '/',
+  '/books',
+  '/book/:id',
+  '/read/:id',
+  '/faqs',
+  '/shipping',
+  '/about-us',
+  '/checkout/:id',
+  '/payment-success',
+  '/payment-failed',
+  '/send-persona',
+  '/verify',
+  '/verify/:personaId',
+] as const;
 
 /** True when `path` (no query) matches one of `patterns` (":name" matches one non-empty segment). */
 export function matchesPagePattern(path: string, patterns: readonly string[] = STOREFRONT_PAGES): boolean {

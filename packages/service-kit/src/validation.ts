@@ -60,6 +60,8 @@ export function describeValidationError(error: ErrorObject, part: string): strin
       return (error.params as { limit: number }).limit === 1 ? `${subject} must not be empty` : `${subject} ${error.message}`;
     case 'pattern':
       return (error.params as { pattern: string }).pattern === '\\S' ? `${subject} must not be blank` : `${subject} has an invalid format`;
+    case 'enum':
+      return `${subject} must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
     case 'anyOf':
     case 'oneOf':
       return `${subject} has an invalid value`;
@@ -76,6 +78,13 @@ export function describeValidationError(error: ErrorObject, part: string): strin
 export function pickError(errors: ErrorObject[]): ErrorObject | undefined {
   const unions = new Set(errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').map((e) => e.instancePath));
   if (unions.size === 0) return errors[0];
+  // A union of literals: say which values are allowed.
+  for (const path of unions) {
+    const branches = errors.filter((e) => e.instancePath === path && e.keyword !== 'anyOf' && e.keyword !== 'oneOf');
+    if (branches.length > 0 && branches.every((e) => e.keyword === 'const')) {
+      return { ...branches[0], keyword: 'enum', params: { allowedValues: branches.map((e) => (e.params as { allowedValue: unknown }).allowedValue) } };
+    }
+  }
   const inside = errors.find((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && !(e.keyword === 'type' && unions.has(e.instancePath)));
   return inside ?? errors.find((e) => unions.has(e.instancePath) && (e.keyword === 'anyOf' || e.keyword === 'oneOf'));
 }

@@ -117,3 +117,13 @@ describe('service skeleton', () => {
     });
   });
 });
+
+describe('union errors', () => {
+  it('name the allowed values of a union of literals', async () => {
+    const app = createServiceApp({ name: 'u', logger: false });
+    app.post('/x', { schema: { body: Type.Object({ kind: Type.Union([Type.Literal('a'), Type.Literal('b')]) }) } }, async () => ({}));
+    const res = await app.inject({ method: 'POST', url: '/x', payload: { kind: 'c' } });
+    expect(res.json().message).toBe('body field "kind" must be one of: a, b');
+    await app.close();
+  });
+});
