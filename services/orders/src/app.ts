@@ -1,0 +1,59 @@
+// Builds the orders service's Fastify instance.
+import rateLimit from '@fastify/rate-limit';
+import { createServiceApp, requireAdmin, type AdminVerifier, type ReadinessCheck, type ServiceApp } from '@persona/service-kit';
+import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { OrdersDB } from './db';
+import type { BookReader } from './modules/payments/catalogue-client';
+import type { PaymentProvider } from './modules/payments/payment-provider';
+import type { RazorpayStandIn } from './modules/payments/razorpay-stand-in';
+import orderRoutes from './routes/orders';
+import paymentRoutes from './routes/payments';
+
+export interface OrdersAppOptions {
+  db: Kysely<OrdersDB>;
+  provider: PaymentProvider;
+  /** Present in test mode only: serves the "buyer pays" action. */
+  standIn?: RazorpayStandIn;
+  readBook: BookReader;
+  verifier: AdminVerifier;
+  logger?: FastifyBaseLogger | false;
+  readiness?: Record<string, ReadinessCheck>;
+  afterWrite?: () => void;
+  /** Persona lookups per minute per client (guessing protection). */
+  lookupsPerMinute?: number;
+}
+
+export interface OrdersDeps {
+  db: Kysely<OrdersDB>;
+  provider: PaymentProvider;
+  standIn?: RazorpayStandIn;
+  readBook: BookReader;
+  adminOnly: onRequestAsyncHookHandler;
+  verifier: AdminVerifier;
+  afterCommit: () => void;
+  lookupRateLimit: { max: number; timeWindow: string };
+}
+
+export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
+  const app = createServiceApp({ name: 'orders', logger: options.logger ?? false, readiness: options.readiness });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: `Too many lookups; please try again in ${Math.ceil(context.ttl / 1000)} seconds` }),
+  });
+  const deps: OrdersDeps = {
+    db: options.db,
+    provider: options.provider,
+    standIn: options.standIn,
+    readBook: options.readBook,
+    adminOnly: requireAdmin(options.verifier),
+    verifier: options.verifier,
+    afterCommit: () => options.afterWrite?.(),
+    lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' },
+  };
+  await app.register(async (scope) => {
+    await paymentRoutes(scope as ServiceApp, deps);
+    await orderRoutes(scope as ServiceApp, deps);
+  });
+  return app;
+}

@@ -1,0 +1,74 @@
+// The orders schema as kysely sees it. Row types stay inside repositories.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface OrdersTable {
+  id: Generated<string>;
+  persona_id: string;
+  book_id: string;
+  book_title: string;
+  book_author: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  delivery_type: 'digital' | 'physical';
+  address: ColumnType<unknown, string | null, string | null>;
+  base_paise: number;
+  printing_paise: number;
+  delivery_paise: number;
+  amount_paise: number;
+  currency: Generated<string>;
+  payment_status: Generated<'created' | 'attempted' | 'paid' | 'failed'>;
+  delivery_status: Generated<'pending' | 'shipped' | 'delivered' | 'cancelled'>;
+  persona_status: Generated<'pending' | 'generating' | 'ready' | 'failed'>;
+  persona_error: string | null;
+  persona_sha256: string | null;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  paid_via: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: NullableTimestamp;
+}
+
+export interface WebhookEventsTable {
+  event_id: string;
+  event: string;
+  received_at: Timestamp;
+}
+
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  order_id: string;
+  razorpay_payment_id: string | null;
+  outcome: string;
+  source: string;
+  detail: string | null;
+  created_at: Timestamp;
+}
+
+export interface EmailsTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface OrdersDB {
+  orders: OrdersTable;
+  webhook_events: WebhookEventsTable;
+  payment_attempts: PaymentAttemptsTable;
+  emails: EmailsTable;
+  outbox: any;
+  inbox: any;
+}

@@ -1,0 +1,93 @@
+// Sends the e-mails queued in the `emails` table. With SMTP_URL it speaks
+// SMTP; without, each message is written as <id>.eml under the mail folder
+// (same id, same file: a resend after a crash overwrites, never duplicates).
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { sql, type Kysely } from 'kysely';
+import type { Logger } from '@persona/service-kit';
+import type { OrdersDB } from '../../db';
+
+export interface MailOptions {
+  smtpUrl?: string;
+  dir: string;
+  from: string;
+}
+
+export interface MailRelay {
+  start(): void;
+  nudge(): void;
+  /** Sends everything pending now (tests, shutdown). */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logger: Logger, pollMs = 5000): MailRelay {
+  const transport: Transporter = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  async function sendPending(): Promise<number> {
+    const pending = await db.selectFrom('emails').selectAll().where('sent_at', 'is', null).where('attempts', '<', 10).orderBy('created_at').limit(20).execute();
+    let sent = 0;
+    for (const email of pending) {
+      try {
+        const info = await transport.sendMail({
+          from: options.from,
+          to: email.to_address,
+          subject: email.subject,
+          text: email.text_body,
+          messageId: `<${email.id}@persona-books>`,
+          date: email.created_at,
+        });
+        if (!options.smtpUrl) {
+          await mkdir(options.dir, { recursive: true });
+          const file = path.join(options.dir, `${email.id}.eml`);
+          await writeFile(file, (info as unknown as { message: Buffer }).message);
+          logger.info({ file, to: email.to_address, subject: email.subject }, 'e-mail written (no SMTP_URL configured)');
+        }
+        await db.updateTable('emails').set({ sent_at: sql`now()`, attempts: sql`attempts + 1` }).where('id', '=', email.id).execute();
+        sent += 1;
+      } catch (err) {
+        logger.warn({ err, emailId: email.id }, 'e-mail not sent; will retry');
+        await db.updateTable('emails').set({ attempts: sql`attempts + 1`, last_error: String((err as Error).message) }).where('id', '=', email.id).execute();
+      }
+    }
+    return sent;
+  }
+
+  const run = (): Promise<number> => {
+    running ??= sendPending()
+      .catch((err) => {
+        logger.warn({ err }, 'mail relay failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  return {
+    start() {
+      const loop = () => {
+        if (stopped) return;
+        void run().finally(() => {
+          if (!stopped) timer = setTimeout(loop, pollMs);
+        });
+      };
+      loop();
+    },
+    nudge() {
+      if (!stopped) void run();
+    },
+    drain: run,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

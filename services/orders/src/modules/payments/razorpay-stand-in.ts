@@ -1,0 +1,191 @@
+// Test mode's local Razorpay (DESIGN §4): the orders API with Basic auth and
+// Razorpay's ids, validation and error shapes, plus what checkout.js and
+// Razorpay's servers would do when a buyer pays or is declined: hand the
+// browser a signed payment and send us signed webhooks with event ids. The
+// shop's real verify and webhook code runs against it.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RazorpayKeys } from './payment-provider';
+import { paymentSignature, webhookSignature } from './razorpay-signatures';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export function razorpayId(prefix: 'order' | 'pay' | 'evt'): string {
+  const bytes = randomBytes(14);
+  return `${prefix}_${Array.from(bytes, (b) => BASE62[b % 62]).join('')}`;
+}
+
+interface StandInOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+interface StandInPayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'captured' | 'failed';
+  order_id: string;
+  method: 'card';
+  captured: boolean;
+  error_code: string | null;
+  error_description: string | null;
+  created_at: number;
+}
+
+export interface WebhookDelivery {
+  eventId: string;
+  body: string;
+  signature: string;
+}
+
+export type DeliverWebhook = (delivery: WebhookDelivery) => Promise<void>;
+
+const rzpError = (reply: FastifyReply, status: number, description: string, field?: string) =>
+  reply.status(status).send({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, ...(field ? { field } : {}) } });
+
+export class RazorpayStandIn {
+  readonly orders = new Map<string, StandInOrder>();
+  readonly payments = new Map<string, StandInPayment>();
+
+  constructor(
+    private readonly keys: RazorpayKeys,
+    private readonly deliver: DeliverWebhook,
+  ) {}
+
+  private authorised(request: FastifyRequest): boolean {
+    const match = /^Basic\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    if (!match) return false;
+    const given = Buffer.from(match[1], 'base64');
+    const expected = Buffer.from(`${this.keys.keyId}:${this.keys.keySecret}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** The Razorpay REST API subset the shop uses, under `prefix` (the SDK's base URL). */
+  register(app: FastifyInstance, prefix: string): void {
+    const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!this.authorised(request)) return rzpError(reply, 401, 'The api key provided is invalid');
+    };
+    app.post(`${prefix}/v1/orders`, { onRequest: guard }, async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const amount = body.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount)) return rzpError(reply, 400, 'The amount must be an integer.', 'amount');
+      if (amount < 100) return rzpError(reply, 400, 'The amount must be atleast INR 1.00', 'amount');
+      if (body.currency !== 'INR') return rzpError(reply, 400, 'The currency is invalid.', 'currency');
+      if (body.receipt !== undefined && (typeof body.receipt !== 'string' || body.receipt.length > 40)) {
+        return rzpError(reply, 400, 'The receipt may not be greater than 40 characters.', 'receipt');
+      }
+      const order: StandInOrder = {
+        id: razorpayId('order'),
+        entity: 'order',
+        amount,
+        amount_paid: 0,
+        amount_due: amount,
+        currency: 'INR',
+        receipt: (body.receipt as string | undefined) ?? null,
+        status: 'created',
+        attempts: 0,
+        notes: (body.notes as Record<string, string>) ?? {},
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      this.orders.set(order.id, order);
+      return order;
+    });
+    app.get(`${prefix}/v1/orders/:id`, { onRequest: guard }, async (request, reply) => {
+      const order = this.orders.get((request.params as { id: string }).id);
+      return order ?? rzpError(reply, 400, 'The id provided does not exist');
+    });
+    app.get(`${prefix}/v1/orders/:id/payments`, { onRequest: guard }, async (request, reply) => {
+      const id = (request.params as { id: string }).id;
+      if (!this.orders.has(id)) return rzpError(reply, 400, 'The id provided does not exist');
+      const items = [...this.payments.values()].filter((p) => p.order_id === id);
+      return { entity: 'collection', count: items.length, items };
+    });
+  }
+
+  /**
+   * What happens when the buyer pays (or is declined) in the test-mode dialog:
+   * the payment is recorded, the browser gets what checkout.js would give it,
+   * and Razorpay's webhooks are sent, signed, in the background.
+   */
+  async pay(razorpayOrderId: string, outcome: 'success' | 'failure') {
+    const order = this.orders.get(razorpayOrderId);
+    if (!order) return null;
+    const payment: StandInPayment = {
+      id: razorpayId('pay'),
+      entity: 'payment',
+      amount: order.amount,
+      currency: order.currency,
+      status: outcome === 'success' ? 'captured' : 'failed',
+      order_id: order.id,
+      method: 'card',
+      captured: outcome === 'success',
+      error_code: outcome === 'success' ? null : 'BAD_REQUEST_ERROR',
+      error_description: outcome === 'success' ? null : 'Your payment was declined (test mode).',
+      created_at: Math.floor(Date.now() / 1000),
+    };
+    this.payments.set(payment.id, payment);
+    order.attempts += 1;
+    if (outcome === 'success') {
+      order.status = 'paid';
+      order.amount_paid = order.amount;
+      order.amount_due = 0;
+    } else {
+      order.status = 'attempted';
+    }
+    const events = outcome === 'success' ? ['payment.captured', 'order.paid'] : ['payment.failed'];
+    for (const event of events) void this.sendWebhook(event, order, payment);
+    if (outcome === 'success') {
+      return {
+        razorpay_payment_id: payment.id,
+        razorpay_order_id: order.id,
+        razorpay_signature: paymentSignature(order.id, payment.id, this.keys.keySecret),
+      };
+    }
+    return {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description: payment.error_description,
+        source: 'customer',
+        step: 'payment_authorization',
+        reason: 'payment_failed',
+        metadata: { order_id: order.id, payment_id: payment.id },
+      },
+    };
+  }
+
+  /** Builds a webhook exactly as Razorpay signs it (also used by tests to play Razorpay). */
+  webhook(event: string, order: StandInOrder, payment: StandInPayment): WebhookDelivery {
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_persona_test',
+      event,
+      contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
+      payload: { payment: { entity: payment }, ...(event === 'order.paid' ? { order: { entity: order } } : {}) },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    return { eventId: razorpayId('evt'), body, signature: webhookSignature(body, this.keys.webhookSecret) };
+  }
+
+  private async sendWebhook(event: string, order: StandInOrder, payment: StandInPayment): Promise<void> {
+    const delivery = this.webhook(event, order, payment);
+    // Razorpay retries a failed delivery; so do we, a few times.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      try {
+        await this.deliver(delivery);
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// /api/orders: the public lookup by persona id (rate limited, only what
+// /send-persona shows), and the administrator's list and delivery status.
+import { Type } from '@sinclair/typebox';
+import { DataEnvelope, ErrorBody, IdParams, ListEnvelope, normalizePersonaId, Order, OrderQuery, PublicOrder, UpdateDeliveryStatusBody } from '@persona/contracts';
+import { DEFAULT_PAGE_SIZE } from '@persona/contracts';
+import { badRequest, notFound, type ServiceApp } from '@persona/service-kit';
+import type { OrdersDeps } from '../app';
+import * as repo from '../modules/orders/orders.repository';
+import { changeDeliveryStatus } from '../modules/orders/orders.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
+  const { db, adminOnly } = deps;
+
+  app.get(
+    '/api/orders/:id',
+    {
+      config: { rateLimit: deps.lookupRateLimit },
+      schema: { params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }), response: { 200: DataEnvelope(Type.Union([Order, PublicOrder])), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (request.headers.authorization) {
+        // An administrator may look an order up by either id and sees all of it.
+        request.admin = await deps.verifier(request.headers.authorization);
+        const personaId = normalizePersonaId(id);
+        const row = UUID.test(id) ? await repo.findOrderById(db, id) : personaId ? await repo.findOrderByPersonaId(db, personaId) : undefined;
+        if (!row) throw notFound('Order not found');
+        return { data: repo.toOrder(row) };
+      }
+      const personaId = normalizePersonaId(id);
+      if (!personaId) throw badRequest('That is not a valid Persona ID');
+      const row = await repo.findOrderByPersonaId(db, personaId);
+      if (!row) throw notFound('No Persona has this ID');
+      return { data: repo.toPublicOrder(row) };
+    },
+  );
+
+  app.get('/api/orders', { onRequest: adminOnly, schema: { querystring: OrderQuery, response: { 200: ListEnvelope(Order), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
+    const { orders, total } = await repo.listOrders(db, request.query);
+    return { data: orders.map(repo.toOrder), meta: { total, page: request.query.page ?? 1, limit: request.query.limit ?? DEFAULT_PAGE_SIZE } };
+  });
+
+  app.patch(
+    '/api/orders/:id/status',
+    { onRequest: adminOnly, schema: { params: IdParams, body: UpdateDeliveryStatusBody, response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
+    async (request) => ({
+      data: await changeDeliveryStatus({ db, correlationId: request.correlationId, afterCommit: deps.afterCommit }, request.params.id, request.body.deliveryStatus),
+      message: 'Delivery status updated',
+    }),
+  );
+}

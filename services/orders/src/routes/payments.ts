@@ -1,0 +1,69 @@
+// /api/payments: initiate, verify, the Razorpay webhook (raw body, signature
+// checked), and in test mode the stand-in's "buyer pays" action.
+import { Type } from '@sinclair/typebox';
+import secureJson from 'secure-json-parse';
+import { DataEnvelope, ErrorBody, InitiatePaymentBody, InitiatePaymentData, VerifyPaymentBody, VerifyPaymentData } from '@persona/contracts';
+import { badRequest, notFound, type ServiceApp } from '@persona/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { OrdersDeps } from '../app';
+import { handleWebhook, initiatePayment, verifyPayment, type PaymentsContext } from '../modules/payments/payments.service';
+
+const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
+const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_:.-]{8,100}$' })) });
+
+export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
+  const ctx = (request: FastifyRequest): PaymentsContext => ({ db: deps.db, provider: deps.provider, readBook: deps.readBook, correlationId: request.correlationId, afterCommit: deps.afterCommit });
+
+  app.post(
+    '/api/payments/initiate',
+    { schema: { body: InitiatePaymentBody, headers: IdempotencyHeaders, response: { 200: DataEnvelope(InitiatePaymentData), ...errors } } },
+    async (request) => ({ data: await initiatePayment(ctx(request), request.body, request.headers['idempotency-key'] as string | undefined) }),
+  );
+
+  app.post('/api/payments/verify', { schema: { body: VerifyPaymentBody, response: { 200: DataEnvelope(VerifyPaymentData), ...errors } } }, async (request) => ({
+    data: await verifyPayment(ctx(request), request.body),
+    message: 'Payment verified successfully',
+  }));
+
+  // The webhook needs the exact bytes Razorpay signed, so its body stays raw.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/api/payments/webhook',
+      { schema: { headers: Type.Object({ 'x-razorpay-signature': Type.Optional(Type.String({ maxLength: 200 })), 'x-razorpay-event-id': Type.Optional(Type.String({ maxLength: 100 })) }) } },
+      async (request) => {
+        const raw = request.body as Buffer | undefined;
+        const signature = request.headers['x-razorpay-signature'] as string | undefined;
+        if (!raw || !signature || !deps.provider.isValidWebhookSignature(raw, signature)) throw badRequest('Invalid webhook signature');
+        const eventId = request.headers['x-razorpay-event-id'] as string | undefined;
+        if (!eventId) throw badRequest('The x-razorpay-event-id header is required');
+        let event: unknown;
+        try {
+          event = secureJson.parse(raw.toString('utf8'), undefined, { protoAction: 'error', constructorAction: 'error' });
+        } catch {
+          throw badRequest('The webhook body is not valid JSON');
+        }
+        return { status: await handleWebhook(ctx(request), eventId, event as Parameters<typeof handleWebhook>[2]) };
+      },
+    );
+  });
+
+  if (deps.standIn) {
+    const standIn = deps.standIn;
+    app.post(
+      '/api/payments/test-mode/pay',
+      {
+        schema: {
+          body: Type.Object({ razorpayOrderId: Type.String({ pattern: '^order_[A-Za-z0-9]{14}$' }), outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]) }, { additionalProperties: false }),
+          response: { 200: DataEnvelope(Type.Unknown()), 400: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => {
+        const result = await standIn.pay(request.body.razorpayOrderId, request.body.outcome);
+        if (!result) throw notFound('No test-mode payment order has this id');
+        return { data: result };
+      },
+    );
+  }
+}

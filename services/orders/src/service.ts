@@ -1,0 +1,131 @@
+// Wires the orders service for either run mode: migrations, the payment
+// provider (and the Razorpay stand-in in test mode), the outbox and mail
+// relays, the persona-event consumer and the reconciler.
+import path from 'node:path';
+import Fastify from 'fastify';
+import { createOutboxRelay, outboxMigrations, type EventBus, type Subscription } from '@persona/bus';
+import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
+import { createAdminVerifier, type Logger, type ServiceApp } from '@persona/service-kit';
+import type { MigrationProvider } from 'kysely';
+import { buildApp } from './app';
+import type { OrdersDB } from './db';
+import { createMailRelay, type MailOptions } from './modules/mail/mailer';
+import { subscribePersonaEvents } from './modules/orders/persona-events';
+import { catalogueBookReader, type BookReader } from './modules/payments/catalogue-client';
+import { choosePaymentMode, type PaymentSettings } from './modules/payments/choose-provider';
+import { RazorpayProvider } from './modules/payments/payment-provider';
+import { reconcileUnpaidOrders } from './modules/payments/payments.service';
+import { RazorpayStandIn } from './modules/payments/razorpay-stand-in';
+
+export const ORDERS_SCHEMA = 'orders';
+export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
+
+export const ordersMigrations: MigrationProvider = {
+  async getMigrations() {
+    return { ...outboxMigrations, ...(await folderMigrations(MIGRATIONS_DIR).getMigrations()) };
+  },
+};
+
+export interface OrdersServiceOptions {
+  database: Database<OrdersDB>;
+  bus: EventBus;
+  logger: Logger;
+  jwtSecret: string;
+  catalogueUrl: string;
+  publicUrl: string;
+  payments: PaymentSettings;
+  mail: MailOptions;
+  /** Replaces the HTTP catalogue reader (tests). */
+  readBook?: BookReader;
+  reconcileEveryMs?: number;
+  lookupsPerMinute?: number;
+}
+
+export interface OrdersService {
+  app: ServiceApp;
+  mode: 'live' | 'test';
+  /** Sends queued e-mails now (tests, diagnostics). */
+  drainMail(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startOrdersService(options: OrdersServiceOptions): Promise<OrdersService> {
+  const { database, bus, logger } = options;
+  const applied = await migrateToLatest(database, ordersMigrations);
+  if (applied.length > 0) logger.info({ applied }, 'orders migrations applied');
+  const { mode, keys } = choosePaymentMode(options.payments);
+  const closers: Array<() => Promise<void>> = [];
+
+  let app: ServiceApp | undefined;
+  let standIn: RazorpayStandIn | undefined;
+  let provider: RazorpayProvider;
+  if (mode === 'test') {
+    // The stand-in listens on loopback like a remote API; its webhooks go to our real webhook route.
+    standIn = new RazorpayStandIn(keys, async (delivery) => {
+      if (!app) throw new Error('orders app not ready');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        payload: delivery.body,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': delivery.signature, 'x-razorpay-event-id': delivery.eventId },
+      });
+      if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}`);
+    });
+    const standInServer = Fastify({ logger: false });
+    standIn.register(standInServer, '');
+    const standInUrl = await standInServer.listen({ port: 0, host: '127.0.0.1' });
+    closers.push(() => standInServer.close());
+    provider = new RazorpayProvider('test', keys, standInUrl);
+    logger.info({ keyId: keys.keyId }, 'payments in TEST MODE (local Razorpay stand-in)');
+  } else {
+    provider = new RazorpayProvider('live', keys);
+  }
+
+  const outbox = createOutboxRelay({ db: database.db, bus, logger });
+  outbox.start();
+  closers.push(() => outbox.stop());
+  const mail = createMailRelay(database.db, options.mail, logger);
+  mail.start();
+  closers.push(() => mail.stop());
+  const readBook = options.readBook ?? catalogueBookReader(options.catalogueUrl);
+
+  app = await buildApp({
+    db: database.db,
+    provider,
+    standIn,
+    readBook,
+    verifier: createAdminVerifier({ secret: options.jwtSecret }),
+    logger,
+    afterWrite: () => outbox.nudge(),
+    lookupsPerMinute: options.lookupsPerMinute,
+    readiness: {
+      database: () => database.ping(),
+      events: () => {
+        if (!bus.isReady()) throw new Error('event bus not connected');
+      },
+    },
+  });
+
+  const subscription: Subscription = await subscribePersonaEvents(bus, database.db, options.publicUrl, () => mail.nudge());
+  closers.push(() => subscription.close());
+
+  const reconcileEvery = options.reconcileEveryMs ?? 60_000;
+  const reconciler = setInterval(() => {
+    reconcileUnpaidOrders({ db: database.db, provider, readBook, correlationId: 'reconciler', afterCommit: () => outbox.nudge() })
+      .then((n) => n > 0 && logger.info({ settled: n }, 'reconciler found paid orders'))
+      .catch((err) => logger.warn({ err }, 'reconciler failed'));
+  }, reconcileEvery);
+  reconciler.unref();
+  closers.push(async () => clearInterval(reconciler));
+
+  const running = app;
+  return {
+    app: running,
+    mode,
+    drainMail: () => mail.drain(),
+    async close() {
+      await running.close();
+      for (const close of closers.reverse()) await close().catch((err) => logger.warn({ err }, 'orders shutdown step failed'));
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import type { InjectOptions } from 'fastify';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createEvent } from '@persona/bus';
+import { mintAdminToken } from '@persona/test-kit';
+import { applyPersonaEvent } from '../../src/modules/orders/persona-events';
+import { TEST_MODE_KEYS } from '../../src/modules/payments/payment-provider';
+import { reconcileUnpaidOrders } from '../../src/modules/payments/payments.service';
+import { paymentSignature } from '../../src/modules/payments/razorpay-signatures';
+import type { PaymentProvider } from '../../src/modules/payments/payment-provider';
+import { ADDRESS, checkout, outboxEvents, startOrdersHarness, type OrdersHarness } from '../support';
+
+describe('orders', () => {
+  let h: OrdersHarness;
+  beforeAll(async () => {
+    h = await startOrdersHarness('pglite', { lookupsPerMinute: 1000 });
+  });
+  afterAll(() => h.close());
+
+  const inject = (opts: InjectOptions) => h.service.app.inject(opts);
+
+  async function paidOrder(body: object = checkout()) {
+    const { orderId, razorpayOrderId } = (await inject({ method: 'POST', url: '/api/payments/initiate', payload: body })).json().data;
+    const paymentId = `pay_${orderId.replace(/-/g, '').slice(0, 14)}`;
+    const res = await inject({
+      method: 'POST',
+      url: '/api/payments/verify',
+      payload: { orderId, razorpayOrderId, razorpayPaymentId: paymentId, razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret) },
+    });
+    return { orderId, personaId: res.json().data.personaId as string };
+  }
+
+  describe('the public lookup by persona id', () => {
+    it('answers only what /send-persona shows, whatever case or dashes were typed', async () => {
+      const { personaId } = await paidOrder(checkout({ deliveryType: 'physical', address: ADDRESS }));
+      const typed = personaId.toLowerCase().replace(/-/g, '');
+      const res = await inject({ url: `/api/orders/${typed}` });
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      expect(data).toEqual({
+        personaId,
+        book: { title: 'Gitanjali', author: 'Rabindranath Tagore' },
+        deliveryType: 'physical',
+        deliveryStatus: 'pending',
+        paymentStatus: 'paid',
+        personaStatus: 'generating',
+        personalizedPdfUrl: null,
+        createdAt: expect.any(String),
+      });
+      expect(res.body).not.toMatch(/zoe@example.com|98765|MG Road|682001/);
+    });
+
+    it('answers 400 for something that cannot be a persona id and 404 for an unknown one', async () => {
+      const bad = await inject({ url: '/api/orders/not-a-persona' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('That is not a valid Persona ID');
+      const unknown = await inject({ url: '/api/orders/PRS-0000-0000-0000-0000' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe('No Persona has this ID');
+    });
+
+    it('is rate limited per client', async () => {
+      const limited = await startOrdersHarness('pglite', { lookupsPerMinute: 3 });
+      const codes = [];
+      for (let i = 0; i < 4; i += 1) codes.push((await limited.service.app.inject({ url: '/api/orders/PRS-0000-0000-0000-0000' })).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429]);
+      await limited.close();
+    });
+  });
+
+  describe('for administrators', () => {
+    it('shows the whole order by either id', async () => {
+      const { orderId, personaId } = await paidOrder();
+      for (const id of [orderId, personaId]) {
+        const res = await inject({ url: `/api/orders/${id}`, headers: h.admin });
+        expect(res.json().data).toMatchObject({ _id: orderId, personaId, email: 'zoe@example.com', amount: 349.5, paymentStatus: 'paid' });
+      }
+      expect((await inject({ url: `/api/orders/${orderId}`, headers: { authorization: 'Bearer forged' } })).statusCode).toBe(401);
+    });
+
+    it('lists with filters, search and paging', async () => {
+      await paidOrder(checkout({ fullName: 'Ananya Rao', email: 'ananya@example.com', deliveryType: 'physical', address: ADDRESS }));
+      const all = (await inject({ url: '/api/orders?limit=2', headers: h.admin })).json();
+      expect(all.data).toHaveLength(2);
+      expect(all.meta.total).toBeGreaterThanOrEqual(3);
+      const search = (await inject({ url: '/api/orders?search=ANANYA', headers: h.admin })).json().data;
+      expect(search.map((o: { fullName: string }) => o.fullName)).toEqual(['Ananya Rao']);
+      const physical = (await inject({ url: '/api/orders?deliveryType=physical', headers: h.admin })).json().data;
+      expect(physical.every((o: { deliveryType: string }) => o.deliveryType === 'physical')).toBe(true);
+      expect((await inject({ url: '/api/orders', headers: {} })).statusCode).toBe(401);
+      expect((await inject({ url: '/api/orders?status=lost', headers: h.admin })).json().message).toBe('query field "status" must be one of: pending, shipped, delivered, cancelled');
+    });
+
+    it('changes the delivery status with an event, and refuses bad values', async () => {
+      const { orderId } = await paidOrder();
+      const res = await inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { deliveryStatus: 'shipped' }, headers: h.admin });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ data: { deliveryStatus: 'shipped' }, message: 'Delivery status updated' });
+      const changes = (await outboxEvents(h.database)).filter((e) => e.type === 'order.delivery_status_changed' && e.payload.orderId === orderId);
+      expect(changes.map((e) => [e.payload.from, e.payload.to])).toEqual([['pending', 'shipped']]);
+      const bad = await inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { deliveryStatus: 'lost' }, headers: h.admin });
+      expect(bad.statusCode).toBe(400);
+      const forged = await inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { deliveryStatus: 'delivered', paymentStatus: 'failed' }, headers: h.admin });
+      expect(forged.statusCode).toBe(400);
+      expect((await inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { deliveryStatus: 'delivered' } })).statusCode).toBe(401);
+      expect((await inject({ url: `/api/orders/${orderId}`, headers: h.admin })).json().data.deliveryStatus).toBe('shipped');
+    });
+  });
+
+  describe('persona events', () => {
+    it('marks the Persona ready once, with its download link, and e-mails the buyer once', async () => {
+      const { orderId, personaId } = await paidOrder();
+      const ready = createEvent('persona.ready', { orderId, personaId, sha256: 'a'.repeat(64), pages: 40 }, { correlationId: 'c' });
+      expect(await applyPersonaEvent(h.database.db, ready, 'https://shop.example')).toBe('ready');
+      await applyPersonaEvent(h.database.db, ready, 'https://shop.example');
+      const late = createEvent('persona.failed', { orderId, personaId, reason: 'late duplicate' }, { correlationId: 'c' });
+      await applyPersonaEvent(h.database.db, late, 'https://shop.example');
+      const pub = (await inject({ url: `/api/orders/${personaId}` })).json().data;
+      expect(pub).toMatchObject({ personaStatus: 'ready', personalizedPdfUrl: `/api/personas/${personaId}/download` });
+      await h.service.drainMail();
+      const files = await readdir(h.mailDir);
+      // The .eml bodies are quoted-printable: undo soft line breaks and =XX escapes.
+      const decode = (qp: string) => Buffer.from(qp.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+      const mails = await Promise.all(files.map(async (f) => decode(await readFile(path.join(h.mailDir, f), 'utf8'))));
+      const mine = mails.filter((m) => m.includes(personaId));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toContain('To: zoe@example.com');
+      expect(mine[0]).toContain('Dear Zoë Ünal,');
+      expect(mine[0]).toContain(`https://shop.example/send-persona?personaId=${personaId}`);
+      expect(mine[0]).toContain(`https://shop.example/api/personas/${personaId}/download`);
+    });
+
+    it('records a failed Persona with its reason', async () => {
+      const { orderId, personaId } = await paidOrder();
+      await applyPersonaEvent(h.database.db, createEvent('persona.failed', { orderId, personaId, reason: 'source unreadable' }, { correlationId: 'c' }), 'https://x');
+      const order = (await inject({ url: `/api/orders/${orderId}`, headers: h.admin })).json().data;
+      expect(order).toMatchObject({ personaStatus: 'failed', personaError: 'source unreadable', personalizedPdfUrl: null });
+    });
+  });
+
+  describe('the reconciler', () => {
+    it('pays an unpaid order the provider says was captured, once', async () => {
+      const { orderId, razorpayOrderId, amount } = (await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout() })).json().data;
+      const provider = {
+        paymentsOf: async (id: string) => (id === razorpayOrderId ? [{ id: 'pay_RECONCILED0001', orderId: id, status: 'captured', amount }] : []),
+      } as unknown as PaymentProvider;
+      const ctx = { db: h.database.db, provider, readBook: async () => { throw new Error('unused'); }, correlationId: 'r', afterCommit: () => undefined };
+      const options = { olderThanMs: 0, newerThanMs: 3600_000, limit: 100 };
+      expect(await reconcileUnpaidOrders(ctx, options)).toBe(1);
+      expect(await reconcileUnpaidOrders(ctx, options)).toBe(0);
+      const order = (await inject({ url: `/api/orders/${orderId}`, headers: { authorization: `Bearer ${mintAdminToken()}` } })).json().data;
+      expect(order.paymentStatus).toBe('paid');
+    });
+  });
+});

@@ -1,0 +1,99 @@
+// Starts the orders service on a fresh database (PGlite in memory, or a fresh
+// schema on the real PostgreSQL), the in-process bus on the same database,
+// test-mode payments against the real stand-in, and a fixed book.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInProcessBus, type EventBus } from '@persona/bus';
+import { openDatabase, openPglite, sql, type Database } from '@persona/db';
+import { createLogger } from '@persona/service-kit';
+import { mintAdminToken, TEST_DATABASE_URL, TEST_JWT_SECRET, uniqueName } from '@persona/test-kit';
+import type { OrdersDB } from '../src/db';
+import type { CheckoutBook } from '../src/modules/payments/catalogue-client';
+import { startOrdersService, type OrdersService } from '../src/service';
+
+export const BOOK: CheckoutBook = { id: '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c', title: 'Gitanjali', author: 'Rabindranath Tagore', pricePaise: 34950, printingCostPaise: 12000 };
+
+export interface OrdersHarness {
+  service: OrdersService;
+  database: Database<OrdersDB>;
+  bus: EventBus;
+  mailDir: string;
+  admin: { authorization: string };
+  close(): Promise<void>;
+}
+
+export async function startOrdersHarness(kind: 'pglite' | 'postgres', extra: { lookupsPerMinute?: number } = {}): Promise<OrdersHarness> {
+  const logger = createLogger('orders-test', 'silent');
+  const mailDir = await mkdtemp(path.join(os.tmpdir(), 'orders-mail-'));
+  let database: Database<OrdersDB>;
+  let busDatabase: Database<unknown>;
+  let dispose: () => Promise<void>;
+  if (kind === 'postgres') {
+    const schema = uniqueName('orders_test');
+    const busSchema = uniqueName('bus_test');
+    database = openDatabase<OrdersDB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
+    busDatabase = openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL }, busSchema);
+    dispose = async () => {
+      await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(database.db);
+      await sql`DROP SCHEMA IF EXISTS ${sql.id(busSchema)} CASCADE`.execute(database.db);
+      await busDatabase.close();
+      await database.close();
+    };
+  } else {
+    const shared = await openPglite();
+    database = openDatabase<OrdersDB>({ kind: 'pglite', shared }, 'orders');
+    busDatabase = openDatabase({ kind: 'pglite', shared }, 'bus');
+    dispose = () => shared.close();
+  }
+  const bus = createInProcessBus({ database: busDatabase, logger, pollIntervalMs: 50 });
+  const service = await startOrdersService({
+    database,
+    bus,
+    logger,
+    jwtSecret: TEST_JWT_SECRET,
+    catalogueUrl: 'http://127.0.0.1:1',
+    publicUrl: 'https://shop.example',
+    payments: {},
+    mail: { dir: mailDir, from: 'Persona Books <orders@example.com>' },
+    readBook: async (id) => {
+      if (id !== BOOK.id) {
+        const { notFound } = await import('@persona/service-kit');
+        throw notFound('Book not found');
+      }
+      return BOOK;
+    },
+    reconcileEveryMs: 3600_000,
+    lookupsPerMinute: extra.lookupsPerMinute,
+  });
+  return {
+    service,
+    database,
+    bus,
+    mailDir,
+    admin: { authorization: `Bearer ${mintAdminToken()}` },
+    async close() {
+      await service.close();
+      await bus.close();
+      await dispose();
+      await rm(mailDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const checkout = (over: Record<string, unknown> = {}) => ({
+  book: BOOK.id,
+  fullName: 'Zoë Ünal',
+  email: 'zoe@example.com',
+  phone: '+91 98765 43210',
+  deliveryType: 'digital',
+  address: null,
+  ...over,
+});
+
+export const ADDRESS = { line1: '12 MG Road', city: 'Kochi', zip: '682001', country: 'India' };
+
+export async function outboxEvents(database: Database<OrdersDB>): Promise<Array<{ type: string; payload: Record<string, unknown> }>> {
+  const { rows } = await sql<{ envelope: { type: string; payload: Record<string, unknown> } }>`SELECT envelope FROM outbox ORDER BY id`.execute(database.db);
+  return rows.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope));
+}
