@@ -1,0 +1,35 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface PersonasTable {
+  persona_id: string;
+  order_id: string;
+  book_id: string;
+  title: string;
+  author: string;
+  buyer_name: string;
+  purchase_date: string;
+  status: 'ready' | 'failed';
+  signature: string | null;
+  key_id: string | null;
+  sha256: string | null;
+  pages: number | null;
+  error: string | null;
+  created_at: Timestamp;
+  ready_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SigningKeysTable {
+  key_id: string;
+  private_pem: string;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface PersonalizationDB {
+  personas: PersonasTable;
+  signing_keys: SigningKeysTable;
+  outbox: any;
+  inbox: any;
+}

@@ -1,0 +1,117 @@
+// Consumes order.paid (DESIGN §3, §5): reads the book's source, signs the
+// record, builds the PDF off the event loop, stores it, and records the
+// Persona with persona.ready in one transaction through the inbox — so a
+// redelivery (a crashed worker, a duplicate message) yields exactly one
+// Persona. After the last attempt a failure is recorded as persona.failed and
+// the message goes to the dead-letter queue.
+import { createEvent, enqueueEvent, handleOnce, type EventContext, type EventBus, type Subscription } from '@persona/bus';
+import type { EventEnvelope, OrderPaidPayload, PersonaSignedRecord } from '@persona/contracts';
+import type { Logger } from '@persona/service-kit';
+import type { Kysely } from 'kysely';
+import type { PersonalizationDB } from '../../db';
+import { UnreadableSourceError } from '../pdf/build-persona-pdf';
+import { sha256Hex, signPersona, type SigningKey } from '../signing/persona-signature';
+import type { SourceReader } from './book-source-client';
+import type { PdfBuilder } from './pdf-builder';
+import type { PersonaFiles } from './persona-files';
+import * as repo from './personas.repository';
+
+export const PERSONALIZATION_QUEUE = 'personalization.orders';
+export const MAX_ATTEMPTS = 5;
+export const RETRY_DELAYS_MS = [1000, 5000, 15000, 30000];
+
+export interface PersonalizeDeps {
+  db: Kysely<PersonalizationDB>;
+  key: SigningKey;
+  readSource: SourceReader;
+  builder: PdfBuilder;
+  files: PersonaFiles;
+  publicUrl: string;
+  logger: Logger;
+  afterCommit: () => void;
+  maxAttempts?: number;
+}
+
+export const verifyUrl = (publicUrl: string, personaId: string) => `${publicUrl}/verify/${personaId}`;
+
+export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, ctx: EventContext): Promise<'ready' | 'already-ready'> {
+  const order = event.payload as OrderPaidPayload;
+  const log = deps.logger.child({ personaId: order.personaId, correlationId: event.correlationId, attempt: ctx.attempt });
+  const existing = await repo.findPersona(deps.db, order.personaId);
+  if (existing?.status === 'ready') return 'already-ready';
+  try {
+    const book = await deps.readSource(order.bookId, event.correlationId);
+    const record: PersonaSignedRecord = {
+      personaId: order.personaId,
+      bookId: order.bookId,
+      title: book.title,
+      author: book.author,
+      buyerName: order.buyerName,
+      purchaseDate: order.purchaseDate,
+    };
+    const signature = signPersona(record, deps.key);
+    const started = Date.now();
+    const pdf = await deps.builder.build({ record, signature, keyId: deps.key.keyId, verifyUrl: verifyUrl(deps.publicUrl, order.personaId), source: book.source });
+    const sha256 = sha256Hex(pdf.bytes);
+    await deps.files.put(order.personaId, pdf.bytes);
+    let saved = false;
+    await handleOnce(deps.db, 'personalization', event, async (anyTrx) => {
+      const trx = anyTrx as unknown as Kysely<PersonalizationDB>;
+      saved = await repo.saveReady(trx, {
+        persona_id: record.personaId,
+        order_id: order.orderId,
+        book_id: record.bookId,
+        title: record.title,
+        author: record.author,
+        buyer_name: record.buyerName,
+        purchase_date: record.purchaseDate,
+        signature,
+        key_id: deps.key.keyId,
+        sha256,
+        pages: pdf.pages,
+      });
+      if (saved) {
+        await enqueueEvent(trx, createEvent('persona.ready', { orderId: order.orderId, personaId: record.personaId, sha256, pages: pdf.pages }, { correlationId: event.correlationId }));
+      }
+    });
+    if (saved) {
+      deps.afterCommit();
+      log.info({ pages: pdf.pages, ms: Date.now() - started, builder: deps.builder.kind }, 'persona ready');
+      return 'ready';
+    }
+    return 'already-ready';
+  } catch (err) {
+    const reason = err instanceof UnreadableSourceError ? `the book's source cannot be read: ${err.message}` : (err as Error).message;
+    log.warn({ err }, 'persona not made');
+    if (ctx.attempt >= (deps.maxAttempts ?? MAX_ATTEMPTS)) {
+      await deps.db.transaction().execute(async (trx) => {
+        const recorded = await repo.saveFailed(trx, {
+          persona_id: order.personaId,
+          order_id: order.orderId,
+          book_id: order.bookId,
+          title: '',
+          author: '',
+          buyer_name: order.buyerName,
+          purchase_date: order.purchaseDate,
+          error: reason,
+        });
+        if (recorded) await enqueueEvent(trx, createEvent('persona.failed', { orderId: order.orderId, personaId: order.personaId, reason }, { correlationId: event.correlationId }));
+      });
+      deps.afterCommit();
+    }
+    throw err;
+  }
+}
+
+export function subscribeOrderPaid(bus: EventBus, deps: PersonalizeDeps): Promise<Subscription> {
+  return bus.subscribe({
+    queue: PERSONALIZATION_QUEUE,
+    bindings: ['order.paid'],
+    prefetch: 2,
+    maxAttempts: deps.maxAttempts ?? MAX_ATTEMPTS,
+    retryDelaysMs: RETRY_DELAYS_MS,
+    handler: async (event, ctx) => {
+      await personalize(deps, event, ctx);
+    },
+  });
+}

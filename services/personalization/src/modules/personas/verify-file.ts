@@ -1,0 +1,43 @@
+// Says whether an uploaded PDF is a genuine, unmodified Persona: its SHA-256
+// must be that of a Persona this shop made, and that Persona's signed record
+// must verify. A changed copy is recognised by the persona id it still carries.
+import { PDFDocument } from 'pdf-lib';
+import type { FileVerification } from '@persona/contracts';
+import type { Kysely } from 'kysely';
+import type { PersonalizationDB } from '../../db';
+import { sha256Hex, verifyPersonaSignature } from '../signing/persona-signature';
+import * as repo from './personas.repository';
+
+const PERSONA_ID_IN_FILE = /PRS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
+
+export function signedRecord(row: repo.PersonaRow) {
+  return { personaId: row.persona_id, bookId: row.book_id, title: row.title, author: row.author, buyerName: row.buyer_name, purchaseDate: row.purchase_date };
+}
+
+/** The persona id a file claims: in its raw bytes, else in its (possibly compressed) metadata. */
+async function claimedPersonaId(bytes: Uint8Array): Promise<string | null> {
+  const raw = PERSONA_ID_IN_FILE.exec(Buffer.from(bytes).toString('latin1'))?.[0];
+  if (raw) return raw;
+  try {
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
+    return PERSONA_ID_IN_FILE.exec(`${doc.getKeywords() ?? ''} ${doc.getSubject() ?? ''}`)?.[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export async function verifyFile(db: Kysely<PersonalizationDB>, publicKeys: Map<string, string>, bytes: Uint8Array): Promise<FileVerification> {
+  const match = await repo.findPersonaBySha256(db, sha256Hex(bytes));
+  if (match) {
+    const key = match.key_id ? publicKeys.get(match.key_id) : undefined;
+    const valid = Boolean(key && match.signature && verifyPersonaSignature(signedRecord(match), match.signature, key));
+    return valid
+      ? { genuine: true, personaId: match.persona_id, reason: `A genuine, unmodified Persona of "${match.title}" personalised for ${match.buyer_name}` }
+      : { genuine: false, personaId: match.persona_id, reason: 'The record of this Persona does not carry a valid signature' };
+  }
+  const claimed = await claimedPersonaId(bytes);
+  if (claimed && (await repo.findPersona(db, claimed))) {
+    return { genuine: false, personaId: claimed, reason: `This file names Persona ${claimed} but differs from it: it has been changed since it was made` };
+  }
+  return { genuine: false, personaId: null, reason: 'This file is not a Persona made by Persona Books' };
+}

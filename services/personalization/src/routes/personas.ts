@@ -1,0 +1,89 @@
+// /api/personas: download (for the holder of the persona id), verification of
+// a record or an uploaded file, and the shop's public key.
+
+import { DataEnvelope, ErrorBody, FileVerification, normalizePersonaId, PersonaIdParams, PersonaVerification, PublicKey } from '@persona/contracts';
+import { badRequest, notFound, payloadTooLarge, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
+import type { PersonalizationDeps } from '../app';
+import * as repo from '../modules/personas/personas.repository';
+import { signedRecord, verifyFile } from '../modules/personas/verify-file';
+import { verifyPersonaSignature } from '../modules/signing/persona-signature';
+
+const MAX_UPLOAD = 10 * 1024 * 1024;
+
+function personaIdOf(raw: string): string {
+  const id = normalizePersonaId(raw);
+  if (!id) throw badRequest('That is not a valid Persona ID');
+  return id;
+}
+
+/** An ASCII fallback and an RFC 5987 UTF-8 name, so "Zoë" survives in every browser. */
+function attachment(title: string, personaId: string): string {
+  const name = `${title} - Persona ${personaId}.pdf`.replace(/[\r\n"\\/]/g, ' ');
+  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export default async function personaRoutes(app: ServiceApp, deps: PersonalizationDeps) {
+  const { db } = deps;
+  const limited = { rateLimit: deps.lookupRateLimit };
+
+  app.get('/api/personas/public-key', { schema: { response: { 200: DataEnvelope(PublicKey) } } }, async () => ({
+    data: { algorithm: 'Ed25519' as const, keyId: deps.key.keyId, publicKeyPem: deps.key.publicKeyPem },
+  }));
+
+  app.get(
+    '/api/personas/:personaId/verify',
+    { config: limited, schema: { params: PersonaIdParams, response: { 200: DataEnvelope(PersonaVerification), 400: ErrorBody, 404: ErrorBody, 429: ErrorBody } } },
+    async (request) => {
+      const row = await repo.findPersona(db, personaIdOf(request.params.personaId));
+      if (!row || row.status !== 'ready' || !row.signature || !row.key_id || !row.sha256) throw notFound('No finished Persona has this ID');
+      const key = (await deps.publicKeys()).get(row.key_id);
+      return {
+        data: {
+          personaId: row.persona_id,
+          valid: Boolean(key && verifyPersonaSignature(signedRecord(row), row.signature, key)),
+          title: row.title,
+          author: row.author,
+          buyerName: row.buyer_name,
+          purchaseDate: row.purchase_date,
+          sha256: row.sha256,
+          signature: row.signature,
+          keyId: row.key_id,
+        },
+      };
+    },
+  );
+
+  app.post('/api/personas/verify', { config: limited, schema: { response: { 200: DataEnvelope(FileVerification), 400: ErrorBody, 413: ErrorBody, 415: ErrorBody } } }, async (request) => {
+    if (!request.isMultipart()) throw unsupportedMediaType('Send the PDF as multipart/form-data in the field "file"');
+    let bytes: Buffer | null = null;
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD, files: 1, fields: 0 } })) {
+      if (part.type !== 'file' || part.fieldname !== 'file') throw badRequest(`body field "${part.fieldname}" is not allowed`);
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('The PDF must be under 10MB');
+        throw err;
+      }
+    }
+    if (!bytes || bytes.length === 0) throw badRequest('body field "file" is required');
+    if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw unsupportedMediaType('The file must be a PDF');
+    return { data: await verifyFile(db, await deps.publicKeys(), bytes) };
+  });
+
+  app.get('/api/personas/:personaId/download', { config: limited, schema: { params: PersonaIdParams } }, async (request, reply) => {
+    const personaId = personaIdOf(request.params.personaId);
+    const row = await repo.findPersona(db, personaId);
+    if (!row || row.status !== 'ready') throw notFound('This Persona is not ready, or does not exist');
+    const file = await deps.files.open(personaId);
+    if (!file) throw notFound('This Persona\'s file is missing');
+    return reply
+      .type('application/pdf')
+      .header('content-length', file.size)
+      .header('content-disposition', attachment(row.title, personaId))
+      .header('cache-control', 'private, max-age=0')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.stream);
+  });
+}
+

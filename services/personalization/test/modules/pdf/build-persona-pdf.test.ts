@@ -1,0 +1,234 @@
+import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
+import type { PersonaSignedRecord } from '@persona/contracts';
+import { buildPersonaPdf, UnreadableSourceError, type PersonaPdfInput } from '../../../src/modules/pdf/build-persona-pdf';
+import { generateSigningKey, sha256Hex, signPersona } from '../../../src/modules/signing/persona-signature';
+import { extractPageTexts } from './extract-text';
+
+const key = generateSigningKey();
+const record: PersonaSignedRecord = {
+  personaId: 'PRS-7K3M-9QXD-2HFA-J8TW',
+  bookId: '0b9f6c1e-4a57-4d2a-9c55-3c2f1f7e8a10',
+  title: 'The Long Afternoon',
+  author: 'Mira Kapoor',
+  buyerName: 'Zoë Ünal',
+  purchaseDate: '2026-11-22',
+};
+const FOOTER = 'Personal copy of Zoë Ünal · PRS-7K3M-9QXD-2HFA-J8TW';
+
+function bookParagraphs(): string[] {
+  const paragraphs: string[] = ['A short prologue before any chapter, set on the first body page.'];
+  for (let chapter = 1; chapter <= 3; chapter += 1) {
+    paragraphs.push(`# Chapter ${chapter}: The River`);
+    for (let i = 0; i < 14; i += 1) {
+      paragraphs.push(`Chapter ${chapter}, paragraph ${i}. ${'The evening light lay long across the water, and nobody on the bank said a word. '.repeat(3 + (i % 5))}`);
+    }
+  }
+  paragraphs.push('Epilogue: a pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolcanoconiosis word wider than any line.');
+  return paragraphs;
+}
+
+function input(overrides: Partial<PersonaSignedRecord> = {}, source: PersonaPdfInput['source'] = { kind: 'text', paragraphs: bookParagraphs() }): PersonaPdfInput {
+  const r = { ...record, ...overrides };
+  return { record: r, signature: signPersona(r, key), keyId: key.keyId, verifyUrl: `https://shop.example/verify/${r.personaId}`, source };
+}
+
+function lines(pageText: string): string[] {
+  return pageText.split('\n').map((line) => line.trim()).filter(Boolean);
+}
+
+describe('buildPersonaPdf from the book text', () => {
+  let pdf: Awaited<ReturnType<typeof buildPersonaPdf>>;
+  let pages: string[];
+
+  beforeAll(async () => {
+    pdf = await buildPersonaPdf(input());
+    pages = await extractPageTexts(pdf.bytes);
+  });
+
+  it('reports the page count of the file it wrote', async () => {
+    expect(pdf.pages).toBeGreaterThan(3);
+    expect(pages).toHaveLength(pdf.pages);
+    expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(pdf.pages);
+  });
+
+  it('sets A5 pages', async () => {
+    const doc = await PDFDocument.load(pdf.bytes);
+    for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: 420, height: 595 });
+  });
+
+  it('opens with a title page, then the dedication page', () => {
+    expect(pages[0]).toContain('The Long Afternoon');
+    expect(pages[0]).toContain('Mira Kapoor');
+    expect(pages[0]).toContain('A Persona edition');
+    const dedication = pages[1];
+    expect(dedication).toContain('Personalised for Zoë Ünal');
+    expect(dedication).toContain('on 22 November 2026');
+    expect(dedication).toContain('PRS-7K3M-9QXD-2HFA-J8TW');
+  });
+
+  it('prints the signature block: the author, "Digitally signed", the signature value and the key id', () => {
+    const dedication = pages[1];
+    const signature = signPersona(record, key);
+    expect(dedication).toContain('Mira Kapoor');
+    expect(dedication).toContain('Digitally signed');
+    expect(dedication.replace(/\s+/g, '')).toContain(signature);
+    expect(dedication).toContain(key.keyId);
+    expect(dedication).toContain('https://shop.example/verify/PRS-7K3M-9QXD-2HFA-J8TW');
+  });
+
+  it('puts the footer on every page', () => {
+    pages.forEach((text) => expect(text).toContain(FOOTER));
+  });
+
+  it('starts every chapter on a new page, heading first', () => {
+    for (const chapter of [1, 2, 3]) {
+      const heading = `Chapter ${chapter}: The River`;
+      const holding = pages.filter((text) => text.includes(heading));
+      expect(holding).toHaveLength(1);
+      expect(lines(holding[0])[0]).toBe(heading);
+    }
+    expect(lines(pages[2])[0]).toMatch(/^A short prologue/);
+  });
+
+  it('numbers the body pages', () => {
+    for (let index = 2; index < pages.length; index += 1) {
+      expect(lines(pages[index])).toContain(String(index + 1));
+    }
+  });
+
+  it('keeps every word of the text, breaking a word wider than the line', () => {
+    const body = pages.slice(2).join('\n');
+    expect(body).toContain('Chapter 3, paragraph 13.');
+    const joined = body.replace(/\s+/g, '');
+    expect(joined).toContain('pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolcanoconiosis');
+  });
+
+  it('writes the metadata, dated at the purchase date', async () => {
+    const doc = await PDFDocument.load(pdf.bytes, { updateMetadata: false });
+    expect(doc.getTitle()).toBe('The Long Afternoon');
+    expect(doc.getAuthor()).toBe('Mira Kapoor');
+    expect(doc.getSubject()).toBe('A Persona of The Long Afternoon personalised for Zoë Ünal');
+    expect(doc.getKeywords()).toContain('PRS-7K3M-9QXD-2HFA-J8TW');
+    expect(doc.getCreator()).toBe('Persona Books');
+    expect(doc.getProducer()).toBe('Persona Books');
+    expect(doc.getCreationDate()?.toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(doc.getModificationDate()?.toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+
+  it('contains no "@" anywhere in its text when the record has none', () => {
+    pages.forEach((text) => expect(text).not.toContain('@'));
+  });
+
+  it('embeds subset fonts only (no standard font, no machine font)', () => {
+    const raw = Buffer.from(pdf.bytes).toString('latin1');
+    expect(raw).not.toMatch(/\/BaseFont\s*\/(Helvetica|Times|Courier)/);
+  });
+
+  it('is byte-identical when built again from the same input', async () => {
+    const again = await buildPersonaPdf(input());
+    expect(sha256Hex(again.bytes)).toBe(sha256Hex(pdf.bytes));
+  });
+
+  it('differs when the buyer differs', async () => {
+    const other = await buildPersonaPdf(input({ buyerName: 'Zoe Unal' }));
+    expect(sha256Hex(other.bytes)).not.toBe(sha256Hex(pdf.bytes));
+  });
+
+  it('carries a document /ID derived from the record', () => {
+    const raw = Buffer.from(pdf.bytes).toString('latin1');
+    const expected = sha256Hex(Buffer.from(JSON.stringify({ ...record }, Object.keys(record).sort()), 'utf8')).slice(0, 32);
+    expect(raw.toLowerCase()).toContain(`/id [ <${expected}> <${expected}> ]`);
+  });
+});
+
+describe('buildPersonaPdf with scripts beyond Latin', () => {
+  it('prints a Devanagari name on the dedication page and in every footer, extractable as text', async () => {
+    const name = 'अनन्या';
+    const pdf = await buildPersonaPdf(input({ buyerName: `Zoë Ünal और ${name}` }));
+    const pages = await extractPageTexts(pdf.bytes);
+    expect(pages[1]).toContain('Zoë Ünal');
+    // Unshaped (pdf-lib has no Indic shaping) but the code points come back in logical order.
+    expect(pages[1]).toContain(name.normalize('NFC'));
+    expect([...name].map((c) => c.codePointAt(0))).toEqual([0x905, 0x928, 0x928, 0x94d, 0x92f, 0x93e]);
+    pages.forEach((text) => {
+      expect(text.replace(/\s+/g, ' ')).toContain(`Personal copy of Zoë Ünal और ${name} · PRS-7K3M-9QXD-2HFA-J8TW`);
+    });
+  });
+
+  it('typesets body text in Devanagari, Greek and Cyrillic', async () => {
+    const paragraphs = ['# अध्याय एक', 'नमस्ते दुनिया, यह एक परीक्षण है।', 'Καλημέρα κόσμε και Привет, мир.'];
+    const pdf = await buildPersonaPdf(input({}, { kind: 'text', paragraphs }));
+    const body = (await extractPageTexts(pdf.bytes)).slice(2).join('\n');
+    expect(body).toContain('अध्याय एक');
+    expect(body).toContain('नमस्ते दुनिया, यह एक परीक्षण है।');
+    expect(body).toContain('Καλημέρα κόσμε και Привет, мир.');
+  });
+});
+
+async function sourcePdf(pageCount: number, options: { rotateFourth?: boolean } = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle('Source title with author@example.com');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pageCount; n += 1) {
+    const page = doc.addPage([432, 648]);
+    page.drawText(n === 1 ? 'Original Title Page' : `Source page ${n} text`, { x: 60, y: 500, size: 14, font });
+    if (options.rotateFourth && n === 4) page.setRotation(degrees(90));
+  }
+  return doc.save();
+}
+
+describe('buildPersonaPdf from an uploaded PDF', () => {
+  it('inserts the dedication after the source title page and stamps every page', async () => {
+    const pdf = await buildPersonaPdf(input({}, { kind: 'pdf', bytes: await sourcePdf(5) }));
+    expect(pdf.pages).toBe(6);
+    const pages = await extractPageTexts(pdf.bytes);
+    expect(pages).toHaveLength(6);
+    expect(pages[0]).toContain('Original Title Page');
+    expect(pages[1]).toContain('Personalised for Zoë Ünal');
+    expect(pages[1]).toContain('PRS-7K3M-9QXD-2HFA-J8TW');
+    for (let n = 2; n <= 5; n += 1) expect(pages[n]).toContain(`Source page ${n} text`);
+    pages.forEach((text) => expect(text).toContain(FOOTER));
+    const doc = await PDFDocument.load(pdf.bytes);
+    expect(doc.getPage(1).getSize()).toEqual({ width: 432, height: 648 });
+  });
+
+  it("replaces the source's metadata, keeping no trace of its e-mail address", async () => {
+    const pdf = await buildPersonaPdf(input({}, { kind: 'pdf', bytes: await sourcePdf(5) }));
+    const doc = await PDFDocument.load(pdf.bytes, { updateMetadata: false });
+    expect(doc.getTitle()).toBe('The Long Afternoon');
+    expect(doc.getKeywords()).toContain('PRS-7K3M-9QXD-2HFA-J8TW');
+    expect(doc.getCreationDate()?.toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(Buffer.from(pdf.bytes).toString('latin1')).not.toContain('author@example.com');
+  });
+
+  it('stamps a rotated page too', async () => {
+    const pdf = await buildPersonaPdf(input({}, { kind: 'pdf', bytes: await sourcePdf(5, { rotateFourth: true }) }));
+    const pages = await extractPageTexts(pdf.bytes);
+    expect(pages[4]).toContain('Source page 4 text');
+    expect(pages[4]).toContain(FOOTER);
+  });
+
+  it('is deterministic', async () => {
+    const bytes = await sourcePdf(5);
+    const a = await buildPersonaPdf(input({}, { kind: 'pdf', bytes }));
+    const b = await buildPersonaPdf(input({}, { kind: 'pdf', bytes }));
+    expect(Buffer.compare(Buffer.from(a.bytes), Buffer.from(b.bytes))).toBe(0);
+  });
+
+  it('throws UnreadableSourceError for bytes that are not a PDF', async () => {
+    await expect(buildPersonaPdf(input({}, { kind: 'pdf', bytes: new TextEncoder().encode('this is not a pdf at all') }))).rejects.toBeInstanceOf(UnreadableSourceError);
+    await expect(buildPersonaPdf(input({}, { kind: 'pdf', bytes: new Uint8Array(0) }))).rejects.toBeInstanceOf(UnreadableSourceError);
+    await expect(buildPersonaPdf(input({}, { kind: 'pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') }))).rejects.toBeInstanceOf(UnreadableSourceError);
+  });
+});
+
+describe('buildPersonaPdf input errors', () => {
+  it('throws UnreadableSourceError for an empty text source', async () => {
+    await expect(buildPersonaPdf(input({}, { kind: 'text', paragraphs: [] }))).rejects.toBeInstanceOf(UnreadableSourceError);
+    await expect(buildPersonaPdf(input({}, { kind: 'text', paragraphs: ['   ', '# ', '\n'] }))).rejects.toBeInstanceOf(UnreadableSourceError);
+  });
+
+  it('rejects a purchase date that is not a calendar date', async () => {
+    await expect(buildPersonaPdf(input({ purchaseDate: '2026-02-30' }))).rejects.toThrow(RangeError);
+  });
+});

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createEvent, createInProcessBus, type EventBus } from '@persona/bus';
+import { openDatabase, openPglite, sql, type Database } from '@persona/db';
+import { createLogger } from '@persona/service-kit';
+import type { PersonalizationDB } from '../../src/db';
+import { SourceUnavailableError, type SourceReader } from '../../src/modules/personas/book-source-client';
+import { inlinePdfBuilder } from '../../src/modules/personas/pdf-builder';
+import { PERSONALIZATION_QUEUE, verifyUrl } from '../../src/modules/personas/personalize';
+import { buildPersonaPdf } from '../../src/modules/pdf/build-persona-pdf';
+import { verifyPersonaSignature } from '../../src/modules/signing/persona-signature';
+import { startPersonalizationService, type PersonalizationService } from '../../src/service';
+
+const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
+const BROKEN_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
+const paragraphs = ['# Chapter One', ...Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a quiet story about light and distance on the Malabar coast.`)];
+
+const readSource: SourceReader = async (bookId) => {
+  if (bookId === BROKEN_BOOK) throw new SourceUnavailableError('the catalogue has no /internal/books/x/source', true);
+  return { title: 'The Lighthouse Keeper', author: 'Meera Iyer', source: { kind: 'text', paragraphs } };
+};
+
+describe('the personalisation service', () => {
+  let service: PersonalizationService;
+  let bus: EventBus;
+  let database: Database<PersonalizationDB>;
+  let dir: string;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const shared = await openPglite();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'personas-'));
+    const logger = createLogger('personalization-test', 'silent');
+    database = openDatabase<PersonalizationDB>({ kind: 'pglite', shared }, 'personalization');
+    bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared }, 'bus'), logger, pollIntervalMs: 50 });
+    service = await startPersonalizationService({
+      database,
+      bus,
+      logger,
+      catalogueUrl: 'http://127.0.0.1:1',
+      internalToken: 'x'.repeat(32),
+      publicUrl: 'https://shop.example',
+      personasDir: dir,
+      readSource,
+      builder: inlinePdfBuilder(),
+      maxAttempts: 2,
+      lookupsPerMinute: 1000,
+    });
+    close = async () => {
+      await service.close();
+      await bus.close();
+      await shared.close();
+      await rm(dir, { recursive: true, force: true });
+    };
+  }, 60_000);
+  afterAll(() => close());
+
+  const paid = (personaId: string, bookId = BOOK_ID, buyerName = 'Zoë Ünal') =>
+    createEvent('order.paid', { orderId: randomUUID(), personaId, bookId, buyerName, purchaseDate: '2026-11-22', deliveryType: 'digital', amountPaise: 34950, paidAt: new Date().toISOString() }, { correlationId: `corr-${personaId}` });
+
+  async function waitFor<T>(check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined) return value;
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const outbox = async () => (await sql<{ type: string; envelope: { payload: { personaId: string; reason?: string } } }>`SELECT type, envelope FROM outbox ORDER BY id`.execute(database.db)).rows;
+  const ready = (personaId: string) => waitFor(async () => (await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'ready').executeTakeFirst()) ?? undefined);
+
+  describe('a paid order', () => {
+    const personaId = 'PRS-7K3M-9QXD-2HFA-J8TW';
+    let pdf: Buffer;
+
+    beforeAll(async () => {
+      const event = paid(personaId);
+      // Delivered twice: one Persona, one persona.ready.
+      await bus.publish(event);
+      await bus.publish(event);
+      await ready(personaId);
+      await new Promise((r) => setTimeout(r, 300));
+      const res = await service.app.inject({ url: `/api/personas/${personaId.toLowerCase()}/download` });
+      expect(res.statusCode).toBe(200);
+      pdf = res.rawPayload;
+    }, 60_000);
+
+    it('becomes exactly one signed, ready Persona announced once', async () => {
+      const rows = await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'ready', title: 'The Lighthouse Keeper', buyer_name: 'Zoë Ünal', purchase_date: '2026-11-22' });
+      const readyEvents = (await outbox()).filter((e) => e.type === 'persona.ready' && e.envelope.payload.personaId === personaId);
+      expect(readyEvents).toHaveLength(1);
+    });
+
+    it('is downloaded as an attachment whose bytes match the recorded SHA-256', async () => {
+      const res = await service.app.inject({ url: `/api/personas/${personaId}/download` });
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="The Lighthouse Keeper - Persona PRS-7K3M-9QXD-2HFA-J8TW.pdf"; filename\*=UTF-8''/);
+      const { createHash } = await import('node:crypto');
+      const row = await database.db.selectFrom('personas').select('sha256').where('persona_id', '=', personaId).executeTakeFirstOrThrow();
+      expect(createHash('sha256').update(pdf).digest('hex')).toBe(row.sha256);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('regenerates to the same bytes', async () => {
+      const row = await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).executeTakeFirstOrThrow();
+      const again = await buildPersonaPdf({
+        record: { personaId, bookId: row.book_id, title: row.title, author: row.author, buyerName: row.buyer_name, purchaseDate: row.purchase_date },
+        signature: row.signature!,
+        keyId: row.key_id!,
+        verifyUrl: verifyUrl('https://shop.example', personaId),
+        source: { kind: 'text', paragraphs },
+      });
+      expect(Buffer.from(again.bytes).equals(pdf)).toBe(true);
+    });
+
+    it('verifies its record with the published public key', async () => {
+      const key = (await service.app.inject({ url: '/api/personas/public-key' })).json().data;
+      expect(key).toMatchObject({ algorithm: 'Ed25519', keyId: expect.any(String) });
+      const res = await service.app.inject({ url: `/api/personas/${personaId}/verify` });
+      const data = res.json().data;
+      expect(data).toMatchObject({ personaId, valid: true, title: 'The Lighthouse Keeper', buyerName: 'Zoë Ünal', purchaseDate: '2026-11-22', keyId: key.keyId });
+      const record = { personaId, bookId: BOOK_ID, title: data.title, author: data.author, buyerName: data.buyerName, purchaseDate: data.purchaseDate };
+      expect(verifyPersonaSignature(record, data.signature, key.publicKeyPem)).toBe(true);
+      expect(verifyPersonaSignature({ ...record, buyerName: 'Someone Else' }, data.signature, key.publicKeyPem)).toBe(false);
+    });
+
+    async function upload(bytes: Buffer) {
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'persona.pdf');
+      const response = new Response(form);
+      return service.app.inject({ method: 'POST', url: '/api/personas/verify', payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } });
+    }
+
+    it('says an uploaded copy is genuine, and a one-byte-changed copy is not', async () => {
+      const genuine = await upload(pdf);
+      expect(genuine.json().data).toMatchObject({ genuine: true, personaId });
+      const changed = Buffer.from(pdf);
+      const at = Math.floor(changed.length / 2);
+      changed[at] ^= 0x01;
+      expect(changed.equals(pdf)).toBe(false);
+      const tampered = await upload(changed);
+      expect(tampered.json().data).toEqual({ genuine: false, personaId, reason: `This file names Persona ${personaId} but differs from it: it has been changed since it was made` });
+      const stranger = await upload(Buffer.from('%PDF-1.4\n%%EOF\n'));
+      expect(stranger.json().data).toEqual({ genuine: false, personaId: null, reason: 'This file is not a Persona made by Persona Books' });
+      const html = await upload(Buffer.from('<html>not a pdf</html>'));
+      expect(html.statusCode).toBe(415);
+    });
+  });
+
+  it('records a Persona whose source cannot be read as failed, announces it, and dead-letters the message', async () => {
+    const personaId = 'PRS-0000-1111-2222-3333';
+    await bus.publish(paid(personaId, BROKEN_BOOK));
+    const failed = await waitFor(async () => (await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'failed').executeTakeFirst()) ?? undefined);
+    expect(failed.error).toMatch(/cannot|no \/internal/);
+    const events = (await outbox()).filter((e) => e.type === 'persona.failed' && e.envelope.payload.personaId === personaId);
+    expect(events).toHaveLength(1);
+    const dead = await waitFor(async () => {
+      const letters = await bus.deadLetters(PERSONALIZATION_QUEUE);
+      return letters.find((l) => (l.event.payload as { personaId: string }).personaId === personaId);
+    });
+    expect(dead.attempts).toBe(2);
+    expect((await service.app.inject({ url: `/api/personas/${personaId}/download` })).statusCode).toBe(404);
+  }, 60_000);
+
+  it('answers bad persona ids with 400 and unknown ones with 404', async () => {
+    expect((await service.app.inject({ url: '/api/personas/../../etc/passwd/download' })).statusCode).toBe(404);
+    expect((await service.app.inject({ url: '/api/personas/not-a-persona-id-x/download' })).json().message).toBe('That is not a valid Persona ID');
+    expect((await service.app.inject({ url: '/api/personas/PRS-9999-9999-9999-9999/verify' })).statusCode).toBe(404);
+  });
+});
