@@ -13,6 +13,11 @@ const ReaderPage = lazy(() => import('../features/reader/components/reader-page'
 const FaqsPage = lazy(() => import('../features/info-pages/components/faqs-page').then((m) => ({ default: m.FaqsPage })));
 const ShippingPage = lazy(() => import('../features/info-pages/components/shipping-page').then((m) => ({ default: m.ShippingPage })));
 const AboutPage = lazy(() => import('../features/info-pages/components/about-page').then((m) => ({ default: m.AboutPage })));
+const CheckoutPage = lazy(() => import('../features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const PaymentSuccessPage = lazy(() => import('../features/payment-result/components/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentFailedPage = lazy(() => import('../features/payment-result/components/payment-failed-page').then((m) => ({ default: m.PaymentFailedPage })));
+const SendPersonaPage = lazy(() => import('../features/send-persona/components/send-persona-page').then((m) => ({ default: m.SendPersonaPage })));
+const VerifyPersonaPage = lazy(() => import('../features/verify-persona/components/verify-persona-page').then((m) => ({ default: m.VerifyPersonaPage })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
 function Shell() {
@@ -38,6 +43,12 @@ const router = createBrowserRouter([
           { path: routePatterns.faqs, element: <FaqsPage /> },
           { path: routePatterns.shipping, element: <ShippingPage /> },
           { path: routePatterns.about, element: <AboutPage /> },
+          { path: routePatterns.checkout, element: <CheckoutPage /> },
+          { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
+          { path: routePatterns.paymentFailed, element: <PaymentFailedPage /> },
+          { path: routePatterns.sendPersona, element: <SendPersonaPage /> },
+          { path: routePatterns.verify, element: <VerifyPersonaPage /> },
+          { path: routePatterns.verifyPersona, element: <VerifyPersonaPage /> },
           { path: routePatterns.notFound, element: <NotFoundRoute /> },
         ],
       },

@@ -6,7 +6,17 @@ export const paths = {
   read: (id: string) => `/read/${encodeURIComponent(id)}`,
   checkout: (id: string) => `/checkout/${encodeURIComponent(id)}`,
   booksSearch: (text: string) => `/books?search=${encodeURIComponent(text)}`,
+  paymentSuccess: '/payment-success',
+  paymentFailed: '/payment-failed',
+  /** Where a verified payment lands (DESIGN §10: the persona id travels with it). */
+  paymentSuccessFor: (personaId: string, orderId: string) =>
+    `/payment-success?${new URLSearchParams({ personaId, orderId }).toString()}`,
+  /** Where a failed or declined payment lands, with a way back to the same book (DESIGN §9.10). */
+  paymentFailedFor: (bookId: string) => `/payment-failed?${new URLSearchParams({ book: bookId }).toString()}`,
   sendPersona: '/send-persona',
+  sendPersonaFor: (personaId: string) => `/send-persona?${new URLSearchParams({ personaId }).toString()}`,
+  verify: '/verify',
+  verifyPersona: (personaId: string) => `/verify/${encodeURIComponent(personaId)}`,
   contact: '/contact-us',
   faqs: '/faqs',
   shipping: '/shipping',
@@ -25,5 +35,11 @@ export const routePatterns = {
   faqs: '/faqs',
   shipping: '/shipping',
   about: '/about-us',
+  checkout: '/checkout/:id',
+  paymentSuccess: '/payment-success',
+  paymentFailed: '/payment-failed',
+  sendPersona: '/send-persona',
+  verify: '/verify',
+  verifyPersona: '/verify/:personaId',
   notFound: '*',
 } as const;

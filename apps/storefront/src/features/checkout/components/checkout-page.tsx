@@ -1,0 +1,264 @@
+// /checkout/:id: the order summary and the buyer's form (spec §2, §3, §5), paid through
+// Razorpay or, in test mode, the test-mode dialog (DESIGN §4).
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import type { Book, DeliveryType } from '@persona/contracts';
+import { formatInr } from '@persona/contracts';
+import { useDocumentHead } from '../../../hooks/use-document-head';
+import { isMissingBook, useBook } from '../../../hooks/use-book';
+import { errorMessage } from '../../../lib/api-client';
+import { BookCover } from '../../../components/book/book-cover';
+import { BookLoadError, BookNotFound } from '../../../components/book/book-states';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useCheckoutPayment } from '../hooks/use-checkout-payment';
+import {
+  checkoutTotals,
+  EMPTY_CHECKOUT,
+  firstInvalidField,
+  validateCheckout,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutValues,
+} from '../lib/checkout-form';
+import { useTestModePayment } from './test-mode-dialog';
+import './checkout.css';
+
+const HEAD = { title: 'Checkout | Persona Books', description: 'Buy your Persona: a personalised, author-signed copy of the book.', robots: 'noindex' };
+
+export function CheckoutPage() {
+  const { id = '' } = useParams();
+  const book = useBook(id);
+  useDocumentHead(HEAD);
+
+  if (book.status === 'error') {
+    return (
+      <div className="container">
+        {isMissingBook(book.error) ? (
+          <BookNotFound />
+        ) : (
+          <BookLoadError title="Book not found" message={`We couldn't load this book. ${errorMessage(book.error)}`} onRetry={book.reload} />
+        )}
+      </div>
+    );
+  }
+  return <Checkout book={book.status === 'success' ? book.data : null} />;
+}
+
+function Checkout({ book }: { book: Book | null }) {
+  const [values, setValues] = useState<CheckoutValues>(EMPTY_CHECKOUT);
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const fieldRefs = useRef<Partial<Record<CheckoutField, HTMLInputElement | null>>>({});
+  const testMode = useTestModePayment();
+  const onDismissed = useCallback(() => {
+    // Focus returns to the (enabled again) submit button, not to the top of the page.
+    window.setTimeout(() => submitRef.current?.focus(), 0);
+  }, []);
+  const { pay, processing } = useCheckoutPayment(testMode.opener, onDismissed);
+
+  const totals = book ? checkoutTotals(book, values.deliveryType) : null;
+
+  // After a first submit, errors follow the buyer's corrections as they type.
+  useEffect(() => {
+    if (submitted) setErrors(validateCheckout(values));
+  }, [submitted, values]);
+
+  function update(field: keyof CheckoutValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Spec §5: ignored while the book has not loaded; spec §4: ignored while processing.
+    if (!book || processing) return;
+    setSubmitted(true);
+    const found = validateCheckout(values);
+    setErrors(found);
+    const first = firstInvalidField(found);
+    if (first) {
+      fieldRefs.current[first]?.focus();
+      return;
+    }
+    void pay(book, values);
+  }
+
+  const field = (name: CheckoutField) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    disabled: processing,
+    inputRef: (el: HTMLInputElement | null) => {
+      fieldRefs.current[name] = el;
+    },
+    onChange: (value: string) => update(name, value),
+  });
+
+  const physical = values.deliveryType === 'physical';
+
+  return (
+    <div className="checkout container">
+      <h1 className="checkout__title">Checkout</h1>
+      <div className="checkout__grid">
+        <section className="checkout__summary" aria-labelledby="order-summary-heading" aria-busy={book ? undefined : 'true'}>
+          <h2 id="order-summary-heading" className="checkout__section-title">
+            Order summary
+          </h2>
+          {book && totals ? (
+            <>
+              <div className="checkout__cover">
+                <BookCover title={book.title} author={book.author} url={book.coverImage?.url} width={240} height={360} eager />
+              </div>
+              <dl className="checkout__lines">
+                <div className="checkout__line">
+                  <dt>Title</dt>
+                  <dd>{book.title}</dd>
+                </div>
+                <div className="checkout__line">
+                  <dt>Author</dt>
+                  <dd>{book.author}</dd>
+                </div>
+                <div className="checkout__line">
+                  <dt>Base Price</dt>
+                  <dd className="price">{formatInr(totals.base)}</dd>
+                </div>
+                {totals.showFees && (
+                  <>
+                    <div className="checkout__line">
+                      <dt>Printing Fee</dt>
+                      <dd className="price">{formatInr(totals.printing)}</dd>
+                    </div>
+                    <div className="checkout__line">
+                      <dt>Delivery Fee</dt>
+                      <dd className="price">{formatInr(totals.delivery)}</dd>
+                    </div>
+                  </>
+                )}
+                <div className="checkout__line checkout__line--total">
+                  <dt>Total</dt>
+                  <dd className="price" aria-live="polite">
+                    {formatInr(totals.total)}
+                  </dd>
+                </div>
+              </dl>
+            </>
+          ) : (
+            <>
+              <p className="visually-hidden" role="status">
+                Loading book
+              </p>
+              <Skeleton className="checkout__cover-skeleton" />
+              <Skeleton className="skeleton--line" style={{ width: '80%', marginTop: '1rem' }} />
+              <Skeleton className="skeleton--line" style={{ width: '60%', marginTop: '0.75rem' }} />
+              <Skeleton className="skeleton--line" style={{ width: '70%', marginTop: '0.75rem' }} />
+            </>
+          )}
+        </section>
+
+        <form className="checkout__form" onSubmit={submit} noValidate aria-labelledby="buyer-details-heading">
+          <h2 id="buyer-details-heading" className="checkout__section-title">
+            Your details
+          </h2>
+          <p className="checkout__hint">All fields are required.</p>
+          <TextField label="Full Name" autoComplete="name" {...field('fullName')} />
+          <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+          <TextField label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" {...field('phone')} />
+
+          <fieldset className="checkout__delivery" disabled={processing}>
+            <legend>Delivery</legend>
+            <DeliveryOption value="digital" label="Digital" detail="A personalised PDF to download" checked={!physical} onChange={(v) => update('deliveryType', v)} />
+            <DeliveryOption
+              value="physical"
+              label="Physical"
+              detail="A printed copy, delivered in 5 to 7 business days after dispatch"
+              checked={physical}
+              onChange={(v) => update('deliveryType', v)}
+            />
+          </fieldset>
+
+          {physical && (
+            <fieldset className="checkout__address">
+              <legend>Delivery address</legend>
+              <TextField label="Address Line 1" autoComplete="address-line1" {...field('line1')} />
+              <div className="checkout__row">
+                <TextField label="City" autoComplete="address-level2" {...field('city')} />
+                <TextField label="ZIP Code" autoComplete="postal-code" inputMode="numeric" maxLength={6} {...field('zip')} />
+              </div>
+              <TextField label="Country" autoComplete="country-name" {...field('country')} />
+            </fieldset>
+          )}
+
+          <button ref={submitRef} type="submit" className="btn btn--primary btn--lg checkout__submit" disabled={processing || !book}>
+            {processing ? 'Processing...' : `Complete Purchase - ${totals ? formatInr(totals.total) : '₹…'}`}
+          </button>
+          <p className="checkout__secure">Payments are processed securely by Razorpay.</p>
+        </form>
+      </div>
+      {testMode.dialog}
+    </div>
+  );
+}
+
+interface TextFieldProps {
+  label: string;
+  name: CheckoutField;
+  value: string;
+  error?: string;
+  disabled: boolean;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  maxLength?: number;
+  inputRef: (el: HTMLInputElement | null) => void;
+  onChange: (value: string) => void;
+}
+
+function TextField({ label, name, value, error, disabled, type = 'text', autoComplete, inputMode, maxLength, inputRef, onChange }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type={type}
+        className="text-input"
+        value={value}
+        required
+        disabled={disabled}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DeliveryOption({ value, label, detail, checked, onChange }: { value: DeliveryType; label: string; detail: string; checked: boolean; onChange: (value: DeliveryType) => void }) {
+  const id = useId();
+  return (
+    <label className={`delivery-option${checked ? ' delivery-option--checked' : ''}`}>
+      <input type="radio" name="deliveryType" value={value} checked={checked} aria-labelledby={`${id}-label`} aria-describedby={`${id}-detail`} onChange={() => onChange(value)} />
+      <span className="delivery-option__text">
+        <span id={`${id}-label`} className="delivery-option__label">
+          {label}
+        </span>
+        <span id={`${id}-detail`} className="delivery-option__detail">
+          {detail}
+        </span>
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,80 @@
+// The checkout's submit flow (spec §4): initiate → pop-up → verify → success page, with the
+// spec §8 toasts and DESIGN §9.10's way to /payment-failed. The page code is the same for
+// live Razorpay and the test-mode dialog: both are a PaymentOpener.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Book } from '@persona/contracts';
+import { paths } from '../../../config/paths';
+import { useToast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { initiatePayment, verifyPayment } from '../api/payments';
+import { buildInitiateBody, type CheckoutValues } from '../lib/checkout-form';
+import { createIdempotencyKeys } from '../lib/idempotency';
+import { buildVerifyBody, initiationErrorText, paymentRequest, verificationErrorText, type PaymentOpener } from '../lib/payment';
+import { razorpayOpener } from '../lib/razorpay';
+
+export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: () => void) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [processing, setProcessing] = useState(false);
+  // A ref as well as state: a second click before React re-renders is still ignored.
+  const busy = useRef(false);
+  const keys = useMemo(() => createIdempotencyKeys(), []);
+
+  const pay = useCallback(
+    async (book: Book, values: CheckoutValues) => {
+      if (busy.current) return;
+      busy.current = true;
+      setProcessing(true);
+      const stop = () => {
+        busy.current = false;
+        setProcessing(false);
+      };
+
+      const body = buildInitiateBody(book, values);
+      let init;
+      try {
+        init = await initiatePayment(body, keys.keyFor(body));
+      } catch (error) {
+        toast({ title: 'Payment Error', description: initiationErrorText(error), variant: 'destructive' });
+        stop();
+        return;
+      }
+
+      const opener = init.testMode ? testModeOpener : razorpayOpener;
+      let outcome;
+      try {
+        outcome = await opener.open(paymentRequest(init, book, values));
+      } catch (error) {
+        // checkout.js could not be loaded: say so; the order stays unpaid and the form usable.
+        toast({ title: 'Payment Error', description: errorMessage(error), variant: 'destructive' });
+        stop();
+        return;
+      }
+
+      if (outcome.kind === 'dismissed') {
+        // Razorpay's ondismiss: nothing was paid; the filled form is usable again.
+        stop();
+        onDismissed();
+        return;
+      }
+      if (outcome.kind === 'failed') {
+        toast({ title: 'Payment Failed', description: outcome.error.description || 'The payment was declined.', variant: 'destructive' });
+        navigate(paths.paymentFailedFor(book._id));
+        return;
+      }
+
+      try {
+        const verified = await verifyPayment(buildVerifyBody(init, outcome.response, values));
+        toast({ title: 'Payment Successful', description: 'Your order has been placed!' });
+        navigate(paths.paymentSuccessFor(verified.data.personaId, verified.data.orderId));
+      } catch (error) {
+        toast({ title: 'Verification Failed', description: verificationErrorText(error), variant: 'destructive' });
+        navigate(paths.paymentFailedFor(book._id));
+      }
+    },
+    [keys, navigate, onDismissed, testModeOpener, toast],
+  );
+
+  return { pay, processing };
+}

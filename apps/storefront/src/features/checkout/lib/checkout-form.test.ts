@@ -1,0 +1,116 @@
+import { ZIP_MESSAGE } from '@persona/contracts';
+import { makeBook } from '../../../test-fixtures';
+import {
+  buildInitiateBody,
+  CHECKOUT_MESSAGES,
+  checkoutTotals,
+  EMPTY_CHECKOUT,
+  firstInvalidField,
+  validateCheckout,
+  visibleFields,
+  type CheckoutValues,
+} from './checkout-form';
+
+const digital: CheckoutValues = { ...EMPTY_CHECKOUT, fullName: 'Asha Rao', email: 'asha@example.com', phone: '+91 98765 43210' };
+const physical: CheckoutValues = { ...digital, deliveryType: 'physical', line1: '12 MG Road', city: 'Bengaluru', zip: '560001', country: 'India' };
+
+describe('checkout validation', () => {
+  it('defaults to digital delivery', () => {
+    expect(EMPTY_CHECKOUT.deliveryType).toBe('digital');
+  });
+
+  it('accepts a complete digital or physical form', () => {
+    expect(validateCheckout(digital)).toEqual({});
+    expect(validateCheckout(physical)).toEqual({});
+  });
+
+  it('requires full name, email and phone for every delivery type', () => {
+    const errors = validateCheckout({ ...EMPTY_CHECKOUT });
+    expect(errors).toEqual({ fullName: CHECKOUT_MESSAGES.fullName, email: CHECKOUT_MESSAGES.email, phone: CHECKOUT_MESSAGES.phone });
+    expect(validateCheckout({ ...digital, fullName: '   ' }).fullName).toBe(CHECKOUT_MESSAGES.fullName);
+  });
+
+  it('requires the address only for physical delivery, and ignores hidden address fields', () => {
+    expect(validateCheckout({ ...digital, line1: '', city: '', zip: 'abc', country: '' })).toEqual({});
+    expect(validateCheckout({ ...digital, deliveryType: 'physical', line1: ' ', city: '', zip: '', country: '' })).toEqual({
+      line1: CHECKOUT_MESSAGES.line1,
+      city: CHECKOUT_MESSAGES.city,
+      zip: ZIP_MESSAGE,
+      country: CHECKOUT_MESSAGES.country,
+    });
+    expect(visibleFields('digital')).toEqual(['fullName', 'email', 'phone']);
+    expect(visibleFields('physical')).toEqual(['fullName', 'email', 'phone', 'line1', 'city', 'zip', 'country']);
+  });
+
+  it('wants a ZIP of exactly 6 digits, with the spec message', () => {
+    expect(ZIP_MESSAGE).toBe('Please enter a valid 6-digit ZIP code');
+    for (const zip of ['12345', '1234567', '12a456', '12 3456', '', '５６０００１']) {
+      expect({ zip, error: validateCheckout({ ...physical, zip }).zip }).toEqual({ zip, error: ZIP_MESSAGE });
+    }
+    expect(validateCheckout({ ...physical, zip: ' 560001 ' }).zip).toBeUndefined();
+    expect(validateCheckout({ ...physical, zip: '000000' }).zip).toBeUndefined();
+  });
+
+  it('checks the email shape', () => {
+    for (const email of ['asha', 'asha@', '@example.com', 'asha@example', 'a b@example.com']) {
+      expect({ email, error: validateCheckout({ ...digital, email }).email }).toEqual({ email, error: CHECKOUT_MESSAGES.email });
+    }
+    expect(validateCheckout({ ...digital, email: ' asha.rao+books@example.co.in ' }).email).toBeUndefined();
+  });
+
+  it('checks the phone shape the server accepts', () => {
+    for (const phone of ['123', 'phone', '98765-4321x', '+', '(080) 2345-6789', '12345678901234567890123']) {
+      expect({ phone, error: validateCheckout({ ...digital, phone }).phone }).toEqual({ phone, error: CHECKOUT_MESSAGES.phone });
+    }
+    for (const phone of ['9876543210', '+91 98765 43210', '080-2345 6789']) {
+      expect({ phone, error: validateCheckout({ ...digital, phone }).phone }).toEqual({ phone, error: undefined });
+    }
+  });
+
+  it('names the first invalid field in form order', () => {
+    expect(firstInvalidField(validateCheckout({ ...physical, zip: '1', email: 'x' }))).toBe('email');
+    expect(firstInvalidField(validateCheckout({ ...physical, zip: '1' }))).toBe('zip');
+    expect(firstInvalidField({})).toBeNull();
+  });
+});
+
+describe('checkout totals', () => {
+  const book = makeBook({ price: 349.5, printingCost: 120.25 });
+
+  it('digital: the base price only; no fee lines', () => {
+    expect(checkoutTotals(book, 'digital')).toEqual({ base: 349.5, printing: 0, delivery: 0, total: 349.5, showFees: false });
+  });
+
+  it('physical: base + printing cost + ₹50 delivery', () => {
+    expect(checkoutTotals(book, 'physical')).toEqual({ base: 349.5, printing: 120.25, delivery: 50, total: 519.75, showFees: true });
+  });
+
+  it('adds in whole paise (no float drift)', () => {
+    expect(checkoutTotals(makeBook({ price: 0.1, printingCost: 0.2 }), 'physical').total).toBe(50.3);
+  });
+});
+
+describe('initiation request', () => {
+  const book = makeBook({ price: 300, printingCost: 40 });
+
+  it('digital: address null, persona id null, trimmed values', () => {
+    expect(buildInitiateBody(book, { ...digital, fullName: '  Asha Rao ', line1: 'ignored' })).toEqual({
+      book: book._id,
+      fullName: 'Asha Rao',
+      email: 'asha@example.com',
+      phone: '+91 98765 43210',
+      deliveryType: 'digital',
+      address: null,
+      amount: 300,
+      shippingFee: 0,
+      personaId: null,
+    });
+  });
+
+  it('physical: the address object and the delivery fee', () => {
+    const body = buildInitiateBody(book, physical);
+    expect(body.address).toEqual({ line1: '12 MG Road', city: 'Bengaluru', zip: '560001', country: 'India' });
+    expect(body.amount).toBe(390);
+    expect(body.shippingFee).toBe(50);
+  });
+});

@@ -1,0 +1,75 @@
+// /payment-success: the order is placed; the persona id and the way to the Persona (DESIGN §10).
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useDocumentHead } from '../../../hooks/use-document-head';
+import './payment-result.css';
+
+export function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const personaId = params.get('personaId')?.trim() || null;
+  useDocumentHead({ title: 'Payment Successful | Persona Books', description: 'Your order has been placed.', robots: 'noindex' });
+
+  return (
+    <div className="container payment-result">
+      <div className="payment-result__card">
+        <svg className="payment-result__icon payment-result__icon--success" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <circle cx="12" cy="12" r="9" />
+          <path d="m8 12.5 2.5 2.5L16 9.5" />
+        </svg>
+        <h1 className="payment-result__title">Payment Successful!</h1>
+        <p className="payment-result__text">Thank you for your order. Your Persona is being personalised for you.</p>
+        {personaId && (
+          <div className="persona-id-box">
+            <p className="persona-id-box__label">
+              Your Persona ID
+            </p>
+            <p className="persona-id-box__value">
+              <code>{personaId}</code>
+            </p>
+            <CopyButton text={personaId} />
+            <p className="persona-id-box__hint">Keep this ID: it is how you find, download and verify your Persona.</p>
+          </div>
+        )}
+        <div className="payment-result__actions">
+          {personaId && (
+            <Link to={paths.sendPersonaFor(personaId)} className="btn btn--primary btn--lg">
+              View your Persona
+            </Link>
+          )}
+          <Link to={paths.home} className={`btn btn--lg ${personaId ? 'btn--outline' : 'btn--primary'}`}>
+            Return to Home
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setStatus('copied');
+    } catch {
+      setStatus('failed');
+    }
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setStatus('idle'), 3000);
+  }
+
+  return (
+    <>
+      <button type="button" className="btn btn--outline btn--sm" onClick={copy} aria-label="Copy Persona ID">
+        {status === 'copied' ? 'Copied' : 'Copy'}
+      </button>
+      <span className="visually-hidden" role="status" aria-live="polite">
+        {status === 'copied' ? 'Persona ID copied to the clipboard' : status === 'failed' ? 'Copying failed: select the ID and copy it yourself' : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+// /verify/:personaId (what the QR code in every Persona opens) and /verify: whether a Persona
+// record is genuine, and a check of a Persona PDF file (DESIGN §5).
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { FileVerification, PersonaVerification } from '@persona/contracts';
+import { normalizePersonaId } from '@persona/contracts';
+import { paths } from '../../../config/paths';
+import { useAsync } from '../../../hooks/use-async';
+import { useDocumentHead } from '../../../hooks/use-document-head';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { StateMessage } from '../../../components/ui/state-message';
+import { getPersonaVerification, verifyPersonaFile } from '../api/verify';
+import { formatPurchaseDate, pdfFileProblem } from '../lib/verify-persona';
+import './verify-persona.css';
+
+export function VerifyPersonaPage() {
+  const { personaId: raw } = useParams();
+  const personaId = raw ? normalizePersonaId(raw) : null;
+  useDocumentHead({
+    title: 'Verify a Persona | Persona Books',
+    description: 'Check that a Persona, a personalised and signed copy of a book, is genuine and unmodified.',
+    robots: 'noindex',
+  });
+
+  return (
+    <div className="container verify-persona">
+      <header className="verify-persona__header">
+        <p className="eyebrow">Authenticity</p>
+        <h1 className="verify-persona__title">Verify a Persona</h1>
+        <p className="verify-persona__lead">Every Persona is signed by the shop on the author&apos;s behalf. Check a Persona ID, or upload the PDF itself to confirm it has not been changed.</p>
+      </header>
+      {raw && personaId && <RecordCheck key={personaId} personaId={personaId} />}
+      {raw && !personaId && (
+        <div className="verify-card verify-card--bad" role="alert">
+          <h2 className="verify-card__title">Not a valid Persona ID</h2>
+          <p className="verify-card__text">“{raw}” is not a Persona ID. Persona IDs look like PRS-XXXX-XXXX-XXXX-XXXX.</p>
+        </div>
+      )}
+      {!raw && <LookupForm />}
+      <FileCheck />
+    </div>
+  );
+}
+
+function RecordCheck({ personaId }: { personaId: string }) {
+  const record = useAsync<PersonaVerification>(`verify:${personaId}`, (signal) => getPersonaVerification(personaId, signal));
+
+  if (record.status === 'loading') {
+    return (
+      <p className="verify-persona__loading" role="status">
+        Checking Persona {personaId}...
+      </p>
+    );
+  }
+  if (record.status === 'error') {
+    const missing = record.error instanceof ApiError && (record.error.status === 404 || record.error.status === 400);
+    return missing ? (
+      <div className="verify-card verify-card--bad" role="alert">
+        <h2 className="verify-card__title">No Persona found</h2>
+        <p className="verify-card__text">No Persona has the ID {personaId}. It may have been mistyped, or the copy is not from Persona Books.</p>
+      </div>
+    ) : (
+      <StateMessage icon="alert" title="We couldn't check this Persona" message={errorMessage(record.error)}>
+        <button type="button" className="btn btn--primary" onClick={record.reload}>
+          Try again
+        </button>
+        <Link to={paths.home} className="btn btn--outline">
+          Return to Home
+        </Link>
+      </StateMessage>
+    );
+  }
+  const data = record.data;
+  return (
+    <section className={`verify-card ${data.valid ? 'verify-card--good' : 'verify-card--bad'}`} aria-labelledby="record-heading">
+      <h2 id="record-heading" className="verify-card__title">
+        {data.valid ? 'Genuine Persona' : 'This Persona record does not verify'}
+      </h2>
+      <p className="verify-card__text">
+        {data.valid
+          ? 'The signature on this Persona record holds under the shop’s public key.'
+          : 'The signature on this record does not match. Treat this copy as not genuine and contact us.'}
+      </p>
+      <dl className="verify-card__details">
+        <div>
+          <dt>Title</dt>
+          <dd>{data.title}</dd>
+        </div>
+        <div>
+          <dt>Author</dt>
+          <dd>{data.author}</dd>
+        </div>
+        <div>
+          <dt>Personalised</dt>
+          <dd>
+            Personalised for {data.buyerName} on {formatPurchaseDate(data.purchaseDate)}
+          </dd>
+        </div>
+        <div>
+          <dt>Persona ID</dt>
+          <dd>
+            <code>{data.personaId}</code>
+          </dd>
+        </div>
+      </dl>
+      <details className="verify-card__more">
+        <summary>Technical details</summary>
+        <dl className="verify-card__details verify-card__details--mono">
+          <div>
+            <dt>Key ID</dt>
+            <dd>{data.keyId}</dd>
+          </div>
+          <div>
+            <dt>File SHA-256</dt>
+            <dd>{data.sha256}</dd>
+          </div>
+          <div>
+            <dt>Signature</dt>
+            <dd>{data.signature}</dd>
+          </div>
+        </dl>
+        <p className="verify-card__note">
+          The public key is published at <a href="/api/personas/public-key">/api/personas/public-key</a>.
+        </p>
+      </details>
+    </section>
+  );
+}
+
+function LookupForm() {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const personaId = normalizePersonaId(value);
+    if (!personaId) {
+      setError('Please enter a valid Persona ID');
+      return;
+    }
+    setError(null);
+    navigate(paths.verifyPersona(personaId));
+  }
+
+  return (
+    <form className="verify-card verify-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="verify-card__title">
+        Check a Persona ID
+      </h2>
+      <div className={`field${error ? ' field--invalid' : ''}`}>
+        <label htmlFor={`${id}-input`} className="field__label">
+          Persona ID
+        </label>
+        <div className="verify-form__row">
+          <input
+            id={`${id}-input`}
+            className="text-input"
+            placeholder="PRS-XXXX-XXXX-XXXX-XXXX"
+            autoComplete="off"
+            spellCheck={false}
+            value={value}
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <button type="submit" className="btn btn--primary">
+            Check ID
+          </button>
+        </div>
+        {error && (
+          <p id={`${id}-error`} className="field__error">
+            {error}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+type FileState = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; result: FileVerification } | { kind: 'failed'; message: string };
+
+function FileCheck() {
+  const [state, setState] = useState<FileState>({ kind: 'idle' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state.kind === 'busy') return;
+    const file = inputRef.current?.files?.[0] ?? null;
+    const found = pdfFileProblem(file);
+    setProblem(found);
+    if (found || !file) {
+      inputRef.current?.focus();
+      return;
+    }
+    setState({ kind: 'busy' });
+    try {
+      setState({ kind: 'done', result: await verifyPersonaFile(file) });
+    } catch (error) {
+      setState({ kind: 'failed', message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <form className="verify-card verify-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="verify-card__title">
+        Check a PDF file
+      </h2>
+      <p className="verify-card__text">The check confirms the file is exactly the one the shop signed: any change to it fails the check.</p>
+      <div className={`field${problem ? ' field--invalid' : ''}`}>
+        <label htmlFor={`${id}-file`} className="field__label">
+          Check a Persona PDF
+        </label>
+        <div className="verify-form__row">
+          <input
+            ref={inputRef}
+            id={`${id}-file`}
+            name="file"
+            type="file"
+            accept="application/pdf"
+            className="verify-form__file"
+            aria-invalid={problem ? 'true' : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={() => {
+              setProblem(null);
+              setState({ kind: 'idle' });
+            }}
+          />
+          <button type="submit" className="btn btn--primary" disabled={state.kind === 'busy'}>
+            {state.kind === 'busy' ? 'Checking...' : 'Check PDF'}
+          </button>
+        </div>
+        {problem && (
+          <p id={`${id}-problem`} className="field__error">
+            {problem}
+          </p>
+        )}
+      </div>
+      <div role="status" aria-live="polite">
+        {state.kind === 'done' && (
+          <div className={`verify-result ${state.result.genuine ? 'verify-result--good' : 'verify-result--bad'}`}>
+            <p className="verify-result__verdict">{state.result.genuine ? 'Genuine, unmodified Persona' : 'Not a genuine, unmodified Persona'}</p>
+            <p className="verify-result__reason">{state.result.reason}</p>
+            {state.result.personaId && (
+              <p className="verify-result__reason">
+                Persona ID: <Link to={paths.verifyPersona(state.result.personaId)}>{state.result.personaId}</Link>
+              </p>
+            )}
+          </div>
+        )}
+        {state.kind === 'failed' && <p className="field__error">{state.message}</p>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,376 @@
+// Browser journeys through checkout and payment in real Chromium, against the whole shop in
+// test mode (the local Razorpay stand-in and the storefront's test-mode payment dialog):
+// buying digital and printed Personas, the ZIP rule, a declined payment, a dismissed dialog,
+// /send-persona preparing then offering the PDF, and verifying that PDF.
+import { statSync } from 'node:fs';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Book } from '@persona/contracts';
+import { launchChromium, settle } from './support/browser';
+import { fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
+
+let shop: RunningShop;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let books: Book[];
+
+const inr = (rupees: number) => `₹${rupees.toFixed(2)}`;
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+const PERSONA_ID = /^PRS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
+const READY_TIMEOUT_MS = 60000;
+
+const buyer = { fullName: 'Asha Rao', email: 'asha.rao@example.com', phone: '+91 98765 43210' };
+const address = { line1: '12 MG Road', city: 'Bengaluru', zip: '560001', country: 'India' };
+
+/** A book to buy digitally, and one to print (with a printing cost when the catalogue has one). */
+function pickBooks(): { digitalBook: Book; physicalBook: Book } {
+  const physicalBook = books.find((b) => b.printingCost > 0) ?? books[1] ?? books[0]!;
+  const digitalBook = books.find((b) => b._id !== physicalBook._id) ?? physicalBook;
+  return { digitalBook, physicalBook };
+}
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  books = await fetchAllBooks(shop.url);
+  browser = await launchChromium();
+}, 120000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+const main = () => page.getByRole('main');
+const field = (label: string) => main().getByLabel(label, { exact: true });
+const submitButton = () => main().getByRole('button', { name: /^(Complete Purchase - ₹|Processing\.\.\.)/ });
+const testModeDialog = () => page.getByRole('dialog', { name: 'Test-mode payment' });
+
+async function openCheckout(book: Book) {
+  await page.goto(`/checkout/${book._id}`);
+  await main().getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+  await main().getByText(book.title, { exact: true }).first().waitFor();
+}
+
+async function fillBuyer() {
+  await field('Full Name').fill(buyer.fullName);
+  await field('Email').fill(buyer.email);
+  await field('Phone Number').fill(buyer.phone);
+}
+
+async function choosePhysical(values = address) {
+  await main().getByRole('radio', { name: 'Physical' }).check();
+  await field('Address Line 1').fill(values.line1);
+  await field('City').fill(values.city);
+  await field('ZIP Code').fill(values.zip);
+  await field('Country').fill(values.country);
+}
+
+/** Records the API calls the page makes (method and path). */
+function recordApiCalls(): string[] {
+  const calls: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+/** Pays in the test-mode dialog and answers the persona id shown on the success page. */
+async function payAndReachSuccess(): Promise<string> {
+  const dialog = testModeDialog();
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Pay successfully' }).click();
+  await page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30000 });
+  await main().getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
+  const url = new URL(page.url());
+  const personaId = url.searchParams.get('personaId') ?? '';
+  expect(personaId).toMatch(PERSONA_ID);
+  expect(url.searchParams.get('orderId')).toMatch(/^[0-9a-f-]{36}$/);
+  expect(squash(await main().innerText())).toContain(personaId);
+  const toast = page.getByRole('region', { name: 'Notifications' });
+  expect(squash(await toast.innerText())).toContain('Payment Successful');
+  expect(squash(await toast.innerText())).toContain('Your order has been placed!');
+  expect(await main().getByRole('link', { name: 'View your Persona' }).getAttribute('href')).toBe(`/send-persona?personaId=${personaId}`);
+  expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  return personaId;
+}
+
+/** Opens /send-persona from the success page and waits, without reloading, for the download. */
+async function waitForPersona(personaId: string, book: Book, deliveryType: 'Digital' | 'Physical') {
+  await main().getByRole('link', { name: 'View your Persona' }).click();
+  await page.waitForURL((url) => url.pathname === '/send-persona');
+  await main().getByRole('heading', { level: 1, name: 'Your Persona is Ready!' }).waitFor({ timeout: 15000 });
+  const download = main().getByRole('link', { name: 'Download Your Book' });
+  await download.waitFor({ timeout: READY_TIMEOUT_MS });
+  const text = squash(await main().innerText());
+  expect(text).toContain(book.title);
+  expect(text).toContain(book.author);
+  expect(text).toContain(personaId);
+  expect(text).toContain(deliveryType);
+  expect(text).toContain('Pending');
+  expect(await download.getAttribute('download')).not.toBeNull();
+  expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  return download;
+}
+
+/** Fetches the PDF behind the download link and checks it is a real, non-trivial PDF; then downloads it through the browser. */
+async function downloadPdf(download: ReturnType<Page['getByRole']>): Promise<Buffer> {
+  const href = (await download.getAttribute('href')) ?? '';
+  expect(href).not.toBe('');
+  const response = await page.request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/pdf');
+  const pdf = await response.body();
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(5000);
+
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/i);
+  expect(statSync(await file.path()).size).toBe(pdf.length);
+  return pdf;
+}
+
+describe('checkout page', () => {
+  it('shows the book, the digital total and the purchase button; physical adds the address and the fees', async () => {
+    const { physicalBook: book } = pickBooks();
+    await openCheckout(book);
+    expect(await settle(() => page.title(), 'Checkout | Persona Books')).toBe('Checkout | Persona Books');
+
+    const summary = main().getByRole('region', { name: 'Order summary' });
+    let text = squash(await summary.innerText());
+    expect(text).toContain(book.title);
+    expect(text).toContain(book.author);
+    expect(text).toContain(`Base Price ${inr(book.price)}`);
+    expect(text).not.toContain('Printing Fee');
+    expect(text).not.toContain('Delivery Fee');
+    expect(text).toContain(`Total ${inr(book.price)}`);
+    expect(await submitButton().innerText()).toBe(`Complete Purchase - ${inr(book.price)}`);
+
+    expect(await main().getByRole('radio', { name: 'Digital' }).isChecked()).toBe(true);
+    expect(await field('Email').getAttribute('type')).toBe('email');
+    expect(await field('Address Line 1').count()).toBe(0);
+
+    await main().getByRole('radio', { name: 'Physical' }).check();
+    for (const label of ['Address Line 1', 'City', 'ZIP Code', 'Country']) await field(label).waitFor();
+    const total = book.price + book.printingCost + 50;
+    text = squash(await summary.innerText());
+    expect(text).toContain(`Printing Fee ${inr(book.printingCost)}`);
+    expect(text).toContain(`Delivery Fee ${inr(50)}`);
+    expect(text).toContain(`Total ${inr(total)}`);
+    expect(await submitButton().innerText()).toBe(`Complete Purchase - ${inr(total)}`);
+
+    await main().getByRole('radio', { name: 'Digital' }).check();
+    expect(await settle(async () => field('Address Line 1').count(), 0)).toBe(0);
+    expect(squash(await summary.innerText())).not.toContain('Delivery Fee');
+  });
+
+  it('enforces the required fields and the 6-digit ZIP rule next to the field, sending nothing', async () => {
+    const { physicalBook: book } = pickBooks();
+    const calls = recordApiCalls();
+    await openCheckout(book);
+    await submitButton().click();
+    expect(await field('Full Name').getAttribute('aria-invalid')).toBe('true');
+    expect(await settle(() => field('Full Name').evaluate((el) => el === document.activeElement), true)).toBe(true);
+
+    await fillBuyer();
+    await choosePhysical({ ...address, zip: '5600' });
+    await submitButton().click();
+    const zip = field('ZIP Code');
+    expect(await zip.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await zip.getAttribute('aria-describedby')) ?? '';
+    expect(describedBy).not.toBe('');
+    expect(squash(await page.locator(`[id="${describedBy}"]`).innerText())).toBe('Please enter a valid 6-digit ZIP code');
+    expect(await settle(() => zip.evaluate((el) => el === document.activeElement), true)).toBe(true);
+
+    await zip.fill('56000a');
+    await submitButton().click();
+    await main().getByText('Please enter a valid 6-digit ZIP code').waitFor();
+
+    await zip.fill('560001');
+    expect(await settle(async () => zip.getAttribute('aria-invalid'), null)).toBeNull();
+    expect(await main().getByText('Please enter a valid 6-digit ZIP code').count()).toBe(0);
+    expect(calls.filter((call) => call.startsWith('POST /api/payments'))).toEqual([]);
+  });
+
+  it('an unknown book shows "Book not found" with a way home', async () => {
+    await page.goto('/checkout/00000000-0000-4000-8000-000000000000');
+    await main().getByRole('heading', { level: 1, name: 'Book not found' }).waitFor();
+    expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('buying a Persona (test mode)', () => {
+  it('digital: pay in the test-mode dialog, see the persona id, wait on /send-persona, download and verify the PDF', async () => {
+    const { digitalBook: book } = pickBooks();
+    const calls = recordApiCalls();
+    await openCheckout(book);
+    await fillBuyer();
+    await submitButton().click();
+
+    const dialog = testModeDialog();
+    await dialog.waitFor();
+    const dialogText = squash(await dialog.innerText());
+    expect(dialogText).toContain('no real money moves');
+    expect(dialogText).toContain(book.title);
+    expect(dialogText).toContain(inr(book.price));
+    expect(await dialog.getByRole('button', { name: 'Pay successfully' }).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const personaId = await payAndReachSuccess();
+    expect(calls.filter((call) => call === 'POST /api/payments/initiate')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'POST /api/payments/verify')).toHaveLength(1);
+
+    const download = await waitForPersona(personaId, book, 'Digital');
+    const pdf = await downloadPdf(download);
+
+    await page.goto(`/verify/${personaId}`);
+    await main().getByRole('heading', { level: 2, name: 'Genuine Persona' }).waitFor();
+    const verifyText = squash(await main().innerText());
+    expect(verifyText).toContain(book.title);
+    expect(verifyText).toContain(`Personalised for ${buyer.fullName} on`);
+    expect(verifyText).toContain(personaId);
+    expect(await settle(() => page.title(), 'Verify a Persona | Persona Books')).toBe('Verify a Persona | Persona Books');
+
+    const upload = main().getByLabel('Check a Persona PDF');
+    expect(await upload.getAttribute('accept')).toBe('application/pdf');
+    await upload.setInputFiles({ name: 'persona.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await main().getByRole('button', { name: 'Check PDF' }).click();
+    await main().getByText('Genuine, unmodified Persona', { exact: true }).waitFor();
+
+    const tampered = Buffer.from(pdf);
+    const at = Math.floor(tampered.length / 2);
+    tampered[at] = tampered[at]! ^ 0x01;
+    await upload.setInputFiles({ name: 'persona.pdf', mimeType: 'application/pdf', buffer: tampered });
+    await main().getByRole('button', { name: 'Check PDF' }).click();
+    await main().getByText('Not a genuine, unmodified Persona', { exact: true }).waitFor();
+  }, 180000);
+
+  it('physical: the address and fees are shown and sent, and the Persona becomes ready', async () => {
+    const { physicalBook: book } = pickBooks();
+    await openCheckout(book);
+    await fillBuyer();
+    await choosePhysical();
+    const total = book.price + book.printingCost + 50;
+    const initiated = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/payments/initiate');
+    await submitButton().click();
+    const body = (await initiated).postDataJSON() as { deliveryType: string; address: unknown; book: string };
+    expect(body.book).toBe(book._id);
+    expect(body.deliveryType).toBe('physical');
+    expect(body.address).toEqual(address);
+    expect(squash(await testModeDialog().innerText())).toContain(inr(total));
+
+    const personaId = await payAndReachSuccess();
+    const download = await waitForPersona(personaId, book, 'Physical');
+    await downloadPdf(download);
+  }, 180000);
+
+  it('a declined payment lands on /payment-failed with a link to try the same book again', async () => {
+    const { digitalBook: book } = pickBooks();
+    const calls = recordApiCalls();
+    await openCheckout(book);
+    await fillBuyer();
+    await submitButton().click();
+    await testModeDialog().getByRole('button', { name: 'Decline payment' }).click();
+    await page.waitForURL((url) => url.pathname === '/payment-failed', { timeout: 30000 });
+    await main().getByRole('heading', { level: 1, name: 'Payment Failed' }).waitFor();
+    expect(squash(await main().innerText())).toContain('Something went wrong during the payment. Please try again.');
+    expect(calls).not.toContain('POST /api/payments/verify');
+    const retry = main().getByRole('link', { name: 'Try again' });
+    expect(await retry.getAttribute('href')).toBe(`/checkout/${book._id}`);
+    expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    await retry.click();
+    await main().getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/checkout/${book._id}`);
+  }, 120000);
+
+  it('closing the dialog (button or Escape) leaves the form filled and usable and the order unpaid', async () => {
+    const { physicalBook: book } = pickBooks();
+    const calls = recordApiCalls();
+    await openCheckout(book);
+    await fillBuyer();
+    await choosePhysical();
+
+    const initiations: Array<{ key: string | null; orderId: string; razorpayOrderId: string }> = [];
+    page.on('response', async (response) => {
+      if (new URL(response.url()).pathname !== '/api/payments/initiate' || !response.ok()) return;
+      const { data } = (await response.json()) as { data: { orderId: string; razorpayOrderId: string } };
+      initiations.push({ key: response.request().headers()['idempotency-key'] ?? null, orderId: data.orderId, razorpayOrderId: data.razorpayOrderId });
+    });
+
+    await submitButton().click();
+    expect(await submitButton().innerText()).toBe('Processing...');
+    expect(await submitButton().isDisabled()).toBe(true);
+    await testModeDialog().getByRole('button', { name: 'Close' }).click();
+    await testModeDialog().waitFor({ state: 'hidden' });
+
+    expect(await settle(async () => submitButton().isEnabled(), true)).toBe(true);
+    expect((await submitButton().innerText()).startsWith('Complete Purchase - ₹')).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/checkout/${book._id}`);
+    expect(await field('Full Name').inputValue()).toBe(buyer.fullName);
+    expect(await field('ZIP Code').inputValue()).toBe(address.zip);
+    expect(await field('Full Name').isEditable()).toBe(true);
+
+    // The same form again: the same Idempotency-Key, so the same (still unpaid) order; Escape closes too.
+    await submitButton().click();
+    await testModeDialog().waitFor();
+    await page.keyboard.press('Escape');
+    await testModeDialog().waitFor({ state: 'hidden' });
+    expect(await settle(async () => submitButton().isEnabled(), true)).toBe(true);
+    expect(await settle(async () => initiations.length, 2)).toBe(2);
+    expect(initiations[1]).toEqual(initiations[0]);
+    expect(initiations[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(calls.filter((call) => call === 'POST /api/payments/verify' || call === 'POST /api/payments/test-mode/pay')).toEqual([]);
+
+    // Changed content: a new key and a new order; that unpaid first order can still be paid later (not paid twice).
+    await field('City').fill('Mysuru');
+    await submitButton().click();
+    await testModeDialog().waitFor();
+    expect(await settle(async () => initiations.length, 3)).toBe(3);
+    expect(initiations[2]!.key).not.toBe(initiations[0]!.key);
+    expect(initiations[2]!.orderId).not.toBe(initiations[0]!.orderId);
+    await testModeDialog().getByRole('button', { name: 'Close' }).click();
+    await testModeDialog().waitFor({ state: 'hidden' });
+    expect(calls.filter((call) => call === 'POST /api/payments/verify' || call === 'POST /api/payments/test-mode/pay')).toEqual([]);
+  }, 120000);
+});
+
+describe('finding a Persona', () => {
+  it('/send-persona without an id shows the "Find my Persona" form, which normalises the id', async () => {
+    await page.goto('/send-persona');
+    await main().getByRole('heading', { level: 1, name: 'Find my Persona' }).waitFor();
+    const input = main().getByLabel('Persona ID', { exact: true });
+    expect(await input.getAttribute('placeholder')).toBe('PRS-XXXX-XXXX-XXXX-XXXX');
+
+    await input.fill('not an id');
+    await main().getByRole('button', { name: 'Find my Persona' }).click();
+    await main().getByText('Please enter a valid Persona ID').waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).search).toBe('');
+
+    await input.fill(' prs 7k3m 9qxd 2hfa j8tw ');
+    await main().getByRole('button', { name: 'Find my Persona' }).click();
+    await page.waitForURL((url) => url.searchParams.get('personaId') === 'PRS-7K3M-9QXD-2HFA-J8TW');
+    // Nobody bought this one: the page says so instead of failing.
+    await main().getByText('No Persona has the ID PRS-7K3M-9QXD-2HFA-J8TW', { exact: false }).waitFor();
+  });
+
+  it('the payment pages answer directly, and /payment-success without an id still reads well', async () => {
+    await page.goto('/payment-success');
+    await main().getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
+    expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(await main().getByRole('link', { name: 'View your Persona' }).count()).toBe(0);
+
+    const response = await page.goto('/payment-failed');
+    expect(response?.status()).toBe(200);
+    await main().getByRole('heading', { level: 1, name: 'Payment Failed' }).waitFor();
+    expect(await main().getByRole('link', { name: 'Try again' }).count()).toBe(0);
+  });
+});
