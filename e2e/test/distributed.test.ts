@@ -42,6 +42,8 @@ describeWithPostgres()('distributed mode', () => {
         dataDir,
         port: await freePort(),
         cataloguePort: await freePort(),
+        ordersPort: await freePort(),
+        personalizationPort: await freePort(),
         logLevel: 'warn',
         output: (service, line) => logs.push(`[${service}] ${line}`),
       });
@@ -60,8 +62,8 @@ describeWithPostgres()('distributed mode', () => {
 
     it('runs each service as its own process', () => {
       const pids = Object.values(shop.processes).map((p) => p.pid);
-      expect(Object.keys(shop.processes)).toEqual(['catalogue', 'gateway']);
-      expect(new Set(pids).size).toBe(2);
+      expect(Object.keys(shop.processes)).toEqual(['catalogue', 'orders', 'personalization', 'gateway']);
+      expect(new Set(pids).size).toBe(4);
       expect(pids).not.toContain(process.pid);
     });
 
@@ -77,7 +79,7 @@ describeWithPostgres()('distributed mode', () => {
       const page = await fetch(`${shop.url}/book/${first._id}`);
       expect(await page.text()).toContain(`<title>${first.title.replace(/&/g, '&amp;')} by`);
       const ready = await (await fetch(`${shop.url}/readyz`)).json();
-      expect(ready).toMatchObject({ status: 'ready', checks: { catalogue: 'ok' } });
+      expect(ready).toMatchObject({ status: 'ready', checks: { catalogue: 'ok', orders: 'ok', personalization: 'ok' } });
     });
 
     it('publishes a committed change to RabbitMQ through the outbox', async () => {

@@ -6,6 +6,8 @@ import path from 'node:path';
 
 export interface ShopSecrets {
   jwtSecret: string;
+  /** Lets the personalisation service read a book's full text from the catalogue. */
+  internalToken: string;
 }
 
 export async function loadOrCreateSecrets(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<ShopSecrets> {
@@ -16,12 +18,17 @@ export async function loadOrCreateSecrets(dataDir: string, env: NodeJS.ProcessEn
   } catch {
     // first start
   }
-  const secrets: ShopSecrets = { jwtSecret: env.JWT_SECRET ?? stored.jwtSecret ?? randomBytes(32).toString('base64url') };
+  const secrets: ShopSecrets = {
+    jwtSecret: env.JWT_SECRET ?? stored.jwtSecret ?? randomBytes(32).toString('base64url'),
+    internalToken: env.INTERNAL_TOKEN ?? stored.internalToken ?? randomBytes(32).toString('base64url'),
+  };
   if (secrets.jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
-  // Only a generated secret is written down; one given in the environment stays there.
-  if (!stored.jwtSecret && !env.JWT_SECRET) {
+  if (secrets.internalToken.length < 32) throw new Error('INTERNAL_TOKEN must be at least 32 characters');
+  // Only generated secrets are written down; ones given in the environment stay there.
+  const toStore = { ...(env.JWT_SECRET ? {} : { jwtSecret: secrets.jwtSecret }), ...(env.INTERNAL_TOKEN ? {} : { internalToken: secrets.internalToken }) };
+  if (Object.entries(toStore).some(([k, v]) => stored[k as keyof ShopSecrets] !== v)) {
     await mkdir(dataDir, { recursive: true });
-    await writeFile(file, JSON.stringify({ jwtSecret: secrets.jwtSecret }, null, 2), { mode: 0o600 });
+    await writeFile(file, JSON.stringify(toStore, null, 2), { mode: 0o600 });
   }
   return secrets;
 }

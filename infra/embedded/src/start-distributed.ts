@@ -13,6 +13,8 @@ export interface DistributedOptions {
   dataDir: string;
   port?: number;
   cataloguePort?: number;
+  ordersPort?: number;
+  personalizationPort?: number;
   logLevel?: string;
   /** Where the children's output goes; defaults to this process's, prefixed with the service name. */
   output?: (service: string, line: string) => void;
@@ -78,24 +80,54 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function startDistributed(options: DistributedOptions): Promise<RunningDistributed> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const { jwtSecret } = await loadOrCreateSecrets(dataDir);
+  const { jwtSecret, internalToken } = await loadOrCreateSecrets(dataDir);
   const output = options.output ?? ((service, line) => process.stdout.write(`[${service}] ${line}\n`));
   const port = options.port ?? 8080;
   const cataloguePort = options.cataloguePort ?? 3001;
+  const ordersPort = options.ordersPort ?? 3002;
+  const personalizationPort = options.personalizationPort ?? 3003;
+  const publicUrl = `http://localhost:${port}`;
   const common = { JWT_SECRET: jwtSecret, LOG_LEVEL: options.logLevel ?? 'info', HOST: '127.0.0.1' };
+  const backing = { DATABASE_URL: options.databaseUrl, AMQP_URL: options.amqpUrl };
+  const catalogueUrl = `http://127.0.0.1:${cataloguePort}`;
+  // Payment and mail settings pass through from the launcher's environment.
+  const passThrough = Object.fromEntries(
+    ['PAYMENTS_MODE', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'SIGNING_KEY_PEM'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+  );
 
   const specs: ServiceSpec[] = [
     {
       name: 'catalogue',
       entry: entryOf('@persona/catalogue', 'server.js'),
       port: cataloguePort,
-      env: { ...common, PORT: String(cataloguePort), DATABASE_URL: options.databaseUrl, AMQP_URL: options.amqpUrl, FILES_DIR: path.join(dataDir, 'files') },
+      env: { ...common, ...backing, PORT: String(cataloguePort), FILES_DIR: path.join(dataDir, 'files'), INTERNAL_TOKEN: internalToken },
+    },
+    {
+      name: 'orders',
+      entry: entryOf('@persona/orders', 'server.js'),
+      port: ordersPort,
+      env: { ...common, ...backing, ...passThrough, PORT: String(ordersPort), CATALOGUE_URL: catalogueUrl, PUBLIC_URL: publicUrl, MAIL_DIR: path.join(dataDir, 'mail') },
+    },
+    {
+      name: 'personalization',
+      entry: entryOf('@persona/personalization', 'server.js'),
+      port: personalizationPort,
+      env: { ...common, ...backing, ...passThrough, PORT: String(personalizationPort), CATALOGUE_URL: catalogueUrl, INTERNAL_TOKEN: internalToken, PUBLIC_URL: publicUrl, PERSONAS_DIR: path.join(dataDir, 'personas') },
     },
     {
       name: 'gateway',
       entry: entryOf('@persona/gateway', 'server.js'),
       port,
-      env: { ...common, HOST: '0.0.0.0', PORT: String(port), CATALOGUE_URL: `http://127.0.0.1:${cataloguePort}`, STOREFRONT_DIR: storefrontDist(), PUBLIC_URL: `http://localhost:${port}` },
+      env: {
+        ...common,
+        HOST: '0.0.0.0',
+        PORT: String(port),
+        CATALOGUE_URL: catalogueUrl,
+        ORDERS_URL: `http://127.0.0.1:${ordersPort}`,
+        PERSONALIZATION_URL: `http://127.0.0.1:${personalizationPort}`,
+        STOREFRONT_DIR: storefrontDist(),
+        PUBLIC_URL: publicUrl,
+      },
     },
   ];
 

@@ -8,6 +8,8 @@ import { createInProcessBus } from '@persona/bus';
 import { startCatalogueService, CATALOGUE_SCHEMA, type CatalogueDB } from '@persona/catalogue';
 import { openDatabase, openPglite } from '@persona/db';
 import { buildGateway } from '@persona/gateway';
+import { ORDERS_SCHEMA, startOrdersService, type OrdersDB } from '@persona/orders';
+import { PERSONALIZATION_SCHEMA, startPersonalizationService, type PersonalizationDB } from '@persona/personalization';
 import { createLogger, type Logger } from '@persona/service-kit';
 import { PGLITE_TEMPLATE } from './make-pglite-template';
 import { loadOrCreateSecrets } from './secrets';
@@ -25,13 +27,15 @@ export interface ShopOptions {
   rateLimitMax?: number;
   publicUrl?: string;
   logger?: Logger;
+  /** Environment for payments (RAZORPAY_*, PAYMENTS_MODE), mail (SMTP_URL) and the signing key (SIGNING_KEY_PEM). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningShop {
   url: string;
   port: number;
   /** Where each service listens inside the process (benchmarks and diagnostics). */
-  upstreams: { catalogue: string };
+  upstreams: { catalogue: string; orders: string; personalization: string };
   close(): Promise<void>;
 }
 
@@ -57,23 +61,58 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       jwtSecret: secrets.jwtSecret,
       filesDir: path.join(dataDir, 'files'),
       seedDemo: options.seedDemo ?? true,
+      internalToken: secrets.internalToken,
     });
     closers.push(() => catalogue.close());
     const catalogueUrl = await catalogue.app.listen({ port: 0, host: '127.0.0.1' });
 
     const port = options.port === 0 ? await freePort() : (options.port ?? 8080);
+    const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
+    const env = options.env ?? process.env;
+
+    const orders = await startOrdersService({
+      database: openDatabase<OrdersDB>({ kind: 'pglite', shared: pglite }, ORDERS_SCHEMA),
+      bus,
+      logger: logger.child({ service: 'orders' }),
+      jwtSecret: secrets.jwtSecret,
+      catalogueUrl,
+      publicUrl,
+      payments: {
+        mode: env.PAYMENTS_MODE === 'live' || env.PAYMENTS_MODE === 'test' ? env.PAYMENTS_MODE : undefined,
+        keyId: env.RAZORPAY_KEY_ID,
+        keySecret: env.RAZORPAY_KEY_SECRET,
+        webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+      },
+      mail: { smtpUrl: env.SMTP_URL, dir: path.join(dataDir, 'mail'), from: env.MAIL_FROM ?? 'Persona Books <orders@persona-books.local>' },
+    });
+    closers.push(() => orders.close());
+    const ordersUrl = await orders.app.listen({ port: 0, host: '127.0.0.1' });
+
+    const personalization = await startPersonalizationService({
+      database: openDatabase<PersonalizationDB>({ kind: 'pglite', shared: pglite }, PERSONALIZATION_SCHEMA),
+      bus,
+      logger: logger.child({ service: 'personalization' }),
+      catalogueUrl,
+      internalToken: secrets.internalToken,
+      publicUrl,
+      personasDir: path.join(dataDir, 'personas'),
+      signingKeyPem: env.SIGNING_KEY_PEM,
+    });
+    closers.push(() => personalization.close());
+    const personalizationUrl = await personalization.app.listen({ port: 0, host: '127.0.0.1' });
+
     const gateway = await buildGateway({
-      upstreams: { catalogue: catalogueUrl },
+      upstreams: { catalogue: catalogueUrl, orders: ordersUrl, personalization: personalizationUrl },
       jwtSecret: secrets.jwtSecret,
       storefrontDir: storefrontDist(),
-      publicUrl: options.publicUrl ?? `http://localhost:${port}`,
+      publicUrl,
       rateLimitMax: options.rateLimitMax ?? 1200,
       logger: logger.child({ service: 'gateway' }),
     });
     closers.push(() => gateway.close());
     await gateway.listen({ port, host: options.host ?? '0.0.0.0' });
     const actual = (gateway.server.address() as { port: number }).port;
-    return { url: `http://localhost:${actual}`, port: actual, upstreams: { catalogue: catalogueUrl }, close };
+    return { url: `http://localhost:${actual}`, port: actual, upstreams: { catalogue: catalogueUrl, orders: ordersUrl, personalization: personalizationUrl }, close };
   } catch (err) {
     await close();
     throw err;

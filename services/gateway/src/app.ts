@@ -26,15 +26,16 @@ export interface GatewayOptions {
   sharedCache?: boolean;
 }
 
-/** Extra origins the storefront's pages may talk to (Razorpay Checkout comes with the payments issue). */
+/** Razorpay Checkout (live payments) loads its script from, frames and calls these origins. */
+const RAZORPAY = ['https://checkout.razorpay.com', 'https://api.razorpay.com'];
 const CSP = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", ...RAZORPAY],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://cdn.razorpay.com'],
   fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  frameSrc: ["'self'"],
+  connectSrc: ["'self'", ...RAZORPAY, 'https://lumberjack.razorpay.com'],
+  frameSrc: ["'self'", ...RAZORPAY],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],

@@ -190,6 +190,7 @@ describe('gateway', () => {
     it('sends security headers and a content security policy', async () => {
       const res = await gateway.inject({ url: '/' });
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self' https://checkout.razorpay.com");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     });
