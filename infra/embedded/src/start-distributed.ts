@@ -19,11 +19,15 @@ export interface DistributedOptions {
   /** Where the children's output goes; defaults to this process's, prefixed with the service name. */
   output?: (service: string, line: string) => void;
   readyTimeoutMs?: number;
+  /** Extra environment per service, e.g. { personalization: { PERSONA_MAX_ATTEMPTS: '2' } }. */
+  serviceEnv?: Record<string, Record<string, string>>;
 }
 
 export interface RunningDistributed {
   url: string;
   processes: Record<string, ChildProcess>;
+  /** Starts a service again (after it died or was killed) and waits until it is ready. */
+  restart(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -135,19 +139,30 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
   const close = async () => {
     await Promise.all(Object.values(processes).reverse().map(stopChild));
   };
+  const start = async (spec: ServiceSpec) => {
+    const child = spawn(process.execPath, [spec.entry], {
+      env: { PATH: process.env.PATH ?? '', ...spec.env, ...(options.serviceEnv?.[spec.name] ?? {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    processes[spec.name] = child;
+    pipeLines(child, spec.name, output);
+    await waitReady(`http://127.0.0.1:${spec.port}`, child, spec.name, options.readyTimeoutMs ?? 30_000);
+  };
   try {
-    for (const spec of specs) {
-      const child = spawn(process.execPath, [spec.entry], {
-        env: { PATH: process.env.PATH ?? '', ...spec.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      processes[spec.name] = child;
-      pipeLines(child, spec.name, output);
-      await waitReady(`http://127.0.0.1:${spec.port}`, child, spec.name, options.readyTimeoutMs ?? 30_000);
-    }
+    for (const spec of specs) await start(spec);
   } catch (err) {
     await close();
     throw err;
   }
-  return { url: `http://localhost:${port}`, processes, close };
+  return {
+    url: `http://localhost:${port}`,
+    processes,
+    async restart(name) {
+      const spec = specs.find((s) => s.name === name);
+      if (!spec) throw new Error(`no service called ${name}`);
+      await stopChild(processes[name]);
+      await start(spec);
+    },
+    close,
+  };
 }

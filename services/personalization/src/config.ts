@@ -16,6 +16,10 @@ export const PersonalizationConfigSchema = Type.Object({
   PERSONAS_DIR: Type.String({ default: path.resolve('data/personas') }),
   /** PKCS#8 PEM of the Ed25519 signing key; without it one is generated on first start and kept in the database. */
   SIGNING_KEY_PEM: Type.Optional(Type.String({ minLength: 40 })),
+  /** Attempts before a Persona is recorded as failed and its message dead-lettered. */
+  PERSONA_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
+  /** Back-off between attempts, milliseconds, comma-separated. */
+  PERSONA_RETRY_DELAYS_MS: Type.String({ pattern: '^\\d+(,\\d+)*$', default: '1000,5000,15000,30000' }),
   /** Worker threads building PDFs. */
   PDF_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: 1 }),
 });

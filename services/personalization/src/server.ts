@@ -21,6 +21,8 @@ startOrExit(async () => {
     personasDir: config.PERSONAS_DIR,
     signingKeyPem: config.SIGNING_KEY_PEM,
     pdfWorkers: config.PDF_WORKERS,
+    maxAttempts: config.PERSONA_MAX_ATTEMPTS,
+    retryDelaysMs: config.PERSONA_RETRY_DELAYS_MS.split(',').map(Number),
   });
   await runServer({
     app: service.app,

@@ -37,6 +37,7 @@ export interface PersonalizationServiceOptions {
   readSource?: SourceReader;
   builder?: PdfBuilder;
   maxAttempts?: number;
+  retryDelaysMs?: number[];
   lookupsPerMinute?: number;
 }
 
@@ -67,6 +68,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     logger,
     afterCommit: () => outbox.nudge(),
     maxAttempts: options.maxAttempts,
+    retryDelaysMs: options.retryDelaysMs,
   });
 
   const app = await buildApp({

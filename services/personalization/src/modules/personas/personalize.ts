@@ -30,6 +30,7 @@ export interface PersonalizeDeps {
   logger: Logger;
   afterCommit: () => void;
   maxAttempts?: number;
+  retryDelaysMs?: number[];
 }
 
 export const verifyUrl = (publicUrl: string, personaId: string) => `${publicUrl}/verify/${personaId}`;
@@ -51,6 +52,7 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
     };
     const signature = signPersona(record, deps.key);
     const started = Date.now();
+    log.info({ source: book.source.kind }, 'making persona');
     const pdf = await deps.builder.build({ record, signature, keyId: deps.key.keyId, verifyUrl: verifyUrl(deps.publicUrl, order.personaId), source: book.source });
     const sha256 = sha256Hex(pdf.bytes);
     await deps.files.put(order.personaId, pdf.bytes);
@@ -109,7 +111,7 @@ export function subscribeOrderPaid(bus: EventBus, deps: PersonalizeDeps): Promis
     bindings: ['order.paid'],
     prefetch: 2,
     maxAttempts: deps.maxAttempts ?? MAX_ATTEMPTS,
-    retryDelaysMs: RETRY_DELAYS_MS,
+    retryDelaysMs: deps.retryDelaysMs ?? RETRY_DELAYS_MS,
     handler: async (event, ctx) => {
       await personalize(deps, event, ctx);
     },
