@@ -4,22 +4,12 @@
 // a book whose source cannot be read ends as persona.failed, visible on the
 // order, with its message in the dead-letter queue.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { startDistributed, type RunningDistributed } from '@persona/embedded';
-import { describeWithPostgres, describeWithRabbit, mintAdminToken, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { describeWithPostgres, describeWithRabbit, freePort, mintAdminToken, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 
 describeWithPostgres()('Personas in the distributed mode', () => {
   describeWithRabbit()('on the real PostgreSQL and RabbitMQ', () => {

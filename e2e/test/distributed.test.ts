@@ -2,23 +2,13 @@
 // RabbitMQ: books are read through the gateway, and a catalogue change
 // travels through the outbox to the RabbitMQ exchange.
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { startDistributed, type RunningDistributed } from '@persona/embedded';
 import { EVENTS_EXCHANGE } from '@persona/contracts';
-import { describeWithPostgres, describeWithRabbit, mintAdminToken, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { describeWithPostgres, describeWithRabbit, freePort, mintAdminToken, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 
 describeWithPostgres()('distributed mode', () => {
   describeWithRabbit()('as separate processes', () => {

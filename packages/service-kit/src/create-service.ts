@@ -147,3 +147,13 @@ function friendlyMessage(error: Error & { code?: string }, status: number): stri
   if (error instanceof SyntaxError) return 'The body is not valid JSON';
   return error.message || reasonPhrase(status);
 }
+
+/** The readiness every service has: its database answers and its event bus is connected. */
+export function backingReadiness(database: { ping(): Promise<void> }, bus: { isReady(): boolean }): Record<string, ReadinessCheck> {
+  return {
+    database: () => database.ping(),
+    events: () => {
+      if (!bus.isReady()) throw new Error('event bus not connected');
+    },
+  };
+}

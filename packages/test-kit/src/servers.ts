@@ -46,3 +46,17 @@ export function describeWithRabbit(): jest.Describe {
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
+
+/** A free loopback port (for services a test starts as separate processes). */
+export function freePort(): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const net = require('node:net') as typeof import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

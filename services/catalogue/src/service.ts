@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { createOutboxRelay, outboxMigrations, type EventBus } from '@persona/bus';
 import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
-import { createAdminVerifier, type Logger, type ServiceApp } from '@persona/service-kit';
+import { backingReadiness, createAdminVerifier, type Logger, type ServiceApp } from '@persona/service-kit';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { CatalogueDB } from './db';
@@ -55,12 +55,7 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
     logger,
     afterWrite: () => relay.nudge(),
     internalToken: options.internalToken,
-    readiness: {
-      database: () => database.ping(),
-      events: () => {
-        if (!bus.isReady()) throw new Error('event bus not connected');
-      },
-    },
+    readiness: backingReadiness(database, bus),
   });
   return {
     app,

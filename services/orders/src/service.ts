@@ -5,7 +5,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { createOutboxRelay, outboxMigrations, type EventBus, type Subscription } from '@persona/bus';
 import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
-import { createAdminVerifier, type Logger, type ServiceApp } from '@persona/service-kit';
+import { backingReadiness, createAdminVerifier, type Logger, type ServiceApp } from '@persona/service-kit';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { OrdersDB } from './db';
@@ -98,12 +98,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     logger,
     afterWrite: () => outbox.nudge(),
     lookupsPerMinute: options.lookupsPerMinute,
-    readiness: {
-      database: () => database.ping(),
-      events: () => {
-        if (!bus.isReady()) throw new Error('event bus not connected');
-      },
-    },
+    readiness: backingReadiness(database, bus),
   });
 
   const subscription: Subscription = await subscribePersonaEvents(bus, database.db, options.publicUrl, () => mail.nudge());

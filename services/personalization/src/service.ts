@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { createOutboxRelay, outboxMigrations, type EventBus } from '@persona/bus';
 import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
-import type { Logger, ServiceApp } from '@persona/service-kit';
+import { backingReadiness, type Logger, type ServiceApp } from '@persona/service-kit';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { PersonalizationDB } from './db';
@@ -78,12 +78,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     files,
     logger,
     lookupsPerMinute: options.lookupsPerMinute,
-    readiness: {
-      database: () => database.ping(),
-      events: () => {
-        if (!bus.isReady()) throw new Error('event bus not connected');
-      },
-    },
+    readiness: backingReadiness(database, bus),
   });
   return {
     app,

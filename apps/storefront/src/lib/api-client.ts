@@ -16,7 +16,9 @@ export type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON, or as multipart when it is FormData (the browser sets the boundary). */
   body?: unknown;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -46,8 +48,9 @@ function isErrorBody(value: unknown): value is Partial<ErrorBody> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   // Spec §6: a stored token travels as a bearer header on every call.
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -55,7 +58,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const response = await fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
 
