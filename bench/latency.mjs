@@ -35,6 +35,7 @@ export async function paidToReady({ databaseUrl, amqpUrl, rate, seconds }) {
     cataloguePort: await freePort(),
     ordersPort: await freePort(),
     personalizationPort: await freePort(),
+    adminPort: await freePort(),
     logLevel: 'error',
     output: () => undefined,
     serviceEnv: { personalization: { PDF_WORKERS: String(Math.max(1, os.cpus().length - 1)) } },

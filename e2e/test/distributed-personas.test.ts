@@ -3,13 +3,13 @@
 // Persona has its message delivered again and exactly one Persona results;
 // a book whose source cannot be read ends as persona.failed, visible on the
 // order, with its message in the dead-letter queue.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { startDistributed, type RunningDistributed } from '@persona/embedded';
-import { describeWithPostgres, describeWithRabbit, freePort, mintAdminToken, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import { describeWithPostgres, describeWithRabbit, freePort, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 
 describeWithPostgres()('Personas in the distributed mode', () => {
   describeWithRabbit()('on the real PostgreSQL and RabbitMQ', () => {
@@ -39,8 +39,12 @@ describeWithPostgres()('Personas in the distributed mode', () => {
         cataloguePort: await freePort(),
         ordersPort: await freePort(),
         personalizationPort: await freePort(),
+        adminPort: await freePort(),
         logLevel: 'warn',
-        serviceEnv: { personalization: { LOG_LEVEL: 'info', PERSONA_MAX_ATTEMPTS: '2', PERSONA_RETRY_DELAYS_MS: '300' } },
+        serviceEnv: {
+          personalization: { LOG_LEVEL: 'info', PERSONA_MAX_ATTEMPTS: '2', PERSONA_RETRY_DELAYS_MS: '300' },
+          admin: { ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'correct horse battery' },
+        },
         output: (service, line) => {
           logs.push(`[${service}] ${line}`);
           for (const w of [...waiters]) {
@@ -51,7 +55,8 @@ describeWithPostgres()('Personas in the distributed mode', () => {
           }
         },
       });
-      admin = `Bearer ${mintAdminToken({ secret: JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')).jwtSecret })}`;
+      const login = await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@persona-books.in', password: 'correct horse battery' }) });
+      admin = `Bearer ${(await login.json()).data.token}`;
     }, 120_000);
 
     afterAll(async () => {

@@ -8,14 +8,14 @@ import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { startDistributed, type RunningDistributed } from '@persona/embedded';
 import { EVENTS_EXCHANGE } from '@persona/contracts';
-import { describeWithPostgres, describeWithRabbit, freePort, mintAdminToken, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import { describeWithPostgres, describeWithRabbit, freePort, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 
 describeWithPostgres()('distributed mode', () => {
   describeWithRabbit()('as separate processes', () => {
     const dbName = uniqueName('persona_e2e');
     let dataDir: string;
     let shop: RunningDistributed;
-    let jwtSecret: string;
+    let adminToken: string;
     const logs: string[] = [];
 
     beforeAll(async () => {
@@ -34,10 +34,13 @@ describeWithPostgres()('distributed mode', () => {
         cataloguePort: await freePort(),
         ordersPort: await freePort(),
         personalizationPort: await freePort(),
+        adminPort: await freePort(),
         logLevel: 'warn',
         output: (service, line) => logs.push(`[${service}] ${line}`),
+        serviceEnv: { admin: { ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'correct horse battery' } },
       });
-      jwtSecret = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(path.join(dataDir, 'secrets.json'), 'utf8'))).jwtSecret;
+      const login = await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@persona-books.in', password: 'correct horse battery' }) });
+      adminToken = (await login.json()).data.token;
     }, 90_000);
 
     afterAll(async () => {
@@ -52,8 +55,8 @@ describeWithPostgres()('distributed mode', () => {
 
     it('runs each service as its own process', () => {
       const pids = Object.values(shop.processes).map((p) => p.pid);
-      expect(Object.keys(shop.processes)).toEqual(['catalogue', 'orders', 'personalization', 'gateway']);
-      expect(new Set(pids).size).toBe(4);
+      expect(Object.keys(shop.processes)).toEqual(['catalogue', 'admin', 'orders', 'personalization', 'gateway']);
+      expect(new Set(pids).size).toBe(5);
       expect(pids).not.toContain(process.pid);
     });
 
@@ -69,7 +72,7 @@ describeWithPostgres()('distributed mode', () => {
       const page = await fetch(`${shop.url}/book/${first._id}`);
       expect(await page.text()).toContain(`<title>${first.title.replace(/&/g, '&amp;')} by`);
       const ready = await (await fetch(`${shop.url}/readyz`)).json();
-      expect(ready).toMatchObject({ status: 'ready', checks: { catalogue: 'ok', orders: 'ok', personalization: 'ok' } });
+      expect(ready).toMatchObject({ status: 'ready', checks: { catalogue: 'ok', orders: 'ok', personalization: 'ok', admin: 'ok' } });
     });
 
     it('publishes a committed change to RabbitMQ through the outbox', async () => {
@@ -87,7 +90,7 @@ describeWithPostgres()('distributed mode', () => {
       });
       const res = await fetch(`${shop.url}/api/categories`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${mintAdminToken({ secret: jwtSecret })}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
         body: JSON.stringify({ name: 'Distributed Poetry' }),
       });
       expect(res.status).toBe(201);

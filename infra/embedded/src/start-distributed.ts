@@ -15,6 +15,7 @@ export interface DistributedOptions {
   cataloguePort?: number;
   ordersPort?: number;
   personalizationPort?: number;
+  adminPort?: number;
   logLevel?: string;
   /** Where the children's output goes; defaults to this process's, prefixed with the service name. */
   output?: (service: string, line: string) => void;
@@ -90,13 +91,17 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
   const cataloguePort = options.cataloguePort ?? 3001;
   const ordersPort = options.ordersPort ?? 3002;
   const personalizationPort = options.personalizationPort ?? 3003;
+  const adminPort = options.adminPort ?? 3004;
+  const adminUrl = `http://127.0.0.1:${adminPort}`;
+  // Every verifier asks the admin service whether a token's session is active.
+  const sessions = { ADMIN_URL: adminUrl, INTERNAL_TOKEN: internalToken };
   const publicUrl = `http://localhost:${port}`;
   const common = { JWT_SECRET: jwtSecret, LOG_LEVEL: options.logLevel ?? 'info', HOST: '127.0.0.1' };
   const backing = { DATABASE_URL: options.databaseUrl, AMQP_URL: options.amqpUrl };
   const catalogueUrl = `http://127.0.0.1:${cataloguePort}`;
   // Payment and mail settings pass through from the launcher's environment.
   const passThrough = Object.fromEntries(
-    ['PAYMENTS_MODE', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'SIGNING_KEY_PEM'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+    ['PAYMENTS_MODE', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'SIGNING_KEY_PEM', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_NAME'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
   );
 
   const specs: ServiceSpec[] = [
@@ -104,13 +109,19 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
       name: 'catalogue',
       entry: entryOf('@persona/catalogue', 'server.js'),
       port: cataloguePort,
-      env: { ...common, ...backing, PORT: String(cataloguePort), FILES_DIR: path.join(dataDir, 'files'), INTERNAL_TOKEN: internalToken },
+      env: { ...common, ...backing, ...sessions, PORT: String(cataloguePort), FILES_DIR: path.join(dataDir, 'files') },
+    },
+    {
+      name: 'admin',
+      entry: entryOf('@persona/admin', 'server.js'),
+      port: adminPort,
+      env: { ...common, ...backing, ...passThrough, PORT: String(adminPort), CATALOGUE_URL: catalogueUrl, INTERNAL_TOKEN: internalToken },
     },
     {
       name: 'orders',
       entry: entryOf('@persona/orders', 'server.js'),
       port: ordersPort,
-      env: { ...common, ...backing, ...passThrough, PORT: String(ordersPort), CATALOGUE_URL: catalogueUrl, PUBLIC_URL: publicUrl, MAIL_DIR: path.join(dataDir, 'mail') },
+      env: { ...common, ...backing, ...passThrough, ...sessions, PORT: String(ordersPort), CATALOGUE_URL: catalogueUrl, PUBLIC_URL: publicUrl, MAIL_DIR: path.join(dataDir, 'mail') },
     },
     {
       name: 'personalization',
@@ -129,6 +140,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
         CATALOGUE_URL: catalogueUrl,
         ORDERS_URL: `http://127.0.0.1:${ordersPort}`,
         PERSONALIZATION_URL: `http://127.0.0.1:${personalizationPort}`,
+        ...sessions,
         STOREFRONT_DIR: storefrontDist(),
         PUBLIC_URL: publicUrl,
       },

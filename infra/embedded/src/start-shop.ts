@@ -4,13 +4,14 @@
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { ADMIN_SCHEMA, startAdminService, type AdminDB } from '@persona/admin';
 import { createInProcessBus } from '@persona/bus';
 import { startCatalogueService, CATALOGUE_SCHEMA, type CatalogueDB } from '@persona/catalogue';
 import { openDatabase, openPglite } from '@persona/db';
 import { buildGateway } from '@persona/gateway';
 import { ORDERS_SCHEMA, startOrdersService, type OrdersDB } from '@persona/orders';
 import { PERSONALIZATION_SCHEMA, startPersonalizationService, type PersonalizationDB } from '@persona/personalization';
-import { createLogger, type Logger } from '@persona/service-kit';
+import { createLogger, sessionRevocationCheck, type Logger } from '@persona/service-kit';
 import { PGLITE_TEMPLATE } from './make-pglite-template';
 import { loadOrCreateSecrets } from './secrets';
 import { storefrontDist } from './storefront-dir';
@@ -34,8 +35,10 @@ export interface ShopOptions {
 export interface RunningShop {
   url: string;
   port: number;
+  /** Set on the start that created the first administrator with a generated password (print it once). */
+  generatedAdmin: { email: string; password: string } | null;
   /** Where each service listens inside the process (benchmarks and diagnostics). */
-  upstreams: { catalogue: string; orders: string; personalization: string };
+  upstreams: { catalogue: string; orders: string; personalization: string; admin: string };
   close(): Promise<void>;
 }
 
@@ -54,6 +57,10 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     const bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared: pglite }, 'bus'), logger: logger.child({ component: 'bus' }) });
     closers.push(() => bus.close());
 
+    // Every verifier asks the admin service about a token's session; its address is known once it listens.
+    let adminUrl = '';
+    const sessionCheck = (jti: string) => sessionRevocationCheck(adminUrl, secrets.internalToken)(jti);
+
     const catalogue = await startCatalogueService({
       database: openDatabase<CatalogueDB>({ kind: 'pglite', shared: pglite }, CATALOGUE_SCHEMA),
       bus,
@@ -62,6 +69,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       filesDir: path.join(dataDir, 'files'),
       seedDemo: options.seedDemo ?? true,
       internalToken: secrets.internalToken,
+      isRevoked: sessionCheck,
     });
     closers.push(() => catalogue.close());
     const catalogueUrl = await catalogue.app.listen({ port: 0, host: '127.0.0.1' });
@@ -84,6 +92,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
         webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
       },
       mail: { smtpUrl: env.SMTP_URL, dir: path.join(dataDir, 'mail'), from: env.MAIL_FROM ?? 'Persona Books <orders@persona-books.local>' },
+      isRevoked: sessionCheck,
     });
     closers.push(() => orders.close());
     const ordersUrl = await orders.app.listen({ port: 0, host: '127.0.0.1' });
@@ -101,9 +110,22 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     closers.push(() => personalization.close());
     const personalizationUrl = await personalization.app.listen({ port: 0, host: '127.0.0.1' });
 
-    const gateway = await buildGateway({
-      upstreams: { catalogue: catalogueUrl, orders: ordersUrl, personalization: personalizationUrl },
+    const admin = await startAdminService({
+      database: openDatabase<AdminDB>({ kind: 'pglite', shared: pglite }, ADMIN_SCHEMA),
+      bus,
+      logger: logger.child({ service: 'admin' }),
       jwtSecret: secrets.jwtSecret,
+      internalToken: secrets.internalToken,
+      catalogueUrl,
+      firstAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME, generate: true },
+    });
+    closers.push(() => admin.close());
+    adminUrl = await admin.app.listen({ port: 0, host: '127.0.0.1' });
+
+    const gateway = await buildGateway({
+      upstreams: { catalogue: catalogueUrl, orders: ordersUrl, personalization: personalizationUrl, admin: adminUrl },
+      jwtSecret: secrets.jwtSecret,
+      isRevoked: sessionCheck,
       storefrontDir: storefrontDist(),
       publicUrl,
       rateLimitMax: options.rateLimitMax ?? 1200,
@@ -112,7 +134,13 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     closers.push(() => gateway.close());
     await gateway.listen({ port, host: options.host ?? '0.0.0.0' });
     const actual = (gateway.server.address() as { port: number }).port;
-    return { url: `http://localhost:${actual}`, port: actual, upstreams: { catalogue: catalogueUrl, orders: ordersUrl, personalization: personalizationUrl }, close };
+    return {
+      url: `http://localhost:${actual}`,
+      port: actual,
+      generatedAdmin: admin.generatedAdmin,
+      upstreams: { catalogue: catalogueUrl, orders: ordersUrl, personalization: personalizationUrl, admin: adminUrl },
+      close,
+    };
   } catch (err) {
     await close();
     throw err;

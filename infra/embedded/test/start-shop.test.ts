@@ -13,7 +13,7 @@ describe('the embedded shop', () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('starts on a fresh data folder, serves the storefront and the seeded books', async () => {
-    const shop = await startShop({ dataDir, port: 0, host: '127.0.0.1' });
+    const shop = await startShop({ dataDir, port: 0, host: '127.0.0.1', env: {} });
     try {
       const page = await fetch(`${shop.url}/`);
       expect(page.status).toBe(200);
@@ -23,6 +23,10 @@ describe('the embedded shop', () => {
       const ready = await (await fetch(`${shop.url}/readyz`)).json();
       expect(ready.status).toBe('ready');
       expect((await stat(path.join(dataDir, 'db', 'PG_VERSION'))).isFile()).toBe(true);
+      // No ADMIN_EMAIL/ADMIN_PASSWORD: an administrator is made with a generated password, shown once, that works.
+      expect(shop.generatedAdmin).toEqual({ email: 'admin@persona-books.local', password: expect.stringMatching(/^[\w-]{16}$/) });
+      const login = await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shop.generatedAdmin) });
+      expect(login.status).toBe(200);
     } finally {
       await shop.close();
     }
@@ -30,11 +34,12 @@ describe('the embedded shop', () => {
 
   it('keeps its data and secret across a restart and does not seed twice', async () => {
     const secret = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')).jwtSecret;
-    const shop = await startShop({ dataDir, port: 0, host: '127.0.0.1' });
+    const shop = await startShop({ dataDir, port: 0, host: '127.0.0.1', env: {} });
     try {
       const books = await (await fetch(`${shop.url}/api/books?limit=100`)).json();
       const titles = books.data.map((b: { title: string }) => b.title);
       expect(new Set(titles).size).toBe(titles.length);
+      expect(shop.generatedAdmin).toBeNull();
       expect(JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')).jwtSecret).toBe(secret);
     } finally {
       await shop.close();

@@ -66,12 +66,19 @@ export interface DeliveryStatusChangedPayload {
   to: 'pending' | 'shipped' | 'delivered' | 'cancelled';
 }
 
+/** Admin → admin audit: an administrator logged in. */
+export interface AdminLoggedInPayload {
+  adminId: string;
+  email: string;
+}
+
 /** Type → payload. Add an entry here before publishing a new event. */
 export interface EventPayloads {
   'order.paid': OrderPaidPayload;
   'order.delivery_status_changed': DeliveryStatusChangedPayload;
   'persona.ready': PersonaReadyPayload;
   'persona.failed': PersonaFailedPayload;
+  'admin.logged_in': AdminLoggedInPayload;
   'book.created': BookChangedPayload;
   'book.updated': BookChangedPayload;
   'book.deleted': BookDeletedPayload;

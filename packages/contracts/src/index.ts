@@ -6,3 +6,4 @@ export * from './routes';
 export * from './orders';
 export * from './persona-id';
 export * from './personas';
+export * from './admin';

@@ -3,7 +3,7 @@
 // `jti` and `sub` are required, and a revocation check runs on every request.
 import { createVerifier } from 'fast-jwt';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { unauthorized } from './http-errors';
+import { serviceUnavailable, unauthorized } from './http-errors';
 
 export interface AdminClaims {
   sub: string;
@@ -55,5 +55,26 @@ export function createAdminVerifier(options: AdminAuthOptions): AdminVerifier {
 export function requireAdmin(verifier: AdminVerifier): onRequestAsyncHookHandler {
   return async function requireAdminHook(request: FastifyRequest, _reply: FastifyReply) {
     request.admin = await verifier(request.headers.authorization);
+  };
+}
+
+/**
+ * The revocation check every verifier outside the admin service uses: asks the
+ * admin service whether the token's session is still active (DESIGN §7: a
+ * logged-out token stops working everywhere at once). Admin traffic is small,
+ * so there is no cache to go stale. When the admin service cannot be reached
+ * the request fails with 503 rather than letting an unchecked token through.
+ */
+export function sessionRevocationCheck(adminUrl: string, internalToken: string, timeoutMs = 2000): (jti: string) => Promise<boolean> {
+  return async (jti) => {
+    let res: Response;
+    try {
+      res = await fetch(`${adminUrl}/internal/sessions/${encodeURIComponent(jti)}`, { headers: { 'x-internal-token': internalToken }, signal: AbortSignal.timeout(timeoutMs) });
+    } catch {
+      throw serviceUnavailable('Sign-in cannot be checked right now; please try again shortly');
+    }
+    if (res.status === 200) return false;
+    if (res.status === 404) return true;
+    throw serviceUnavailable('Sign-in cannot be checked right now; please try again shortly');
   };
 }

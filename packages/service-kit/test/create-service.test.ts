@@ -127,3 +127,22 @@ describe('union errors', () => {
     await app.close();
   });
 });
+
+describe('sessionRevocationCheck', () => {
+  it('asks the admin service, and refuses to guess when it cannot', async () => {
+    const { sessionRevocationCheck } = await import('../src');
+    const Fastify = (await import('fastify')).default;
+    const admin = Fastify();
+    admin.get('/internal/sessions/:jti', async (request, reply) => {
+      if (request.headers['x-internal-token'] !== 'tok') return reply.status(401).send({});
+      return (request.params as { jti: string }).jti === 'live' ? { data: { active: true } } : reply.status(404).send({});
+    });
+    const url = await admin.listen({ port: 0, host: '127.0.0.1' });
+    const check = sessionRevocationCheck(url, 'tok');
+    expect(await check('live')).toBe(false);
+    expect(await check('gone')).toBe(true);
+    await expect(sessionRevocationCheck(url, 'wrong')('live')).rejects.toMatchObject({ statusCode: 503 });
+    await admin.close();
+    await expect(check('live')).rejects.toMatchObject({ statusCode: 503 });
+  });
+});

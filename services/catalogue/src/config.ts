@@ -9,6 +9,8 @@ export const CatalogueConfigSchema = Type.Object({
   DATABASE_URL: CommonConfig.DATABASE_URL,
   AMQP_URL: CommonConfig.AMQP_URL,
   JWT_SECRET: CommonConfig.JWT_SECRET,
+  /** The admin service, asked whether an admin token's session is still active (with INTERNAL_TOKEN). */
+  ADMIN_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   /** Where uploaded files are kept. */
   FILES_DIR: Type.String({ default: path.resolve('data/files') }),
   /** Shared secret the personalisation service sends to read a book's full text or PDF. */

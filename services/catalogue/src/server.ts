@@ -1,7 +1,7 @@
 // The catalogue as its own process (distributed mode): PostgreSQL + RabbitMQ.
 import { createRabbitBus } from '@persona/bus';
 import { openDatabase } from '@persona/db';
-import { createLogger, runServer, startOrExit } from '@persona/service-kit';
+import { createLogger, runServer, sessionRevocationCheck, startOrExit } from '@persona/service-kit';
 import { loadCatalogueConfig } from './config';
 import type { CatalogueDB } from './db';
 import { CATALOGUE_SCHEMA, startCatalogueService } from './service';
@@ -16,6 +16,7 @@ startOrExit(async () => {
     bus,
     logger,
     jwtSecret: config.JWT_SECRET,
+    isRevoked: config.ADMIN_URL && config.INTERNAL_TOKEN ? sessionRevocationCheck(config.ADMIN_URL, config.INTERNAL_TOKEN) : undefined,
     filesDir: config.FILES_DIR,
     seedDemo: config.SEED_DEMO,
     internalToken: config.INTERNAL_TOKEN,

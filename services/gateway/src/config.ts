@@ -15,6 +15,8 @@ export const GatewayConfigSchema = Type.Object({
   ORDERS_URL: Type.Optional(Url),
   PERSONALIZATION_URL: Type.Optional(Url),
   ADMIN_URL: Type.Optional(Url),
+  /** With ADMIN_URL: asks the admin service whether an admin token's session is still active. */
+  INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
   /** The storefront's built files (index.html and assets). */
   STOREFRONT_DIR: Type.String({ default: path.resolve('apps/storefront/dist') }),
   /** Comma-separated origins allowed to call the API from a browser; empty = same origin only. */

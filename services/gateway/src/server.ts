@@ -1,5 +1,5 @@
 // The gateway as its own process (distributed mode).
-import { createLogger, runServer, startOrExit } from '@persona/service-kit';
+import { createLogger, runServer, sessionRevocationCheck, startOrExit } from '@persona/service-kit';
 import { buildGateway } from './app';
 import { loadGatewayConfig } from './config';
 
@@ -14,6 +14,7 @@ startOrExit(async () => {
       admin: config.ADMIN_URL,
     },
     jwtSecret: config.JWT_SECRET,
+    isRevoked: config.ADMIN_URL && config.INTERNAL_TOKEN ? sessionRevocationCheck(config.ADMIN_URL, config.INTERNAL_TOKEN) : undefined,
     storefrontDir: config.STOREFRONT_DIR,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     corsOrigins: config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),

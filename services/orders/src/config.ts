@@ -9,6 +9,9 @@ export const OrdersConfigSchema = Type.Object({
   DATABASE_URL: CommonConfig.DATABASE_URL,
   AMQP_URL: CommonConfig.AMQP_URL,
   JWT_SECRET: CommonConfig.JWT_SECRET,
+  /** The admin service, asked whether an admin token's session is still active (with INTERNAL_TOKEN). */
+  ADMIN_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
   CATALOGUE_URL: Type.String({ pattern: '^https?://' }),
   /** The address buyers use; links in e-mails are built from it. */
   PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),

@@ -1,7 +1,7 @@
 // The orders service as its own process (distributed mode).
 import { createRabbitBus } from '@persona/bus';
 import { openDatabase } from '@persona/db';
-import { createLogger, runServer, startOrExit } from '@persona/service-kit';
+import { createLogger, runServer, sessionRevocationCheck, startOrExit } from '@persona/service-kit';
 import { loadOrdersConfig } from './config';
 import type { OrdersDB } from './db';
 import { ORDERS_SCHEMA, startOrdersService } from './service';
@@ -16,6 +16,7 @@ startOrExit(async () => {
     bus,
     logger,
     jwtSecret: config.JWT_SECRET,
+    isRevoked: config.ADMIN_URL && config.INTERNAL_TOKEN ? sessionRevocationCheck(config.ADMIN_URL, config.INTERNAL_TOKEN) : undefined,
     catalogueUrl: config.CATALOGUE_URL,
     publicUrl: config.PUBLIC_URL,
     payments: { mode: config.PAYMENTS_MODE, keyId: config.RAZORPAY_KEY_ID, keySecret: config.RAZORPAY_KEY_SECRET, webhookSecret: config.RAZORPAY_WEBHOOK_SECRET },

@@ -39,6 +39,8 @@ export interface OrdersServiceOptions {
   readBook?: BookReader;
   reconcileEveryMs?: number;
   lookupsPerMinute?: number;
+  /** The session check for admin tokens (see sessionRevocationCheck). */
+  isRevoked?: (jti: string) => boolean | Promise<boolean>;
 }
 
 export interface OrdersService {
@@ -94,7 +96,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     provider,
     standIn,
     readBook,
-    verifier: createAdminVerifier({ secret: options.jwtSecret }),
+    verifier: createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked }),
     logger,
     afterWrite: () => outbox.nudge(),
     lookupsPerMinute: options.lookupsPerMinute,

@@ -1,0 +1,60 @@
+// The admin service's wire shapes (spec §3, §7; DESIGN §6): login, feedback,
+// newsletter, audit log.
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, PageQuery } from './common';
+
+export const LoginBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 200 }),
+    password: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const AdminProfile = Type.Object({ name: Type.String(), email: Type.String() });
+export type AdminProfile = Static<typeof AdminProfile>;
+
+export const LoginData = Type.Object({ token: Type.String(), admin: AdminProfile });
+export type LoginData = Static<typeof LoginData>;
+
+export const FeedbackBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' }),
+    email: Type.String({ format: 'email', maxLength: 200 }),
+    message: Type.String({ minLength: 1, maxLength: 5000, pattern: '\\S' }),
+    bookId: Type.Optional(Id),
+  },
+  { additionalProperties: false },
+);
+export type FeedbackBody = Static<typeof FeedbackBody>;
+
+/** A feedback or contact message; `bookId` is null for general messages ("General" in the admin list). */
+export const Feedback = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  email: Type.String(),
+  message: Type.String(),
+  bookId: Type.Union([Type.Object({ _id: Id, title: Type.String() }), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Feedback = Static<typeof Feedback>;
+
+export const SubscribeBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 200 }) }, { additionalProperties: false });
+export type SubscribeBody = Static<typeof SubscribeBody>;
+
+export const Subscriber = Type.Object({ email: Type.String(), subscribedAt: Type.String({ format: 'date-time' }) });
+export type Subscriber = Static<typeof Subscriber>;
+
+export const AuditEntry = Type.Object({
+  _id: Type.String(),
+  type: Type.String(),
+  summary: Type.String(),
+  subjectId: Type.Union([Type.String(), Type.Null()]),
+  actor: Type.Union([Type.String(), Type.Null()]),
+  occurredAt: Type.String({ format: 'date-time' }),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+export const AuditQuery = Type.Object({ type: Type.Optional(Type.String({ maxLength: 60 })), ...PageQuery }, { additionalProperties: false });
+export type AuditQuery = Static<typeof AuditQuery>;

@@ -1,0 +1,59 @@
+// Builds the admin service's Fastify instance.
+import rateLimit from '@fastify/rate-limit';
+import { createAdminVerifier, createServiceApp, requireAdmin, type ReadinessCheck, type ServiceApp } from '@persona/service-kit';
+import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AdminDB } from './db';
+import { isSessionActive, tokenSigner } from './modules/auth/sessions';
+import auditRoutes from './routes/audit';
+import authRoutes from './routes/auth';
+import feedbackRoutes from './routes/feedback';
+import newsletterRoutes from './routes/newsletter';
+
+export interface AdminAppOptions {
+  db: Kysely<AdminDB>;
+  jwtSecret: string;
+  internalToken: string;
+  catalogueUrl: string;
+  logger?: FastifyBaseLogger | false;
+  readiness?: Record<string, ReadinessCheck>;
+  /** Login attempts per minute per client. */
+  loginsPerMinute?: number;
+  /** Feedback and newsletter posts per minute per client. */
+  postsPerMinute?: number;
+}
+
+export interface AdminDeps {
+  db: Kysely<AdminDB>;
+  adminOnly: onRequestAsyncHookHandler;
+  sign: ReturnType<typeof tokenSigner>;
+  internalToken: string;
+  catalogueUrl: string;
+  loginRateLimit: { max: number; timeWindow: string };
+  publicRateLimit: { max: number; timeWindow: string };
+}
+
+export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
+  const app = createServiceApp({ name: 'admin', logger: options.logger ?? false, readiness: options.readiness });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: `Too many attempts; please try again in ${Math.ceil(context.ttl / 1000)} seconds` }),
+  });
+  const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: async (jti) => !(await isSessionActive(options.db, jti)) });
+  const deps: AdminDeps = {
+    db: options.db,
+    adminOnly: requireAdmin(verifier),
+    sign: tokenSigner(options.jwtSecret),
+    internalToken: options.internalToken,
+    catalogueUrl: options.catalogueUrl,
+    loginRateLimit: { max: options.loginsPerMinute ?? 10, timeWindow: '1 minute' },
+    publicRateLimit: { max: options.postsPerMinute ?? 20, timeWindow: '1 minute' },
+  };
+  await app.register(async (scope) => {
+    await authRoutes(scope as ServiceApp, deps);
+    await feedbackRoutes(scope as ServiceApp, deps);
+    await newsletterRoutes(scope as ServiceApp, deps);
+    await auditRoutes(scope as ServiceApp, deps);
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+// Logging in (spec §8 "Login failed" / "Invalid credentials"). Unknown e-mails
+// cost the same scrypt work as known ones; after repeated failures an account
+// must wait before trying again (slow-down), on top of the per-client limit.
+import { createEvent, enqueueEvent } from '@persona/bus';
+import type { LoginBody, LoginData } from '@persona/contracts';
+import { HttpError, unauthorized } from '@persona/service-kit';
+import { sql, type Kysely } from 'kysely';
+import type { AdminDB } from '../../db';
+import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords';
+import { openSession } from './sessions';
+
+export const FREE_FAILURES = 5;
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+/** Seconds an account must wait after `failures` failed logins (0 for the first few). */
+export function waitAfterFailures(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(15 * 60, 2 ** (failures - FREE_FAILURES) * 30);
+}
+
+export async function login(
+  ctx: { db: Kysely<AdminDB>; sign: (claims: { sub: string; email: string; jti: string }) => string; correlationId: string },
+  body: LoginBody,
+): Promise<LoginData> {
+  const admin = await ctx.db.selectFrom('admins').selectAll().where(sql`lower(email)`, '=', body.email.trim().toLowerCase()).executeTakeFirst();
+  if (!admin) {
+    await verifyPassword(body.password, await DUMMY_HASH_PROMISE);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  const wait = waitAfterFailures(admin.failed_logins);
+  if (wait > 0 && admin.last_failed_at && Date.now() - admin.last_failed_at.getTime() < wait * 1000) {
+    const seconds = Math.ceil(wait - (Date.now() - admin.last_failed_at.getTime()) / 1000);
+    throw new HttpError(429, `Too many failed logins; please try again in ${seconds} seconds`, 'LOGIN_SLOWED_DOWN');
+  }
+  if (!(await verifyPassword(body.password, admin.password_hash))) {
+    await ctx.db.updateTable('admins').set({ failed_logins: sql`failed_logins + 1`, last_failed_at: sql`now()` }).where('id', '=', admin.id).execute();
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  const jti = await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('admins').set({ failed_logins: 0, last_failed_at: null }).where('id', '=', admin.id).execute();
+    const id = await openSession(trx, admin.id);
+    await enqueueEvent(trx, createEvent('admin.logged_in', { adminId: admin.id, email: admin.email }, { correlationId: ctx.correlationId }));
+    return id;
+  });
+  return { token: ctx.sign({ sub: admin.id, email: admin.email, jti }), admin: { name: admin.name, email: admin.email } };
+}

@@ -1,0 +1,41 @@
+// /api/admin/login, /api/admin/logout, /api/admin/me, and the internal
+// session check the gateway and the other services ask on every admin call.
+import { timingSafeEqual } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import { AdminProfile, DataEnvelope, ErrorBody, LoginBody, LoginData } from '@persona/contracts';
+import { notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { AdminDeps } from '../app';
+import { login } from '../modules/auth/login';
+import { isSessionActive, revokeSession } from '../modules/auth/sessions';
+
+export default async function authRoutes(app: ServiceApp, deps: AdminDeps) {
+  const { db, adminOnly } = deps;
+
+  app.post(
+    '/api/admin/login',
+    { config: { rateLimit: deps.loginRateLimit }, schema: { body: LoginBody, response: { 200: DataEnvelope(LoginData), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } } },
+    async (request) => ({ data: await login({ db, sign: deps.sign, correlationId: request.correlationId }, request.body), message: 'Login successful' }),
+  );
+
+  app.post('/api/admin/logout', { onRequest: adminOnly, schema: { response: { 200: Type.Object({ message: Type.String() }), 401: ErrorBody } } }, async (request) => {
+    await revokeSession(db, request.admin!.jti);
+    return { message: 'Logged out' };
+  });
+
+  app.get('/api/admin/me', { onRequest: adminOnly, schema: { response: { 200: DataEnvelope(AdminProfile), 401: ErrorBody } } }, async (request) => {
+    const admin = await db.selectFrom('admins').select(['name', 'email']).where('id', '=', request.admin!.sub).executeTakeFirst();
+    if (!admin) throw unauthorized('This administrator no longer exists');
+    return { data: admin };
+  });
+
+  const expected = Buffer.from(deps.internalToken);
+  const internalOnly = async (request: FastifyRequest) => {
+    const given = Buffer.from(String(request.headers['x-internal-token'] ?? ''));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized('This route is for the shop\'s own services');
+  };
+  app.get('/internal/sessions/:jti', { onRequest: internalOnly, schema: { params: Type.Object({ jti: Type.String({ maxLength: 64 }) }) } }, async (request) => {
+    if (!(await isSessionActive(db, request.params.jti))) throw notFound('No active session');
+    return { data: { active: true } };
+  });
+}

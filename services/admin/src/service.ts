@@ -1,0 +1,72 @@
+// Wires the admin service for either run mode: migrations, the first
+// administrator, the outbox relay, the audit consumer and the HTTP app.
+import path from 'node:path';
+import { createOutboxRelay, outboxMigrations, type EventBus } from '@persona/bus';
+import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
+import { backingReadiness, type Logger, type ServiceApp } from '@persona/service-kit';
+import type { MigrationProvider } from 'kysely';
+import { buildApp } from './app';
+import type { AdminDB } from './db';
+import { subscribeAudit } from './modules/audit/audit';
+import { bootstrapAdmin, type BootstrapOptions } from './modules/auth/bootstrap-admin';
+
+export const ADMIN_SCHEMA = 'admin';
+export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
+
+export const adminMigrations: MigrationProvider = {
+  async getMigrations() {
+    return { ...outboxMigrations, ...(await folderMigrations(MIGRATIONS_DIR).getMigrations()) };
+  },
+};
+
+export interface AdminServiceOptions {
+  database: Database<AdminDB>;
+  bus: EventBus;
+  logger: Logger;
+  jwtSecret: string;
+  internalToken: string;
+  catalogueUrl: string;
+  firstAdmin: BootstrapOptions;
+  loginsPerMinute?: number;
+  postsPerMinute?: number;
+}
+
+export interface AdminService {
+  app: ServiceApp;
+  /** Set when this start created an administrator with a generated password (print it once). */
+  generatedAdmin: { email: string; password: string } | null;
+  close(): Promise<void>;
+}
+
+export async function startAdminService(options: AdminServiceOptions): Promise<AdminService> {
+  const { database, bus, logger } = options;
+  const applied = await migrateToLatest(database, adminMigrations);
+  if (applied.length > 0) logger.info({ applied }, 'admin migrations applied');
+  const generatedAdmin = await bootstrapAdmin(database.db, options.firstAdmin);
+  const outbox = createOutboxRelay({ db: database.db, bus, logger });
+  outbox.start();
+  const subscription = await subscribeAudit(bus, database.db);
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: options.jwtSecret,
+    internalToken: options.internalToken,
+    catalogueUrl: options.catalogueUrl,
+    logger,
+    loginsPerMinute: options.loginsPerMinute,
+    postsPerMinute: options.postsPerMinute,
+    readiness: backingReadiness(database, bus),
+  });
+  // Logins write admin.logged_in to the outbox; the relay's poll publishes them.
+  app.addHook('onResponse', async (request) => {
+    if (request.url === '/api/admin/login') outbox.nudge();
+  });
+  return {
+    app,
+    generatedAdmin,
+    async close() {
+      await app.close();
+      await subscription.close();
+      await outbox.stop();
+    },
+  };
+}
