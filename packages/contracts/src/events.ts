@@ -75,6 +75,8 @@ export interface AdminLoggedInPayload {
 /** Type → payload. Add an entry here before publishing a new event. */
 export interface EventPayloads {
   'order.paid': OrderPaidPayload;
+  /** Orders → personalisation: an administrator asked for a failed Persona to be made again (same payload as order.paid). */
+  'persona.retry_requested': OrderPaidPayload;
   'order.delivery_status_changed': DeliveryStatusChangedPayload;
   'persona.ready': PersonaReadyPayload;
   'persona.failed': PersonaFailedPayload;

@@ -52,6 +52,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export const ADMIN_ROUTES: ReadonlyArray<{ methods: readonly Method[]; pattern: RegExp }> = [
   { methods: ['POST', 'PUT', 'PATCH', 'DELETE'], pattern: /^\/api\/(books|categories)(\/|$)/ },
+  { methods: ['GET'], pattern: /^\/api\/books\/[^/]+\/content$/ },
+  { methods: ['POST'], pattern: /^\/api\/orders\/[^/]+\/persona\/retry$/ },
   { methods: ['GET'], pattern: /^\/api\/orders\/?$/ },
   { methods: ['PATCH'], pattern: /^\/api\/orders\/[^/]+\/status$/ },
   { methods: ['GET', 'DELETE'], pattern: /^\/api\/feedback\/(all|[^/]+)$/ },

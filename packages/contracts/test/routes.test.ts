@@ -22,6 +22,8 @@ describe('admin route policy', () => {
     ['DELETE', '/api/categories/1', true],
     ['GET', '/api/books', false],
     ['GET', '/api/books/1', false],
+    ['GET', '/api/books/1/content', true],
+    ['POST', '/api/orders/1/persona/retry', true],
     ['GET', '/api/orders', true],
     ['GET', '/api/orders/PRS-1', false],
     ['PATCH', '/api/orders/1/status', true],

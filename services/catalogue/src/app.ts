@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogueDB } from './db';
 import { BookCache } from './modules/books/book-cache';
 import type { FileStorage } from './modules/files/file-storage';
-import bookRoutes from './routes/books';
+import bookRoutes, { bookContentRoute } from './routes/books';
 import categoryRoutes from './routes/categories';
 import fileRoutes from './routes/files';
 import internalRoutes from './routes/internal';
@@ -58,6 +58,7 @@ export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp
   };
   await app.register(async (scope) => {
     await bookRoutes(scope as ServiceApp, deps);
+    await bookContentRoute(scope as ServiceApp, deps);
     await categoryRoutes(scope as ServiceApp, deps);
     await fileRoutes(scope as ServiceApp, deps);
     if (options.internalToken) await internalRoutes(scope as ServiceApp, { ...deps, internalToken: options.internalToken });

@@ -1,7 +1,7 @@
 // /api/books: public reads (cached, with ETags) and admin writes (multipart).
 import { Type } from '@sinclair/typebox';
 import { Book, BookQuery, BookSummary, DataEnvelope, ErrorBody, IdParams, ListEnvelope } from '@persona/contracts';
-import { unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
+import { notFound, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer } from '../modules/books/book-cache';
 import { bookAnswer, listBooksAnswer } from '../modules/books/books.queries';
@@ -63,6 +63,20 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
     async (request) => {
       await deleteBook(writeContext(request), request.params.id);
       return { data: { _id: request.params.id }, message: 'Book deleted successfully' };
+    },
+  );
+}
+
+/** GET /api/books/:id/content: the full text, for the administrator's edit form only. */
+export async function bookContentRoute(app: ServiceApp, deps: CatalogueDeps) {
+  app.get(
+    '/api/books/:id/content',
+    { onRequest: deps.adminOnly, schema: { params: IdParams, response: { 200: DataEnvelope(Type.Object({ content: Type.Array(Type.String()) })), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
+    async (request) => {
+      const book = await deps.db.selectFrom('books').select('id').where('id', '=', request.params.id).executeTakeFirst();
+      if (!book) throw notFound('Book not found');
+      const row = await deps.db.selectFrom('book_contents').select('paragraphs').where('book_id', '=', request.params.id).executeTakeFirst();
+      return { data: { content: (row?.paragraphs as string[] | undefined) ?? [] } };
     },
   );
 }

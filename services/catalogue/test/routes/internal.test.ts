@@ -53,3 +53,22 @@ describe('internal book source routes', () => {
     expect((await h.app.inject({ url: `/internal/books/${withPdf}/source`, headers: token })).statusCode).toBe(404);
   });
 });
+
+describe('the full text for administrators', () => {
+  let h: Harness;
+  let id: string;
+  beforeAll(async () => {
+    h = await startHarness();
+    const category = (await h.app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'Texts' }, headers: h.auth })).json().data._id;
+    const body = await multipart([['title', 'T'], ['author', 'A'], ['description', 'D'], ['category', category], ['price', '100'], ['content', JSON.stringify(['# One', 'Only for admins.'])]]);
+    id = (await h.app.inject({ method: 'POST', url: '/api/books', payload: body.payload, headers: { ...h.auth, ...body.headers } })).json().data._id;
+  });
+  afterAll(() => h.close());
+
+  it('is given to an administrator and to no one else', async () => {
+    const res = await h.app.inject({ url: `/api/books/${id}/content`, headers: h.auth });
+    expect(res.json()).toEqual({ data: { content: ['# One', 'Only for admins.'] } });
+    expect((await h.app.inject({ url: `/api/books/${id}/content` })).statusCode).toBe(401);
+    expect((await h.app.inject({ url: '/api/books/7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c/content', headers: h.auth })).statusCode).toBe(404);
+  });
+});

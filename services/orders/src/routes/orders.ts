@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE } from '@persona/contracts';
 import { badRequest, notFound, type ServiceApp } from '@persona/service-kit';
 import type { OrdersDeps } from '../app';
 import * as repo from '../modules/orders/orders.repository';
-import { changeDeliveryStatus } from '../modules/orders/orders.service';
+import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,6 +48,15 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
     async (request) => ({
       data: await changeDeliveryStatus({ db, correlationId: request.correlationId, afterCommit: deps.afterCommit }, request.params.id, request.body.deliveryStatus),
       message: 'Delivery status updated',
+    }),
+  );
+
+  app.post(
+    '/api/orders/:id/persona/retry',
+    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody } } },
+    async (request) => ({
+      data: await retryPersona({ db, correlationId: request.correlationId, afterCommit: deps.afterCommit }, request.params.id),
+      message: 'The Persona is being made again',
     }),
   );
 }

@@ -138,6 +138,22 @@ describe('orders', () => {
     });
   });
 
+  describe('retrying a failed Persona', () => {
+    it('sends a failed Persona back to be made, with the order\'s details, and refuses otherwise', async () => {
+      const { orderId, personaId } = await paidOrder();
+      const retry = () => inject({ method: 'POST', url: `/api/orders/${orderId}/persona/retry`, headers: h.admin });
+      expect((await retry()).statusCode).toBe(409);
+      await applyPersonaEvent(h.database.db, createEvent('persona.failed', { orderId, personaId, reason: 'catalogue down' }, { correlationId: 'c' }), 'https://x');
+      const res = await retry();
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ data: { personaStatus: 'generating', personaError: null }, message: 'The Persona is being made again' });
+      const requests = (await outboxEvents(h.database)).filter((e) => e.type === 'persona.retry_requested' && e.payload.orderId === orderId);
+      expect(requests).toHaveLength(1);
+      expect(requests[0].payload).toMatchObject({ personaId, buyerName: 'Zoë Ünal', amountPaise: 34950 });
+      expect((await inject({ method: 'POST', url: `/api/orders/${orderId}/persona/retry` })).statusCode).toBe(401);
+    });
+  });
+
   describe('the reconciler', () => {
     it('pays an unpaid order the provider says was captured, once', async () => {
       const { orderId, razorpayOrderId, amount } = (await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout() })).json().data;

@@ -17,8 +17,11 @@ const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const BROKEN_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const paragraphs = ['# Chapter One', ...Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a quiet story about light and distance on the Malabar coast.`)];
 
+const FLAKY_BOOK = '8f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
+let flakyDown = true;
 const readSource: SourceReader = async (bookId) => {
   if (bookId === BROKEN_BOOK) throw new SourceUnavailableError('the catalogue has no /internal/books/x/source', true);
+  if (bookId === FLAKY_BOOK && flakyDown) throw new SourceUnavailableError('the catalogue answered 503', false);
   return { title: 'The Lighthouse Keeper', author: 'Meera Iyer', source: { kind: 'text', paragraphs } };
 };
 
@@ -165,6 +168,18 @@ describe('the personalisation service', () => {
     });
     expect(dead.attempts).toBe(2);
     expect((await service.app.inject({ url: `/api/personas/${personaId}/download` })).statusCode).toBe(404);
+  }, 60_000);
+
+  it('makes a failed Persona when an administrator asks again', async () => {
+    const personaId = 'PRS-4444-5555-6666-7777';
+    const first = paid(personaId, FLAKY_BOOK);
+    await bus.publish(first);
+    await waitFor(async () => (await database.db.selectFrom('personas').select('status').where('persona_id', '=', personaId).where('status', '=', 'failed').executeTakeFirst()) ?? undefined);
+    flakyDown = false;
+    await bus.publish(createEvent('persona.retry_requested', first.payload, { correlationId: 'retry' }));
+    await ready(personaId);
+    const events = (await outbox()).filter((e) => e.envelope.payload.personaId === personaId).map((e) => e.type);
+    expect(events).toEqual(['persona.failed', 'persona.ready']);
   }, 60_000);
 
   it('answers bad persona ids with 400 and unknown ones with 404', async () => {

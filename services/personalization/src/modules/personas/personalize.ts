@@ -108,7 +108,7 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
 export function subscribeOrderPaid(bus: EventBus, deps: PersonalizeDeps): Promise<Subscription> {
   return bus.subscribe({
     queue: PERSONALIZATION_QUEUE,
-    bindings: ['order.paid'],
+    bindings: ['order.paid', 'persona.retry_requested'],
     prefetch: 2,
     maxAttempts: deps.maxAttempts ?? MAX_ATTEMPTS,
     retryDelaysMs: deps.retryDelaysMs ?? RETRY_DELAYS_MS,
