@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import './styles/tokens.css';
-import './styles/base.css';
+import '@persona/web-kit/styles/tokens.css';
+import '@persona/web-kit/styles/base.css';
 import { App } from './app/app';
 
 const container = document.getElementById('root');

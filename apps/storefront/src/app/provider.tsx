@@ -1,5 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
-import { ToastProvider } from '../components/ui/toast';
+import { ToastProvider } from '@persona/web-kit/toast';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

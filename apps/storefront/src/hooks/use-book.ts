@@ -1,7 +1,7 @@
 // One book by id, for every page about a single book (DESIGN §9.7: never the whole list to find one).
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '@persona/web-kit/api-client';
 import { getBook } from '../lib/catalogue-api';
-import { useAsync } from './use-async';
+import { useAsync } from '@persona/web-kit/use-async';
 
 export function useBook(id: string) {
   return useAsync(`book:${id}`, (signal) => getBook(id, signal));

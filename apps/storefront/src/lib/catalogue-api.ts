@@ -1,7 +1,7 @@
 // Catalogue calls every feature needs: the whole public list (paged through at the server's
 // maximum page size), one book by id, and the categories.
 import type { Book, BookSummary, Category, Envelope, ListOf } from '@persona/contracts';
-import { api } from './api-client';
+import { api } from '@persona/web-kit/api-client';
 
 export const MAX_PAGE_SIZE = 100;
 /** A guard against a runaway loop; 50 pages of 100 is far beyond any storefront catalogue. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useDocumentHead } from '../../hooks/use-document-head';
-import { StateMessage } from '../../components/ui/state-message';
+import { StateMessage } from '@persona/web-kit/state-message';
 
 /** Any unknown path; marked noindex while shown (spec §2). */
 export function NotFoundRoute() {

@@ -1,6 +1,6 @@
 import { Link, useRouteError } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { StateMessage } from '../../components/ui/state-message';
+import { StateMessage } from '@persona/web-kit/state-message';
 
 /** Last line of defence: a render error or a chunk that failed to load. */
 export function RouteError() {

@@ -1,7 +1,7 @@
 // The two ways a single-book page can fail to show its book (spec §2, §8).
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { StateMessage } from '../ui/state-message';
+import { StateMessage } from '@persona/web-kit/state-message';
 
 export function BookNotFound() {
   return (

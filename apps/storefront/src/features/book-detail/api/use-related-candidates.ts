@@ -1,4 +1,4 @@
-import { useAsync } from '../../../hooks/use-async';
+import { useAsync } from '@persona/web-kit/use-async';
 import { getAllBooks } from '../../../lib/catalogue-api';
 
 /** Candidates for "You Might Also Like"; a failure simply hides the section. */

@@ -1,6 +1,6 @@
 // The payment calls: initiate (with its Idempotency-Key), verify, and the test-mode stand-in's pay.
 import type { Envelope, InitiatePaymentBody, InitiatePaymentData, VerifyPaymentBody, VerifyPaymentData } from '@persona/contracts';
-import { api, apiRequest } from '../../../lib/api-client';
+import { api, apiRequest } from '@persona/web-kit/api-client';
 import type { PaymentFailure, PaymentSuccessResponse } from '../lib/payment';
 
 /** POST /api/payments/initiate, with the checkout attempt's Idempotency-Key. */

@@ -6,7 +6,7 @@ import type { Book, DeliveryType } from '@persona/contracts';
 import { formatInr } from '@persona/contracts';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { isMissingBook, useBook } from '../../../hooks/use-book';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '@persona/web-kit/api-client';
 import { BookCover } from '../../../components/book/book-cover';
 import { BookLoadError, BookNotFound } from '../../../components/book/book-states';
 import { Skeleton } from '../../../components/ui/skeleton';

@@ -3,7 +3,7 @@
 // closed (modal.ondismiss).
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { formatInr, paiseToRupees } from '@persona/contracts';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '@persona/web-kit/api-client';
 import { declineInTestMode, payInTestMode } from '../api/payments';
 import type { PaymentOpener, PaymentOutcome, PaymentRequest } from '../lib/payment';
 

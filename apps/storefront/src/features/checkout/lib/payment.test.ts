@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@persona/web-kit/api-client';
 import { buildVerifyBody, initiationErrorText, paymentRequest, razorpayOptions, verificationErrorText } from './payment';
 
 const init = {

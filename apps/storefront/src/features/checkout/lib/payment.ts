@@ -2,7 +2,7 @@
 // the spec §7 pop-up options, the spec §3 verification request and the spec §8 toast texts.
 import type { DeliveryType, InitiatePaymentData, VerifyPaymentBody } from '@persona/contracts';
 import { paiseToRupees } from '@persona/contracts';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@persona/web-kit/api-client';
 
 /** What checkout.js hands its `handler` on success (and what the test-mode endpoint answers). */
 export interface PaymentSuccessResponse {

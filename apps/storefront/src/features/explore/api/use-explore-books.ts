@@ -1,4 +1,4 @@
-import { useAsync } from '../../../hooks/use-async';
+import { useAsync } from '@persona/web-kit/use-async';
 import { getAllBooks } from '../../../lib/catalogue-api';
 
 /** The public catalogue; on explore a failure is only logged and the list stays empty (spec §8). */

@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { BookCardSkeleton } from '../../../components/ui/skeleton';
-import { StateMessage } from '../../../components/ui/state-message';
+import { StateMessage } from '@persona/web-kit/state-message';
 import { useExploreBooks } from '../api/use-explore-books';
 import { ALL_CHIP, chipList, filterExploreBooks } from '../lib/explore-filters';
 import { ExploreCard } from './explore-card';

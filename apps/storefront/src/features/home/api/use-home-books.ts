@@ -1,4 +1,4 @@
-import { useAsync } from '../../../hooks/use-async';
+import { useAsync } from '@persona/web-kit/use-async';
 import { getAllBooks } from '../../../lib/catalogue-api';
 
 /** The catalogue for the featured section; failures are only logged there (spec §8). */

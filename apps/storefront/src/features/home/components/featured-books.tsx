@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { BookCardSkeleton } from '../../../components/ui/skeleton';
-import { StateMessage } from '../../../components/ui/state-message';
+import { StateMessage } from '@persona/web-kit/state-message';
 import { useHomeBooks } from '../api/use-home-books';
 import { HOME_TABS, filterHomeBooks, type HomeTabId } from '../lib/home-filters';
 import { HomeBookCard } from './home-book-card';

@@ -1,4 +1,4 @@
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '@persona/web-kit/api-client';
 
 export const SUBSCRIPTION_FAILED = 'Subscription failed';
 

@@ -1,5 +1,5 @@
 import type { Envelope, PublicOrder } from '@persona/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@persona/web-kit/api-client';
 
 /** GET /api/orders/:personaId: what the holder of a persona id may see. */
 export async function getOrderByPersonaId(personaId: string, signal?: AbortSignal): Promise<PublicOrder> {

@@ -3,7 +3,7 @@
 // on unmount).
 import { useCallback, useEffect, useState } from 'react';
 import type { PublicOrder } from '@persona/contracts';
-import { isAbortError } from '../../../lib/api-client';
+import { isAbortError } from '@persona/web-kit/api-client';
 import { getOrderByPersonaId } from '../api/get-order';
 import { nextPollDelay, shouldPoll } from '../lib/persona-polling';
 

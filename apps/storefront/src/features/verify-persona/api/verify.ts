@@ -1,5 +1,5 @@
 import type { Envelope, FileVerification, PersonaVerification } from '@persona/contracts';
-import { api, apiRequest } from '../../../lib/api-client';
+import { api, apiRequest } from '@persona/web-kit/api-client';
 
 /** GET /api/personas/:personaId/verify: does the stored record's signature hold? */
 export async function getPersonaVerification(personaId: string, signal?: AbortSignal): Promise<PersonaVerification> {

@@ -1,5 +1,5 @@
-// The one HTTP client: relative `/api` URLs (same origin as the gateway), JSON in and out,
-// errors turned into ApiError carrying the server's human message.
+// The one HTTP client of both React apps: relative `/api` URLs (same origin as the gateway),
+// JSON in and out, errors turned into ApiError carrying the server's human message.
 import type { ErrorBody } from '@persona/contracts';
 
 export class ApiError extends Error {
@@ -34,22 +34,33 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${url}?${qs}` : url;
 }
 
-function storedToken(): string | null {
+/** Where the admin token lives (spec §3: local storage, key "token"). */
+export const TOKEN_STORAGE_KEY = 'token';
+
+export function storedToken(): string | null {
   try {
-    const token = globalThis.localStorage?.getItem('token');
+    const token = globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY);
     return token && token.trim() ? token : null;
   } catch {
     return null;
   }
 }
 
+type UnauthorizedHandler = (error: ApiError) => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** The admin app sends a person back to its login page when any call answers 401. */
+export function onUnauthorized(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
 function isErrorBody(value: unknown): value is Partial<ErrorBody> {
   return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   // Spec §6: a stored token travels as a bearer header on every call.
   const token = storedToken();
@@ -61,26 +72,47 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
-
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = undefined;
-    }
-  }
   if (!response.ok) {
-    const message = isErrorBody(parsed) && parsed.message ? parsed.message : response.statusText || `Request failed (${response.status})`;
-    throw new ApiError(response.status, message);
+    const error = new ApiError(response.status, await readErrorMessage(response));
+    if (response.status === 401 && token && unauthorizedHandler) unauthorizedHandler(error);
+    throw error;
   }
-  return parsed as T;
+  return response;
+}
+
+async function readErrorMessage(response: Response): Promise<string> {
+  const parsed = parseJson(await response.text());
+  return isErrorBody(parsed) && parsed.message ? parsed.message : response.statusText || `Request failed (${response.status})`;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  return parseJson(await response.text()) as T;
+}
+
+/** A file the API answers (an export): the bytes and the name the server suggests. */
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await send(path, options, '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename="?([^";]+)"?/i.exec(disposition);
+  return { blob: await response.blob(), filename: match ? match[1] : null };
 }
 
 export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) => apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body: unknown, signal?: AbortSignal) => apiRequest<T>(path, { method: 'POST', body, signal }),
+  put: <T>(path: string, body: unknown, signal?: AbortSignal) => apiRequest<T>(path, { method: 'PUT', body, signal }),
+  patch: <T>(path: string, body: unknown, signal?: AbortSignal) => apiRequest<T>(path, { method: 'PATCH', body, signal }),
+  delete: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { method: 'DELETE', signal }),
 };
 
 export function isAbortError(error: unknown): boolean {

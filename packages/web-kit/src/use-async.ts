@@ -1,6 +1,6 @@
 // A tiny data loader: runs an abortable fetcher when its key changes and exposes status, data, error.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isAbortError } from '../lib/api-client';
+import { isAbortError } from './api-client';
 
 export type AsyncState<T> =
   | { status: 'loading'; data: undefined; error: undefined }

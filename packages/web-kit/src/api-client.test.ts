@@ -1,0 +1,67 @@
+import { ApiError, apiDownload, apiRequest, buildUrl, onUnauthorized } from './api-client';
+
+type FetchArgs = [string, RequestInit];
+let calls: FetchArgs[] = [];
+let nextResponse: () => Response;
+const store = new Map<string, string>();
+
+beforeAll(() => {
+  (globalThis as { localStorage?: unknown }).localStorage = {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+    removeItem: (key: string) => void store.delete(key),
+  };
+  globalThis.fetch = (async (url: string, init: RequestInit) => {
+    calls.push([url, init]);
+    return nextResponse();
+  }) as typeof fetch;
+});
+beforeEach(() => {
+  calls = [];
+  store.clear();
+  onUnauthorized(null);
+});
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('the API client', () => {
+  it('builds /api URLs and leaves out empty query values', () => {
+    expect(buildUrl('books', { search: 'tea', tag: '', page: 2, x: undefined, y: null })).toBe('/api/books?search=tea&page=2');
+  });
+
+  it('sends JSON with the stored token as a bearer header and answers the parsed body', async () => {
+    store.set('token', 'abc');
+    nextResponse = json(200, { data: { ok: true } });
+    await expect(apiRequest('/categories', { method: 'POST', body: { name: 'Poetry' } })).resolves.toEqual({ data: { ok: true } });
+    const [url, init] = calls[0];
+    expect(url).toBe('/api/categories');
+    expect(init.body).toBe('{"name":"Poetry"}');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer abc', 'Content-Type': 'application/json' });
+  });
+
+  it("turns a failure into an ApiError carrying the server's message, else the status text", async () => {
+    nextResponse = json(409, { statusCode: 409, error: 'Conflict', message: 'Category is still used by 2 books' });
+    await expect(apiRequest('/categories/1', { method: 'DELETE' })).rejects.toEqual(new ApiError(409, 'Category is still used by 2 books'));
+    nextResponse = () => new Response('<html>oops</html>', { status: 502, statusText: 'Bad Gateway' });
+    await expect(apiRequest('/books')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
+  });
+
+  it('calls the unauthorized handler on a 401 only when a token was sent', async () => {
+    const seen: number[] = [];
+    onUnauthorized((error) => seen.push(error.status));
+    nextResponse = json(401, { message: 'Invalid credentials' });
+    await expect(apiRequest('/admin/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
+    expect(seen).toEqual([]);
+    store.set('token', 'expired');
+    await expect(apiRequest('/orders')).rejects.toMatchObject({ status: 401, message: 'Invalid credentials' });
+    expect(seen).toEqual([401]);
+  });
+
+  it('downloads a file with the name the server suggests', async () => {
+    nextResponse = () => new Response('Email\r\na@b.in\r\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="subscribers.csv"' } });
+    const { blob, filename } = await apiDownload('/admin/subscribers/export');
+    expect(filename).toBe('subscribers.csv');
+    expect(await blob.text()).toBe('Email\r\na@b.in\r\n');
+  });
+});
