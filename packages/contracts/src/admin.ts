@@ -40,11 +40,25 @@ export const Feedback = Type.Object({
 });
 export type Feedback = Static<typeof Feedback>;
 
+/** `GET /api/feedback/all`: newest first, a page at a time. */
+export const FeedbackQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export type FeedbackQuery = Static<typeof FeedbackQuery>;
+
 export const SubscribeBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 200 }) }, { additionalProperties: false });
 export type SubscribeBody = Static<typeof SubscribeBody>;
 
 export const Subscriber = Type.Object({ email: Type.String(), subscribedAt: Type.String({ format: 'date-time' }) });
 export type Subscriber = Static<typeof Subscriber>;
+
+/** `GET /api/admin/subscribers`: newest first, a page at a time. */
+export const SubscriberQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+export type SubscriberQuery = Static<typeof SubscriberQuery>;
+
+/** `GET /api/admin/subscribers/export` takes no query. */
+export const SubscriberExportQuery = Type.Object({}, { additionalProperties: false });
+
+/** The columns of `subscribers.csv`. */
+export const SUBSCRIBERS_CSV_HEADER = ['Email', 'Subscribed At'] as const;
 
 export const AuditEntry = Type.Object({
   _id: Type.String(),

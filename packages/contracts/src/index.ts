@@ -7,3 +7,4 @@ export * from './orders';
 export * from './persona-id';
 export * from './personas';
 export * from './admin';
+export * from './csv';

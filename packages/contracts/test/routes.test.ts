@@ -32,6 +32,9 @@ describe('admin route policy', () => {
     ['POST', '/api/admin/login', false],
     ['POST', '/api/admin/logout', true],
     ['GET', '/api/admin/audit', true],
+    ['GET', '/api/admin/subscribers', true],
+    ['GET', '/api/admin/subscribers/export', true],
+    ['DELETE', '/api/feedback/1', true],
   ])('%s %s needs admin: %s', (method, path, expected) => {
     expect(isAdminRoute(method, path)).toBe(expected);
   });

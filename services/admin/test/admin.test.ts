@@ -5,6 +5,7 @@ import { openDatabase, openPglite, type Database } from '@persona/db';
 import { createLogger } from '@persona/service-kit';
 import { mintAdminToken, TEST_JWT_SECRET, unsignedToken } from '@persona/test-kit';
 import type { AdminDB } from '../src/db';
+import { subscribersCsv } from '../src/modules/newsletter/subscribers.repository';
 import { waitAfterFailures } from '../src/modules/auth/login';
 import { hashPassword, verifyPassword } from '../src/modules/auth/passwords';
 import { startAdminService, type AdminService } from '../src/service';
@@ -152,6 +153,24 @@ describe('the admin service', () => {
       expect((await inject({ url: '/api/feedback/all' })).statusCode).toBe(401);
       expect((await inject({ method: 'DELETE', url: `/api/feedback/${randomUUID()}` })).statusCode).toBe(401);
     });
+
+    it('lists a page at a time, newest first, with the total', async () => {
+      await database.db
+        .insertInto('feedback')
+        .values(['2030-01-01T00:00:01Z', '2030-01-01T00:00:03Z', '2030-01-01T00:00:02Z'].map((at, i) => ({ name: `Paged ${i}`, email: 'p@example.com', message: `at ${at}`, created_at: at })))
+        .execute();
+      const { n: total } = await database.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const first = await inject({ url: '/api/feedback/all?limit=2', headers: bearer(token) });
+      expect(first.statusCode).toBe(200);
+      expect(first.json().meta).toEqual({ total: Number(total), page: 1, limit: 2 });
+      expect(first.json().data.map((f: { message: string }) => f.message)).toEqual(['at 2030-01-01T00:00:03Z', 'at 2030-01-01T00:00:02Z']);
+      const second = (await inject({ url: '/api/feedback/all?limit=2&page=2', headers: bearer(token) })).json();
+      expect(second.data[0].message).toBe('at 2030-01-01T00:00:01Z');
+      expect(second.meta).toEqual({ total: Number(total), page: 2, limit: 2 });
+      const beyond = (await inject({ url: '/api/feedback/all?limit=2&page=999', headers: bearer(token) })).json();
+      expect(beyond).toEqual({ data: [], meta: { total: Number(total), page: 999, limit: 2 } });
+      expect((await inject({ url: '/api/feedback/all', headers: bearer(token) })).json().meta).toEqual({ total: Number(total), page: 1, limit: 24 });
+    });
   });
 
   describe('newsletter', () => {
@@ -164,6 +183,88 @@ describe('the admin service', () => {
       const list = (await inject({ url: '/api/admin/subscribers', headers: bearer(token) })).json().data;
       expect(list.filter((s: { email: string }) => s.email === 'reader@example.com')).toHaveLength(1);
       expect((await inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: 'not-an-email' } })).statusCode).toBe(400);
+    });
+
+    it('lists subscribers a page at a time, newest first, with the total', async () => {
+      await database.db
+        .insertInto('subscribers')
+        .values([
+          { email: 'old@example.com', subscribed_at: '2031-01-01T00:00:00Z' },
+          { email: 'newest@example.com', subscribed_at: '2031-01-03T00:00:00Z' },
+          { email: 'middle@example.com', subscribed_at: '2031-01-02T00:00:00Z' },
+        ])
+        .execute();
+      const { n } = await database.db.selectFrom('subscribers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const { token } = (await login()).json().data;
+      const page = (await inject({ url: '/api/admin/subscribers?page=1&limit=2', headers: bearer(token) })).json();
+      expect(page).toEqual({
+        data: [
+          { email: 'newest@example.com', subscribedAt: '2031-01-03T00:00:00.000Z' },
+          { email: 'middle@example.com', subscribedAt: '2031-01-02T00:00:00.000Z' },
+        ],
+        meta: { total: Number(n), page: 1, limit: 2 },
+      });
+      expect((await inject({ url: '/api/admin/subscribers?page=2&limit=2', headers: bearer(token) })).json().data[0].email).toBe('old@example.com');
+    });
+
+    it('exports every subscriber as a CSV attachment, with formulas defused', async () => {
+      // A valid e-mail address can start with "=", "+" or "-": exactly what a spreadsheet would run.
+      expect((await inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: '=1+2@example.com' } })).statusCode).toBe(200);
+      expect((await inject({ method: 'POST', url: '/api/newsletter/subscribe', payload: { email: '-x@example.com' } })).statusCode).toBe(200);
+      const { token } = (await login()).json().data;
+      const res = await inject({ url: '/api/admin/subscribers/export', headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="subscribers.csv"');
+      expect(res.headers['cache-control']).toBe('no-store');
+      const rows = await database.db.selectFrom('subscribers').selectAll().orderBy('subscribed_at', 'desc').orderBy('email', 'desc').execute();
+      const lines = res.body.split('\r\n');
+      expect(lines[0]).toBe('Email,Subscribed At');
+      expect(lines.at(-1)).toBe('');
+      expect(lines.slice(1, -1)).toEqual(rows.map((r) => `${/^[=+\-@]/.test(r.email) ? "'" : ''}${r.email},${r.subscribed_at.toISOString()}`));
+      expect(lines).toContain(`'=1+2@example.com,${rows.find((r) => r.email === '=1+2@example.com')!.subscribed_at.toISOString()}`);
+      expect(lines.filter((l) => l.startsWith('-') || l.startsWith('='))).toEqual([]);
+    });
+
+    it('exports in batches without losing or repeating anyone, even on equal timestamps', async () => {
+      // Equal microsecond timestamps: the cursor must not lose precision to a JavaScript Date.
+      await database.db
+        .insertInto('subscribers')
+        .values(['tie-a@example.com', 'tie-b@example.com', 'tie-c@example.com'].map((email) => ({ email, subscribed_at: '2020-06-01T10:00:00.123456Z' })))
+        .execute();
+      const all = await database.db.selectFrom('subscribers').select('email').execute();
+      const chunks: string[] = [];
+      for await (const chunk of subscribersCsv(database.db, 2)) chunks.push(chunk);
+      expect(all.length).toBeGreaterThan(4);
+      expect(chunks).toHaveLength(Math.ceil(all.length / 2));
+      const whole: string[] = [];
+      for await (const chunk of subscribersCsv(database.db)) whole.push(chunk);
+      expect(whole).toHaveLength(1);
+      expect(chunks.join('')).toBe(whole[0]);
+      const emails = whole[0].split('\r\n').slice(1, -1).map((l) => l.split(',')[0].replace(/^'/, ''));
+      expect(emails.sort()).toEqual(all.map((r) => r.email).sort());
+    });
+
+    it('exports only the header when nobody has subscribed', async () => {
+      const rollback = new Error('rollback');
+      const chunks: string[] = [];
+      await expect(
+        database.db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('subscribers').execute();
+          for await (const chunk of subscribersCsv(trx)) chunks.push(chunk);
+          throw rollback;
+        }),
+      ).rejects.toBe(rollback);
+      expect(chunks).toEqual(['Email,Subscribed At\r\n']);
+    });
+
+    it('keeps the list and the export for administrators', async () => {
+      for (const url of ['/api/admin/subscribers', '/api/admin/subscribers/export']) {
+        const res = await inject({ url });
+        expect(res.statusCode).toBe(401);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.json().message).toBe('Authentication required: send an admin token as "Authorization: Bearer <token>"');
+      }
     });
   });
 
@@ -184,6 +285,65 @@ describe('the admin service', () => {
       expect(entries.some((e) => e.type === 'admin.logged_in' && e.summary === 'owner@persona-books.in logged in')).toBe(true);
       expect((await inject({ url: '/api/admin/audit' })).statusCode).toBe(401);
     }, 30_000);
+  });
+
+  describe('bad input on the admin routes', () => {
+    let token: string;
+    beforeAll(async () => {
+      token = (await login()).json().data.token;
+    });
+    const counts = async () => ({
+      feedback: Number((await database.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      subscribers: Number((await database.db.selectFrom('subscribers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      sessions: Number((await database.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    });
+
+    it.each(['not-a-uuid', '123', '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5', '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5cz'])('refuses to delete feedback %s with 400, deleting nothing', async (id) => {
+      const before = await counts();
+      const res = await inject({ method: 'DELETE', url: `/api/feedback/${id}`, headers: bearer(token) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'path field "id" must be a valid id' });
+      expect(await counts()).toEqual(before);
+    });
+
+    const LISTS = ['/api/feedback/all', '/api/admin/subscribers', '/api/admin/audit'];
+    it.each(
+      LISTS.flatMap((url) => [
+        [url, '?limit=0', 'query field "limit" must be >= 1'],
+        [url, '?limit=101', 'query field "limit" must be <= 100'],
+        [url, '?limit=abc', 'query field "limit" must be integer'],
+        [url, '?limit=2.5', 'query field "limit" must be integer'],
+        [url, '?page=-1', 'query field "page" must be >= 1'],
+        [url, '?page=0', 'query field "page" must be >= 1'],
+        [url, '?page=1&sort=email', 'query field "sort" is not allowed'],
+        [url, '?admin=true', 'query field "admin" is not allowed'],
+      ]),
+    )('%s%s → 400 "%s", nothing written', async (url, query, message) => {
+      const before = await counts();
+      const res = await inject({ url: `${url}${query}`, headers: bearer(token) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(await counts()).toEqual(before);
+    });
+
+    it('refuses any query on the export', async () => {
+      const res = await inject({ url: '/api/admin/subscribers/export?format=xlsx', headers: bearer(token) });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json().message).toBe('query field "format" is not allowed');
+    });
+
+    it.each([
+      ['GET', '/api/feedback/all?limit=abc'],
+      ['DELETE', '/api/feedback/not-a-uuid'],
+      ['GET', '/api/admin/subscribers?page=-1'],
+      ['GET', '/api/admin/subscribers/export?format=xlsx'],
+      ['GET', '/api/admin/audit?unknown=1'],
+    ] as const)('checks the token before the input: %s %s without one is 401', async (method, url) => {
+      const res = await inject({ method, url });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toMatch(/^Authentication required/);
+    });
   });
 });
 

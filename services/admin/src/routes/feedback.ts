@@ -1,9 +1,10 @@
 // /api/feedback: contact and per-book messages in (public, rate limited);
 // the administrator's list and delete.
-import { DataEnvelope, ErrorBody, Feedback, FeedbackBody, IdParams } from '@persona/contracts';
+import { DataEnvelope, DEFAULT_PAGE_SIZE, ErrorBody, Feedback, FeedbackBody, FeedbackQuery, IdParams, ListEnvelope } from '@persona/contracts';
 import { badRequest, notFound, serviceUnavailable, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
+import { listFeedback, toFeedback } from '../modules/feedback/feedback.repository';
 
 export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
   const { db, adminOnly } = deps;
@@ -34,9 +35,9 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
     },
   );
 
-  app.get('/api/feedback/all', { onRequest: adminOnly, schema: { response: { 200: DataEnvelope(Type.Array(Feedback)), 401: ErrorBody } } }, async () => {
-    const rows = await db.selectFrom('feedback').selectAll().orderBy('created_at', 'desc').limit(1000).execute();
-    return { data: rows.map(toFeedback) };
+  app.get('/api/feedback/all', { onRequest: adminOnly, schema: { querystring: FeedbackQuery, response: { 200: ListEnvelope(Feedback), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
+    const { feedback, total } = await listFeedback(db, request.query);
+    return { data: feedback, meta: { total, page: request.query.page ?? 1, limit: request.query.limit ?? DEFAULT_PAGE_SIZE } };
   });
 
   app.delete('/api/feedback/:id', { onRequest: adminOnly, schema: { params: IdParams, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }, async (request) => {
@@ -44,15 +45,4 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
     if (!deleted) throw notFound('Feedback not found');
     return { message: 'Feedback deleted successfully' };
   });
-}
-
-function toFeedback(row: { id: string; name: string; email: string; message: string; book_id: string | null; book_title: string | null; created_at: Date }): Feedback {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    message: row.message,
-    bookId: row.book_id ? { _id: row.book_id, title: row.book_title ?? 'Unknown book' } : null,
-    createdAt: row.created_at.toISOString(),
-  };
 }

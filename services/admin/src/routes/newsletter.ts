@@ -1,8 +1,10 @@
-// /api/newsletter/subscribe (public, idempotent) and the subscribers list.
-import { DataEnvelope, ErrorBody, SubscribeBody, Subscriber } from '@persona/contracts';
+// /api/newsletter/subscribe (public, idempotent), the subscribers list and its CSV export.
+import { Readable } from 'node:stream';
+import { DEFAULT_PAGE_SIZE, ErrorBody, ListEnvelope, SubscribeBody, Subscriber, SubscriberExportQuery, SubscriberQuery } from '@persona/contracts';
 import type { ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
+import { listSubscribers, subscribersCsv } from '../modules/newsletter/subscribers.repository';
 
 export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps) {
   const { db, adminOnly } = deps;
@@ -17,8 +19,17 @@ export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps)
     },
   );
 
-  app.get('/api/admin/subscribers', { onRequest: adminOnly, schema: { response: { 200: DataEnvelope(Type.Array(Subscriber)), 401: ErrorBody } } }, async () => {
-    const rows = await db.selectFrom('subscribers').selectAll().orderBy('subscribed_at', 'desc').execute();
-    return { data: rows.map((r) => ({ email: r.email, subscribedAt: r.subscribed_at.toISOString() })) };
+  app.get('/api/admin/subscribers', { onRequest: adminOnly, schema: { querystring: SubscriberQuery, response: { 200: ListEnvelope(Subscriber), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
+    const { subscribers, total } = await listSubscribers(db, request.query);
+    return { data: subscribers, meta: { total, page: request.query.page ?? 1, limit: request.query.limit ?? DEFAULT_PAGE_SIZE } };
   });
+
+  app.get('/api/admin/subscribers/export', { onRequest: adminOnly, schema: { querystring: SubscriberExportQuery } }, async (_request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="subscribers.csv"')
+      // A list of people's e-mail addresses: no cache anywhere may keep it.
+      .header('cache-control', 'no-store')
+      .send(Readable.from(subscribersCsv(db))),
+  );
 }

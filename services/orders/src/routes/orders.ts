@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { DataEnvelope, ErrorBody, IdParams, ListEnvelope, normalizePersonaId, Order, OrderQuery, PublicOrder, UpdateDeliveryStatusBody } from '@persona/contracts';
 import { DEFAULT_PAGE_SIZE } from '@persona/contracts';
-import { badRequest, notFound, type ServiceApp } from '@persona/service-kit';
+import { badRequest, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { OrdersDeps } from '../app';
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
@@ -17,13 +17,28 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
     '/api/orders/:id',
     {
       config: { rateLimit: deps.lookupRateLimit },
+      // Authentication before validation: a bad token is a 401 whatever the id looks like.
+      onRequest: async (request) => {
+        const byOrderId = UUID.test((request.params as { id?: string }).id ?? '');
+        if (request.headers.authorization) {
+          try {
+            request.admin = await deps.verifier(request.headers.authorization);
+          } catch (error) {
+            // The storefront sends a stored admin token with every call (spec §6): an expired one
+            // must not break a buyer's public lookup by persona id. By order id it is refused.
+            if (byOrderId) throw error;
+          }
+        } else if (byOrderId) {
+          // An order id (never a persona id) is only ever looked up by an administrator.
+          throw unauthorized('Authentication required: only an administrator can look an order up by its order id; send an admin token as "Authorization: Bearer <token>"');
+        }
+      },
       schema: { params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }), response: { 200: DataEnvelope(Type.Union([Order, PublicOrder])), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody } },
     },
     async (request) => {
       const { id } = request.params;
-      if (request.headers.authorization) {
+      if (request.admin) {
         // An administrator may look an order up by either id and sees all of it.
-        request.admin = await deps.verifier(request.headers.authorization);
         const personaId = normalizePersonaId(id);
         const row = UUID.test(id) ? await repo.findOrderById(db, id) : personaId ? await repo.findOrderByPersonaId(db, personaId) : undefined;
         if (!row) throw notFound('Order not found');

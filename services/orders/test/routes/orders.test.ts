@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createEvent } from '@persona/bus';
-import { mintAdminToken } from '@persona/test-kit';
+import { mintAdminToken, unsignedToken } from '@persona/test-kit';
 import { applyPersonaEvent } from '../../src/modules/orders/persona-events';
 import { TEST_MODE_KEYS } from '../../src/modules/payments/payment-provider';
 import { reconcileUnpaidOrders } from '../../src/modules/payments/payments.service';
@@ -50,6 +50,13 @@ describe('orders', () => {
       expect(res.body).not.toMatch(/zoe@example.com|98765|MG Road|682001/);
     });
 
+    it("still answers a buyer whose browser sends a stale admin token, showing only the public part", async () => {
+      const { personaId } = await paidOrder();
+      const res = await inject({ url: `/api/orders/${personaId}`, headers: { authorization: `Bearer ${unsignedToken()}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).not.toHaveProperty('email');
+    });
+
     it('answers 400 for something that cannot be a persona id and 404 for an unknown one', async () => {
       const bad = await inject({ url: '/api/orders/not-a-persona' });
       expect(bad.statusCode).toBe(400);
@@ -76,6 +83,20 @@ describe('orders', () => {
         expect(res.json().data).toMatchObject({ _id: orderId, personaId, email: 'zoe@example.com', amount: 349.5, paymentStatus: 'paid' });
       }
       expect((await inject({ url: `/api/orders/${orderId}`, headers: { authorization: 'Bearer forged' } })).statusCode).toBe(401);
+    });
+
+    it('keeps the lookup by order id for administrators, checking the token before the id', async () => {
+      const { orderId } = await paidOrder();
+      const anonymous = await inject({ url: `/api/orders/${orderId}` });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().message).toMatch(/^Authentication required: only an administrator can look an order up by its order id/);
+      expect(anonymous.body).not.toContain('zoe@example.com');
+      const forged = await inject({ url: `/api/orders/${orderId}`, headers: { authorization: 'Bearer forged' } });
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json().message).toBe('Invalid admin token');
+      // Anything that is not an order id is the public lookup, where a stale token is ignored.
+      const tooLong = await inject({ url: `/api/orders/${'x'.repeat(61)}`, headers: { authorization: 'Bearer forged' } });
+      expect(tooLong.statusCode).toBe(400);
     });
 
     it('lists with filters, search and paging', async () => {

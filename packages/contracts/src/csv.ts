@@ -1,0 +1,33 @@
+// CSV for downloads an administrator opens in a spreadsheet: RFC 4180 records
+// (CRLF line ends, quoting only where needed), with spreadsheet formula
+// injection defused (OWASP "CSV Injection").
+
+export type CsvCell = string | number | null | undefined;
+
+/** First characters that make Excel, LibreOffice or Sheets read a cell as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * One field as CSV text. Text that a spreadsheet would run as a formula gets a
+ * leading apostrophe, so it shows as text. Numbers are written as they are (a
+ * negative number is not a formula, and no text can hide inside one).
+ */
+export function csvField(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value !== 'number' && FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Records without a header, each ending in CRLF: for the batches after the first of a streamed file. */
+export function toCsvRows(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
+  let out = '';
+  for (const row of rows) out += `${row.map(csvField).join(',')}\r\n`;
+  return out;
+}
+
+/** A header record and the rows, RFC 4180, every record (the last too) ending in CRLF. */
+export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
+  return toCsvRows([header, ...rows]);
+}
