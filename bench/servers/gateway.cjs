@@ -7,6 +7,7 @@ const { buildGateway } = require('@persona/gateway');
     upstreams: { catalogue: process.env.CATALOGUE_URL },
     jwtSecret: 'bench-secret-bench-secret-bench-secret-00',
     storefrontDir: path.join(path.dirname(require.resolve('@persona/storefront/package.json')), 'dist'),
+    adminAppDir: path.join(path.dirname(require.resolve('@persona/admin-app/package.json')), 'dist'),
     publicUrl: 'http://localhost',
     // The limit stays on (as in production), set above the load so it never trips.
     rateLimitMax: 10_000_000,

@@ -10,6 +10,7 @@ import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { startDistributed, type RunningDistributed } from '@persona/embedded';
 import { describeWithPostgres, describeWithRabbit, freePort, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import { buyPersonaThroughApi } from './support/shop';
 
 describeWithPostgres()('Personas in the distributed mode', () => {
   describeWithRabbit()('on the real PostgreSQL and RabbitMQ', () => {
@@ -87,21 +88,7 @@ describeWithPostgres()('Personas in the distributed mode', () => {
       return (await res.json()).data._id;
     }
 
-    async function buy(bookId: string, fullName: string): Promise<{ orderId: string; personaId: string }> {
-      const started = await json('/api/payments/initiate', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ book: bookId, fullName, email: 'buyer@example.com', phone: '+91 98765 43210', deliveryType: 'digital', address: null }),
-      });
-      const { orderId, razorpayOrderId } = started.data;
-      const paid = await json('/api/payments/test-mode/pay', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ razorpayOrderId, outcome: 'success' }) });
-      const verified = await json('/api/payments/verify', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ orderId, razorpayOrderId, razorpayPaymentId: paid.data.razorpay_payment_id, razorpaySignature: paid.data.razorpay_signature }),
-      });
-      return { orderId, personaId: verified.data.personaId };
-    }
+    const buy = (bookId: string, fullName: string) => buyPersonaThroughApi(shop.url, { bookId, fullName });
 
     async function orderWhen(personaId: string, done: (o: { personaStatus: string }) => boolean, ms = 90_000) {
       const end = Date.now() + ms;

@@ -101,3 +101,24 @@ export async function fetchAllBooks(url: string): Promise<Book[]> {
     }),
   );
 }
+
+/** Buys a digital Persona the way the storefront does, in test mode: initiate, pay at the stand-in, verify. */
+export async function buyPersonaThroughApi(url: string, input: { bookId: string; fullName: string; email?: string }): Promise<{ orderId: string; personaId: string }> {
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = (await res.json()) as { data: Record<string, string>; message?: string };
+    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${answer.message ?? ''}`);
+    return answer.data;
+  };
+  const { orderId, razorpayOrderId } = await post('/api/payments/initiate', {
+    book: input.bookId,
+    fullName: input.fullName,
+    email: input.email ?? 'buyer@example.com',
+    phone: '+91 98765 43210',
+    deliveryType: 'digital',
+    address: null,
+  });
+  const paid = await post('/api/payments/test-mode/pay', { razorpayOrderId, outcome: 'success' });
+  const verified = await post('/api/payments/verify', { orderId, razorpayOrderId, razorpayPaymentId: paid.razorpay_payment_id, razorpaySignature: paid.razorpay_signature });
+  return { orderId, personaId: verified.personaId };
+}

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadOrCreateSecrets } from './secrets';
-import { storefrontDist } from './storefront-dir';
+import { adminAppDist, storefrontDist } from './storefront-dir';
 
 export interface DistributedOptions {
   databaseUrl: string;
@@ -142,6 +142,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
         PERSONALIZATION_URL: `http://127.0.0.1:${personalizationPort}`,
         ...sessions,
         STOREFRONT_DIR: storefrontDist(),
+        ADMIN_APP_DIR: adminAppDist(),
         PUBLIC_URL: publicUrl,
       },
     },

@@ -14,7 +14,7 @@ import { PERSONALIZATION_SCHEMA, startPersonalizationService, type Personalizati
 import { createLogger, sessionRevocationCheck, type Logger } from '@persona/service-kit';
 import { PGLITE_TEMPLATE } from './make-pglite-template';
 import { loadOrCreateSecrets } from './secrets';
-import { storefrontDist } from './storefront-dir';
+import { adminAppDist, storefrontDist } from './storefront-dir';
 
 export interface ShopOptions {
   /** Where the database, files and secrets live. */
@@ -127,6 +127,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       jwtSecret: secrets.jwtSecret,
       isRevoked: sessionCheck,
       storefrontDir: storefrontDist(),
+      adminAppDir: adminAppDist(),
       publicUrl,
       rateLimitMax: options.rateLimitMax ?? 1200,
       logger: logger.child({ service: 'gateway' }),

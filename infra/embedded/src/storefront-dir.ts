@@ -4,3 +4,8 @@ import path from 'node:path';
 export function storefrontDist(): string {
   return path.join(path.dirname(require.resolve('@persona/storefront/package.json')), 'dist');
 }
+
+/** The admin app's build output, found the same way. */
+export function adminAppDist(): string {
+  return path.join(path.dirname(require.resolve('@persona/admin-app/package.json')), 'dist');
+}

@@ -1,4 +1,4 @@
-import { adminLabelFrom, readAdminLabel } from './admin-label';
+import { adminLabelFrom, clearAdminSession, readAdminLabel, saveAdminSession } from './admin-session';
 
 describe('admin button label', () => {
   it("is the stored admin's name", () => {
@@ -20,5 +20,22 @@ describe('admin button label', () => {
     expect(readAdminLabel({ getItem: () => { throw new Error('denied'); } })).toBe('Admin');
     expect(readAdminLabel(undefined)).toBe('Admin');
     expect(readAdminLabel({ getItem: () => JSON.stringify({ name: 'Ravi' }) })).toBe('Ravi');
+  });
+});
+
+describe('the stored admin session', () => {
+  const memory = () => {
+    const map = new Map<string, string>();
+    return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+  };
+
+  it('keeps the token under "token" and the admin record under "admin", and forgets both', () => {
+    const storage = memory();
+    saveAdminSession('jwt.token.here', { name: 'Asha', email: 'asha@example.com' }, storage);
+    expect(storage.map.get('token')).toBe('jwt.token.here');
+    expect(readAdminLabel(storage)).toBe('Asha');
+    clearAdminSession(storage);
+    expect(storage.map.size).toBe(0);
+    expect(readAdminLabel(storage)).toBe('Admin');
   });
 });

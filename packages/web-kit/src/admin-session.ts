@@ -1,4 +1,7 @@
-// The header's admin button label: the stored admin's name, else e-mail, else "Admin" (spec §2).
+// The admin session kept in the browser (spec §3): the token under "token" and the admin's
+// {name, email} under "admin", read by the admin app's guard and by both apps' header label.
+import { TOKEN_STORAGE_KEY, storedToken } from './api-client';
+
 export const ADMIN_STORAGE_KEY = 'admin';
 export const ADMIN_FALLBACK_LABEL = 'Admin';
 
@@ -24,4 +27,36 @@ export function readAdminLabel(storage: Pick<Storage, 'getItem'> | undefined = g
   } catch {
     return ADMIN_FALLBACK_LABEL;
   }
+}
+
+export interface AdminProfile {
+  name: string;
+  email: string;
+}
+
+type SessionStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function browserStorage(): SessionStorage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores what a successful login answered. */
+export function saveAdminSession(token: string, admin: AdminProfile, storage: SessionStorage | undefined = browserStorage()): void {
+  storage?.setItem(TOKEN_STORAGE_KEY, token);
+  storage?.setItem(ADMIN_STORAGE_KEY, JSON.stringify({ name: admin.name, email: admin.email }));
+}
+
+/** Forgets the session (logout, or a token the server no longer accepts). */
+export function clearAdminSession(storage: SessionStorage | undefined = browserStorage()): void {
+  storage?.removeItem(TOKEN_STORAGE_KEY);
+  storage?.removeItem(ADMIN_STORAGE_KEY);
+}
+
+/** The guard's question (spec §4): is there a stored token? The server judges whether it is valid. */
+export function hasAdminToken(): boolean {
+  return storedToken() !== null;
 }

@@ -1,5 +1,5 @@
-// Builds the gateway: security headers, CORS, rate limits, then the API proxy
-// and the storefront.
+// Builds the gateway: security headers, CORS, rate limits, then the API proxy,
+// the admin app under /admin and the storefront.
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
@@ -8,6 +8,7 @@ import { createAdminVerifier, createServiceApp, type ServiceApp } from '@persona
 import type { FastifyBaseLogger } from 'fastify';
 import { SharedCache } from './modules/proxy/shared-cache';
 import { computeSecurityHeaders } from './modules/security-headers';
+import adminAppRoutes from './routes/admin-app';
 import proxyRoutes from './routes/proxy';
 import storefrontRoutes, { createPageSender, loadIndexTemplate, storefrontNotFound } from './routes/storefront';
 
@@ -16,6 +17,8 @@ export interface GatewayOptions {
   jwtSecret: string;
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
   storefrontDir: string;
+  /** The admin app's build, served under /admin. */
+  adminAppDir: string;
   publicUrl: string;
   corsOrigins?: string[];
   /** Requests per minute per client; 0 = no limit. */
@@ -92,6 +95,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   await app.register(async (scope) =>
     proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier, cache: options.sharedCache === false ? undefined : new SharedCache() }),
   );
+  await app.register(async (scope) => adminAppRoutes(scope as ServiceApp, { dir: options.adminAppDir }));
   await app.register(async (scope) =>
     storefrontRoutes(scope as ServiceApp, { dir: options.storefrontDir, publicUrl: options.publicUrl, catalogueUrl: options.upstreams.catalogue, sendPage }),
   );

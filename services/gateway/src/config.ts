@@ -19,6 +19,8 @@ export const GatewayConfigSchema = Type.Object({
   INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
   /** The storefront's built files (index.html and assets). */
   STOREFRONT_DIR: Type.String({ default: path.resolve('apps/storefront/dist') }),
+  /** The admin app's built files, served under /admin. */
+  ADMIN_APP_DIR: Type.String({ default: path.resolve('apps/admin/dist') }),
   /** Comma-separated origins allowed to call the API from a browser; empty = same origin only. */
   CORS_ORIGINS: Type.String({ default: '' }),
   /** Requests per minute per client address; 0 turns the limit off. */

@@ -16,6 +16,7 @@ startOrExit(async () => {
     jwtSecret: config.JWT_SECRET,
     isRevoked: config.ADMIN_URL && config.INTERNAL_TOKEN ? sessionRevocationCheck(config.ADMIN_URL, config.INTERNAL_TOKEN) : undefined,
     storefrontDir: config.STOREFRONT_DIR,
+    adminAppDir: config.ADMIN_APP_DIR,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     corsOrigins: config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     rateLimitMax: config.RATE_LIMIT_MAX,

@@ -8,6 +8,7 @@ import type { ServiceApp } from '@persona/service-kit';
 
 const BOOK_ID = '2b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f21';
 const EVIL_ID = '3c2d8b63-7a4f-4a8f-8e2b-1d7f6c5b4a32';
+const ADMIN_INDEX = `<!doctype html><html lang="en"><head><meta name="robots" content="noindex, nofollow" /><title>Admin | Persona Books</title></head><body><div id="root"></div><script type="module" src="/admin/assets/index-def456.js"></script></body></html>`;
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><meta name="description" content="Default" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 
 interface Seen {
@@ -42,6 +43,7 @@ async function startUpstream(): Promise<{ app: FastifyInstance; url: string; see
 describe('gateway', () => {
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
   let dir: string;
+  let adminDir: string;
   let gateway: ServiceApp;
 
   const build = (extra: Partial<Parameters<typeof buildGateway>[0]> = {}) =>
@@ -49,6 +51,7 @@ describe('gateway', () => {
       upstreams: { catalogue: upstream.url },
       jwtSecret: TEST_JWT_SECRET,
       storefrontDir: dir,
+      adminAppDir: adminDir,
       publicUrl: 'https://shop.example',
       rateLimitMax: 0,
       ...extra,
@@ -61,12 +64,17 @@ describe('gateway', () => {
     await writeFile(path.join(dir, 'index.html'), INDEX);
     await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    adminDir = await mkdtemp(path.join(os.tmpdir(), 'admin-app-'));
+    await mkdir(path.join(adminDir, 'assets'));
+    await writeFile(path.join(adminDir, 'index.html'), ADMIN_INDEX);
+    await writeFile(path.join(adminDir, 'assets', 'index-def456.js'), 'console.log("admin")');
     gateway = await build();
   });
   afterAll(async () => {
     await gateway.close();
     await upstream.app.close();
     await rm(dir, { recursive: true, force: true });
+    await rm(adminDir, { recursive: true, force: true });
   });
   beforeEach(() => {
     upstream.seen.length = 0;
@@ -186,6 +194,42 @@ describe('gateway', () => {
     });
   });
 
+  describe('the admin app', () => {
+    it.each(['/admin', '/admin/', '/admin/login', '/admin/books/2b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f21/edit', '/admin/orders?status=shipped'])(
+      'serves %s as the admin SPA (history fallback), never indexed',
+      async (url) => {
+        const res = await gateway.inject({ url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.body).toBe(ADMIN_INDEX);
+        expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      },
+    );
+
+    it('serves its own hashed assets, and a missing one is a 404, not the HTML', async () => {
+      const asset = await gateway.inject({ url: '/admin/assets/index-def456.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log("admin")');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const missing = await gateway.inject({ url: '/admin/assets/old-chunk.js' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toContain('not found');
+      expect((await gateway.inject({ url: '/admin/index.html' })).body).toBe(ADMIN_INDEX);
+    });
+
+    it('keeps the two apps apart: the storefront never answers with the admin HTML, nor the admin with the storefront', async () => {
+      expect((await gateway.inject({ url: '/books' })).body).not.toContain('Admin | Persona Books');
+      expect((await gateway.inject({ url: '/assets/index-def456.js' })).statusCode).toBe(404);
+      expect((await gateway.inject({ url: '/administrator' })).statusCode).toBe(404);
+    });
+
+    it('refuses to start when the admin app is not built, naming the fix', async () => {
+      await expect(build({ adminAppDir: path.join(adminDir, 'nope') })).rejects.toThrow(/admin app is not built.*ADMIN_APP_DIR/);
+    });
+  });
+
   describe('hardening', () => {
     it('sends security headers and a content security policy', async () => {
       const res = await gateway.inject({ url: '/' });
@@ -244,7 +288,7 @@ describe('the shared cache for public reads', () => {
     const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
     dir = await mkdtemp(path.join(os.tmpdir(), 'storefront-'));
     await writeFile(path.join(dir, 'index.html'), INDEX);
-    gateway = await buildGateway({ upstreams: { catalogue: url }, jwtSecret: TEST_JWT_SECRET, storefrontDir: dir, publicUrl: 'http://x', rateLimitMax: 0 });
+    gateway = await buildGateway({ upstreams: { catalogue: url }, jwtSecret: TEST_JWT_SECRET, storefrontDir: dir, adminAppDir: dir, publicUrl: 'http://x', rateLimitMax: 0 });
   });
   afterAll(async () => {
     await gateway.close();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ADMIN_STORAGE_KEY, readAdminLabel } from '../../lib/admin-label';
+import { ADMIN_STORAGE_KEY, readAdminLabel } from '@persona/web-kit/admin-session';
 import { paths } from '../../config/paths';
 
 /** Links to the admin app (a separate SPA, so a plain anchor) labelled with the stored admin. */

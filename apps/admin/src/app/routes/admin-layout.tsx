@@ -1,0 +1,82 @@
+// The guarded frame: side menu (spec §2: Home, Books, Categories, Orders, Feedback, Logout,
+// plus the audit log and subscribers), the header label, and the page outlet.
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { api } from '@persona/web-kit/api-client';
+import { clearAdminSession, readAdminLabel } from '@persona/web-kit/admin-session';
+import { paths, STOREFRONT_HOME } from '../../config/paths';
+import { PageLoading } from '../../components/page-loading';
+
+const MENU = [
+  { to: paths.dashboard, label: 'Home', end: true },
+  { to: paths.books, label: 'Books', end: false },
+  { to: paths.categories, label: 'Categories', end: false },
+  { to: paths.orders, label: 'Orders', end: false },
+  { to: paths.feedbacks, label: 'Feedback', end: false },
+  { to: paths.subscribers, label: 'Subscribers', end: false },
+  { to: paths.audit, label: 'Audit log', end: false },
+] as const;
+
+export function AdminLayout() {
+  const navigate = useNavigate();
+  const [label] = useState(() => readAdminLabel());
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  async function logout() {
+    if (loggingOut) return;
+    setLoggingOut(true);
+    try {
+      await api.post('/admin/logout', undefined);
+    } catch (error) {
+      // Spec §8: a failed logout is only logged; the local session is forgotten either way.
+      console.error('Logout failed', error);
+    }
+    clearAdminSession();
+    navigate(paths.login, { replace: true });
+  }
+
+  return (
+    <div className="admin-shell">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <aside className="admin-sidebar">
+        <p className="admin-sidebar__brand">
+          <span aria-hidden="true">📖</span> Persona Books
+        </p>
+        <nav aria-label="Admin menu">
+          <ul className="admin-menu">
+            {MENU.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={({ isActive }) => `admin-menu__link${isActive ? ' admin-menu__link--active' : ''}`}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <button type="button" className="admin-menu__link admin-menu__logout" onClick={logout} disabled={loggingOut}>
+                {loggingOut ? 'Logging out...' : 'Logout'}
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="admin-main">
+        <header className="admin-header">
+          <a className="admin-header__shop" href={STOREFRONT_HOME}>
+            View the shop
+          </a>
+          <p className="admin-header__label">
+            <span className="visually-hidden">Signed in as </span>
+            {label}
+          </p>
+        </header>
+        <main id="main-content" className="admin-content" tabIndex={-1}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// The audit log: what happened in the shop, newest first (book and category changes, paid orders,
+// Personas made or failed, delivery changes, logins), filterable by kind.
+import { useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAsync } from '@persona/web-kit/use-async';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoading } from '../../../components/page-loading';
+import { Pagination } from '../../../components/pagination';
+import { usePageParam } from '../../../lib/use-page-param';
+import { formatDateTime } from '../../../lib/format';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { AUDIT_PAGE_SIZE, listAudit } from '../api/audit';
+
+const KINDS: ReadonlyArray<[string, string]> = [
+  ['', 'Everything'],
+  ['book.created', 'Books created'],
+  ['book.updated', 'Books updated'],
+  ['book.deleted', 'Books deleted'],
+  ['category.created', 'Categories created'],
+  ['category.updated', 'Categories updated'],
+  ['category.deleted', 'Categories deleted'],
+  ['order.paid', 'Orders paid'],
+  ['order.delivery_status_changed', 'Delivery status changes'],
+  ['persona.ready', 'Personas made'],
+  ['persona.failed', 'Personas failed'],
+  ['admin.logged_in', 'Logins'],
+];
+
+export function AuditPage() {
+  usePageTitle('Audit log');
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = usePageParam();
+  const type = KINDS.some(([value]) => value === params.get('type')) ? (params.get('type') ?? '') : '';
+  const entries = useAsync(`audit:${type}:${page}`, (signal) => listAudit(page, type, signal));
+  useFailureToast(entries.error, 'Failed to load the audit log');
+  const selectId = useId();
+  const total = entries.status === 'success' ? entries.data.meta.total : 0;
+
+  return (
+    <>
+      <PageHeader title="Audit Log">
+        <button type="button" className="btn btn--outline btn--sm" onClick={entries.reload}>
+          Refresh
+        </button>
+      </PageHeader>
+      <div className="filters">
+        <div className="field field--inline">
+          <label htmlFor={selectId}>Show</label>
+          <select id={selectId} value={type} onChange={(e) => setParams(e.target.value ? new URLSearchParams({ type: e.target.value }) : new URLSearchParams())}>
+            {KINDS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {entries.status === 'loading' && <PageLoading text="Loading the audit log..." />}
+      {entries.status === 'error' && <LoadError what="The audit log" error={entries.error} onRetry={entries.reload} />}
+      {entries.status === 'success' && entries.data.data.length === 0 && <p className="empty-text">Nothing recorded yet.</p>}
+      {entries.status === 'success' && entries.data.data.length > 0 && (
+        <>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">Audit log, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Who</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.data.data.map((entry) => (
+                  <tr key={entry._id}>
+                    <td className="nowrap">{formatDateTime(entry.occurredAt)}</td>
+                    <td>
+                      {entry.summary}
+                      <span className="cell-sub mono">{entry.type}</span>
+                    </td>
+                    <td>{entry.actor ?? 'The shop'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} pages={Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}

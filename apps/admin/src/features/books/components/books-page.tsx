@@ -1,0 +1,115 @@
+// All Books (spec §2, §8): a grid with Add New Book, Edit and Delete (confirmed), prices in rupees.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { BookSummary } from '@persona/contracts';
+import { useAsync } from '@persona/web-kit/use-async';
+import { useToast } from '@persona/web-kit/toast';
+import { paths } from '../../../config/paths';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { LoadError } from '../../../components/load-error';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoading } from '../../../components/page-loading';
+import { Pagination } from '../../../components/pagination';
+import { formatInr } from '../../../lib/format';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { deleteBook, listBooks } from '../api/books';
+
+const PAGE_SIZE = 24;
+
+export function BooksPage() {
+  usePageTitle('Books');
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const search = (params.get('search') ?? '').slice(0, 100);
+  const books = useAsync(`books:${page}:${search}`, (signal) => listBooks({ page, limit: PAGE_SIZE, ...(search ? { search } : {}) }, signal));
+  useFailureToast(books.error, 'Error fetching books');
+  const { toast } = useToast();
+  const confirm = useConfirm();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [searchText, setSearchText] = useState(search);
+  const searchId = useId();
+  useEffect(() => setSearchText(search), [search]);
+
+  async function remove(book: BookSummary) {
+    if (deleting) return;
+    if (!(await confirm({ message: 'Are you sure you want to delete this book?' }))) return;
+    setDeleting(book._id);
+    try {
+      await deleteBook(book._id);
+      toast({ title: 'Book deleted successfully' });
+      books.reload();
+    } catch {
+      toast({ title: 'Delete failed', variant: 'destructive' });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  function submitSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    if (searchText.trim()) next.set('search', searchText.trim());
+    setParams(next);
+  }
+
+  const total = books.status === 'success' ? books.data.meta.total : 0;
+
+  return (
+    <>
+      <PageHeader title="All Books">
+        <Link to={paths.newBook} className="btn btn--primary btn--sm">
+          Add New Book
+        </Link>
+      </PageHeader>
+      <form className="filters__search filters__search--wide" role="search" onSubmit={submitSearch}>
+        <label htmlFor={searchId}>Search by title or author</label>
+        <div className="filters__search-row">
+          <input id={searchId} type="search" maxLength={100} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+          <button type="submit" className="btn btn--outline btn--sm">
+            Search
+          </button>
+        </div>
+      </form>
+      {books.status === 'loading' && <PageLoading text="Loading books..." />}
+      {books.status === 'error' && <LoadError what="Books" error={books.error} onRetry={books.reload} />}
+      {books.status === 'success' && books.data.data.length === 0 && <p className="empty-text">No books found.</p>}
+      {books.status === 'success' && books.data.data.length > 0 && (
+        <>
+          <ul className="book-grid">
+            {books.data.data.map((book) => (
+              <li key={book._id} className="book-card" data-book-id={book._id}>
+                <div className="book-card__cover">
+                  {book.coverImage ? <img src={book.coverImage.url} alt="" loading="lazy" width="160" height="240" /> : <span aria-hidden="true">📖</span>}
+                </div>
+                <div className="book-card__body">
+                  <h2 className="book-card__title">{book.title}</h2>
+                  <p className="book-card__author">{book.author}</p>
+                  <p className="book-card__price">{formatInr(book.price)}</p>
+                  <p className="book-card__meta">{book.category?.name ?? 'No category'}</p>
+                </div>
+                <div className="book-card__actions">
+                  <Link to={paths.editBook(book._id)} className="btn btn--outline btn--sm">
+                    Edit<span className="visually-hidden"> {book.title}</span>
+                  </Link>
+                  <button type="button" className="btn btn--danger btn--sm" onClick={() => remove(book)} disabled={deleting === book._id}>
+                    Delete<span className="visually-hidden"> {book.title}</span>
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+            onPage={(next) => {
+              const nextParams = new URLSearchParams(params);
+              nextParams.set('page', String(next));
+              setParams(nextParams);
+            }}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,237 @@
+// Order Dashboard (spec §2, §4, §8, §9): filters, search, pages, the delivery status dropdown
+// (disabled while its update is in flight), the Persona's state with a Retry, and the CSV export.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DELIVERY_STATUSES, PAYMENT_STATUSES, type DeliveryStatus, type Order } from '@persona/contracts';
+import { errorMessage } from '@persona/web-kit/api-client';
+import { useAsync } from '@persona/web-kit/use-async';
+import { useToast } from '@persona/web-kit/toast';
+import { PageHeader } from '../../../components/page-header';
+import { LoadError } from '../../../components/load-error';
+import { PageLoading } from '../../../components/page-loading';
+import { Pagination } from '../../../components/pagination';
+import { saveFile } from '../../../lib/download';
+import { capitalize, formatDateTime, formatInr } from '../../../lib/format';
+import { useFailureToast } from '../../../lib/use-failure-toast';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { listAllOrders, listOrders, retryPersona, updateDeliveryStatus } from '../api/orders';
+import { ORDERS_CSV_FILENAME, ordersCsv } from '../lib/orders-csv';
+import { pageCount, readFilters, toOrderQuery, writeFilters, type OrderFilters } from '../lib/order-filters';
+import { PaymentBadge, PersonaBadge } from './order-badges';
+
+export function OrdersPage() {
+  usePageTitle('Orders');
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const query = toOrderQuery(filters);
+  const key = JSON.stringify(query);
+  const orders = useAsync(key, (signal) => listOrders(query, signal));
+  useFailureToast(orders.error, 'Failed to fetch orders', 'Something went wrong.');
+  const { toast } = useToast();
+  const [changed, setChanged] = useState<Record<string, Order>>({});
+  const [inFlight, setInFlight] = useState<Record<string, boolean>>({});
+  const [exporting, setExporting] = useState(false);
+  const [searchText, setSearchText] = useState(filters.search);
+  const ids = { status: useId(), type: useId(), payment: useId(), from: useId(), to: useId(), search: useId() };
+
+  // A fresh answer from the server replaces the rows this page changed locally.
+  useEffect(() => setChanged({}), [orders.data]);
+  useEffect(() => setSearchText(filters.search), [filters.search]);
+
+  const setFilters = (next: Partial<OrderFilters>) => setParams(writeFilters({ ...filters, page: 1, ...next }));
+  const rows = orders.status === 'success' ? orders.data.data.map((order) => changed[order._id] ?? order) : [];
+  const total = orders.status === 'success' ? orders.data.meta.total : 0;
+
+  async function changeStatus(order: Order, deliveryStatus: DeliveryStatus) {
+    if (inFlight[order._id]) return;
+    setInFlight((m) => ({ ...m, [order._id]: true }));
+    try {
+      const updated = await updateDeliveryStatus(order._id, deliveryStatus);
+      setChanged((m) => ({ ...m, [order._id]: updated }));
+      toast({ title: 'Delivery status updated' });
+    } catch {
+      toast({ title: 'Update failed', description: 'Could not update delivery status. Try again.', variant: 'destructive' });
+    } finally {
+      setInFlight((m) => ({ ...m, [order._id]: false }));
+    }
+  }
+
+  async function retry(order: Order) {
+    if (inFlight[order._id]) return;
+    setInFlight((m) => ({ ...m, [order._id]: true }));
+    try {
+      const updated = await retryPersona(order._id);
+      setChanged((m) => ({ ...m, [order._id]: updated }));
+      toast({ title: 'Persona retry started', description: `The Persona ${order.personaId} is being made again.` });
+    } catch (error) {
+      toast({ title: 'Retry failed', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setInFlight((m) => ({ ...m, [order._id]: false }));
+    }
+  }
+
+  async function exportCsv() {
+    if (exporting || total === 0) return;
+    setExporting(true);
+    try {
+      const { page: _page, limit: _limit, ...all } = query;
+      const every = await listAllOrders(all);
+      saveFile(new Blob([ordersCsv(every)], { type: 'text/csv;charset=utf-8' }), ORDERS_CSV_FILENAME);
+    } catch (error) {
+      toast({ title: 'Export failed', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  function search(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFilters({ search: searchText });
+  }
+
+  return (
+    <>
+      <PageHeader title="Order Dashboard">
+        <button type="button" className="btn btn--outline btn--sm" onClick={orders.reload}>
+          Refresh
+        </button>
+        <button type="button" className="btn btn--primary btn--sm" onClick={exportCsv} disabled={exporting || total === 0}>
+          {exporting ? 'Exporting...' : 'Export CSV'}
+        </button>
+      </PageHeader>
+
+      <div className="filters">
+        <form className="filters__search" role="search" onSubmit={search}>
+          <label htmlFor={ids.search}>Search</label>
+          <div className="filters__search-row">
+            <input id={ids.search} type="search" placeholder="Name, e-mail or Persona ID" maxLength={100} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+            <button type="submit" className="btn btn--outline btn--sm">
+              Search
+            </button>
+          </div>
+        </form>
+        <div className="field field--inline">
+          <label htmlFor={ids.status}>Delivery status</label>
+          <select id={ids.status} value={filters.status} onChange={(e) => setFilters({ status: e.target.value })}>
+            <option value="">All</option>
+            {DELIVERY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {capitalize(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field--inline">
+          <label htmlFor={ids.type}>Delivery type</label>
+          <select id={ids.type} value={filters.deliveryType} onChange={(e) => setFilters({ deliveryType: e.target.value })}>
+            <option value="">All</option>
+            <option value="digital">Digital</option>
+            <option value="physical">Physical</option>
+          </select>
+        </div>
+        <div className="field field--inline">
+          <label htmlFor={ids.payment}>Payment</label>
+          <select id={ids.payment} value={filters.payment} onChange={(e) => setFilters({ payment: e.target.value })}>
+            <option value="all">All</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {capitalize(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field--inline">
+          <label htmlFor={ids.from}>From</label>
+          <input id={ids.from} type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilters({ from: e.target.value })} />
+        </div>
+        <div className="field field--inline">
+          <label htmlFor={ids.to}>To</label>
+          <input id={ids.to} type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => setFilters({ to: e.target.value })} />
+        </div>
+      </div>
+
+      {orders.status === 'loading' && <PageLoading text="Loading orders..." />}
+      {orders.status === 'error' && <LoadError what="Orders" error={orders.error} onRetry={orders.reload} />}
+      {orders.status === 'success' && rows.length === 0 && <p className="empty-text">No orders match these filters.</p>}
+      {rows.length > 0 && (
+        <>
+          <p className="result-count" role="status">
+            {total} {total === 1 ? 'order' : 'orders'}
+          </p>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">Orders, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Persona ID</th>
+                  <th scope="col">Book</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Persona</th>
+                  <th scope="col">Delivery status</th>
+                  <th scope="col">Date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((order) => (
+                  <tr key={order._id} data-order-id={order._id}>
+                    <td className="mono">{order.personaId}</td>
+                    <td>
+                      {order.book.title}
+                      <span className="cell-sub">{order.book.author}</span>
+                    </td>
+                    <td>
+                      {order.fullName}
+                      <span className="cell-sub">{order.email}</span>
+                      <span className="cell-sub">{order.phone}</span>
+                    </td>
+                    <td>
+                      {capitalize(order.deliveryType)}
+                      {order.address && <span className="cell-sub">{[order.address.line1, order.address.city, order.address.zip, order.address.country].join(', ')}</span>}
+                    </td>
+                    <td>{formatInr(order.amount)}</td>
+                    <td>
+                      <PaymentBadge status={order.paymentStatus} />
+                    </td>
+                    <td>
+                      <PersonaBadge status={order.personaStatus} />
+                      {order.personaStatus === 'failed' && (
+                        <>
+                          {order.personaError && <span className="cell-sub">{order.personaError}</span>}
+                          <button type="button" className="btn btn--outline btn--xs" onClick={() => retry(order)} disabled={inFlight[order._id]}>
+                            Retry<span className="visually-hidden"> the Persona {order.personaId}</span>
+                          </button>
+                        </>
+                      )}
+                    </td>
+                    <td>
+                      <label className="visually-hidden" htmlFor={`status-${order._id}`}>
+                        Delivery status of {order.personaId}
+                      </label>
+                      <select
+                        id={`status-${order._id}`}
+                        value={order.deliveryStatus ?? 'pending'}
+                        disabled={inFlight[order._id] === true}
+                        onChange={(e) => changeStatus(order, e.target.value as DeliveryStatus)}
+                      >
+                        {DELIVERY_STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {capitalize(s)}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>{formatDateTime(order.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={filters.page} pages={pageCount(total)} onPage={(page) => setParams(writeFilters({ ...filters, page }))} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// How the admin shows money and dates: the rupee sign (spec §9) and India's calendar.
+export { formatInr } from '@persona/contracts';
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+
+/** "22 Nov 2026"; an unreadable value shows as "—". */
+export function formatDate(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? DATE_FORMAT.format(date) : '—';
+}
+
+/** "22 Nov 2026, 09:15 am" in India time. */
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? DATE_TIME_FORMAT.format(date) : '—';
+}
+
+/** "pending" → "Pending". */
+export function capitalize(word: string): string {
+  return word ? word[0].toUpperCase() + word.slice(1) : word;
+}

@@ -1,0 +1,360 @@
+// The administrator's journeys in real Chromium through the gateway (embedded shop): logging in
+// (and failing to), categories, a book with a real cover, sample and full PDF seen on the
+// storefront, edited and deleted, delivery status seen by the buyer, orders.csv, feedback from
+// the contact page, newsletter subscribers, a 401 sending the admin back to login, logging out.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startShop, type RunningShop } from '@persona/embedded';
+import { launchChromium, settle } from './support/browser';
+import { buyPersonaThroughApi, fetchAllBooks } from './support/shop';
+
+const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
+const RUN = Date.now().toString(36);
+const CATEGORY = `Poetry ${RUN}`;
+const BOOK_TITLE = `Songs of the Monsoon ${RUN}`;
+
+let shop: RunningShop;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let dataDir: string;
+let files: { cover: string; samplePdf: string; fullPdf: string; hugePdf: string; fakePdf: string };
+
+async function makePdf(title: string, pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  for (let i = 1; i <= pages; i++) doc.addPage([420, 595]).drawText(`${title}, page ${i}`, { x: 50, y: 520, size: 14, font });
+  return doc.save();
+}
+
+async function makeCover(): Promise<Buffer> {
+  const scratch = await browser.newPage({ viewport: { width: 400, height: 600 } });
+  await scratch.setContent('<body style="margin:0"><div style="width:400px;height:600px;background:linear-gradient(#4338ca,#f59e0b);color:#fff;font:48px Georgia;display:grid;place-items:center">Monsoon</div></body>');
+  const png = await scratch.screenshot({ type: 'png' });
+  await scratch.close();
+  return png;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-admin-app-'));
+  shop = await startShop({
+    dataDir: path.join(dataDir, 'shop'),
+    port: 0,
+    host: '127.0.0.1',
+    env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name },
+  });
+  browser = await launchChromium();
+  files = {
+    cover: path.join(dataDir, 'cover.png'),
+    samplePdf: path.join(dataDir, 'sample.pdf'),
+    fullPdf: path.join(dataDir, 'full.pdf'),
+    hugePdf: path.join(dataDir, 'huge.pdf'),
+    fakePdf: path.join(dataDir, 'page.html'),
+  };
+  await writeFile(files.cover, await makeCover());
+  await writeFile(files.samplePdf, await makePdf(`${BOOK_TITLE} sample`, 3));
+  await writeFile(files.fullPdf, await makePdf(BOOK_TITLE, 12));
+  await writeFile(files.hugePdf, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(11 * 1024 * 1024, 32)]));
+  await writeFile(files.fakePdf, '<html><script>alert(1)</script></html>');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const main = () => page.locator('main');
+const toast = () => page.getByRole('region', { name: 'Notifications' });
+const expectToast = async (title: string) => toast().getByText(title, { exact: true }).waitFor();
+const confirmDialog = () => page.getByRole('dialog', { name: 'Please confirm' });
+
+async function logIn() {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expectToast('Login successful');
+  await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+}
+
+describe('the admin app', () => {
+  it('guards every page, refuses a wrong password, logs in with show/hide, and logs out for good', async () => {
+    await page.goto('/admin/orders');
+    await page.waitForURL('**/admin/login');
+    expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content'))).toBe('noindex, nofollow');
+
+    const password = page.getByLabel('Password', { exact: true });
+    await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+    await password.fill('not the password');
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectToast('Login failed');
+    await toast().getByText('Invalid credentials').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await password.fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expectToast('Login successful');
+    // Back to the page the guard came from, with the admin's name in the header.
+    await page.waitForURL('**/admin/orders');
+    await page.getByRole('heading', { level: 1, name: 'Order Dashboard' }).waitFor();
+    expect(await page.locator('.admin-header__label').innerText()).toContain(ADMIN.name);
+    const menu = page.getByRole('navigation', { name: 'Admin menu' });
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Home', 'Books', 'Categories', 'Orders', 'Feedback', 'Subscribers', 'Audit log']);
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin/login');
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('admin')])).toEqual([null, null]);
+    // The token is dead everywhere, not only forgotten by this browser.
+    expect((await fetch(`${shop.url}/api/orders`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    await page.goto('/admin/books');
+    await page.waitForURL('**/admin/login');
+  });
+
+  it('sends the admin back to login when any call answers 401', async () => {
+    await page.goto('/admin/login');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'expired.or.forged');
+      localStorage.setItem('admin', JSON.stringify({ name: 'Asha', email: 'owner@persona-books.in' }));
+    });
+    await page.goto('/admin/feedbacks');
+    await page.waitForURL('**/admin/login');
+    await page.getByText('Your session has ended. Please log in again.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('manages categories and a book end to end, as the storefront shows it', async () => {
+    await logIn();
+    const menu = page.getByRole('navigation', { name: 'Admin menu' });
+
+    // A category.
+    await menu.getByRole('link', { name: 'Categories' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Category Management' }).waitFor();
+    await page.getByLabel(/^Name/).fill(CATEGORY);
+    await page.getByLabel('Description (optional)').fill('Verse for rainy days');
+    await page.getByRole('button', { name: 'Create Category' }).click();
+    await expectToast('Category created successfully');
+    await main().locator('.item-list__title', { hasText: CATEGORY }).waitFor();
+
+    // A category still used by books cannot go: the 409 is shown as it is.
+    const seeded = (await fetchAllBooks(shop.url)).find((b) => b.category)!;
+    await main().getByRole('button', { name: `Delete ${seeded.category!.name}`, exact: true }).click();
+    await confirmDialog().getByText('Are you sure you want to delete this category?').waitFor();
+    await confirmDialog().getByRole('button', { name: 'Delete' }).click();
+    await expectToast('Delete failed');
+    expect(await toast().innerText()).toMatch(/This category is used by \d+ books?; move or delete them first/);
+
+    // A book: refused files first, then the real ones.
+    await menu.getByRole('link', { name: 'Books' }).click();
+    await page.getByRole('heading', { level: 1, name: 'All Books' }).waitFor();
+    await main().getByRole('link', { name: 'Add New Book' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Add New Book' }).waitFor();
+    await page.getByLabel('Full PDF').setInputFiles(files.hugePdf);
+    await expectToast('Full PDF must be under 10MB');
+    await page.getByLabel('Sample PDF').setInputFiles(files.fakePdf);
+    await expectToast('Sample PDF must be a PDF file');
+    expect(await page.getByLabel('Sample PDF').evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+
+    await page.getByLabel(/^Title/).fill(BOOK_TITLE);
+    await page.getByLabel(/^Author/).fill('Kavya Iyer');
+    await page.getByLabel(/^Price/).fill('349.5');
+    await page.getByLabel(/^Category/).selectOption({ label: CATEGORY });
+    await page.getByLabel('Ratings (0 to 5)').fill('4.5');
+    await page.getByLabel('Tags').fill('Poetry, Fiction ,  Monsoon');
+    await page.getByLabel(/^Description/).fill('Poems that smell of wet earth. <script>window.pwned = true</script>');
+    await page.getByLabel('Content (the full text)').fill('The first rain.\n\nThe second rain.');
+    await page.getByLabel('Sample text, one page per line').fill('Clouds gather over the hills.\nThe first drops fall.');
+    await page.getByLabel('Cover image').setInputFiles(files.cover);
+    await page.getByLabel('Sample PDF').setInputFiles(files.samplePdf);
+    await page.getByLabel('Full PDF').setInputFiles(files.fullPdf);
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/books') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Create Book' }).click();
+    // A second click while saving is ignored: one book only.
+    await page.getByRole('button', { name: /^(Create Book|Saving\.\.\.)$/ }).click({ force: true, timeout: 1000 }).catch(() => undefined);
+    const book = ((await (await created).json()) as { data: { _id: string; tags: string[]; price: number } }).data;
+    expect(book.tags).toEqual(['Poetry', 'Fiction', 'Monsoon']);
+    await expectToast('Book created successfully');
+    await page.waitForURL('**/admin/books');
+    const card = main().locator(`[data-book-id="${book._id}"]`);
+    await card.waitFor();
+    expect(await card.innerText()).toContain('₹349.50');
+    const all = await fetchAllBooks(shop.url);
+    expect(all.filter((b) => b.title === BOOK_TITLE)).toHaveLength(1);
+
+    // The storefront shows it, the script as text, the cover as a real image.
+    const shopper = await context.newPage();
+    await shopper.goto(`/book/${book._id}`);
+    await shopper.getByRole('heading', { level: 1, name: BOOK_TITLE }).waitFor();
+    await shopper.getByText('Rs 349.50').first().waitFor();
+    expect(await shopper.getByText('<script>window.pwned = true</script>', { exact: false }).count()).toBeGreaterThan(0);
+    expect(await shopper.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
+    const cover = shopper.locator(`img[src*="/api/files/"]`).first();
+    await cover.waitFor();
+    expect(await settle(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true)).toBe(true);
+
+    // Edit: the form shows what the book has, and a new price reaches the storefront.
+    await card.getByRole('link', { name: `Edit ${BOOK_TITLE}` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Book' }).waitFor();
+    expect(await page.getByLabel(/^Title/).inputValue()).toBe(BOOK_TITLE);
+    expect(await page.getByLabel('Tags').inputValue()).toBe('Poetry, Fiction, Monsoon');
+    expect(await page.getByLabel('Content (the full text)').inputValue()).toBe('The first rain.\nThe second rain.');
+    await page.getByAltText(`Current cover of ${BOOK_TITLE}`).waitFor();
+    await page.getByRole('link', { name: 'Current sample PDF' }).waitFor();
+    await page.getByText('A full PDF is uploaded (kept private).').waitFor();
+    await page.getByLabel(/^Price/).fill('499');
+    await page.getByRole('button', { name: 'Update Book' }).click();
+    await expectToast('Book updated successfully');
+    await page.waitForURL('**/admin/books');
+    expect(await main().locator(`[data-book-id="${book._id}"]`).innerText()).toContain('₹499.00');
+    await shopper.goto(`/book/${book._id}`);
+    await shopper.getByText('Rs 499.00').first().waitFor({ timeout: 10_000 });
+
+    // Delete, after a confirmation; the storefront no longer finds it.
+    await main().locator(`[data-book-id="${book._id}"]`).getByRole('button', { name: `Delete ${BOOK_TITLE}` }).click();
+    await confirmDialog().getByText('Are you sure you want to delete this book?').waitFor();
+    await confirmDialog().getByRole('button', { name: 'Cancel' }).click();
+    expect(await main().locator(`[data-book-id="${book._id}"]`).count()).toBe(1);
+    await main().locator(`[data-book-id="${book._id}"]`).getByRole('button', { name: `Delete ${BOOK_TITLE}` }).click();
+    await confirmDialog().getByRole('button', { name: 'Delete' }).click();
+    await expectToast('Book deleted successfully');
+    await main().locator(`[data-book-id="${book._id}"]`).waitFor({ state: 'detached' });
+    await shopper.goto(`/book/${book._id}`);
+    await shopper.getByRole('heading', { name: 'Book not found' }).waitFor({ timeout: 10_000 });
+
+    // The category, now unused, can go.
+    await menu.getByRole('link', { name: 'Categories' }).click();
+    await main().getByRole('button', { name: `Delete ${CATEGORY}`, exact: true }).click();
+    await confirmDialog().getByRole('button', { name: 'Delete' }).click();
+    await expectToast('Category deleted');
+    await main().locator('.item-list__title', { hasText: CATEGORY }).waitFor({ state: 'detached' });
+  });
+
+  it('changes a delivery status the buyer then sees, and exports orders.csv', async () => {
+    const [first, second] = await fetchAllBooks(shop.url);
+    const one = await buyPersonaThroughApi(shop.url, { bookId: first._id, fullName: 'Meera, "the reader"', email: 'meera@example.com' });
+    const two = await buyPersonaThroughApi(shop.url, { bookId: second._id, fullName: 'Ravi Kumar', email: 'ravi@example.com' });
+    await logIn();
+
+    // The dashboard lists the new orders.
+    await main().getByRole('cell', { name: 'Ravi Kumar' }).waitFor();
+    expect(await main().getByRole('columnheader').allInnerTexts()).toEqual(['Book', 'Customer', 'Email', 'Delivery', 'Status', 'Date']);
+
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Order Dashboard' }).waitFor();
+    const row = main().locator(`tr[data-order-id="${one.orderId}"]`);
+    await row.waitFor();
+    const status = row.getByLabel(`Delivery status of ${one.personaId}`);
+    expect(await status.inputValue()).toBe('pending');
+    await status.selectOption('shipped');
+    await expectToast('Delivery status updated');
+    expect(await status.isEnabled()).toBe(true);
+
+    // Search by persona id and filter by status.
+    await main().getByLabel('Search').fill(two.personaId.toLowerCase());
+    await main().getByRole('button', { name: 'Search' }).click();
+    await settle(() => main().locator('tbody tr').count(), 1);
+    expect(await main().locator(`tr[data-order-id="${two.orderId}"]`).count()).toBe(1);
+    await main().getByLabel('Search').fill('');
+    await main().getByRole('button', { name: 'Search' }).click();
+    await main().getByLabel('Delivery status', { exact: true }).selectOption('shipped');
+    await page.waitForURL('**/admin/orders?status=shipped');
+    await settle(() => main().locator('tbody tr').count(), 1);
+    expect(await main().locator(`tr[data-order-id="${one.orderId}"]`).count()).toBe(1);
+
+    // The buyer sees it.
+    const buyer = await context.newPage();
+    await buyer.goto(`/send-persona?personaId=${one.personaId}`);
+    await buyer.getByText('Delivery Status').waitFor();
+    expect(await buyer.locator('dt:has-text("Delivery Status") + dd').innerText()).toMatch(/shipped/i);
+
+    // orders.csv of the current view, quoted properly.
+    await main().getByLabel('Delivery status', { exact: true }).selectOption('');
+    await settle(async () => (await main().locator('tbody tr').count()) >= 2, true);
+    const downloading = page.waitForEvent('download');
+    await main().getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('orders.csv');
+    const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('S.No,Customer,Book Title,Delivery Type,Delivery Status,Order ID');
+    expect(lines).toContain(`1,Ravi Kumar,${csvCell(second.title)},digital,pending,${two.orderId}`);
+    expect(lines).toContain(`2,"Meera, ""the reader""",${csvCell(first.title)},digital,shipped,${one.orderId}`);
+
+    // With nothing to export, the button is disabled.
+    await main().getByLabel('Delivery status', { exact: true }).selectOption('cancelled');
+    await main().getByText('No orders match these filters.').waitFor();
+    expect(await main().getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
+  });
+
+  it('shows a contact message in Feedback, deletes it, and lists a twice-subscribed reader once', async () => {
+    const message = `Do you ship to Goa? ${RUN}`;
+    await page.goto('/contact-us');
+    await page.getByLabel('Name', { exact: true }).fill('Nisha');
+    await page.getByLabel('Email', { exact: true }).fill('nisha@example.com');
+    await page.getByLabel('Message', { exact: true }).fill(message);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.waitForURL('**/contact-success');
+
+    const email = `reader.${RUN}@example.com`;
+    for (let i = 0; i < 2; i++) {
+      await page.goto('/');
+      const footer = page.locator('footer');
+      await footer.getByLabel('Email address').fill(email);
+      await footer.getByRole('button', { name: 'Subscribe' }).click();
+      await footer.getByText(i === 0 ? 'Thank you for subscribing!' : 'You are already subscribed.').waitFor();
+    }
+
+    await logIn();
+    const menu = page.getByRole('navigation', { name: 'Admin menu' });
+    await menu.getByRole('link', { name: 'Feedback' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Manage Feedbacks' }).waitFor();
+    const item = main().locator('li', { hasText: message });
+    await item.waitFor();
+    expect(await item.innerText()).toContain('General');
+    await item.getByRole('button', { name: 'Delete the message from Nisha' }).click();
+    await confirmDialog().getByRole('button', { name: 'Delete' }).click();
+    await expectToast('Feedback deleted successfully');
+    await item.waitFor({ state: 'detached' });
+
+    await menu.getByRole('link', { name: 'Subscribers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Newsletter Subscribers' }).waitFor();
+    expect(await main().getByRole('cell', { name: email, exact: true }).count()).toBe(1);
+    const downloading = page.waitForEvent('download');
+    await main().getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('subscribers.csv');
+    const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    expect(csv.split('\r\n').filter((line) => line.startsWith(`${email},`))).toHaveLength(1);
+
+    // Logins and the book changes of the other journeys are in the audit log.
+    await menu.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit Log' }).waitFor();
+    await main().getByLabel('Show').selectOption('admin.logged_in');
+    await main().locator('tbody tr').first().waitFor();
+    expect(await main().locator('tbody').innerText()).toContain(ADMIN.email);
+  });
+});
+
+function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
