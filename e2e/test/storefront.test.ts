@@ -405,9 +405,19 @@ describe('shared layout', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     expect(await settle(async () => (await status.innerText()).trim(), 'You are subscribed!')).toBe('You are subscribed!');
 
+    // Spec §7: a failure shows the server's error text, else "Subscription failed".
     await page.unroute('**/api/newsletter/subscribe');
-    await page.route('**/api/newsletter/subscribe', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"statusCode":404,"error":"Not Found","message":"Route not found"}' }));
+    await page.route('**/api/newsletter/subscribe', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"error":"Service Unavailable","message":"The admin service is unavailable, please try again shortly"}' }),
+    );
     await email.fill('reader3@example.com');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    const unavailable = 'The admin service is unavailable, please try again shortly';
+    expect(await settle(async () => (await status.innerText()).trim(), unavailable)).toBe(unavailable);
+
+    await page.unroute('**/api/newsletter/subscribe');
+    await page.route('**/api/newsletter/subscribe', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' }));
+    await email.fill('reader4@example.com');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     expect(await settle(async () => (await status.innerText()).trim(), 'Subscription failed')).toBe('Subscription failed');
   });

@@ -13,6 +13,8 @@ export const STOREFRONT_PAGES = [
   '/faqs',
   '/shipping',
   '/about-us',
+  '/contact-us',
+  '/contact-success',
   '/checkout/:id',
   '/payment-success',
   '/payment-failed',

@@ -13,6 +13,8 @@ const ReaderPage = lazy(() => import('../features/reader/components/reader-page'
 const FaqsPage = lazy(() => import('../features/info-pages/components/faqs-page').then((m) => ({ default: m.FaqsPage })));
 const ShippingPage = lazy(() => import('../features/info-pages/components/shipping-page').then((m) => ({ default: m.ShippingPage })));
 const AboutPage = lazy(() => import('../features/info-pages/components/about-page').then((m) => ({ default: m.AboutPage })));
+const ContactPage = lazy(() => import('../features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })));
+const ContactSuccessPage = lazy(() => import('../features/contact/components/contact-success-page').then((m) => ({ default: m.ContactSuccessPage })));
 const CheckoutPage = lazy(() => import('../features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const PaymentSuccessPage = lazy(() => import('../features/payment-result/components/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })));
 const PaymentFailedPage = lazy(() => import('../features/payment-result/components/payment-failed-page').then((m) => ({ default: m.PaymentFailedPage })));
@@ -43,6 +45,8 @@ const router = createBrowserRouter([
           { path: routePatterns.faqs, element: <FaqsPage /> },
           { path: routePatterns.shipping, element: <ShippingPage /> },
           { path: routePatterns.about, element: <AboutPage /> },
+          { path: routePatterns.contact, element: <ContactPage /> },
+          { path: routePatterns.contactSuccess, element: <ContactSuccessPage /> },
           { path: routePatterns.checkout, element: <CheckoutPage /> },
           { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
           { path: routePatterns.paymentFailed, element: <PaymentFailedPage /> },

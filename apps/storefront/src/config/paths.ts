@@ -18,6 +18,8 @@ export const paths = {
   verify: '/verify',
   verifyPersona: (personaId: string) => `/verify/${encodeURIComponent(personaId)}`,
   contact: '/contact-us',
+  /** Where a sent contact message lands. */
+  contactSuccess: '/contact-success',
   faqs: '/faqs',
   shipping: '/shipping',
   about: '/about-us',
@@ -35,6 +37,8 @@ export const routePatterns = {
   faqs: '/faqs',
   shipping: '/shipping',
   about: '/about-us',
+  contact: '/contact-us',
+  contactSuccess: '/contact-success',
   checkout: '/checkout/:id',
   paymentSuccess: '/payment-success',
   paymentFailed: '/payment-failed',

@@ -40,11 +40,23 @@ export const TEAM: readonly TeamMember[] = [
   { name: 'Sara Thomas', role: 'Author Relations', bio: 'Works with writers so every Persona carries their genuine signature.' },
 ];
 
-export const CONTACT = {
+export interface ContactDetails {
+  /** Support e-mail, linked with mailto:. */
+  email: string;
+  /** As people read it; the tel: link is derived from it. */
+  phone: string;
+  /** The postal address, one line per entry. */
+  address: readonly string[];
+  /** How soon a message is answered, as the contact pages say it. */
+  replyWithin: string;
+}
+
+export const CONTACT_DETAILS: ContactDetails = {
   email: 'support@personabooks.in',
   phone: '+91 80 4000 1234',
-  address: '2nd Floor, 14 Church Street, Bengaluru 560001, India',
-} as const;
+  address: ['Persona Books', '2nd Floor, 14 Church Street', 'Bengaluru 560001', 'India'],
+  replyWithin: 'two working days',
+};
 
 export const SHIPPING = {
   /** Flat fee for physical deliveries, in rupees (spec §9). */

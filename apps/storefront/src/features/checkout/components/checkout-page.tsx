@@ -21,6 +21,7 @@ import {
   type CheckoutValues,
 } from '../lib/checkout-form';
 import { useTestModePayment } from './test-mode-dialog';
+import '../../../components/ui/field.css';
 import './checkout.css';
 
 const HEAD = { title: 'Checkout | Persona Books', description: 'Buy your Persona: a personalised, author-signed copy of the book.', robots: 'noindex' };

@@ -1,16 +1,17 @@
-import { api, ApiError } from '@persona/web-kit/api-client';
+// POST /api/newsletter/subscribe: the text a visitor reads afterwards, whichever way it went (spec §7).
+import { api } from '@persona/web-kit/api-client';
+import { serverMessage } from '../../../lib/server-message';
 
 export const SUBSCRIPTION_FAILED = 'Subscription failed';
+export const SUBSCRIBED = 'Thanks for subscribing!';
 
-/** Posts the address; answers the text to show (the server's message), throwing a readable error. */
+/** Posts the address; answers the server's message (new or already subscribed alike), throwing when refused. */
 export async function subscribeToNewsletter(email: string): Promise<string> {
-  const answer = await api.post<{ message?: string }>('/newsletter/subscribe', { email });
-  return answer?.message || 'Thanks for subscribing!';
+  const answer = await api.post<{ message?: string } | undefined>('/newsletter/subscribe', { email });
+  return answer?.message || SUBSCRIBED;
 }
 
-/** The text for a failed subscription: the server's own words for a refused address, else the fallback. */
+/** Spec §7: a failed subscription shows the server's error text, else "Subscription failed". */
 export function subscriptionErrorText(error: unknown): string {
-  // A missing endpoint (404) or a broken server says nothing useful to a visitor.
-  if (error instanceof ApiError) return error.status === 404 || error.status >= 500 ? SUBSCRIPTION_FAILED : error.message || SUBSCRIPTION_FAILED;
-  return SUBSCRIPTION_FAILED;
+  return serverMessage(error) ?? SUBSCRIPTION_FAILED;
 }

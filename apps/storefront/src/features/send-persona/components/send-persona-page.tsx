@@ -10,6 +10,7 @@ import { ApiError } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { usePersonaOrder } from '../hooks/use-persona-order';
 import { isPreparing, parsePersonaIdInput, statusLabel } from '../lib/persona-polling';
+import '../../../components/ui/field.css';
 import './send-persona.css';
 
 export function SendPersonaPage() {

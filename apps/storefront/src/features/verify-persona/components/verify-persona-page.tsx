@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { getPersonaVerification, verifyPersonaFile } from '../api/verify';
 import { formatPurchaseDate, pdfFileProblem } from '../lib/verify-persona';
+import '../../../components/ui/field.css';
 import './verify-persona.css';
 
 export function VerifyPersonaPage() {
