@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startShop, type RunningShop } from '@persona/embedded';
-import { launchChromium, settle } from './support/browser';
+import { launchChromium, settle, closeChromium, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 import { buyPersonaThroughApi, fetchAllBooks } from './support/shop';
 
 const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
@@ -62,10 +62,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeChromium(browser);
   await shop?.close();
   await rm(dataDir, { recursive: true, force: true });
-});
+}, SHOP_HOOK_TIMEOUT_MS);
 
 beforeEach(async () => {
   context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Book } from '@persona/contracts';
-import { launchChromium, settle } from './support/browser';
+import { launchChromium, settle, closeChromium, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 import { fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
 
 let shop: RunningShop;
@@ -36,9 +36,9 @@ beforeAll(async () => {
 }, 120000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeChromium(browser);
   await shop?.close();
-});
+}, SHOP_HOOK_TIMEOUT_MS);
 
 beforeEach(async () => {
   context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });

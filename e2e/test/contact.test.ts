@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startShop, type RunningShop } from '@persona/embedded';
-import { launchChromium, settle } from './support/browser';
+import { launchChromium, settle, closeChromium, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 
 const ADMIN_EMAIL = 'owner@persona-books.in';
 const ADMIN_PASSWORD = 'contact page journeys';
@@ -30,10 +30,10 @@ beforeAll(async () => {
 }, 120000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeChromium(browser);
   await shop?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+}, SHOP_HOOK_TIMEOUT_MS);
 
 beforeEach(async () => {
   context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 } });

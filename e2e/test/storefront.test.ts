@@ -2,7 +2,7 @@
 // started in-process. Expectations come from the API's own books, not from demo titles.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Book } from '@persona/contracts';
-import { attributeList, launchChromium, settle } from './support/browser';
+import { attributeList, launchChromium, settle, closeChromium, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 import { fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
 import { HOME_TAB_RULES, expectedChips, expectedReaderPages, matchesChip, matchesTitleOrAuthor } from './support/storefront-rules';
 
@@ -24,9 +24,9 @@ beforeAll(async () => {
 }, 120000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closeChromium(browser);
   await shop?.close();
-});
+}, SHOP_HOOK_TIMEOUT_MS);
 
 beforeEach(async () => {
   context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 } });

@@ -38,3 +38,21 @@ export async function settle<T>(read: () => Promise<T>, expected: T, timeoutMs =
 export function attributeList(page: Page, selector: string, attribute: string): Promise<string[]> {
   return page.locator(selector).evaluateAll((els, name) => els.map((el) => el.getAttribute(name as string) ?? ''), attribute);
 }
+
+/**
+ * Closes Chromium without letting a stuck browser hold the suite: on a loaded machine
+ * `browser.close()` has been seen to outlast jest's hook timeout, so it gets a deadline.
+ */
+export async function closeChromium(browser: Browser | undefined, deadlineMs = 20000): Promise<void> {
+  if (!browser) return;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), deadlineMs);
+  });
+  const outcome = await Promise.race([browser.close().then(() => 'closed' as const), deadline]);
+  clearTimeout(timer);
+  if (outcome === 'late') process.stderr.write(`Chromium did not close within ${deadlineMs} ms; leaving it to exit with the test process\n`);
+}
+
+/** Hooks that start or stop the whole shop and a browser need more than a test's time on a busy machine. */
+export const SHOP_HOOK_TIMEOUT_MS = 120000;
