@@ -1,5 +1,7 @@
 // Confirmations (spec §8: "Are you sure you want to delete ...?") in a real modal <dialog>:
-// focus moves into it, Escape cancels, and the answer comes back as a promise.
+// focus moves into it, Escape cancels, and the answer comes back as a promise. Closing gives focus
+// back to the button that asked; when a "yes" then removes that button (its item was deleted),
+// focus goes to the page's main content instead of being lost to <body>.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface ConfirmRequest {
@@ -14,9 +16,11 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const resolver = useRef<((answer: boolean) => void) | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
 
   const confirm = useCallback<Confirm>((next) => {
     resolver.current?.(false);
+    if (!dialog.current?.open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setRequest(next);
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
@@ -31,6 +35,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   }, [request]);
 
   const answer = (value: boolean) => {
+    if (value) keepFocusWhenRemoved(opener.current);
+    opener.current = null;
     resolver.current?.(value);
     resolver.current = null;
     setRequest(null);
@@ -70,4 +76,24 @@ export function useConfirm(): Confirm {
   const confirm = useContext(ConfirmContext);
   if (!confirm) throw new Error('useConfirm must be used inside <ConfirmProvider>');
   return confirm;
+}
+
+const MAIN_CONTENT_ID = 'main-content';
+const WATCH_MS = 30_000;
+
+/** Watches `element` for a while: once it has left the document and focus fell to <body>, focuses the main content. */
+function keepFocusWhenRemoved(element: HTMLElement | null) {
+  if (!element) return;
+  const observer = new MutationObserver(() => {
+    if (element.isConnected) return;
+    stop();
+    const active = document.activeElement;
+    if (!active || active === document.body) document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
+  });
+  const timer = window.setTimeout(() => stop(), WATCH_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
 }

@@ -1,8 +1,9 @@
+/** The announcement above the header; a labelled landmark, so no page content sits outside one. */
 export function SiteBanner() {
   return (
-    <div className="site-banner" role="note">
+    <aside className="site-banner" aria-label="Announcement">
       <span className="site-banner__pill">Live</span>
       Persona Books is now live! More books are coming soon.
-    </div>
+    </aside>
   );
 }

@@ -79,7 +79,6 @@ export function LoginPage() {
               type="button"
               className="password-input__toggle"
               onClick={() => setShowPassword((shown) => !shown)}
-              aria-pressed={showPassword}
               aria-controls={passwordId}
             >
               {showPassword ? 'Hide' : 'Show'}

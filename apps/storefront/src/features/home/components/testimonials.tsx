@@ -12,7 +12,7 @@ export function Testimonials() {
           {TESTIMONIALS.map((item) => (
             <li key={item.name} className="testimonials__item">
               <figure className="testimonials__figure">
-                <div className="testimonials__stars" aria-label="5 out of 5 stars">
+                <div className="testimonials__stars" role="img" aria-label="5 out of 5 stars">
                   ★★★★★
                 </div>
                 <blockquote className="testimonials__quote">
