@@ -1,11 +1,26 @@
 // Builds a Persona's PDF from the book's text or its uploaded PDF (DESIGN §5).
-import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
+//
+// Only the dedication page, the footers and the metadata depend on the buyer.
+// So the book itself (the uploaded PDF, or the text typeset once with its
+// title page and page numbers) is prepared once per source and cached, and
+// each Persona is that book's bytes unchanged plus one incremental update
+// (stamp-persona.ts): no page is copied, parsed beyond its dictionary, or
+// compressed again.
+import { createHash } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import type { PersonaSignedRecord } from '@persona/contracts';
 import { canonicalJson, sha256Hex } from '../signing/persona-signature';
+import { BaseCache, cacheLimitFromEnv } from './base-cache';
+import { compressContentStreams, deferContentCompression } from './content-streams';
+import { UnreadableSourceError } from './errors';
 import { formatPurchaseDate, parsePurchaseDate } from './format-date';
 import { PersonaFonts, type TextStyle } from './persona-fonts';
-import { A5, Frame, drawDedicationPage, drawPageNumber, drawTitlePage, footerText, stampFooter, type DedicationText } from './persona-pages';
+import { A5, Frame, drawPageNumber, drawTitlePage, footerText, type DedicationText } from './persona-pages';
+import { prepareBase, readBase, type PreparedBase } from './prepare-base';
+import { stampPersona } from './stamp-persona';
 import { isChapterHeading, typesetParagraphs } from './typeset-text';
+
+export { UnreadableSourceError } from './errors';
 
 export interface PersonaPdfInput {
   record: PersonaSignedRecord;
@@ -20,19 +35,26 @@ export interface PersonaPdf {
   pages: number;
 }
 
-/** The source PDF cannot be parsed (or is encrypted, or has no pages), or the text source is empty. */
-export class UnreadableSourceError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'UnreadableSourceError';
-  }
-}
-
 const PRODUCER = 'Persona Books';
 
 /** One line of printable text: control characters and runs of whitespace become one space. */
 function oneLine(value: string): string {
   return value.normalize('NFC').replace(/[\s\p{Cc}]+/gu, ' ').trim();
+}
+
+const cache = new BaseCache(cacheLimitFromEnv());
+
+/** Bounds the prepared-book cache (bytes; 0 turns it off). */
+export function setPersonaPdfCacheLimit(maxBytes: number) {
+  cache.setLimit(maxBytes);
+}
+
+export function clearPersonaPdfCache() {
+  cache.clear();
+}
+
+export function personaPdfCacheStats() {
+  return cache.stats();
 }
 
 export async function buildPersonaPdf(input: PersonaPdfInput): Promise<PersonaPdf> {
@@ -51,106 +73,63 @@ export async function buildPersonaPdf(input: PersonaPdfInput): Promise<PersonaPd
     keyId: oneLine(input.keyId),
     verifyUrl: oneLine(input.verifyUrl),
   };
-  const footer = footerText(printed.buyerName, printed.personaId);
-  const frontTexts: Array<readonly [TextStyle, string]> = [
-    ['serifBold', printed.title],
-    ['serifItalic', printed.author],
-    ['serif', `Personalised for ${printed.buyerName}`],
-    ['serifItalic', `on ${dedication.formattedDate} Ex libris`],
-    ['sans', `${footer} A Persona edition Digitally signed Persona id Scan to verify this copy`],
-    ['mono', `${dedication.signature} ${dedication.personaId} ${dedication.verifyUrl} Ed25519 · key ${dedication.keyId} M`],
-  ];
 
-  const doc = input.source.kind === 'text' ? await typesetBook(input.source.paragraphs, frontTexts, printed, dedication, footer) : await personaliseSourcePdf(input.source.bytes, frontTexts, dedication, footer);
+  const base = input.source.kind === 'text' ? await textBase(input.source.paragraphs, printed) : await pdfBase(input.source.bytes);
 
-  doc.setTitle(printed.title);
-  doc.setAuthor(printed.author);
-  doc.setSubject(`A Persona of ${printed.title} personalised for ${printed.buyerName}`);
-  doc.setKeywords([printed.personaId, 'Persona', 'Persona Books']);
-  doc.setCreator(PRODUCER);
-  doc.setProducer(PRODUCER);
-  doc.setCreationDate(purchasedAt);
-  doc.setModificationDate(purchasedAt);
-  // Found by the verification upload without parsing the page text.
-  doc.context.lookup(doc.context.trailerInfo.Info, PDFDict).set(PDFName.of('PersonaId'), PDFString.of(printed.personaId));
-  // pdf-lib writes no /ID; a fixed one derived from the record keeps the bytes reproducible.
-  const documentId = PDFHexString.of(sha256Hex(Buffer.from(canonicalJson(record), 'utf8')).slice(0, 32));
-  doc.context.trailerInfo.ID = doc.context.obj([documentId, documentId]);
-
-  const bytes = await doc.save({ useObjectStreams: true, updateFieldAppearances: false });
-  return { bytes, pages: doc.getPageCount() };
+  return stampPersona(base, {
+    dedication,
+    footer: footerText(printed.buyerName, printed.personaId),
+    metadata: {
+      title: printed.title,
+      author: printed.author,
+      subject: `A Persona of ${printed.title} personalised for ${printed.buyerName}`,
+      keywords: [printed.personaId, 'Persona', 'Persona Books'],
+      creator: PRODUCER,
+      producer: PRODUCER,
+      date: purchasedAt,
+      personaId: printed.personaId,
+    },
+    // pdf-lib writes no /ID; a fixed one derived from the record keeps the bytes reproducible.
+    documentId: sha256Hex(Buffer.from(canonicalJson(record), 'utf8')).slice(0, 32),
+  });
 }
 
-async function typesetBook(
-  paragraphs: readonly string[],
-  frontTexts: Array<readonly [TextStyle, string]>,
-  printed: { title: string; author: string },
-  dedication: DedicationText,
-  footer: string,
-): Promise<PDFDocument> {
+function pdfBase(bytes: Uint8Array): Promise<PreparedBase> {
+  if (!(bytes instanceof Uint8Array)) return Promise.reject(new UnreadableSourceError("the book's PDF is missing"));
+  const key = `pdf:${createHash('sha256').update(bytes).digest('hex')}`;
+  return cache.get(key, () => prepareBase(bytes));
+}
+
+function textBase(paragraphs: readonly string[], printed: { title: string; author: string }): Promise<PreparedBase> {
   if (!Array.isArray(paragraphs) || !paragraphs.some((p) => typeof p === 'string' && p.replace(/^#\s+/, '').trim() !== '')) {
-    throw new UnreadableSourceError('the book has no text to typeset');
+    return Promise.reject(new UnreadableSourceError('the book has no text to typeset'));
   }
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const fonts = await PersonaFonts.embed(doc, [
-    ...frontTexts,
-    ['serif', '0123456789'],
-    ...paragraphs.map((p): readonly [TextStyle, string] => [isChapterHeading(p) ? 'serifBold' : 'serif', p.normalize('NFC')]),
-  ]);
-
-  drawTitlePage(new Frame(doc.addPage([A5.width, A5.height]), fonts), printed);
-  drawDedicationPage(new Frame(doc.addPage([A5.width, A5.height]), fonts), dedication);
-
-  for (const laid of typesetParagraphs(paragraphs, (text, style, size) => fonts.width(text, style, size))) {
-    const page = doc.addPage([A5.width, A5.height]);
-    fonts.drawLines(page, laid.lines);
-    drawPageNumber(page, fonts, doc.getPageCount());
-  }
-  for (const page of doc.getPages()) stampFooter(page, fonts, footer);
-  return doc;
-}
-
-async function loadSource(bytes: Uint8Array): Promise<PDFDocument> {
-  let source: PDFDocument;
-  try {
-    source = await PDFDocument.load(bytes, { ignoreEncryption: false, updateMetadata: false });
-  } catch (error) {
-    throw new UnreadableSourceError(`the book's PDF cannot be read: ${(error as Error).message}`, { cause: error });
-  }
-  let count = 0;
-  try {
-    count = source.getPageCount();
-  } catch (error) {
-    throw new UnreadableSourceError(`the book's PDF has no readable page tree: ${(error as Error).message}`, { cause: error });
-  }
-  if (count === 0) throw new UnreadableSourceError("the book's PDF has no pages");
-  return source;
+  const key = `text:${createHash('sha256').update(JSON.stringify([1, printed.title, printed.author, paragraphs])).digest('hex')}`;
+  return cache.get(key, async () => readBase(await typesetBook(paragraphs, printed)));
 }
 
 /**
- * Copies the uploaded book's pages into a fresh document (so none of its
- * metadata, XMP or unreferenced objects come along), puts the dedication page
- * after its own title page and stamps the footer on every page.
+ * The book as typeset from its text, with nothing of the buyer: the title page,
+ * then the body, numbered as it will be once the dedication page follows the
+ * title page.
  */
-async function personaliseSourcePdf(bytes: Uint8Array, frontTexts: Array<readonly [TextStyle, string]>, dedication: DedicationText, footer: string): Promise<PDFDocument> {
-  const source = await loadSource(bytes);
+async function typesetBook(paragraphs: readonly string[], printed: { title: string; author: string }): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  let copied;
-  try {
-    copied = await doc.copyPages(source, source.getPageIndices());
-  } catch (error) {
-    throw new UnreadableSourceError(`the book's PDF pages cannot be copied: ${(error as Error).message}`, { cause: error });
+  deferContentCompression(doc.context);
+  const fonts = await PersonaFonts.embed(doc, [
+    ['serifBold', printed.title],
+    ['serifItalic', printed.author],
+    ['sans', 'A Persona edition'],
+    ['serif', '0123456789'],
+    ...paragraphs.map((p): readonly [TextStyle, string] => [isChapterHeading(p) ? 'serifBold' : 'serif', p.normalize('NFC')]),
+  ]);
+  drawTitlePage(new Frame(doc.addPage([A5.width, A5.height]), fonts), printed);
+  for (const laid of typesetParagraphs(paragraphs, (text, style, size) => fonts.width(text, style, size))) {
+    const page = doc.addPage([A5.width, A5.height]);
+    fonts.drawLines(page, laid.lines);
+    drawPageNumber(page, fonts, doc.getPageCount() + 1);
   }
-  const fonts = await PersonaFonts.embed(doc, frontTexts);
-  copied.forEach((page, index) => {
-    doc.addPage(page);
-    if (index === 0) {
-      const { width, height } = page.getCropBox();
-      const rotation = ((page.getRotation().angle % 360) + 360) % 360;
-      const size: [number, number] = rotation === 90 || rotation === 270 ? [height, width] : [width, height];
-      drawDedicationPage(new Frame(doc.addPage(size), fonts), dedication);
-    }
-  });
-  for (const page of doc.getPages()) stampFooter(page, fonts, footer);
-  return doc;
+  fonts.finish(doc);
+  compressContentStreams(doc.context);
+  return doc.save({ useObjectStreams: false, objectsPerTick: Infinity, updateFieldAppearances: false });
 }

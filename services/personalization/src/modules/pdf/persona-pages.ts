@@ -1,7 +1,7 @@
 // The pages a Persona adds to a book: title page, dedication/ex-libris page with
 // the author's signature block, persona id and QR code; and the footer.
 import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type PDFPage } from 'pdf-lib';
-import type { PersonaFonts, TextStyle } from './persona-fonts';
+import type { PersonaFonts, PlacedText, TextStyle } from './persona-fonts';
 import { qrMatrix } from './qr-rectangles';
 import { breakLines } from './typeset-text';
 
@@ -161,12 +161,11 @@ export function footerText(buyerName: string, personaId: string): string {
 const FOOTER = { size: 6.5, minSize: 4, fromBottom: 22, sideMargin: 30 };
 
 /**
- * Stamps the footer centred along the page's visible bottom edge, whatever the
- * page's crop box and /Rotate, shrinking it to fit a long name.
+ * The footer, centred along the visible bottom edge of a page with this crop
+ * box and /Rotate, shrunk to fit a long name; in unrotated page space.
  */
-export function stampFooter(page: PDFPage, fonts: PersonaFonts, text: string) {
-  const box = page.getCropBox();
-  const rotation = ((page.getRotation().angle % 360) + 360) % 360;
+export function footerPlacement(box: { x: number; y: number; width: number; height: number }, rotation: number, fonts: PersonaFonts, text: string): PlacedText {
+  rotation = ((rotation % 360) + 360) % 360;
   const sideways = rotation === 90 || rotation === 270;
   const visibleWidth = sideways ? box.height : box.width;
   const visibleHeight = sideways ? box.width : box.height;
@@ -184,7 +183,7 @@ export function stampFooter(page: PDFPage, fonts: PersonaFonts, text: string) {
     180: { x: box.x + (box.width + width) / 2, y: box.y + box.height - inset },
     270: { x: box.x + inset, y: box.y + (box.height + width) / 2 },
   }[rotation as 0 | 90 | 180 | 270] ?? { x: box.x + (box.width - width) / 2, y: box.y + inset };
-  fonts.draw(page, text, { ...start, size, style: 'sans', color: GREY, rotateDegrees: rotation });
+  return { text, ...start, size, style: 'sans', color: GREY, rotateDegrees: rotation };
 }
 
 export function drawPageNumber(page: PDFPage, fonts: PersonaFonts, pageNumber: number) {

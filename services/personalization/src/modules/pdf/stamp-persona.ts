@@ -1,0 +1,140 @@
+// One Persona of a prepared book, as a single incremental update appended to
+// the book's bytes: the dedication page after the first page, the footer on
+// every page, a catalog without the source's XMP or anything active, new
+// metadata, and a fixed /ID. Only the objects that change are written.
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFPage, PDFRef, PDFString } from 'pdf-lib';
+import { compressContentStreams, deferContentCompression } from './content-streams';
+import { appendUpdate, type UpdateObject } from './incremental-update';
+import { PersonaFonts, splitRuns, type FaceName, type SubsetFont, type TextStyle } from './persona-fonts';
+import { Frame, drawDedicationPage, footerPlacement, type DedicationText } from './persona-pages';
+import { concat, type BasePage, type BaseResources, type PreparedBase } from './prepare-base';
+
+export interface PersonaStamp {
+  dedication: DedicationText;
+  footer: string;
+  metadata: { title: string; author: string; subject: string; keywords: string[]; creator: string; producer: string; date: Date; personaId: string };
+  /** 32 hex digits: the file's fixed /ID. */
+  documentId: string;
+}
+
+export interface StampedPdf {
+  bytes: Uint8Array;
+  pages: number;
+}
+
+const N = (name: string) => PDFName.of(name);
+
+/** Every text the dedication page and the footer draw, by style: which faces the Persona needs. */
+function stampTexts({ dedication: d, footer }: PersonaStamp): Array<readonly [TextStyle, string]> {
+  return [
+    ['serifItalic', `Ex libris on ${d.formattedDate} ${d.author}`],
+    ['serif', `Personalised for ${d.buyerName}`],
+    ['sans', `${footer} Digitally signed Persona id Scan to verify this copy`],
+    ['mono', `${d.signature} ${d.personaId} ${d.verifyUrl} Ed25519 · key ${d.keyId} M`],
+  ];
+}
+
+export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Promise<StampedPdf> {
+  const scratch = await PDFDocument.create({ updateMetadata: false });
+  const context = scratch.context;
+  // The scratch document's own catalog and page tree keep their low numbers and are never written.
+  context.largestObjectNumber = Math.max(context.largestObjectNumber, base.nextObjectNumber - 1);
+  deferContentCompression(context);
+  const fonts = await PersonaFonts.embed(scratch, stampTexts(stamp));
+  const fontOf = new Map(fonts.embedded());
+  const written: UpdateObject[] = [];
+
+  // The dedication page, the size the first page is shown at, upright.
+  const first = base.pages[0];
+  const [parent, ...ancestors] = base.firstPageAncestors;
+  const sideways = first.rotation === 90 || first.rotation === 270;
+  const [width, height] = sideways ? [first.box.height, first.box.width] : [first.box.width, first.box.height];
+  const dedication = PDFPage.create(scratch);
+  dedication.setSize(width, height);
+  drawDedicationPage(new Frame(dedication, fonts), stamp.dedication);
+  fonts.drawLines(dedication, [footerPlacement({ x: 0, y: 0, width, height }, 0, fonts, stamp.footer)]);
+  // Its own box and rotation, whatever the page-tree node it joins would hand down.
+  dedication.node.set(N('Parent'), parent.ref);
+  dedication.node.set(N('CropBox'), context.obj([0, 0, width, height]));
+  dedication.node.set(N('Rotate'), PDFNumber.of(0));
+
+  // The footer's fonts, under names no page of the book uses.
+  const footerNames = new Map<FaceName, PDFName>();
+  for (const { face } of splitRuns(stamp.footer, 'sans')) {
+    if (footerNames.has(face)) continue;
+    let name = `Persona-${face}`;
+    while (base.fontNames.has(name)) name += '_';
+    footerNames.set(face, N(name));
+  }
+
+  // Every page: [q, its own content, Q + footer]; one footer stream per page geometry.
+  const open = context.register(context.stream('q\n'));
+  const footers = new Map<string, PDFRef>();
+  const footerFor = (page: BasePage): PDFRef => {
+    const key = `${page.box.x} ${page.box.y} ${page.box.width} ${page.box.height} ${page.rotation}`;
+    let ref = footers.get(key);
+    if (!ref) {
+      const placed = footerPlacement(page.box, page.rotation, fonts, stamp.footer);
+      const operators = fonts.textOperators([placed], (face) => footerNames.get(face) as PDFName);
+      // Q closes the q that opens the page, so the page's own graphics state cannot move the footer.
+      ref = context.register(context.stream(`\nQ\n${operators.map((op) => op.toString()).join('\n')}\n`));
+      footers.set(key, ref);
+    }
+    return ref;
+  };
+  const footerFonts = [...footerNames].map(([face, name]) => `${name.asString()} ${(fontOf.get(face) as SubsetFont).ref.toString()}\n`).join('');
+  const resourcesBytes = (resources: BaseResources) => concat([resources.head, '\n', footerFonts, resources.tail]);
+  const sharedResources = new Map<string, string>();
+  const resourcesFor = (page: BasePage): Uint8Array | string => {
+    const { resources } = page;
+    if (!resources.shared) return resourcesBytes(resources);
+    let ref = sharedResources.get(resources.key);
+    if (!ref) {
+      ref = context.register(PDFInvalidObject.of(resourcesBytes(resources))).toString();
+      sharedResources.set(resources.key, ref);
+    }
+    return ref;
+  };
+  const openRef = `${open.toString()} `;
+  for (const page of base.pages) {
+    const object = concat(['<<\n', page.entries, '/Contents [', openRef, page.contents, ' ', footerFor(page).toString(), ']\n/Resources ', resourcesFor(page), '\n>>']);
+    written.push({ ref: page.ref, object: PDFInvalidObject.of(object) });
+  }
+
+  // The page tree: the dedication after the first page, one more page counted up to the root.
+  const kids: Array<Uint8Array | string> = [];
+  parent.kids.forEach((kid, index) => {
+    kids.push(kid, ' ');
+    if (index === base.firstPageIndex) kids.push(dedication.ref.toString(), ' ');
+  });
+  written.push({ ref: parent.ref, object: PDFInvalidObject.of(concat(['<<\n', parent.entries, '/Kids [', ...kids, ']\n/Count ', String(parent.count + 1), '\n>>'])) });
+  for (const node of ancestors) {
+    const same = node.kids.flatMap((kid) => [kid, ' ']);
+    written.push({ ref: node.ref, object: PDFInvalidObject.of(concat(['<<\n', node.entries, '/Kids [', ...same, ']\n/Count ', String(node.count + 1), '\n>>'])) });
+  }
+  written.push({ ref: base.root, object: PDFInvalidObject.of(concat(['<<\n', base.catalogEntries, '>>'])) });
+
+  const { metadata } = stamp;
+  scratch.setTitle(metadata.title);
+  scratch.setAuthor(metadata.author);
+  scratch.setSubject(metadata.subject);
+  scratch.setKeywords(metadata.keywords);
+  scratch.setCreator(metadata.creator);
+  scratch.setProducer(metadata.producer);
+  scratch.setCreationDate(metadata.date);
+  scratch.setModificationDate(metadata.date);
+  const infoRef = context.trailerInfo.Info as PDFRef;
+  // Found by the verification upload without parsing the page text.
+  context.lookup(infoRef, PDFDict).set(N('PersonaId'), PDFString.of(metadata.personaId));
+
+  fonts.finish(scratch);
+  compressContentStreams(context);
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (ref.objectNumber >= base.nextObjectNumber) written.push({ ref, object });
+  }
+  const replaced = new Set(written.map(({ ref }) => ref.objectNumber));
+  for (const object of base.relocated) if (!replaced.has(object.ref.objectNumber)) written.push(object);
+  const id = PDFHexString.of(stamp.documentId);
+  const update = appendUpdate(base.bytes, base.startxref, base.xrefKind, written, { size: context.largestObjectNumber + 1, root: base.root, info: infoRef, id: context.obj([id, id]) as PDFArray }, context);
+  return { bytes: update.bytes, pages: base.pages.length + 1 };
+}
