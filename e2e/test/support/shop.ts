@@ -102,10 +102,17 @@ export async function fetchAllBooks(url: string): Promise<Book[]> {
   );
 }
 
-/** Buys a digital Persona the way the storefront does, in test mode: initiate, pay at the stand-in, verify. */
-export async function buyPersonaThroughApi(url: string, input: { bookId: string; fullName: string; email?: string }): Promise<{ orderId: string; personaId: string }> {
+/**
+ * Buys a digital Persona the way the storefront does, in test mode: initiate, pay at the stand-in, verify.
+ * `headers` go with every request (e.g. an `x-correlation-id` to follow the purchase through the logs).
+ */
+export async function buyPersonaThroughApi(
+  url: string,
+  input: { bookId: string; fullName: string; email?: string },
+  headers: Record<string, string> = {},
+): Promise<{ orderId: string; personaId: string }> {
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const answer = (await res.json()) as { data: Record<string, string>; message?: string };
     if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${answer.message ?? ''}`);
     return answer.data;

@@ -7,11 +7,11 @@ import path from 'node:path';
 import { ADMIN_SCHEMA, startAdminService, type AdminDB } from '@persona/admin';
 import { createInProcessBus } from '@persona/bus';
 import { startCatalogueService, CATALOGUE_SCHEMA, type CatalogueDB } from '@persona/catalogue';
-import { openDatabase, openPglite } from '@persona/db';
+import { openDatabase, openPglite, type SharedPglite } from '@persona/db';
 import { buildGateway } from '@persona/gateway';
 import { ORDERS_SCHEMA, startOrdersService, type OrdersDB } from '@persona/orders';
 import { PERSONALIZATION_SCHEMA, startPersonalizationService, type PersonalizationDB } from '@persona/personalization';
-import { createLogger, sessionRevocationCheck, type Logger } from '@persona/service-kit';
+import { closeHttpServer, createLogger, sessionRevocationCheck, SHUTDOWN_DEFAULTS, type DestinationStream, type Logger } from '@persona/service-kit';
 import { PGLITE_TEMPLATE } from './make-pglite-template';
 import { loadOrCreateSecrets } from './secrets';
 import { adminAppDist, storefrontDist } from './storefront-dir';
@@ -28,7 +28,9 @@ export interface ShopOptions {
   rateLimitMax?: number;
   publicUrl?: string;
   logger?: Logger;
-  /** Environment for payments (RAZORPAY_*, PAYMENTS_MODE), mail (SMTP_URL) and the signing key (SIGNING_KEY_PEM). */
+  /** Where the shop's JSON log lines go when no `logger` is given (default stdout); tests collect them. */
+  logDestination?: DestinationStream;
+  /** Environment for payments (RAZORPAY_*, PAYMENTS_MODE), mail (SMTP_URL), the signing key (SIGNING_KEY_PEM) and METRICS_TOKEN. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -39,13 +41,15 @@ export interface RunningShop {
   generatedAdmin: { email: string; password: string } | null;
   /** Where each service listens inside the process (benchmarks and diagnostics). */
   upstreams: { catalogue: string; orders: string; personalization: string; admin: string };
+  /** The embedded database, for tests that check what was (not) written; take its `lock` around any query. */
+  database: SharedPglite;
   close(): Promise<void>;
 }
 
 export async function startShop(options: ShopOptions): Promise<RunningShop> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const logger = options.logger ?? createLogger('shop', options.logLevel ?? process.env.LOG_LEVEL ?? 'warn');
+  const logger = options.logger ?? createLogger('shop', options.logLevel ?? process.env.LOG_LEVEL ?? 'warn', {}, options.logDestination);
   const secrets = await loadOrCreateSecrets(dataDir);
   const pglite = await openPglite(path.join(dataDir, 'db'), { template: PGLITE_TEMPLATE });
   const closers: Array<() => Promise<void>> = [() => pglite.close()];
@@ -130,9 +134,11 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       adminAppDir: adminAppDist(),
       publicUrl,
       rateLimitMax: options.rateLimitMax ?? 1200,
+      // The gateway's /metrics is the only one reachable from outside the process.
+      metricsToken: env.METRICS_TOKEN || undefined,
       logger: logger.child({ service: 'gateway' }),
     });
-    closers.push(() => gateway.close());
+    closers.push(() => closeHttpServer(gateway, SHUTDOWN_DEFAULTS.requestGraceMs, logger));
     await gateway.listen({ port, host: options.host ?? '0.0.0.0' });
     const actual = (gateway.server.address() as { port: number }).port;
     return {
@@ -140,6 +146,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       port: actual,
       generatedAdmin: admin.generatedAdmin,
       upstreams: { catalogue: catalogueUrl, orders: ordersUrl, personalization: personalizationUrl, admin: adminUrl },
+      database: pglite,
       close,
     };
   } catch (err) {

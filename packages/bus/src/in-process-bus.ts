@@ -13,11 +13,12 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@persona/contracts';
 import { migrateToLatest, type Database } from '@persona/db';
 import { sql, type Kysely } from 'kysely';
+import { eventLogger } from './event-logger';
 import { inProcessBusMigrations } from './in-process-migrations';
 import { matchesRoutingKey } from './routing-key';
 import { SILENT_LOGGER } from './silent-logger';
 import { errorMessage, resolveSpec, retryDelayFor, type ResolvedSpec } from './subscription-options';
-import { BusUnavailableError, type BusLogger, type DeadLetter, type EventBus, type Subscription, type SubscriptionSpec } from './types';
+import { BusUnavailableError, type BusLogger, type CloseOptions, type DeadLetter, type EventBus, type Subscription, type SubscriptionSpec } from './types';
 
 export interface InProcessBusOptions {
   /** The bus's own schema (e.g. `bus`); its tables are migrated into it on first use. */
@@ -61,7 +62,12 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
   class Consumer implements Subscription {
     readonly token = randomUUID();
     readonly inFlight = new Set<string>();
+    /** No new claims (closing, possibly still draining running handlers). */
+    stopping = false;
+    /** Leases handed back: outcomes of handlers still running are discarded. */
     closed = false;
+    private closing: Promise<void> | null = null;
+    private idle: (() => void) | null = null;
     private pumping: Promise<void> | null = null;
     private again = false;
     private readonly pollTimer: NodeJS.Timeout;
@@ -74,7 +80,7 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
     }
 
     wake(): void {
-      if (this.closed) return;
+      if (this.stopping) return;
       if (this.pumping) {
         this.again = true;
         return;
@@ -102,20 +108,22 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
             LIMIT ${capacity}
             FOR UPDATE SKIP LOCKED)
           RETURNING id, envelope, attempts, deliveries`.execute(db);
-        if (this.closed) return; // close() releases them
+        if (this.stopping) return; // close() releases them
         rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
         for (const row of rows) {
           this.inFlight.add(String(row.id));
           void this.handle(row);
         }
         if (rows.length === capacity) this.again = true;
-      } while (this.again && !this.closed);
+      } while (this.again && !this.stopping);
     }
 
     private async handle(row: ClaimedRow): Promise<void> {
       const id = String(row.id);
       const attempt = row.attempts + 1;
       const event = (typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope) as EventEnvelope;
+      const log = eventLogger(logger, event, { queue: this.spec.queue });
+      const started = Date.now();
       let failure: unknown = null;
       try {
         await this.spec.handler(event, { attempt, redelivered: row.deliveries > 1 });
@@ -123,15 +131,20 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
         failure = err ?? new Error('handler failed');
       }
       try {
-        if (this.closed) return; // closed before ack: the row went back to the queue
+        if (this.closed) {
+          // Closed before the ack: the row already went back to the queue.
+          log.info({ attempt }, 'event handler finished after its subscription closed; the message was handed back');
+          return;
+        }
         if (failure === null) {
           await sql`DELETE FROM bus_messages WHERE id = ${id}::bigint AND lock_token = ${this.token}`.execute(db);
+          log.debug?.({ attempt, ms: Date.now() - started }, 'event handled');
         } else if (attempt >= this.spec.maxAttempts) {
           await sql`
             UPDATE bus_messages
             SET dead = true, attempts = ${attempt}, last_error = ${errorMessage(failure)}, locked_until = NULL, lock_token = NULL
             WHERE id = ${id}::bigint AND lock_token = ${this.token}`.execute(db);
-          logger.error({ queue: this.spec.queue, eventId: event.id, type: event.type, attempts: attempt, err: errorMessage(failure) }, 'event dead-lettered');
+          log.error({ attempts: attempt, err: errorMessage(failure) }, 'event dead-lettered');
         } else {
           const delay = retryDelayFor(this.spec.retryDelaysMs, attempt);
           await sql`
@@ -139,7 +152,8 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
             SET attempts = ${attempt}, last_error = ${errorMessage(failure)}, available_at = now() + ${interval(delay)},
                 locked_until = NULL, lock_token = NULL
             WHERE id = ${id}::bigint AND lock_token = ${this.token}`.execute(db);
-          logger.warn({ queue: this.spec.queue, eventId: event.id, type: event.type, attempt, retryInMs: delay, err: errorMessage(failure) }, 'event handler failed; will retry');
+          log.warn({ attempt, retryInMs: delay, err: errorMessage(failure) }, 'event handler failed; will retry');
+          if (this.stopping) return; // whoever consumes next finds it due
           const timer = setTimeout(() => {
             this.retryTimers.delete(timer);
             this.wake();
@@ -148,9 +162,10 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
         }
       } catch (err) {
         // The lease runs out and the message is delivered again: at-least-once.
-        logger.warn({ err: errorMessage(err), queue: this.spec.queue, eventId: event.id }, 'in-process bus: acknowledging failed');
+        log.warn({ err: errorMessage(err) }, 'in-process bus: acknowledging failed');
       } finally {
         this.inFlight.delete(id);
+        if (this.inFlight.size === 0) this.idle?.();
         this.wake();
       }
     }
@@ -167,14 +182,28 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
       }
     }
 
-    async close(): Promise<void> {
-      if (this.closed) return;
-      this.closed = true;
+    close(options: CloseOptions = {}): Promise<void> {
+      this.closing ??= this.shutDown(options.graceMs ?? 0);
+      return this.closing;
+    }
+
+    private async shutDown(graceMs: number): Promise<void> {
+      this.stopping = true;
       consumers.delete(this);
       clearInterval(this.pollTimer);
-      clearInterval(this.leaseTimer);
       for (const timer of this.retryTimers) clearTimeout(timer);
       await this.pumping;
+      if (graceMs > 0 && this.inFlight.size > 0) {
+        // Running handlers may finish and be acknowledged; their leases keep being renewed meanwhile.
+        const finished = new Promise<void>((resolve) => (this.idle = resolve));
+        let timer: NodeJS.Timeout | undefined;
+        const expired = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+        await Promise.race([finished, expired]);
+        clearTimeout(timer);
+        if (this.inFlight.size > 0) logger.warn({ queue: this.spec.queue, handing: this.inFlight.size, graceMs }, 'in-process bus: handlers still running at the deadline; handing their messages back');
+      }
+      this.closed = true;
+      clearInterval(this.leaseTimer);
       // Unacknowledged messages go back to the queue at once (a crash gets the same via lease expiry).
       await sql`UPDATE bus_messages SET locked_until = NULL, lock_token = NULL WHERE lock_token = ${this.token}`.execute(db);
     }
@@ -226,14 +255,27 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
       );
     },
 
+    async queueDepth(queue) {
+      await usable();
+      const { rows } = await sql<{ ready: string | number; delayed: string | number; dead: string | number }>`
+        SELECT
+          count(*) FILTER (WHERE NOT dead AND available_at <= now() AND (locked_until IS NULL OR locked_until < now())) AS ready,
+          count(*) FILTER (WHERE NOT dead AND available_at > now()) AS delayed,
+          count(*) FILTER (WHERE dead) AS dead
+        FROM bus_messages WHERE queue = ${queue}`.execute(db);
+      const row = rows[0];
+      return { ready: Number(row?.ready ?? 0), delayed: Number(row?.delayed ?? 0), dead: Number(row?.dead ?? 0) };
+    },
+
     isReady() {
       return migrated && !closed;
     },
 
-    async close() {
+    async close(options?: CloseOptions) {
       if (closed) return;
       closed = true;
-      await Promise.all([...consumers].map((c) => c.close().catch((err) => logger.warn({ err: errorMessage(err) }, 'in-process bus: closing a subscription failed'))));
+      // The consumers set shrinks as each closes; close them all together so the grace is shared.
+      await Promise.all([...consumers].map((c) => c.close(options).catch((err) => logger.warn({ err: errorMessage(err) }, 'in-process bus: closing a subscription failed'))));
       await ready.catch(() => undefined);
     },
   };

@@ -5,5 +5,7 @@ export { createRabbitBus, deadLetterQueueName, retryQueueName, queuesOf, type Ra
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';
 export { inProcessBusMigrations } from './in-process-migrations';
 export { outboxMigrations } from './outbox-migrations';
-export { enqueueEvent, createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox';
+export { enqueueEvent, createOutboxRelay, outboxBacklog, type OutboxRelay, type OutboxRelayOptions } from './outbox';
 export { handleOnce } from './inbox';
+export { eventLogger } from './event-logger';
+export { registerBusMetrics, type BusMetricsRegistry, type BusMetricsOptions } from './metrics';

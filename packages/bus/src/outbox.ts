@@ -23,6 +23,15 @@ export async function enqueueEvent(trx: Kysely<any> | Transaction<any>, event: E
     VALUES (${event.id}, ${event.type}, ${JSON.stringify(event)}::jsonb)`.execute(trx);
 }
 
+/** Events committed but not yet published, and how long the oldest has waited (0 when none). */
+export async function outboxBacklog(db: Kysely<any>): Promise<{ unpublished: number; oldestAgeSeconds: number }> {
+  const { rows } = await sql<{ unpublished: string | number; oldest_age: string | number | null }>`
+    SELECT count(*) AS unpublished, extract(epoch FROM now() - min(created_at)) AS oldest_age
+    FROM outbox WHERE published_at IS NULL`.execute(db);
+  const row = rows[0];
+  return { unpublished: Number(row?.unpublished ?? 0), oldestAgeSeconds: Math.max(0, Number(row?.oldest_age ?? 0)) };
+}
+
 export interface OutboxRelay {
   /** Starts polling in the background (idempotent). */
   start(): void;

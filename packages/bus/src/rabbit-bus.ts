@@ -21,9 +21,10 @@
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type GetMessage, type Options } from 'amqplib';
 import type { EventEnvelope } from '@persona/contracts';
 import { EVENTS_EXCHANGE } from '@persona/contracts';
+import { eventLogger } from './event-logger';
 import { SILENT_LOGGER } from './silent-logger';
 import { errorMessage, resolveSpec, retryDelayFor, type ResolvedSpec } from './subscription-options';
-import { BusUnavailableError, type BusLogger, type DeadLetter, type EventBus, type Subscription, type SubscriptionSpec } from './types';
+import { BusUnavailableError, type BusLogger, type CloseOptions, type DeadLetter, type EventBus, type QueueDepth, type Subscription, type SubscriptionSpec } from './types';
 
 export interface RabbitBusOptions {
   url: string;
@@ -73,8 +74,9 @@ export function createRabbitBus(opts: RabbitBusOptions): EventBus {
     publish: (event) => impl.publish(event),
     subscribe: (spec) => impl.subscribe(spec),
     deadLetters: (queue, limit) => impl.deadLetters(queue, limit),
+    queueDepth: (queue) => impl.queueDepth(queue),
     isReady: () => impl.isReady(),
-    close: () => impl.close(),
+    close: (options) => impl.close(options),
   };
   internals.set(bus, impl);
   return bus;
@@ -276,12 +278,29 @@ class RabbitBus {
     }
   }
 
-  async close(): Promise<void> {
+  /** Ready messages in the queue, those waiting in its retry queues, and its dead letters (passive declares). */
+  async queueDepth(queue: string): Promise<QueueDepth> {
+    const model = await this.connection();
+    const count = async (name: string) => {
+      try {
+        return (await withChannel(model, (ch) => ch.checkQueue(name))).messageCount;
+      } catch (err) {
+        if ((err as { code?: number }).code === 404) return 0; // not declared yet: empty
+        throw err;
+      }
+    };
+    const subscribed = [...this.subscriptions].find((sub) => sub.spec.queue === queue);
+    const delays = subscribed ? [...new Set(subscribed.spec.retryDelaysMs)] : [];
+    const [ready, dead, ...retrying] = await Promise.all([count(queue), count(deadLetterQueueName(queue)), ...delays.map((d) => count(retryQueueName(queue, d)))]);
+    return { ready: ready!, dead: dead!, delayed: retrying.reduce((a, b) => a + b, 0) };
+  }
+
+  async close(options?: CloseOptions): Promise<void> {
     if (this.closing) return;
     this.closing = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
-    await Promise.all([...this.subscriptions].map((sub) => sub.close()));
+    await Promise.all([...this.subscriptions].map((sub) => sub.close(options)));
     await this.connecting?.catch(noop);
     const model = this.model;
     this.model = null;
@@ -296,10 +315,15 @@ class RabbitBus {
 
 class RabbitSubscription implements Subscription {
   private channel: ConfirmChannel | null = null;
+  private consumerTag: string | null = null;
   private attachedTo: ChannelModel | null = null;
   private attaching: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  private closing: Promise<void> | null = null;
+  /** Messages handed to this subscription and not yet settled. */
+  private inFlight = 0;
+  private idle: (() => void) | null = null;
   private readonly dlq: string;
 
   constructor(
@@ -344,9 +368,10 @@ class RabbitSubscription implements Subscription {
     const ch = await model.createConfirmChannel();
     ch.on('error', (err: Error) => logger.warn({ err: errorMessage(err), queue }, 'rabbitmq consumer channel error'));
     ch.on('close', () => this.onChannelClosed(model, ch));
+    let consumerTag: string;
     try {
       await ch.prefetch(prefetch);
-      await ch.consume(queue, (msg) => this.onMessage(model, ch, msg), { noAck: false });
+      ({ consumerTag } = await ch.consume(queue, (msg) => this.onMessage(model, ch, msg), { noAck: false }));
     } catch (err) {
       await ch.close().catch(noop);
       throw err;
@@ -356,12 +381,14 @@ class RabbitSubscription implements Subscription {
       return;
     }
     this.channel = ch;
+    this.consumerTag = consumerTag;
     logger.info({ queue, bindings, prefetch }, 'rabbitmq subscription started');
   }
 
   /** The connection went away: the broker already requeued our unacked messages. */
   detach() {
     this.channel = null;
+    this.consumerTag = null;
     this.attachedTo = null;
   }
 
@@ -387,43 +414,49 @@ class RabbitSubscription implements Subscription {
   private onMessage(model: ChannelModel, ch: ConfirmChannel, msg: ConsumeMessage | null) {
     if (!msg) {
       // basic.cancel from the broker (queue deleted or failed over): re-declare and consume again.
-      if (this.channel === ch) {
+      if (this.channel === ch && !this.closed) {
         this.channel = null;
         ch.close().catch(noop);
         this.retryLater(model, new Error('consumer cancelled by the broker'));
       }
       return;
     }
-    void this.process(ch, msg);
+    this.inFlight++;
+    void this.process(ch, msg).finally(() => {
+      this.inFlight--;
+      if (this.inFlight === 0) this.idle?.();
+    });
   }
 
   private async process(ch: ConfirmChannel, msg: ConsumeMessage) {
     const { queue, handler, maxAttempts, retryDelaysMs } = this.spec;
-    const logger = this.bus.logger;
     const attempt = attemptOf(msg);
     let event: EventEnvelope;
     try {
       event = parseEnvelope(msg.content);
     } catch (err) {
-      logger.error({ queue, messageId: msg.properties.messageId, err: errorMessage(err) }, 'malformed message; dead-lettered');
+      this.bus.logger.error({ queue, messageId: msg.properties.messageId, correlationId: msg.properties.correlationId, err: errorMessage(err) }, 'malformed message; dead-lettered');
       await this.forward(ch, msg, this.dlq, { [HEADER_ATTEMPTS]: attempt, [HEADER_LAST_ERROR]: `malformed message: ${errorMessage(err)}`, [HEADER_ORIGINAL_QUEUE]: queue });
       return;
     }
+    const log = eventLogger(this.bus.logger, event, { queue });
+    const started = Date.now();
     try {
       await handler(event, { attempt, redelivered: msg.fields.redelivered });
     } catch (err) {
       const reason = errorMessage(err).slice(0, MAX_ERROR_LENGTH);
       if (attempt >= maxAttempts) {
-        logger.error({ queue, eventId: event.id, type: event.type, attempts: attempt, err: reason }, 'event dead-lettered');
+        log.error({ attempts: attempt, err: reason }, 'event dead-lettered');
         await this.forward(ch, msg, this.dlq, { [HEADER_ATTEMPTS]: attempt, [HEADER_LAST_ERROR]: reason, [HEADER_ORIGINAL_QUEUE]: queue });
       } else {
         const delay = retryDelayFor(retryDelaysMs, attempt);
-        logger.warn({ queue, eventId: event.id, type: event.type, attempt, retryInMs: delay, err: reason }, 'event handler failed; will retry');
+        log.warn({ attempt, retryInMs: delay, err: reason }, 'event handler failed; will retry');
         await this.forward(ch, msg, retryQueueName(queue, delay), { [HEADER_ATTEMPT]: attempt + 1, [HEADER_LAST_ERROR]: reason });
       }
       return;
     }
-    settle(ch, msg, 'ack');
+    if (settle(ch, msg, 'ack')) log.debug?.({ attempt, ms: Date.now() - started }, 'event handled');
+    else log.info({ attempt }, 'event handler finished after its channel closed; the broker redelivers the message');
   }
 
   /** Copies the message to another queue, confirmed, and only then acks the original. */
@@ -456,25 +489,44 @@ class RabbitSubscription implements Subscription {
     }
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
+  close(options: CloseOptions = {}): Promise<void> {
+    this.closing ??= this.shutDown(options.graceMs ?? 0);
+    return this.closing;
+  }
+
+  private async shutDown(graceMs: number): Promise<void> {
     this.closed = true;
     this.bus.subscriptions.delete(this);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.attaching?.catch(noop);
     const ch = this.channel;
+    const tag = this.consumerTag;
+    if (ch && tag && graceMs > 0 && this.inFlight > 0) {
+      // basic.cancel: the broker sends nothing more, and what we hold stays ours to ack until the channel closes.
+      await ch.cancel(tag).catch(noop);
+      const finished = new Promise<void>((resolve) => (this.idle = resolve));
+      let timer: NodeJS.Timeout | undefined;
+      const expired = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      if (this.inFlight > 0) await Promise.race([finished, expired]);
+      clearTimeout(timer);
+      if (this.inFlight > 0) this.bus.logger.warn({ queue: this.spec.queue, handing: this.inFlight, graceMs }, 'rabbitmq: handlers still running at the deadline; handing their messages back');
+    }
     this.channel = null;
+    this.consumerTag = null;
     // Closing the channel stops delivery and hands every unacked message back to the queue.
     if (ch) await ch.close().catch(noop);
   }
 }
 
-function settle(ch: Channel, msg: ConsumeMessage, how: 'ack' | 'requeue') {
+/** False when the channel is already closed: the broker requeued the message itself. */
+function settle(ch: Channel, msg: ConsumeMessage, how: 'ack' | 'requeue'): boolean {
   try {
     if (how === 'ack') ch.ack(msg);
     else ch.nack(msg, false, true);
+    return true;
   } catch {
     // The channel is closed (subscription closed or connection lost): the broker requeued the message.
+    return false;
   }
 }
 

@@ -24,9 +24,28 @@ export interface SubscriptionSpec {
   retryDelaysMs?: number[];
 }
 
+export interface CloseOptions {
+  /**
+   * How long handlers already running may take to finish (and be acknowledged,
+   * retried or dead-lettered as usual) once no new message is taken. Messages
+   * still unacknowledged after it go back to the queue. Default 0: at once.
+   */
+  graceMs?: number;
+}
+
 export interface Subscription {
-  /** Stops consuming; messages not yet acknowledged go back to the queue. */
-  close(): Promise<void>;
+  /** Stops taking messages, lets running handlers finish within `graceMs`, hands the rest back to the queue. */
+  close(options?: CloseOptions): Promise<void>;
+}
+
+/** Messages of a consumer queue that nobody is handling right now. */
+export interface QueueDepth {
+  /** Waiting to be handed to a consumer. */
+  ready: number;
+  /** Waiting for a retry after a failed attempt. */
+  delayed: number;
+  /** In the dead-letter queue. */
+  dead: number;
 }
 
 export interface DeadLetter {
@@ -43,9 +62,12 @@ export interface EventBus {
   subscribe(spec: SubscriptionSpec): Promise<Subscription>;
   /** The dead letters of a consumer queue, oldest first, without consuming them. */
   deadLetters(queue: string, limit?: number): Promise<DeadLetter[]>;
+  /** How many messages wait in a consumer queue (for the queue-depth gauge). */
+  queueDepth(queue: string): Promise<QueueDepth>;
   /** Connected and able to publish (for /readyz). */
   isReady(): boolean;
-  close(): Promise<void>;
+  /** Closes every subscription (with `graceMs` for running handlers), waits for outstanding confirms, disconnects. */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /** pino-compatible. */
@@ -54,6 +76,7 @@ export interface BusLogger {
   warn(o: object, msg?: string): void;
   error(o: object, msg?: string): void;
   debug?(o: object, msg?: string): void;
+  child?(bindings: Record<string, unknown>): BusLogger;
 }
 
 export const DEFAULT_PREFETCH = 10;

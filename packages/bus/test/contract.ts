@@ -88,6 +88,99 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
     expect(second.seen[0]!.ctx).toEqual({ attempt: 1, redelivered: true });
   });
 
+  describe('graceful shutdown: a message being handled when the subscription closes is completed or redelivered, never lost', () => {
+    it('lets a running handler finish within the grace and acknowledges it, taking nothing new meanwhile', async () => {
+      const queue = newQueue('t_drain');
+      const held = gate();
+      const started: string[] = [];
+      const finished: string[] = [];
+      const sub = await bus().subscribe({
+        queue,
+        bindings: ['order.paid'],
+        handler: async (event) => {
+          started.push(event.id);
+          await held.promise;
+          // The effect commits with the inbox row, as a real consumer's does.
+          await handleOnce(db(), queue, event, async (trx) => {
+            await sql`INSERT INTO effects (consumer, value) VALUES (${queue}, ${event.id})`.execute(trx);
+          });
+          finished.push(event.id);
+        },
+      });
+      const inFlight = envelope('order.paid');
+      await bus().publish(inFlight);
+      await waitFor(() => started.length === 1, 'the first delivery');
+
+      let closed = false;
+      const closing = sub.close({ graceMs: 10_000 }).then(() => (closed = true));
+      await sleep(150);
+      // Shutdown has begun: a message published now is not taken by the closing subscription.
+      const later = envelope('order.paid');
+      await bus().publish(later);
+      await sleep(250);
+      expect(closed).toBe(false);
+      expect(started).toEqual([inFlight.id]);
+
+      held.open();
+      await closing;
+      expect(finished).toEqual([inFlight.id]);
+
+      // The next consumer (another instance, or this one restarted) gets only what was not acknowledged.
+      const next = recorder();
+      await subscribe({ queue, bindings: ['order.paid'], handler: next.handler });
+      await waitFor(() => next.seen.length === 1, 'the message published during shutdown');
+      await sleep(300);
+      expect(next.seen.map((r) => r.event.id)).toEqual([later.id]);
+      expect(next.seen[0]!.ctx.redelivered).toBe(false);
+      const { rows } = await sql<{ value: string }>`SELECT value FROM effects WHERE consumer = ${queue}`.execute(db());
+      expect(rows.map((r) => r.value)).toEqual([inFlight.id]);
+    });
+
+    it('hands a handler still running at the deadline back to the queue, and its effect happens exactly once', async () => {
+      const queue = newQueue('t_deadline');
+      const held = gate();
+      const seen: string[] = [];
+      const sub = await bus().subscribe({
+        queue,
+        bindings: ['order.paid'],
+        handler: async (event) => {
+          seen.push(event.id);
+          await held.promise; // a PDF that takes longer than the shutdown allows
+          await handleOnce(db(), queue, event, async (trx) => {
+            await sql`INSERT INTO effects (consumer, value) VALUES (${queue}, ${event.id})`.execute(trx);
+          });
+        },
+      });
+      const event = envelope('order.paid');
+      await bus().publish(event);
+      await waitFor(() => seen.length === 1, 'the first delivery');
+
+      const started = Date.now();
+      await sub.close({ graceMs: 300 });
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(250);
+      expect(took).toBeLessThan(3000);
+
+      const next = recorder();
+      await subscribe({ queue, bindings: ['order.paid'], handler: async (e, ctx) => {
+        await next.handler(e, ctx);
+        await handleOnce(db(), queue, e, async (trx) => {
+          await sql`INSERT INTO effects (consumer, value) VALUES (${queue}, ${e.id})`.execute(trx);
+        });
+      } });
+      await waitFor(() => next.seen.length === 1, 'the redelivery');
+      expect(next.seen[0]!.event.id).toBe(event.id);
+      expect(next.seen[0]!.ctx).toEqual({ attempt: 1, redelivered: true });
+
+      // The old handler finishing late has no second effect.
+      held.open();
+      await sleep(300);
+      const { rows } = await sql<{ value: string }>`SELECT value FROM effects WHERE consumer = ${queue}`.execute(db());
+      expect(rows.map((r) => r.value)).toEqual([event.id]);
+      expect(next.seen).toHaveLength(1);
+    });
+  });
+
   it('dead-letters a message that fails maxAttempts times, with its attempt count and last error', async () => {
     const queue = newQueue('t_dlq');
     const attempts: number[] = [];
@@ -231,6 +324,26 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
     expect(results.sort()).toEqual(['duplicate', 'handled']);
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM effects WHERE consumer = ${queue}`.execute(db());
     expect(rows[0]!.n).toBe(1);
+  });
+
+  it('reports the depth of a queue: messages ready, and dead letters', async () => {
+    const queue = newQueue('t_depth');
+    // Declare and bind, then stop consuming (as during a deploy).
+    await (await bus().subscribe({ queue, bindings: ['book.deleted'], handler: async () => undefined })).close();
+    expect(await bus().queueDepth(queue)).toEqual({ ready: 0, delayed: 0, dead: 0 });
+    for (let i = 0; i < 3; i++) await bus().publish(envelope('book.deleted'));
+    await waitFor(async () => (await bus().queueDepth(queue)).ready === 3, 'three ready messages');
+
+    await subscribe({
+      queue,
+      bindings: ['book.deleted'],
+      maxAttempts: 1,
+      handler: async () => {
+        throw new Error('poison');
+      },
+    });
+    await waitFor(async () => (await bus().queueDepth(queue)).dead === 3, 'three dead letters');
+    expect(await bus().queueDepth(queue)).toEqual({ ready: 0, delayed: 0, dead: 3 });
   });
 
   it('is ready while connected', () => {

@@ -22,6 +22,7 @@ function recordingBus(failFirst = 0): EventBus & { published: EventEnvelope[]; h
     },
     subscribe: async () => ({ close: async () => undefined }),
     deadLetters: async () => [],
+    queueDepth: async () => ({ ready: 0, delayed: 0, dead: 0 }),
     isReady: () => true,
     close: async () => undefined,
   };

@@ -67,6 +67,8 @@ export const AuditEntry = Type.Object({
   subjectId: Type.Union([Type.String(), Type.Null()]),
   actor: Type.Union([Type.String(), Type.Null()]),
   occurredAt: Type.String({ format: 'date-time' }),
+  /** The correlation id of the user action behind the event: search the logs for it. */
+  correlationId: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 

@@ -6,6 +6,9 @@ export const Id = Type.String({ format: 'uuid', description: 'UUID' });
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
 export type IdParams = Static<typeof IdParams>;
 
+/** The query of a route that takes none: an unknown field (`?__proto__=…`) is refused, as in a body, not ignored. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
 export const ErrorBody = Type.Object({
   statusCode: Type.Integer(),
   error: Type.String(),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { asUnavailable } from './errors';
 import { PgliteDialect, quoteIdent, sharePglite, type SharedPglite } from './pglite-dialect';
 import { PG_OID, parseInt8, parseNumeric } from './type-parsers';
 
@@ -38,22 +39,55 @@ const pgTypes = {
   },
 };
 
+/**
+ * A pg client that survives its server going away. pg emits 'error' on a
+ * client whose connection breaks, and the pool listens only while the client
+ * is idle: a client checked out at that moment (mid-query or mid-transaction)
+ * would crash the process with an unhandled 'error'. Here the query in flight
+ * fails instead (the pool drops the broken client when it is released), and
+ * connection failures surface as DatabaseUnavailableError (a 503).
+ */
+class OutageSafeClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+
+  override query(...args: unknown[]): any {
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    // Promise form only (kysely's); callback and cursor forms are returned untouched.
+    return result instanceof Promise ? result.catch((err: unknown) => Promise.reject(asUnavailable(err))) : result;
+  }
+}
+
 export function openDatabase<DB>(source: DatabaseSource, schema: string): Database<DB> {
   assertSchemaName(schema);
   const searchPath = `${quoteIdent(schema)}, public`;
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({
+      Client: OutageSafeClient,
       connectionString: source.url,
       max: source.poolSize ?? 10,
       application_name: source.applicationName ?? schema,
       options: `-c search_path=${schema},public`,
       types: pgTypes as pg.CustomTypesConfig,
+      // Waiting for a connection (a new one, or a free one from a busy pool) ends
+      // after this, so no request hangs on a database that does not answer.
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,
+      // Finds a server that vanished without closing the connection.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // An idle client losing its server must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const dialect = new PostgresDialect({
+      pool: {
+        connect: () => pool.connect().catch((err: unknown) => Promise.reject(asUnavailable(err))),
+        end: () => pool.end(),
+      },
+    });
+    const db = new Kysely<DB>({ dialect });
     return wrap(db, schema, 'postgres', async () => {
       await db.destroy();
     });

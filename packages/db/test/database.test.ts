@@ -1,7 +1,8 @@
+import net from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describeWithPostgres, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
-import { folderMigrations, migrateToLatest, openDatabase, openPglite, type Database } from '../src';
+import { DatabaseUnavailableError, folderMigrations, migrateToLatest, openDatabase, openPglite, type Database } from '../src';
 
 interface DB {
   counters: { name: string; value: number; ratio: number };
@@ -102,7 +103,46 @@ describeWithPostgres()('real PostgreSQL', () => {
     const database = openDatabase<DB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
     return { database, dispose: () => database.close() };
   });
+
+  describe('when the server goes away', () => {
+    it('fails a query with DatabaseUnavailableError (503) when no connection can be made', async () => {
+      const url = new URL(TEST_DATABASE_URL);
+      url.port = String(await closedPort());
+      const database = openDatabase({ kind: 'postgres', url: url.toString() }, 'nowhere');
+      const failure = await database.ping().catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(DatabaseUnavailableError);
+      expect(failure).toMatchObject({ statusCode: 503, code: 'DATABASE_UNAVAILABLE' });
+      await database.close();
+    });
+
+    it('survives losing the connection in the middle of a transaction, and goes on with a new one', async () => {
+      const database = openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL }, 'public');
+      // The server ends this very session, as a restart or a network cut would, while a transaction holds it.
+      const failure = await database.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`SELECT 1`.execute(trx);
+          await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(trx);
+        })
+        .catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(DatabaseUnavailableError);
+      await new Promise((r) => setTimeout(r, 50)); // a late 'error' event on the dead client would crash the process here
+      await database.ping();
+      await database.close();
+    });
+  });
 });
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 describe('a new embedded database from a template', () => {
   it('starts from the template and keeps its data on reopen', async () => {

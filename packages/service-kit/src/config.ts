@@ -53,6 +53,8 @@ export const CommonConfig = {
   JWT_SECRET: Type.String({ minLength: 32 }),
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
   AMQP_URL: Type.String({ pattern: '^amqps?://' }),
+  /** When set, `GET /metrics` demands `Authorization: Bearer <token>`; unset, scrape it on the private network only. */
+  METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
 } satisfies TProperties;
 
 export const Port = (fallback: number) => Type.Integer({ minimum: 0, maximum: 65535, default: fallback });

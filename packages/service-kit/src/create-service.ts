@@ -1,6 +1,7 @@
 // The Fastify skeleton every service (and the gateway) starts from: request
-// and correlation ids, strict validation, DESIGN §6's error shape, health and
-// readiness, JSON poisoning refused.
+// and correlation ids (in every request log line, echoed to the caller),
+// strict validation, DESIGN §6's error shape, health, readiness and /metrics,
+// JSON poisoning refused.
 import { randomUUID } from 'node:crypto';
 import secureJson from 'secure-json-parse';
 import Fastify, {
@@ -13,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, reasonPhrase } from './http-errors';
+import { httpLatencyHistogram, metricsHandler, MetricsRegistry, UNMATCHED_ROUTE } from './metrics';
 import { schemaErrorFormatter, validatorCompiler } from './validation';
 
 export type ServiceApp = FastifyInstance<any, any, any, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -28,6 +30,8 @@ export interface ServiceOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** Replaces the JSON 404 for unknown routes (the gateway serves the SPA's 404 page). */
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  /** `GET /metrics` then demands `Authorization: Bearer <token>` (METRICS_TOKEN); without it the route is open. */
+  metricsToken?: string;
 }
 
 declare module 'fastify' {
@@ -35,9 +39,19 @@ declare module 'fastify' {
     /** Follows one user action across services, events and workers. */
     correlationId: string;
   }
+  interface FastifyInstance {
+    /** This service's Prometheus registry, served at /metrics. */
+    metrics: MetricsRegistry;
+  }
 }
 
 const ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** The caller's x-correlation-id when it is a sane id, else this request's own id. */
+function correlationIdOf(headers: Record<string, string | string[] | undefined>, requestId: string): string {
+  const incoming = headers['x-correlation-id'];
+  return typeof incoming === 'string' && ID_PATTERN.test(incoming) ? incoming : requestId;
+}
 
 export function createServiceApp(options: ServiceOptions): ServiceApp {
   const app = Fastify({
@@ -54,10 +68,23 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
+    // Every line a request logs carries its correlation id beside its request id.
+    childLoggerFactory: (logger, bindings, opts, rawReq) =>
+      logger.child({ ...bindings, correlationId: correlationIdOf(rawReq.headers, String(bindings.reqId ?? '')) }, opts),
     schemaErrorFormatter,
+    // The router's own refusals in DESIGN §6's shape, without echoing the (possibly huge) address back.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+      const message = status === 414 ? 'The address is too long: a part of it is over 100 characters' : status === 400 ? 'The address is not valid: it has a broken %-escape' : 'Something went wrong on our side. Please try again.';
+      (reply as FastifyReply).status(status).type('application/json; charset=utf-8').send({ statusCode: status, error: reasonPhrase(status), message, code: error.code, requestId: request.id });
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const metrics = new MetricsRegistry();
+  const latency = httpLatencyHistogram(metrics);
+  app.decorate('metrics', metrics);
 
   app.setValidatorCompiler(validatorCompiler);
   // Our own JSON parser, so a poisoned body is named as such instead of "not valid JSON".
@@ -66,40 +93,58 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
     const text = body as string;
     if (text.trim() === '') return done(new HttpError(400, 'The JSON body is empty', 'EMPTY_JSON_BODY'), undefined);
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      const value = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+      // PostgreSQL cannot store a NUL character: refused here rather than failing the query.
+      if (text.includes('\\u0000') && hasNul(value)) return done(new HttpError(400, 'The body contains a NUL character (\\u0000), which is not allowed', 'NUL_CHARACTER'), undefined);
+      done(null, value);
     } catch (err) {
       const poisoned = /forbidden (prototype|constructor) property/.test((err as Error).message);
       done(new HttpError(400, poisoned ? 'The body contains a forbidden property (__proto__ or constructor)' : 'The body is not valid JSON', poisoned ? 'FORBIDDEN_PROPERTY' : 'INVALID_JSON'), undefined);
     }
   });
+  // Only JSON (and the parsers a service adds, such as multipart): text/plain is a 415, not a string body.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('correlationId', '');
 
   app.addHook('onRequest', async (request, reply) => {
-    const incoming = request.headers['x-correlation-id'];
-    request.correlationId = typeof incoming === 'string' && ID_PATTERN.test(incoming) ? incoming : request.id;
+    request.correlationId = correlationIdOf(request.headers, request.id);
     reply.header('x-request-id', request.id);
+    reply.header('x-correlation-id', request.correlationId);
+    if (/%00/i.test(request.url)) throw new HttpError(400, 'The address contains a NUL character (%00), which is not allowed', 'NUL_CHARACTER');
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime }, 'request');
+    const ms = reply.elapsedTime;
+    latency.observe({ method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: reply.statusCode }, ms / 1000);
+    request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'request');
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown }, request, reply) => {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown; expose?: boolean }, request, reply) => {
+    // An error that says `expose: true` (http-errors' convention; the db package's DatabaseUnavailableError)
+    // chose its status and wrote its message for the client, like our own HttpError.
+    const chosen = error instanceof HttpError || error.expose === true;
     let status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
     if (status < 400 || status > 599) status = 500;
-    if (status >= 500 && !(error instanceof HttpError)) {
-      request.log.error({ err: error, correlationId: request.correlationId }, 'request failed');
+    // SQLSTATE class 22 (a value the column's type refuses) means input got past validation: the client's fault, not a 500.
+    const badValue = status === 500 && !chosen && /^22[0-9A-Z]{3}$/.test(String(error.code));
+    if (badValue) status = 400;
+    if (badValue) {
+      request.log.warn({ err: error }, 'a value the database refused reached it: tighten the validation');
+    } else if (status >= 500 && !chosen) {
+      request.log.error({ err: error }, 'request failed');
     } else if (status >= 500) {
       // A 5xx we chose to answer (a dependency down, a part not deployed): worth a warning, not a stack trace.
-      request.log.warn({ statusCode: status, code: error.code, message: error.message, correlationId: request.correlationId }, 'request refused');
+      request.log.warn({ statusCode: status, code: error.code, message: error.message }, 'request refused');
     } else {
       request.log.debug({ err: { message: error.message, code: error.code }, statusCode: status }, 'request refused');
     }
-    const message = status >= 500 && !(error instanceof HttpError) ? 'Something went wrong on our side. Please try again.' : friendlyMessage(error, status);
+    const internal = badValue || (status >= 500 && !chosen);
+    const message = badValue ? 'The request contains a value that is not valid here' : internal ? 'Something went wrong on our side. Please try again.' : friendlyMessage(error, status);
     reply
       .status(status)
       .type('application/json; charset=utf-8')
-      .send({ statusCode: status, error: reasonPhrase(status), message, ...(error.code ? { code: error.code } : {}), requestId: request.id });
+      // An unexpected error's code (a SQLSTATE, a driver's) is internal detail: logged, never sent.
+      .send({ statusCode: status, error: reasonPhrase(status), message, ...(error.code && !badValue && status !== 500 ? { code: error.code } : {}), requestId: request.id });
   });
 
   app.setNotFoundHandler(
@@ -111,6 +156,7 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
 
   const checks = options.readiness ?? {};
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/metrics', { logLevel: 'warn', exposeHeadRoute: false }, metricsHandler(metrics, options.metricsToken));
   app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
     const results: Record<string, string> = {};
     let ok = true;
@@ -130,6 +176,9 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
 
   return app;
 }
+
+const hasNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\0') : typeof value === 'object' && value !== null && Object.entries(value).some(([k, v]) => k.includes('\0') || hasNul(v));
 
 function friendlyMessage(error: Error & { code?: string }, status: number): string {
   switch (error.code) {

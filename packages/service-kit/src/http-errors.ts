@@ -29,6 +29,7 @@ const REASONS: Record<number, string> = {
   406: 'Not Acceptable',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',

@@ -1,7 +1,23 @@
 export { loadConfig, ConfigError, CommonConfig, Port } from './config';
-export { createLogger, type Logger } from './logger';
+export { createLogger, type Logger, type DestinationStream } from './logger';
 export * from './http-errors';
 export { createServiceApp, backingReadiness, type ServiceApp, type ServiceOptions, type ReadinessCheck } from './create-service';
 export { createAdminVerifier, requireAdmin, sessionRevocationCheck, type AdminClaims, type AdminAuthOptions, type AdminVerifier } from './auth';
-export { runServer, startOrExit, type RunOptions } from './run-server';
+export { runServer, startOrExit, closeHttpServer, SHUTDOWN_DEFAULTS, type RunOptions, type ShutdownContext } from './run-server';
+export {
+  MetricsRegistry,
+  Counter,
+  Gauge,
+  Histogram,
+  httpLatencyHistogram,
+  metricsHandler,
+  HTTP_LATENCY_BUCKETS,
+  METRICS_CONTENT_TYPE,
+  UNMATCHED_ROUTE,
+  type MetricsSink,
+  type MetricOptions,
+  type HistogramOptions,
+  type LabelValues,
+} from './metrics';
 export { describeValidationError, compileValidator } from './validation';
+export { clientAddress } from './client-address';

@@ -1,13 +1,15 @@
-import pino, { type Logger, type LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
-export type { Logger };
+export type { Logger, DestinationStream };
 
-export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info', extra: LoggerOptions = {}): Logger {
-  return pino({
+/** JSON lines to stdout, or to `destination` (tests collect them; anything with write(line)). */
+export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info', extra: LoggerOptions = {}, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     name,
     level,
     base: { service: name },
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
     ...extra,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -1,7 +1,17 @@
-// Listens and shuts down gracefully: on SIGTERM/SIGINT stop accepting, let
-// in-flight requests finish (bounded), run the caller's clean-up, then exit.
+// Listens and shuts down gracefully. On SIGTERM/SIGINT: stop accepting
+// connections, give in-flight requests `requestGraceMs` (then cut their
+// connections), then the caller's clean-up, which gets `messageGraceMs` for
+// in-flight event handlers (they finish and are acknowledged, or their
+// messages go back to the queue), flushes the outbox and closes pools. Past
+// `shutdownTimeoutMs` the process exits non-zero; unacknowledged messages are
+// then redelivered by the broker (or after the in-process lease).
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+
+export interface ShutdownContext {
+  /** How long in-flight event handlers (and the PDF under them) may still take before their messages are handed back. */
+  graceMs: number;
+}
 
 export interface RunOptions {
   app: FastifyInstance;
@@ -9,26 +19,54 @@ export interface RunOptions {
   host: string;
   logger: Logger;
   /** Called after the HTTP server closed (stop consumers, relays, pools). */
-  onShutdown?: () => Promise<void>;
+  onShutdown?: (context: ShutdownContext) => Promise<void>;
+  /** The whole shutdown; past it the process exits with code 1. Default 10000. */
   shutdownTimeoutMs?: number;
+  /** In-flight requests get this long before their connections are closed. Default 3000. */
+  requestGraceMs?: number;
+  /** Handed to onShutdown for in-flight messages. Default 4000. */
+  messageGraceMs?: number;
+}
+
+export const SHUTDOWN_DEFAULTS = { shutdownTimeoutMs: 10_000, requestGraceMs: 3_000, messageGraceMs: 4_000 } as const;
+
+/**
+ * Stops accepting connections and waits for in-flight requests; after
+ * `graceMs` the connections still open are closed. Calling it again (or
+ * app.close()) afterwards is harmless.
+ */
+export async function closeHttpServer(app: FastifyInstance, graceMs: number, logger?: Pick<Logger, 'warn'>): Promise<void> {
+  const closing = app.close();
+  const timer = setTimeout(() => {
+    logger?.warn({ graceMs }, 'requests still running at the shutdown deadline; closing their connections');
+    app.server.closeAllConnections?.();
+  }, graceMs);
+  timer.unref();
+  try {
+    await closing;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function runServer(options: RunOptions): Promise<string> {
   const { app, logger } = options;
+  const timeoutMs = options.shutdownTimeoutMs ?? SHUTDOWN_DEFAULTS.shutdownTimeoutMs;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const started = Date.now();
     logger.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
-      logger.error('shutdown timed out; exiting');
+      logger.error({ timeoutMs }, 'shutdown timed out; exiting');
       process.exit(1);
-    }, options.shutdownTimeoutMs ?? 10_000);
+    }, timeoutMs);
     timer.unref();
     try {
-      await app.close();
-      await options.onShutdown?.();
-      logger.info('stopped');
+      await closeHttpServer(app, options.requestGraceMs ?? SHUTDOWN_DEFAULTS.requestGraceMs, logger);
+      await options.onShutdown?.({ graceMs: options.messageGraceMs ?? SHUTDOWN_DEFAULTS.messageGraceMs });
+      logger.info({ ms: Date.now() - started }, 'stopped');
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'shutdown failed');

@@ -15,6 +15,8 @@ function makeAjv(options: Options): Ajv {
     ...options,
   });
   addFormats(ajv);
+  // ajv-formats' uuid also takes "urn:uuid:…", which PostgreSQL's uuid type refuses (a 500): ids are bare UUIDs.
+  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   return ajv;
 }
 

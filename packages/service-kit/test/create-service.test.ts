@@ -15,6 +15,14 @@ function buildApp(readyOk = true): ServiceApp {
     if (request.params.id === '00000000-0000-4000-8000-000000000000') throw notFound('Thing not found');
     return { data: { id: request.params.id, page: request.query.page ?? null } };
   });
+  app.get('/unavailable', async () => {
+    // Like the db package's DatabaseUnavailableError: its status and message are meant for the client.
+    throw Object.assign(new Error('The database is not answering right now; please try again shortly', { cause: new Error('connect ECONNREFUSED 10.0.0.5:5432') }), {
+      statusCode: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      expose: true,
+    });
+  });
   app.get('/boom', async () => {
     throw new Error('secret internal detail');
   });
@@ -69,6 +77,13 @@ describe('service skeleton', () => {
     expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found', message: 'Thing not found' });
     const route = await app.inject({ url: '/nowhere' });
     expect(route.json()).toMatchObject({ statusCode: 404, message: 'Route GET /nowhere not found' });
+  });
+
+  it("sends an exposed error's own status and message, never its cause", async () => {
+    const res = await app.inject({ url: '/unavailable' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable', message: 'The database is not answering right now; please try again shortly', code: 'DATABASE_UNAVAILABLE' });
+    expect(res.body).not.toContain('10.0.0.5');
   });
 
   it('hides internal error details', async () => {

@@ -17,6 +17,8 @@ export interface AdminAppOptions {
   catalogueUrl: string;
   logger?: FastifyBaseLogger | false;
   readiness?: Record<string, ReadinessCheck>;
+  /** When set, /metrics demands `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   /** Login attempts per minute per client. */
   loginsPerMinute?: number;
   /** Feedback and newsletter posts per minute per client. */
@@ -34,7 +36,7 @@ export interface AdminDeps {
 }
 
 export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({ name: 'admin', logger: options.logger ?? false, readiness: options.readiness });
+  const app = createServiceApp({ name: 'admin', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: `Too many attempts; please try again in ${Math.ceil(context.ttl / 1000)} seconds` }),

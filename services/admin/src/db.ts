@@ -8,7 +8,17 @@ export interface AdminDB {
   sessions: { jti: string; admin_id: string; issued_at: Timestamp; expires_at: Timestamp; revoked_at: NullableTimestamp };
   feedback: { id: Generated<string>; name: string; email: string; message: string; book_id: string | null; book_title: string | null; created_at: Timestamp };
   subscribers: { email: string; subscribed_at: Timestamp };
-  audit_log: { id: Generated<number>; event_id: string | null; type: string; summary: string; subject_id: string | null; actor: string | null; occurred_at: Timestamp };
+  audit_log: {
+    id: Generated<number>;
+    event_id: string | null;
+    type: string;
+    summary: string;
+    subject_id: string | null;
+    actor: string | null;
+    occurred_at: Timestamp;
+    /** The user action that caused the event (null for entries older than the column). */
+    correlation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  };
   outbox: any;
   inbox: any;
 }

@@ -1,13 +1,13 @@
 // Wires the admin service for either run mode: migrations, the first
 // administrator, the outbox relay, the audit consumer and the HTTP app.
 import path from 'node:path';
-import { createOutboxRelay, outboxMigrations, type EventBus } from '@persona/bus';
+import { createOutboxRelay, outboxMigrations, registerBusMetrics, type EventBus } from '@persona/bus';
 import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
-import { backingReadiness, type Logger, type ServiceApp } from '@persona/service-kit';
+import { backingReadiness, closeHttpServer, SHUTDOWN_DEFAULTS, type Logger, type ServiceApp } from '@persona/service-kit';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { AdminDB } from './db';
-import { subscribeAudit } from './modules/audit/audit';
+import { AUDIT_QUEUE, subscribeAudit } from './modules/audit/audit';
 import { bootstrapAdmin, type BootstrapOptions } from './modules/auth/bootstrap-admin';
 
 export const ADMIN_SCHEMA = 'admin';
@@ -29,13 +29,16 @@ export interface AdminServiceOptions {
   firstAdmin: BootstrapOptions;
   loginsPerMinute?: number;
   postsPerMinute?: number;
+  /** Guards /metrics (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 export interface AdminService {
   app: ServiceApp;
   /** Set when this start created an administrator with a generated password (print it once). */
   generatedAdmin: { email: string; password: string } | null;
-  close(): Promise<void>;
+  /** Stops taking requests, lets in-flight requests and audit messages finish within `graceMs` (else hands the messages back), flushes the outbox. */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export async function startAdminService(options: AdminServiceOptions): Promise<AdminService> {
@@ -45,7 +48,7 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
   const generatedAdmin = await bootstrapAdmin(database.db, options.firstAdmin);
   const outbox = createOutboxRelay({ db: database.db, bus, logger });
   outbox.start();
-  const subscription = await subscribeAudit(bus, database.db);
+  const subscription = await subscribeAudit(bus, database.db, logger);
   const app = await buildApp({
     db: database.db,
     jwtSecret: options.jwtSecret,
@@ -54,8 +57,10 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
     logger,
     loginsPerMinute: options.loginsPerMinute,
     postsPerMinute: options.postsPerMinute,
+    metricsToken: options.metricsToken,
     readiness: backingReadiness(database, bus),
   });
+  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [AUDIT_QUEUE] });
   // Logins write admin.logged_in to the outbox; the relay's poll publishes them.
   app.addHook('onResponse', async (request) => {
     if (request.url === '/api/admin/login') outbox.nudge();
@@ -63,10 +68,11 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
   return {
     app,
     generatedAdmin,
-    async close() {
-      await app.close();
-      await subscription.close();
+    async close({ graceMs = SHUTDOWN_DEFAULTS.messageGraceMs } = {}) {
+      await closeHttpServer(app, graceMs, logger);
+      await subscription.close({ graceMs });
       await outbox.stop();
+      await outbox.drain().catch((err) => logger.warn({ err }, 'outbox not flushed at shutdown; the next start publishes it'));
     },
   };
 }

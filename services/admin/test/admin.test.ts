@@ -269,7 +269,7 @@ describe('the admin service', () => {
   });
 
   describe('the audit log', () => {
-    it('records each event once, including logins, newest first', async () => {
+    it('records each event once with its correlation id, including logins, newest first', async () => {
       const event = createEvent('book.created', { bookId: BOOK_ID, title: 'Gitanjali', author: 'Rabindranath Tagore', pricePaise: 34950, categoryId: null }, { correlationId: 'c' });
       await bus.publish(event);
       await bus.publish(event);
@@ -281,7 +281,7 @@ describe('the admin service', () => {
         if (entries.some((e) => e.type === 'book.created') && entries.some((e) => e.type === 'admin.logged_in')) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect(entries.filter((e) => e.type === 'book.created')).toEqual([expect.objectContaining({ summary: 'Book "Gitanjali" by Rabindranath Tagore created at ₹349.50' })]);
+      expect(entries.filter((e) => e.type === 'book.created')).toEqual([expect.objectContaining({ summary: 'Book "Gitanjali" by Rabindranath Tagore created at ₹349.50', correlationId: 'c' })]);
       expect(entries.some((e) => e.type === 'admin.logged_in' && e.summary === 'owner@persona-books.in logged in')).toBe(true);
       expect((await inject({ url: '/api/admin/audit' })).statusCode).toBe(401);
     }, 30_000);

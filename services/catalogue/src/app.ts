@@ -18,6 +18,8 @@ export interface CatalogueAppOptions {
   verifier: AdminVerifier;
   logger?: FastifyBaseLogger | false;
   readiness?: Record<string, ReadinessCheck>;
+  /** When set, /metrics demands `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   /** Wakes the outbox relay after a commit. */
   afterWrite?: () => void;
   cacheTtlMs?: number;
@@ -34,7 +36,7 @@ export interface CatalogueDeps {
 }
 
 export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({ name: 'catalogue', logger: options.logger ?? false, readiness: options.readiness });
+  const app = createServiceApp({ name: 'catalogue', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
   await app.register(multipart, {
     limits: {
       fileSize: BOOK_LIMITS.fileMaxBytes,

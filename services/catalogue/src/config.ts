@@ -6,6 +6,7 @@ export const CatalogueConfigSchema = Type.Object({
   PORT: Port(3001),
   HOST: CommonConfig.HOST,
   LOG_LEVEL: CommonConfig.LOG_LEVEL,
+  METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
   DATABASE_URL: CommonConfig.DATABASE_URL,
   AMQP_URL: CommonConfig.AMQP_URL,
   JWT_SECRET: CommonConfig.JWT_SECRET,

@@ -2,9 +2,9 @@
 // demo once, starts the outbox relay and builds the HTTP app. The caller
 // chooses the database and the bus (pg + RabbitMQ, or PGlite + in-process).
 import path from 'node:path';
-import { createOutboxRelay, outboxMigrations, type EventBus } from '@persona/bus';
+import { createOutboxRelay, outboxMigrations, registerBusMetrics, type EventBus } from '@persona/bus';
 import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
-import { backingReadiness, createAdminVerifier, type Logger, type ServiceApp } from '@persona/service-kit';
+import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS, type Logger, type ServiceApp } from '@persona/service-kit';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { CatalogueDB } from './db';
@@ -30,11 +30,14 @@ export interface CatalogueServiceOptions {
   seedDemo: boolean;
   /** Shared secret for the personalisation service's internal calls. */
   internalToken?: string;
+  /** Guards /metrics (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 export interface CatalogueService {
   app: ServiceApp;
-  close(): Promise<void>;
+  /** Stops taking requests (in-flight ones get `graceMs`), then publishes what the outbox still holds. */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export async function startCatalogueService(options: CatalogueServiceOptions): Promise<CatalogueService> {
@@ -55,13 +58,16 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
     logger,
     afterWrite: () => relay.nudge(),
     internalToken: options.internalToken,
+    metricsToken: options.metricsToken,
     readiness: backingReadiness(database, bus),
   });
+  registerBusMetrics(app.metrics, { db: database.db, bus });
   return {
     app,
-    async close() {
-      await app.close();
+    async close({ graceMs = SHUTDOWN_DEFAULTS.requestGraceMs } = {}) {
+      await closeHttpServer(app, graceMs, logger);
       await relay.stop();
+      await relay.drain().catch((err) => logger.warn({ err }, 'outbox not flushed at shutdown; the next start publishes it'));
     },
   };
 }

@@ -27,6 +27,8 @@ export interface GatewayOptions {
   logger?: FastifyBaseLogger | false;
   /** Keep public reads the services mark `s-maxage` for that long (default on). */
   sharedCache?: boolean;
+  /** When set, the gateway's own /metrics demands `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 /** Razorpay Checkout (live payments) loads its script from, frames and calls these origins. */
@@ -54,6 +56,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
     notFoundHandler: storefrontNotFound(sendPage),
+    metricsToken: options.metricsToken,
     readiness: Object.fromEntries(
       upstreams.map(([name, url]) => [
         name,
@@ -77,7 +80,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     await app.register(rateLimit, {
       max: options.rateLimitMax,
       timeWindow: '1 minute',
-      allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+      allowList: (request) => request.url === '/healthz' || request.url === '/readyz' || request.url === '/metrics',
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         error: 'Too Many Requests',

@@ -8,6 +8,7 @@ export const GatewayConfigSchema = Type.Object({
   PORT: Port(8080),
   HOST: CommonConfig.HOST,
   LOG_LEVEL: CommonConfig.LOG_LEVEL,
+  METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
   JWT_SECRET: CommonConfig.JWT_SECRET,
   /** The address visitors use; canonical and Open Graph links are built from it. */
   PUBLIC_URL: Type.Optional(Url),

@@ -21,6 +21,7 @@ startOrExit(async () => {
     corsOrigins: config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     rateLimitMax: config.RATE_LIMIT_MAX,
     trustProxy: config.TRUST_PROXY,
+    metricsToken: config.METRICS_TOKEN,
     logger,
   });
   await runServer({ app, port: config.PORT, host: config.HOST, logger });

@@ -89,6 +89,24 @@ describe('gateway', () => {
       expect(upstream.seen[0].headers).toMatchObject({ 'x-request-id': 'req-1', 'x-correlation-id': 'corr-1' });
     });
 
+    it('echoes the correlation id to the browser, its own or the one it was sent', async () => {
+      const chosen = await gateway.inject({ url: '/api/books', headers: { 'x-correlation-id': 'checkout-7' } });
+      expect(chosen.headers['x-correlation-id']).toBe('checkout-7');
+      const own = await gateway.inject({ url: '/api/books' });
+      expect(own.headers['x-correlation-id']).toEqual(own.headers['x-request-id']);
+      expect(upstream.seen[1]!.headers['x-correlation-id']).toBe(own.headers['x-request-id']);
+    });
+
+    it.each(['/api/books/../../metrics', '/api/books/%2e%2e/%2e%2e/metrics', '/api/books/..%2f..%2fmetrics', '/api/metrics'])(
+      'never lets %s reach a service’s /metrics',
+      async (url) => {
+        const res = await gateway.inject({ url });
+        // Refused, or normalised to the gateway's own /metrics; never proxied.
+        expect(res.statusCode).toBeLessThan(500);
+        expect(upstream.seen).toEqual([]);
+      },
+    );
+
     it('streams a multipart body through untouched for an admin', async () => {
       const body = '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nZoë\r\n--b--\r\n';
       const res = await gateway.inject({
@@ -256,6 +274,22 @@ describe('gateway', () => {
       const res = await limited.inject({ url: '/api/books' });
       expect(res.json().message).toMatch(/^Too many requests; please try again in \d+ seconds$/);
       await limited.close();
+    });
+
+    it('serves its own /metrics: request latency by route pattern in the Prometheus format', async () => {
+      await gateway.inject({ url: '/api/books?page=1' });
+      const res = await gateway.inject({ url: '/metrics' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+      expect(res.body).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/\*",status_code="200"\} \d+$/m);
+      expect(upstream.seen.map((s) => s.url)).toEqual(['/api/books?page=1']);
+    });
+
+    it('guards /metrics with METRICS_TOKEN when one is set', async () => {
+      const guarded = await build({ metricsToken: 'scrape-me-please-123' });
+      expect((await guarded.inject({ url: '/metrics' })).statusCode).toBe(401);
+      expect((await guarded.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-me-please-123' } })).statusCode).toBe(200);
+      await guarded.close();
     });
 
     it('aggregates readiness of the services', async () => {

@@ -19,6 +19,8 @@ export interface OrdersAppOptions {
   verifier: AdminVerifier;
   logger?: FastifyBaseLogger | false;
   readiness?: Record<string, ReadinessCheck>;
+  /** When set, /metrics demands `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   afterWrite?: () => void;
   /** Persona lookups per minute per client (guessing protection). */
   lookupsPerMinute?: number;
@@ -36,7 +38,7 @@ export interface OrdersDeps {
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({ name: 'orders', logger: options.logger ?? false, readiness: options.readiness });
+  const app = createServiceApp({ name: 'orders', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: `Too many lookups; please try again in ${Math.ceil(context.ttl / 1000)} seconds` }),

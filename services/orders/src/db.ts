@@ -30,6 +30,8 @@ export interface OrdersTable {
   paid_via: string | null;
   idempotency_key: string | null;
   request_hash: string | null;
+  /** The checkout's correlation id; order.paid carries it. */
+  correlation_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   paid_at: NullableTimestamp;
@@ -62,6 +64,8 @@ export interface EmailsTable {
   sent_at: NullableTimestamp;
   attempts: Generated<number>;
   last_error: string | null;
+  /** The correlation id of the event that queued the e-mail, for the relay's log lines. */
+  correlation_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrdersDB {

@@ -15,6 +15,7 @@ startOrExit(async () => {
     database,
     bus,
     logger,
+    metricsToken: config.METRICS_TOKEN,
     jwtSecret: config.JWT_SECRET,
     isRevoked: config.ADMIN_URL && config.INTERNAL_TOKEN ? sessionRevocationCheck(config.ADMIN_URL, config.INTERNAL_TOKEN) : undefined,
     catalogueUrl: config.CATALOGUE_URL,
@@ -27,8 +28,9 @@ startOrExit(async () => {
     port: config.PORT,
     host: config.HOST,
     logger,
-    onShutdown: async () => {
-      await service.close();
+    // After the HTTP server drained: consumers finish or hand back their messages, the outbox is flushed, then pools close.
+    onShutdown: async ({ graceMs }) => {
+      await service.close({ graceMs });
       await bus.close();
       await database.close();
     },

@@ -3,14 +3,14 @@
 // relays, the persona-event consumer and the reconciler.
 import path from 'node:path';
 import Fastify from 'fastify';
-import { createOutboxRelay, outboxMigrations, type EventBus, type Subscription } from '@persona/bus';
+import { createOutboxRelay, outboxMigrations, registerBusMetrics, type EventBus, type Subscription } from '@persona/bus';
 import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
-import { backingReadiness, createAdminVerifier, type Logger, type ServiceApp } from '@persona/service-kit';
+import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS, type Logger, type ServiceApp } from '@persona/service-kit';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { OrdersDB } from './db';
 import { createMailRelay, type MailOptions } from './modules/mail/mailer';
-import { subscribePersonaEvents } from './modules/orders/persona-events';
+import { ORDERS_PERSONA_QUEUE, subscribePersonaEvents } from './modules/orders/persona-events';
 import { catalogueBookReader, type BookReader } from './modules/payments/catalogue-client';
 import { choosePaymentMode, type PaymentSettings } from './modules/payments/choose-provider';
 import { RazorpayProvider } from './modules/payments/payment-provider';
@@ -41,6 +41,8 @@ export interface OrdersServiceOptions {
   lookupsPerMinute?: number;
   /** The session check for admin tokens (see sessionRevocationCheck). */
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
+  /** Guards /metrics (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 export interface OrdersService {
@@ -48,7 +50,12 @@ export interface OrdersService {
   mode: 'live' | 'test';
   /** Sends queued e-mails now (tests, diagnostics). */
   drainMail(): Promise<number>;
-  close(): Promise<void>;
+  /**
+   * Stops taking requests; in-flight requests and persona events get `graceMs`
+   * (messages still being handled then go back to the queue); the outbox is
+   * flushed and the mail relay finishes its round.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export async function startOrdersService(options: OrdersServiceOptions): Promise<OrdersService> {
@@ -85,7 +92,10 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
 
   const outbox = createOutboxRelay({ db: database.db, bus, logger });
   outbox.start();
-  closers.push(() => outbox.stop());
+  closers.push(async () => {
+    await outbox.stop();
+    await outbox.drain().catch((err) => logger.warn({ err }, 'outbox not flushed at shutdown; the next start publishes it'));
+  });
   const mail = createMailRelay(database.db, options.mail, logger);
   mail.start();
   closers.push(() => mail.stop());
@@ -100,11 +110,14 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     logger,
     afterWrite: () => outbox.nudge(),
     lookupsPerMinute: options.lookupsPerMinute,
+    metricsToken: options.metricsToken,
     readiness: backingReadiness(database, bus),
   });
+  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [ORDERS_PERSONA_QUEUE] });
 
-  const subscription: Subscription = await subscribePersonaEvents(bus, database.db, options.publicUrl, () => mail.nudge());
-  closers.push(() => subscription.close());
+  const subscription: Subscription = await subscribePersonaEvents(bus, database.db, options.publicUrl, () => mail.nudge(), logger);
+  let graceMs: number = SHUTDOWN_DEFAULTS.messageGraceMs;
+  closers.push(() => subscription.close({ graceMs }));
 
   const reconcileEvery = options.reconcileEveryMs ?? 60_000;
   const reconciler = setInterval(() => {
@@ -120,8 +133,9 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     app: running,
     mode,
     drainMail: () => mail.drain(),
-    async close() {
-      await running.close();
+    async close(options = {}) {
+      graceMs = options.graceMs ?? SHUTDOWN_DEFAULTS.messageGraceMs;
+      await closeHttpServer(running, graceMs, logger);
       for (const close of closers.reverse()) await close().catch((err) => logger.warn({ err }, 'orders shutdown step failed'));
     },
   };

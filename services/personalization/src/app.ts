@@ -16,6 +16,8 @@ export interface PersonalizationAppOptions {
   files: PersonaFiles;
   logger?: FastifyBaseLogger | false;
   readiness?: Record<string, ReadinessCheck>;
+  /** When set, /metrics demands `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   lookupsPerMinute?: number;
 }
 
@@ -24,7 +26,7 @@ export interface PersonalizationDeps extends PersonalizationAppOptions {
 }
 
 export async function buildApp(options: PersonalizationAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({ name: 'personalization', logger: options.logger ?? false, readiness: options.readiness });
+  const app = createServiceApp({ name: 'personalization', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
   await app.register(multipart);
   await app.register(rateLimit, {
     global: false,

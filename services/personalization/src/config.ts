@@ -6,6 +6,7 @@ export const PersonalizationConfigSchema = Type.Object({
   PORT: Port(3003),
   HOST: CommonConfig.HOST,
   LOG_LEVEL: CommonConfig.LOG_LEVEL,
+  METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
   DATABASE_URL: CommonConfig.DATABASE_URL,
   AMQP_URL: CommonConfig.AMQP_URL,
   CATALOGUE_URL: Type.String({ pattern: '^https?://' }),

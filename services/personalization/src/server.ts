@@ -15,6 +15,7 @@ startOrExit(async () => {
     database,
     bus,
     logger,
+    metricsToken: config.METRICS_TOKEN,
     catalogueUrl: config.CATALOGUE_URL,
     internalToken: config.INTERNAL_TOKEN,
     publicUrl: config.PUBLIC_URL,
@@ -29,8 +30,9 @@ startOrExit(async () => {
     port: config.PORT,
     host: config.HOST,
     logger,
-    onShutdown: async () => {
-      await service.close();
+    // After the HTTP server drained: consumers finish or hand back their messages, the outbox is flushed, then pools close.
+    onShutdown: async ({ graceMs }) => {
+      await service.close({ graceMs });
       await bus.close();
       await database.close();
     },

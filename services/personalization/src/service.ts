@@ -2,16 +2,17 @@
 // signing key, the PDF worker pool, the order.paid consumer, the outbox relay
 // and the HTTP app.
 import path from 'node:path';
-import { createOutboxRelay, outboxMigrations, type EventBus } from '@persona/bus';
+import { createOutboxRelay, outboxMigrations, registerBusMetrics, type EventBus } from '@persona/bus';
 import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
-import { backingReadiness, type Logger, type ServiceApp } from '@persona/service-kit';
+import { backingReadiness, closeHttpServer, SHUTDOWN_DEFAULTS, type Logger, type ServiceApp } from '@persona/service-kit';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { PersonalizationDB } from './db';
 import { catalogueSourceReader, type SourceReader } from './modules/personas/book-source-client';
 import { defaultPdfBuilder, type PdfBuilder } from './modules/personas/pdf-builder';
 import { PersonaFiles } from './modules/personas/persona-files';
-import { subscribeOrderPaid } from './modules/personas/personalize';
+import { personaMetrics } from './modules/personas/persona-metrics';
+import { PERSONALIZATION_QUEUE, subscribeOrderPaid } from './modules/personas/personalize';
 import { loadSigningKey, publicKeyPems } from './modules/personas/signing-keys';
 
 export const PERSONALIZATION_SCHEMA = 'personalization';
@@ -39,11 +40,19 @@ export interface PersonalizationServiceOptions {
   maxAttempts?: number;
   retryDelaysMs?: number[];
   lookupsPerMinute?: number;
+  /** Guards /metrics (METRICS_TOKEN). */
+  metricsToken?: string;
 }
 
 export interface PersonalizationService {
   app: ServiceApp;
-  close(): Promise<void>;
+  /**
+   * Stops taking requests and messages; a Persona being made gets `graceMs`
+   * to finish (its PDF worker included) and is acknowledged, else its message
+   * goes back to the queue and the worker is stopped. Then the outbox is
+   * flushed, so a persona.ready just recorded is published.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export async function startPersonalizationService(options: PersonalizationServiceOptions): Promise<PersonalizationService> {
@@ -58,6 +67,18 @@ export async function startPersonalizationService(options: PersonalizationServic
   let keys: Promise<Map<string, string>> | null = null;
   const publicKeys = () => (keys ??= publicKeyPems(database.db));
 
+  const app = await buildApp({
+    db: database.db,
+    key,
+    publicKeys,
+    files,
+    logger,
+    lookupsPerMinute: options.lookupsPerMinute,
+    metricsToken: options.metricsToken,
+    readiness: backingReadiness(database, bus),
+  });
+  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [PERSONALIZATION_QUEUE] });
+
   const subscription = await subscribeOrderPaid(bus, {
     db: database.db,
     key,
@@ -69,23 +90,16 @@ export async function startPersonalizationService(options: PersonalizationServic
     afterCommit: () => outbox.nudge(),
     maxAttempts: options.maxAttempts,
     retryDelaysMs: options.retryDelaysMs,
+    metrics: personaMetrics(app.metrics),
   });
 
-  const app = await buildApp({
-    db: database.db,
-    key,
-    publicKeys,
-    files,
-    logger,
-    lookupsPerMinute: options.lookupsPerMinute,
-    readiness: backingReadiness(database, bus),
-  });
   return {
     app,
-    async close() {
-      await app.close();
-      await subscription.close();
+    async close({ graceMs = SHUTDOWN_DEFAULTS.messageGraceMs } = {}) {
+      await closeHttpServer(app, graceMs, logger);
+      await subscription.close({ graceMs });
       await outbox.stop();
+      await outbox.drain().catch((err) => logger.warn({ err }, 'outbox not flushed at shutdown; the next start publishes it'));
       await builder.close();
     },
   };

@@ -2,8 +2,8 @@
 // session check the gateway and the other services ask on every admin call.
 import { timingSafeEqual } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import { AdminProfile, DataEnvelope, ErrorBody, LoginBody, LoginData } from '@persona/contracts';
-import { notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
+import { AdminProfile, DataEnvelope, ErrorBody, LoginBody, LoginData, NoQuery } from '@persona/contracts';
+import { clientAddress, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { AdminDeps } from '../app';
 import { login } from '../modules/auth/login';
@@ -14,16 +14,16 @@ export default async function authRoutes(app: ServiceApp, deps: AdminDeps) {
 
   app.post(
     '/api/admin/login',
-    { config: { rateLimit: deps.loginRateLimit }, schema: { body: LoginBody, response: { 200: DataEnvelope(LoginData), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } } },
+    { config: { rateLimit: { ...deps.loginRateLimit, keyGenerator: clientAddress } }, schema: { querystring: NoQuery, body: LoginBody, response: { 200: DataEnvelope(LoginData), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } } },
     async (request) => ({ data: await login({ db, sign: deps.sign, correlationId: request.correlationId }, request.body), message: 'Login successful' }),
   );
 
-  app.post('/api/admin/logout', { onRequest: adminOnly, schema: { response: { 200: Type.Object({ message: Type.String() }), 401: ErrorBody } } }, async (request) => {
+  app.post('/api/admin/logout', { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
     await revokeSession(db, request.admin!.jti);
     return { message: 'Logged out' };
   });
 
-  app.get('/api/admin/me', { onRequest: adminOnly, schema: { response: { 200: DataEnvelope(AdminProfile), 401: ErrorBody } } }, async (request) => {
+  app.get('/api/admin/me', { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: DataEnvelope(AdminProfile), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
     const admin = await db.selectFrom('admins').select(['name', 'email']).where('id', '=', request.admin!.sub).executeTakeFirst();
     if (!admin) throw unauthorized('This administrator no longer exists');
     return { data: admin };

@@ -1,7 +1,7 @@
 // /api/feedback: contact and per-book messages in (public, rate limited);
 // the administrator's list and delete.
-import { DataEnvelope, DEFAULT_PAGE_SIZE, ErrorBody, Feedback, FeedbackBody, FeedbackQuery, IdParams, ListEnvelope } from '@persona/contracts';
-import { badRequest, notFound, serviceUnavailable, type ServiceApp } from '@persona/service-kit';
+import { DataEnvelope, DEFAULT_PAGE_SIZE, ErrorBody, Feedback, FeedbackBody, FeedbackQuery, IdParams, ListEnvelope, NoQuery } from '@persona/contracts';
+import { badRequest, clientAddress, notFound, serviceUnavailable, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
 import { listFeedback, toFeedback } from '../modules/feedback/feedback.repository';
@@ -11,7 +11,7 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
 
   app.post(
     '/api/feedback',
-    { config: { rateLimit: deps.publicRateLimit }, schema: { body: FeedbackBody, response: { 201: DataEnvelope(Feedback), 400: ErrorBody, 429: ErrorBody, 503: ErrorBody } } },
+    { config: { rateLimit: { ...deps.publicRateLimit, keyGenerator: clientAddress } }, schema: { querystring: NoQuery, body: FeedbackBody, response: { 201: DataEnvelope(Feedback), 400: ErrorBody, 429: ErrorBody, 503: ErrorBody } } },
     async (request, reply) => {
       const { name, email, message, bookId } = request.body;
       let bookTitle: string | null = null;
@@ -40,7 +40,7 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
     return { data: feedback, meta: { total, page: request.query.page ?? 1, limit: request.query.limit ?? DEFAULT_PAGE_SIZE } };
   });
 
-  app.delete('/api/feedback/:id', { onRequest: adminOnly, schema: { params: IdParams, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }, async (request) => {
+  app.delete('/api/feedback/:id', { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }, async (request) => {
     const deleted = await db.deleteFrom('feedback').where('id', '=', request.params.id).returning('id').executeTakeFirst();
     if (!deleted) throw notFound('Feedback not found');
     return { message: 'Feedback deleted successfully' };

@@ -1,7 +1,7 @@
 // /api/newsletter/subscribe (public, idempotent), the subscribers list and its CSV export.
 import { Readable } from 'node:stream';
-import { DEFAULT_PAGE_SIZE, ErrorBody, ListEnvelope, SubscribeBody, Subscriber, SubscriberExportQuery, SubscriberQuery } from '@persona/contracts';
-import type { ServiceApp } from '@persona/service-kit';
+import { DEFAULT_PAGE_SIZE, ErrorBody, ListEnvelope, NoQuery, SubscribeBody, Subscriber, SubscriberExportQuery, SubscriberQuery } from '@persona/contracts';
+import { clientAddress, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
 import { listSubscribers, subscribersCsv } from '../modules/newsletter/subscribers.repository';
@@ -11,7 +11,7 @@ export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps)
 
   app.post(
     '/api/newsletter/subscribe',
-    { config: { rateLimit: deps.publicRateLimit }, schema: { body: SubscribeBody, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 429: ErrorBody } } },
+    { config: { rateLimit: { ...deps.publicRateLimit, keyGenerator: clientAddress } }, schema: { querystring: NoQuery, body: SubscribeBody, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 429: ErrorBody } } },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
       const inserted = await db.insertInto('subscribers').values({ email }).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();

@@ -1,6 +1,6 @@
 // /api/books: public reads (cached, with ETags) and admin writes (multipart).
 import { Type } from '@sinclair/typebox';
-import { Book, BookQuery, BookSummary, DataEnvelope, ErrorBody, IdParams, ListEnvelope } from '@persona/contracts';
+import { Book, BookQuery, BookSummary, DataEnvelope, ErrorBody, IdParams, ListEnvelope, NoQuery } from '@persona/contracts';
 import { notFound, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer } from '../modules/books/book-cache';
@@ -27,7 +27,7 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
     sendCached(request, reply, await listBooksAnswer(db, cache, request.query)),
   );
 
-  app.get('/api/books/:id', { schema: { params: IdParams, response: { 200: DataEnvelope(Book), ...errors } } }, async (request, reply) => {
+  app.get('/api/books/:id', { schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Book), ...errors } } }, async (request, reply) => {
     const answer = await bookAnswer(db, cache, request.params.id);
     if (!answer) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Book not found' });
     return sendCached(request, reply, answer);
@@ -39,7 +39,7 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
 
   app.post(
     '/api/books',
-    { onRequest: adminOnly, preHandler: multipartOnly, schema: { response: { 201: DataEnvelope(Book), ...errors } } },
+    { onRequest: adminOnly, preHandler: multipartOnly, schema: { querystring: NoQuery, response: { 201: DataEnvelope(Book), ...errors } } },
     async (request, reply) => {
       const form = await parseBookForm(request.parts(), 'create');
       const book = await createBook(writeContext(request), form);
@@ -49,7 +49,7 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
 
   app.put(
     '/api/books/:id',
-    { onRequest: adminOnly, preHandler: multipartOnly, schema: { params: IdParams, response: { 200: DataEnvelope(Book), ...errors } } },
+    { onRequest: adminOnly, preHandler: multipartOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Book), ...errors } } },
     async (request) => {
       const form = await parseBookForm(request.parts(), 'update');
       const book = await updateBook(writeContext(request), request.params.id, form);
@@ -59,7 +59,7 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
 
   app.delete(
     '/api/books/:id',
-    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: DataEnvelope(Type.Object({ _id: Type.String() })), ...errors } } },
+    { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Type.Object({ _id: Type.String() })), ...errors } } },
     async (request) => {
       await deleteBook(writeContext(request), request.params.id);
       return { data: { _id: request.params.id }, message: 'Book deleted successfully' };
@@ -71,7 +71,7 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
 export async function bookContentRoute(app: ServiceApp, deps: CatalogueDeps) {
   app.get(
     '/api/books/:id/content',
-    { onRequest: deps.adminOnly, schema: { params: IdParams, response: { 200: DataEnvelope(Type.Object({ content: Type.Array(Type.String()) })), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
+    { onRequest: deps.adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Type.Object({ content: Type.Array(Type.String()) })), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
     async (request) => {
       const book = await deps.db.selectFrom('books').select('id').where('id', '=', request.params.id).executeTakeFirst();
       if (!book) throw notFound('Book not found');

@@ -1,5 +1,5 @@
 // /api/categories: public list, admin writes.
-import { Category, CategoryBody, DataEnvelope, ErrorBody, IdParams } from '@persona/contracts';
+import { Category, CategoryBody, DataEnvelope, ErrorBody, IdParams, NoQuery } from '@persona/contracts';
 import type { ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
@@ -13,25 +13,25 @@ export default async function categoryRoutes(app: ServiceApp, deps: CatalogueDep
   const { db, adminOnly } = deps;
   const ctx = (request: FastifyRequest) => ({ db, correlationId: request.correlationId, afterCommit: deps.afterCommit });
 
-  app.get('/api/categories', { schema: { response: { 200: DataEnvelope(Type.Array(Category)) } } }, async () => ({
+  app.get('/api/categories', { schema: { querystring: NoQuery, response: { 200: DataEnvelope(Type.Array(Category)), 400: ErrorBody } } }, async () => ({
     data: await listCategories(db),
   }));
 
   app.post(
     '/api/categories',
-    { onRequest: adminOnly, schema: { body: CategoryBody, response: { 201: DataEnvelope(Category), ...errors } } },
+    { onRequest: adminOnly, schema: { querystring: NoQuery, body: CategoryBody, response: { 201: DataEnvelope(Category), ...errors } } },
     async (request, reply) => reply.status(201).send({ data: await createCategory(ctx(request), request.body), message: 'Category created successfully' }),
   );
 
   app.put(
     '/api/categories/:id',
-    { onRequest: adminOnly, schema: { params: IdParams, body: CategoryBody, response: { 200: DataEnvelope(Category), ...errors } } },
+    { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, body: CategoryBody, response: { 200: DataEnvelope(Category), ...errors } } },
     async (request) => ({ data: await updateCategory(ctx(request), request.params.id, request.body), message: 'Category updated successfully' }),
   );
 
   app.delete(
     '/api/categories/:id',
-    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: DataEnvelope(Category), ...errors } } },
+    { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Category), ...errors } } },
     async (request) => ({ data: await deleteCategory(ctx(request), request.params.id), message: 'Category deleted' }),
   );
 }

@@ -2,6 +2,7 @@
 // sample PDFs) with safe headers. Full PDFs live in the private area and are
 // never served here.
 import { Type } from '@sinclair/typebox';
+import { NoQuery } from '@persona/contracts';
 import { notFound, type ServiceApp } from '@persona/service-kit';
 import type { CatalogueDeps } from '../app';
 import { PUBLIC_FILE_KEY_PATTERN } from '../modules/files/file-storage';
@@ -14,6 +15,7 @@ export default async function fileRoutes(app: ServiceApp, deps: CatalogueDeps) {
     {
       schema: {
         params: Type.Object({ area: Type.String({ maxLength: 20 }), name: Type.String({ maxLength: 60 }) }),
+        querystring: NoQuery,
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { sniffFileType } from '../../src/modules/files/sniff-file-type';
+import { hasActiveMarkup, imageProblem, sniffFileType } from '../../src/modules/files/sniff-file-type';
 import { likePattern } from '../../src/modules/books/books.repository';
 import { normaliseTags } from '../../src/modules/books/parse-book-form';
 import { PNG_1PX, tinyPdf } from '../support';
@@ -21,6 +21,35 @@ describe('sniffFileType', () => {
     ['empty', Buffer.alloc(0)],
   ])('refuses %s', (_label, bytes) => {
     expect(sniffFileType(bytes)).toBeNull();
+  });
+});
+
+describe('judging an image past its signature', () => {
+  const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
+
+  it('accepts real images', () => {
+    for (const bytes of [PNG_1PX, gif]) {
+      const type = sniffFileType(bytes)!;
+      expect({ mime: type.mime, problem: imageProblem(bytes, type), markup: hasActiveMarkup(bytes) }).toEqual({ mime: type.mime, problem: null, markup: false });
+    }
+  });
+
+  it.each([
+    ['a GIF header with a page behind it', Buffer.from('GIF89a<script>alert(1)</script>;', 'latin1')],
+    ['a PNG with HTML appended', Buffer.concat([PNG_1PX, Buffer.from('<html><body onload=x>')])],
+    ['a JPEG with an SVG inside', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<svg onload=alert(1)>')])],
+    ['a javascript: URL', Buffer.concat([gif.subarray(0, 20), Buffer.from('javascript:alert(1)'), gif.subarray(20)])],
+  ])('finds markup in %s', (_label, bytes) => {
+    expect(hasActiveMarkup(bytes)).toBe(true);
+  });
+
+  it.each([
+    ['a PNG signature alone', PNG_1PX.subarray(0, 8), 'is not a complete PNG image'],
+    ['a PNG cut before its end', PNG_1PX.subarray(0, PNG_1PX.length - 12), 'is not a complete PNG image'],
+    ['a GIF header alone', Buffer.from('GIF89a....'), 'is not a complete GIF image'],
+    ['a WebP claiming more than it has', Buffer.from('RIFF\xff\x00\x00\x00WEBPVP8 ', 'latin1'), 'is not a complete WebP image'],
+  ])('finds %s incomplete', (_label, bytes, problem) => {
+    expect(imageProblem(bytes, sniffFileType(bytes)!)).toBe(problem);
   });
 });
 

@@ -139,6 +139,15 @@ describe('book routes', () => {
       ['an image as the sample PDF', () => [...baseFields(), ['samplePdf', { bytes: PNG_1PX, filename: 's.pdf', type: 'application/pdf' }]], 415, 'Sample PDF must be a PDF file'],
       ['an 11 MB full PDF', () => [...baseFields(), ['coverImage', { bytes: PNG_1PX, filename: 'c.png' }], ['fullPdf', { bytes: eleven, filename: 'big.pdf', type: 'application/pdf' }]], 413, 'Full PDF must be under 10MB'],
       ['an 11 MB sample PDF', () => [...baseFields(), ['samplePdf', { bytes: eleven, filename: 'big.pdf', type: 'application/pdf' }]], 413, 'Sample PDF must be under 10MB'],
+      ['a polyglot (GIF header + script) as the cover', () => [...baseFields(), ['coverImage', { bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;<script>alert(1)</script>;', 'latin1'), filename: 'c.gif', type: 'image/gif' }]], 415, 'The cover image contains HTML or script; upload a plain image'],
+      ['a real PNG with a page appended as an image', () => [...baseFields(), ['images', { bytes: Buffer.concat([PNG_1PX, Buffer.from('<html><script>alert(1)</script></html>')]), filename: 'i.png', type: 'image/png' }]], 415, 'An image contains HTML or script; upload a plain image'],
+      ['a PNG signature alone as the cover', () => [...baseFields(), ['coverImage', { bytes: PNG_1PX.subarray(0, 8), filename: 'c.png', type: 'image/png' }]], 415, 'The cover image is not a complete PNG image; upload a JPEG, PNG, GIF or WebP image'],
+      ['a zero-byte cover', () => [...baseFields(), ['coverImage', { bytes: Buffer.alloc(0), filename: 'c.png', type: 'image/png' }]], 400, 'Cover image is empty'],
+      ['a title with a NUL character', () => [...baseFields().filter(([k]) => k !== 'title'), ['title', 'Nul\u0000Title']], 400, 'body field "title" contains a NUL character, which is not allowed'],
+      ['tags with a NUL character', () => [...baseFields(), ['tags', '["a\\u0000b"]']], 400, 'body field "tags" contains a NUL character, which is not allowed'],
+      ['sample pages with __proto__', () => [...baseFields(), ['sampleContent', '[{"chapter":"c","content":"x","isAd":false,"__proto__":{"polluted":true}}]']], 400, 'body field "sampleContent" contains a forbidden property (__proto__ or constructor)'],
+      ['tags with constructor.prototype', () => [...baseFields(), ['tags', '[{"constructor":{"prototype":{"polluted":true}}}]']], 400, 'body field "tags" contains a forbidden property (__proto__ or constructor)'],
+      ['a category id in the urn:uuid: form', () => [...baseFields().filter(([k]) => k !== 'category'), ['category', `urn:uuid:${randomUUID()}`]], 400, 'body field "category" must be a valid id'],
     ];
 
     it.each(cases)('refuses %s', async (_label, fields, status, message) => {

@@ -1,5 +1,6 @@
 // /api/*: checks the admin policy and body size, then streams the request to
 // the owning service over a keep-alive pool and streams the answer back.
+import { Transform } from 'node:stream';
 import { isAdminRoute, type ServiceName } from '@persona/contracts';
 import { HttpError, payloadTooLarge, requireAdmin, type AdminVerifier, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,7 +28,36 @@ function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   });
 }
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
+// `expect: 100-continue` is answered here (Node sends the 100); passed on, undici refuses the request (a 503).
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'expect'];
+
+/**
+ * Refuses addresses no service should see: bad percent-encoding (else a 500 where
+ * the proxy decodes it), and `..` segments or `\` in the path, raw or encoded once
+ * or twice (path traversal: a service would never match them, but none should see them).
+ */
+function checkAddress(url: string): void {
+  const [rawPath] = url.split('?');
+  let path: string;
+  try {
+    decodeURIComponent(url);
+    path = decodeURIComponent(rawPath!);
+  } catch {
+    throw new HttpError(400, 'The address is not valid: it has a broken %-escape', 'BAD_URL');
+  }
+  let twice = path;
+  try {
+    twice = decodeURIComponent(path);
+  } catch {
+    // Once-decoded text with a stray "%" is fine; only the second reading of it is impossible.
+  }
+  if ([path, twice].some((p) => /(^|[/\\])\.\.([/\\]|$)/.test(p) || p.includes('\\'))) {
+    throw new HttpError(400, 'The address is not valid: its path may not contain ".." segments or "\\"', 'BAD_PATH');
+  }
+}
+
+/** Bodies the requests flagged here overran their limit while streaming (no or a false content-length). */
+const overran = new WeakSet<FastifyRequest>();
 
 export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions) {
   const checkAdmin = requireAdmin(options.verifier);
@@ -35,13 +65,38 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
 
   // Bodies pass through untouched: the owning service parses and validates them.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  // Counted as they stream, so a chunked body cannot slip past the limit the content-length check applies.
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const limit = bodyLimitFor(request.method, request.url.split('?')[0]!, request.headers['content-type']);
+    let seen = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        seen += chunk.length;
+        if (seen <= limit) return callback(null, chunk);
+        overran.add(request);
+        // The rest is read and dropped, so the client can finish sending and read the 413.
+        payload.unpipe(counted);
+        payload.resume();
+        callback(payloadTooLarge('The request body is too large'));
+      },
+    });
+    payload.once('error', (err: Error) => counted.destroy(err));
+    done(null, payload.pipe(counted));
+  });
+  // A body nobody read to the end (a 404, an early answer upstream) is drained, so the connection stays usable.
+  app.addHook('onResponse', async (request) => {
+    if (!request.raw.complete) {
+      request.raw.unpipe();
+      request.raw.resume();
+    }
+  });
 
   app.all('/api/*', {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0];
+      checkAddress(request.url);
       const length = Number(request.headers['content-length'] ?? 0);
-      if (length > bodyLimitFor(request.method, path)) throw payloadTooLarge('The request body is too large');
+      if (length > bodyLimitFor(request.method, path, request.headers['content-type'])) throw payloadTooLarge('The request body is too large');
       if (isAdminRoute(request.method, path)) await checkAdmin.call(app, request, reply);
     },
     handler: async (request, reply) => {
@@ -86,6 +141,11 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
           return out as typeof headers;
         },
         onError: (errReply, { error }) => {
+          if (overran.has(request)) {
+            return errReply
+              .status(413)
+              .send({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE', requestId: request.id });
+          }
           const timedOut = /timeout/i.test(error.message) || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
           const status = timedOut ? 504 : 503;
           request.log.warn({ err: error, owner }, 'upstream failed');

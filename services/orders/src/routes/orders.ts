@@ -1,14 +1,22 @@
 // /api/orders: the public lookup by persona id (rate limited, only what
 // /send-persona shows), and the administrator's list and delivery status.
 import { Type } from '@sinclair/typebox';
-import { DataEnvelope, ErrorBody, IdParams, ListEnvelope, normalizePersonaId, Order, OrderQuery, PublicOrder, UpdateDeliveryStatusBody } from '@persona/contracts';
+import { DataEnvelope, ErrorBody, IdParams, ListEnvelope, NoQuery, normalizePersonaId, Order, OrderQuery, PublicOrder, UpdateDeliveryStatusBody } from '@persona/contracts';
 import { DEFAULT_PAGE_SIZE } from '@persona/contracts';
-import { badRequest, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
+import { badRequest, clientAddress, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { OrdersDeps } from '../app';
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A date filter PostgreSQL can compare with (the date format alone lets year 0000 through, a 500). */
+function checkDateRange(query: { from?: string; to?: string }): void {
+  for (const field of ['from', 'to'] as const) {
+    const value = query[field];
+    if (value !== undefined && value < '1900-01-01') throw badRequest(`query field "${field}" must be a date from 1900-01-01 on`);
+  }
+}
 
 export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
   const { db, adminOnly } = deps;
@@ -16,7 +24,8 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
   app.get(
     '/api/orders/:id',
     {
-      config: { rateLimit: deps.lookupRateLimit },
+      // Per client (the address the gateway forwards), so one guesser cannot use up every buyer's lookups.
+      config: { rateLimit: { ...deps.lookupRateLimit, keyGenerator: clientAddress } },
       // Authentication before validation: a bad token is a 401 whatever the id looks like.
       onRequest: async (request) => {
         const byOrderId = UUID.test((request.params as { id?: string }).id ?? '');
@@ -33,7 +42,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
           throw unauthorized('Authentication required: only an administrator can look an order up by its order id; send an admin token as "Authorization: Bearer <token>"');
         }
       },
-      schema: { params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }), response: { 200: DataEnvelope(Type.Union([Order, PublicOrder])), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody } },
+      schema: { params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }), querystring: NoQuery, response: { 200: DataEnvelope(Type.Union([Order, PublicOrder])), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody } },
     },
     async (request) => {
       const { id } = request.params;
@@ -53,13 +62,14 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
   );
 
   app.get('/api/orders', { onRequest: adminOnly, schema: { querystring: OrderQuery, response: { 200: ListEnvelope(Order), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
+    checkDateRange(request.query);
     const { orders, total } = await repo.listOrders(db, request.query);
     return { data: orders.map(repo.toOrder), meta: { total, page: request.query.page ?? 1, limit: request.query.limit ?? DEFAULT_PAGE_SIZE } };
   });
 
   app.patch(
     '/api/orders/:id/status',
-    { onRequest: adminOnly, schema: { params: IdParams, body: UpdateDeliveryStatusBody, response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
+    { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, body: UpdateDeliveryStatusBody, response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
     async (request) => ({
       data: await changeDeliveryStatus({ db, correlationId: request.correlationId, afterCommit: deps.afterCommit }, request.params.id, request.body.deliveryStatus),
       message: 'Delivery status updated',
@@ -68,7 +78,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
 
   app.post(
     '/api/orders/:id/persona/retry',
-    { onRequest: adminOnly, schema: { params: IdParams, response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody } } },
+    { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody } } },
     async (request) => ({
       data: await retryPersona({ db, correlationId: request.correlationId, afterCommit: deps.afterCommit }, request.params.id),
       message: 'The Persona is being made again',

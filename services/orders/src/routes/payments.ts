@@ -2,7 +2,7 @@
 // checked), and in test mode the stand-in's "buyer pays" action.
 import { Type } from '@sinclair/typebox';
 import secureJson from 'secure-json-parse';
-import { DataEnvelope, ErrorBody, InitiatePaymentBody, InitiatePaymentData, VerifyPaymentBody, VerifyPaymentData } from '@persona/contracts';
+import { DataEnvelope, ErrorBody, InitiatePaymentBody, InitiatePaymentData, NoQuery, VerifyPaymentBody, VerifyPaymentData } from '@persona/contracts';
 import { badRequest, notFound, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { OrdersDeps } from '../app';
@@ -16,11 +16,11 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
 
   app.post(
     '/api/payments/initiate',
-    { schema: { body: InitiatePaymentBody, headers: IdempotencyHeaders, response: { 200: DataEnvelope(InitiatePaymentData), ...errors } } },
+    { schema: { querystring: NoQuery, body: InitiatePaymentBody, headers: IdempotencyHeaders, response: { 200: DataEnvelope(InitiatePaymentData), ...errors } } },
     async (request) => ({ data: await initiatePayment(ctx(request), request.body, request.headers['idempotency-key'] as string | undefined) }),
   );
 
-  app.post('/api/payments/verify', { schema: { body: VerifyPaymentBody, response: { 200: DataEnvelope(VerifyPaymentData), ...errors } } }, async (request) => ({
+  app.post('/api/payments/verify', { schema: { querystring: NoQuery, body: VerifyPaymentBody, response: { 200: DataEnvelope(VerifyPaymentData), ...errors } } }, async (request) => ({
     data: await verifyPayment(ctx(request), request.body),
     message: 'Payment verified successfully',
   }));
@@ -31,7 +31,7 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
     scope.post(
       '/api/payments/webhook',
-      { schema: { headers: Type.Object({ 'x-razorpay-signature': Type.Optional(Type.String({ maxLength: 200 })), 'x-razorpay-event-id': Type.Optional(Type.String({ maxLength: 100 })) }) } },
+      { schema: { querystring: NoQuery, headers: Type.Object({ 'x-razorpay-signature': Type.Optional(Type.String({ maxLength: 200 })), 'x-razorpay-event-id': Type.Optional(Type.String({ maxLength: 100 })) }) } },
       async (request) => {
         const raw = request.body as Buffer | undefined;
         const signature = request.headers['x-razorpay-signature'] as string | undefined;
@@ -55,6 +55,7 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
       '/api/payments/test-mode/pay',
       {
         schema: {
+          querystring: NoQuery,
           body: Type.Object({ razorpayOrderId: Type.String({ pattern: '^order_[A-Za-z0-9]{14}$' }), outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]) }, { additionalProperties: false }),
           response: { 200: DataEnvelope(Type.Unknown()), 400: ErrorBody, 404: ErrorBody },
         },

@@ -73,6 +73,17 @@ describe('orders', () => {
       expect(codes).toEqual([404, 404, 404, 429]);
       await limited.close();
     });
+
+    it('keys the limit by the client the gateway forwards, not by the gateway itself', async () => {
+      const limited = await startOrdersHarness('pglite', { lookupsPerMinute: 2 });
+      const lookup = (client: string) => limited.service.app.inject({ url: '/api/orders/PRS-0000-0000-0000-0000', headers: { 'x-forwarded-for': client } });
+      const guesser = [];
+      for (let i = 0; i < 3; i += 1) guesser.push((await lookup('203.0.113.7')).statusCode);
+      expect(guesser).toEqual([404, 404, 429]);
+      // Another visitor behind the same gateway still gets an answer.
+      expect((await lookup('198.51.100.20')).statusCode).toBe(404);
+      await limited.close();
+    });
   });
 
   describe('for administrators', () => {
@@ -110,6 +121,11 @@ describe('orders', () => {
       expect(physical.every((o: { deliveryType: string }) => o.deliveryType === 'physical')).toBe(true);
       expect((await inject({ url: '/api/orders', headers: {} })).statusCode).toBe(401);
       expect((await inject({ url: '/api/orders?status=lost', headers: h.admin })).json().message).toBe('query field "status" must be one of: pending, shipped, delivered, cancelled');
+      // Dates PostgreSQL cannot take are refused up front, not a 500.
+      for (const field of ['from', 'to']) {
+        const res = await inject({ url: `/api/orders?${field}=0000-01-01`, headers: h.admin });
+        expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message: `query field "${field}" must be a date from 1900-01-01 on` });
+      }
     });
 
     it('changes the delivery status with an event, and refuses bad values', async () => {

@@ -29,8 +29,19 @@ function contract(kind: 'pglite' | 'postgres') {
   const sendWebhook = (w: { body: string; headers: Record<string, string> }) => inject({ method: 'POST', url: '/api/payments/webhook', payload: w.body, headers: w.headers });
 
   describe('initiate', () => {
-    it('charges the price alone for a digital Persona and ignores a tampered amount', async () => {
-      const res = await initiate(checkout({ amount: 1, shippingFee: 0, personaId: null }));
+    it('refuses a tampered amount or shipping fee (409, no order) and accepts the storefront\'s own figures', async () => {
+      const orders = async () => (await h.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+      const before = Number(await orders());
+      for (const tampered of [{ amount: 1 }, { amount: 349.5, shippingFee: 50 }, { amount: 349.49 }, { amount: 1e300 }]) {
+        const refused = await initiate(checkout({ ...tampered, personaId: null }));
+        expect({ tampered, status: refused.statusCode, code: refused.json().code }).toEqual({ tampered, status: 409, code: 'AMOUNT_MISMATCH' });
+        expect(refused.json().message).toBe('The amount sent does not match this order: the shop charges ₹349.50. Reload the book and try again.');
+      }
+      expect(Number(await orders())).toBe(before);
+    });
+
+    it('charges the price alone for a digital Persona, accepting the figures the storefront sends', async () => {
+      const res = await initiate(checkout({ amount: 349.5, shippingFee: 0, personaId: null }));
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
       expect(data).toMatchObject({ amount: 34950, currency: 'INR', testMode: true, keyId: TEST_MODE_KEYS.keyId, breakdown: { basePaise: 34950, printingPaise: 0, deliveryPaise: 0, totalPaise: 34950 } });
@@ -41,7 +52,7 @@ function contract(kind: 'pglite' | 'postgres') {
     });
 
     it('adds printing and the ₹50 delivery fee for a printed Persona', async () => {
-      const res = await initiate(checkout({ deliveryType: 'physical', address: ADDRESS }));
+      const res = await initiate(checkout({ deliveryType: 'physical', address: ADDRESS, amount: 519.5, shippingFee: 50 }));
       expect(res.json().data).toMatchObject({ amount: 34950 + 12000 + 5000, breakdown: { printingPaise: 12000, deliveryPaise: 5000 } });
     });
 
@@ -119,6 +130,15 @@ function contract(kind: 'pglite' | 'postgres') {
       expect(res.json()).toEqual({ status: 'paid' });
       expect((await orderRow(orderId)).payment_status).toBe('paid');
       expect(await paidEvents(orderId)).toHaveLength(1);
+    });
+
+    it('carries the checkout’s correlation id in order.paid, even when the webhook (its own request) pays the order', async () => {
+      const started = await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout(), headers: { 'x-correlation-id': 'checkout-corr-1' } });
+      const { orderId, razorpayOrderId, amount } = started.json().data;
+      expect(started.headers['x-correlation-id']).toBe('checkout-corr-1');
+      await sendWebhook(signedWebhook('payment.captured', razorpayOrderId, amount));
+      const events = (await paidEvents(orderId)) as Array<{ correlationId?: string }>;
+      expect(events.map((e) => e.correlationId)).toEqual(['checkout-corr-1']);
     });
 
     it('gives one paid transition for the same webhook three times plus a verify, in any order', async () => {

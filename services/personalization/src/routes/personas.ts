@@ -1,8 +1,8 @@
 // /api/personas: download (for the holder of the persona id), verification of
 // a record or an uploaded file, and the shop's public key.
 
-import { DataEnvelope, ErrorBody, FileVerification, normalizePersonaId, PersonaIdParams, PersonaVerification, PublicKey } from '@persona/contracts';
-import { badRequest, notFound, payloadTooLarge, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
+import { DataEnvelope, ErrorBody, FileVerification, NoQuery, normalizePersonaId, PersonaIdParams, PersonaVerification, PublicKey } from '@persona/contracts';
+import { badRequest, clientAddress, notFound, payloadTooLarge, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
 import type { PersonalizationDeps } from '../app';
 import * as repo from '../modules/personas/personas.repository';
 import { signedRecord, verifyFile } from '../modules/personas/verify-file';
@@ -25,15 +25,16 @@ function attachment(title: string, personaId: string): string {
 
 export default async function personaRoutes(app: ServiceApp, deps: PersonalizationDeps) {
   const { db } = deps;
-  const limited = { rateLimit: deps.lookupRateLimit };
+  // Per client (the address the gateway forwards), so one guesser cannot use up every buyer's lookups.
+  const limited = { rateLimit: { ...deps.lookupRateLimit, keyGenerator: clientAddress } };
 
-  app.get('/api/personas/public-key', { schema: { response: { 200: DataEnvelope(PublicKey) } } }, async () => ({
+  app.get('/api/personas/public-key', { schema: { querystring: NoQuery, response: { 200: DataEnvelope(PublicKey), 400: ErrorBody } } }, async () => ({
     data: { algorithm: 'Ed25519' as const, keyId: deps.key.keyId, publicKeyPem: deps.key.publicKeyPem },
   }));
 
   app.get(
     '/api/personas/:personaId/verify',
-    { config: limited, schema: { params: PersonaIdParams, response: { 200: DataEnvelope(PersonaVerification), 400: ErrorBody, 404: ErrorBody, 429: ErrorBody } } },
+    { config: limited, schema: { params: PersonaIdParams, querystring: NoQuery, response: { 200: DataEnvelope(PersonaVerification), 400: ErrorBody, 404: ErrorBody, 429: ErrorBody } } },
     async (request) => {
       const row = await repo.findPersona(db, personaIdOf(request.params.personaId));
       if (!row || row.status !== 'ready' || !row.signature || !row.key_id || !row.sha256) throw notFound('No finished Persona has this ID');
@@ -54,7 +55,7 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
     },
   );
 
-  app.post('/api/personas/verify', { config: limited, schema: { response: { 200: DataEnvelope(FileVerification), 400: ErrorBody, 413: ErrorBody, 415: ErrorBody } } }, async (request) => {
+  app.post('/api/personas/verify', { config: limited, schema: { querystring: NoQuery, response: { 200: DataEnvelope(FileVerification), 400: ErrorBody, 413: ErrorBody, 415: ErrorBody } } }, async (request) => {
     if (!request.isMultipart()) throw unsupportedMediaType('Send the PDF as multipart/form-data in the field "file"');
     let bytes: Buffer | null = null;
     for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD, files: 1, fields: 0 } })) {
@@ -71,7 +72,7 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
     return { data: await verifyFile(db, await deps.publicKeys(), bytes) };
   });
 
-  app.get('/api/personas/:personaId/download', { config: limited, schema: { params: PersonaIdParams } }, async (request, reply) => {
+  app.get('/api/personas/:personaId/download', { config: limited, schema: { params: PersonaIdParams, querystring: NoQuery } }, async (request, reply) => {
     const personaId = personaIdOf(request.params.personaId);
     const row = await repo.findPersona(db, personaId);
     if (!row || row.status !== 'ready') throw notFound('This Persona is not ready, or does not exist');

@@ -13,7 +13,7 @@ import {
   type BookFieldsUpdate as BookFieldsUpdateType,
 } from '@persona/contracts';
 import { badRequest, compileValidator, HttpError, payloadTooLarge, unsupportedMediaType } from '@persona/service-kit';
-import { sniffFileType, type SniffedType } from '../files/sniff-file-type';
+import { hasActiveMarkup, imageProblem, sniffFileType, type SniffedType } from '../files/sniff-file-type';
 
 export interface Upload {
   bytes: Buffer;
@@ -62,7 +62,33 @@ async function readFile(part: MultipartFile): Promise<Upload> {
   if (!wantsPdf && type?.kind !== 'image') {
     throw unsupportedMediaType(field === 'images' ? `Each image must be ${IMAGE_KINDS}` : `Cover image must be ${IMAGE_KINDS}`);
   }
+  if (!wantsPdf) {
+    // Judged past the first bytes: a GIF header with a page behind it is not an image.
+    const label = field === 'images' ? 'An image' : 'The cover image';
+    const problem = imageProblem(bytes, type!);
+    if (problem) throw unsupportedMediaType(`${label} ${problem}; upload ${IMAGE_KINDS}`);
+    if (hasActiveMarkup(bytes)) throw unsupportedMediaType(`${label} contains HTML or script; upload a plain image`);
+  }
   return { bytes, type: type! };
+}
+
+/** JSON.parse refusing the keys that poison prototypes (`__proto__`, `constructor`) and NUL characters, as the JSON bodies do; undefined when not JSON. */
+function parseJson(name: string, text: string): unknown {
+  let poisoned = false;
+  let nul = false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      if (key === '__proto__' || key === 'constructor') poisoned = true;
+      if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) nul = true;
+      return value;
+    });
+  } catch {
+    return undefined;
+  }
+  if (poisoned) throw badRequest(`body field "${name}" contains a forbidden property (__proto__ or constructor)`, 'FORBIDDEN_PROPERTY');
+  if (nul) throw badRequest(`body field "${name}" contains a NUL character, which is not allowed`);
+  return parsed;
 }
 
 function convertField(name: string, raw: string): unknown {
@@ -75,19 +101,12 @@ function convertField(name: string, raw: string): unknown {
   if (name === 'sampleContent') {
     const trimmed = raw.trim();
     if (!trimmed.startsWith('[')) return raw;
-    try {
-      return JSON.parse(trimmed);
-    } catch {
-      throw badRequest('body field "sampleContent" looks like a list but is not valid JSON');
-    }
+    const parsed = parseJson(name, trimmed);
+    if (parsed === undefined) throw badRequest('body field "sampleContent" looks like a list but is not valid JSON');
+    return parsed;
   }
   if ((BOOK_JSON_FIELDS as readonly string[]).includes(name)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw badRequest(`body field "${name}" must be a JSON list`);
-    }
+    const parsed = parseJson(name, raw);
     if (!Array.isArray(parsed)) throw badRequest(`body field "${name}" must be a JSON list`);
     // Blank tags and paragraphs are dropped, not refused (the form trims what is typed).
     return parsed.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '');
@@ -145,6 +164,8 @@ export async function parseBookForm(parts: AsyncIterableIterator<Multipart>, mod
     if (value.fieldname === '__proto__' || value.fieldname === 'constructor' || value.fieldname === 'prototype') {
       throw badRequest(`body field "${value.fieldname}" is not allowed`);
     }
+    // PostgreSQL cannot store a NUL character (and no title needs one).
+    if (raw.includes('\0')) throw badRequest(`body field "${value.fieldname}" contains a NUL character, which is not allowed`);
     fields[value.fieldname] = convertField(value.fieldname, raw);
   }
 

@@ -10,10 +10,21 @@ export function ownerOf(path: string): ServiceName | undefined {
   return undefined;
 }
 
-/** Bodies larger than this are refused at the gateway before they reach a service. */
-export function bodyLimitFor(method: string, path: string): number {
-  // Book forms carry a cover, images and two PDFs of up to 10 MB each.
-  if ((method === 'POST' && path === '/api/books') || (method === 'PUT' && path.startsWith('/api/books/'))) return 64 * 1024 * 1024;
-  if (method === 'POST' && path === '/api/personas/verify') return 11 * 1024 * 1024;
-  return 1024 * 1024;
+const MB = 1024 * 1024;
+
+/**
+ * Bodies larger than this are refused at the gateway before they reach a service.
+ * Never above the owning service's own limit: a service refusing a body part-way
+ * closes the connection, which the proxy could only report as a 503.
+ */
+export function bodyLimitFor(method: string, path: string, contentType = ''): number {
+  // Only uploads are big, and only as multipart (anything else is JSON, read whole by the service).
+  if (/^multipart\/form-data/i.test(contentType)) {
+    // Book forms carry a cover, images and two PDFs of up to 10 MB each.
+    if ((method === 'POST' && path === '/api/books') || (method === 'PUT' && path.startsWith('/api/books/'))) return 64 * MB;
+    if (method === 'POST' && path === '/api/personas/verify') return 11 * MB;
+  }
+  // Razorpay's events are small; the orders service reads at most 256 KB of one.
+  if (method === 'POST' && path === '/api/payments/webhook') return 256 * 1024;
+  return MB;
 }

@@ -32,6 +32,7 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
     const pending = await db.selectFrom('emails').selectAll().where('sent_at', 'is', null).where('attempts', '<', 10).orderBy('created_at').limit(20).execute();
     let sent = 0;
     for (const email of pending) {
+      const log = logger.child({ emailId: email.id, orderId: email.order_id, ...(email.correlation_id ? { correlationId: email.correlation_id } : {}) });
       try {
         const info = await transport.sendMail({
           from: options.from,
@@ -45,12 +46,14 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
           await mkdir(options.dir, { recursive: true });
           const file = path.join(options.dir, `${email.id}.eml`);
           await writeFile(file, (info as unknown as { message: Buffer }).message);
-          logger.info({ file, to: email.to_address, subject: email.subject }, 'e-mail written (no SMTP_URL configured)');
+          log.info({ file, to: email.to_address, subject: email.subject }, 'e-mail written (no SMTP_URL configured)');
+        } else {
+          log.info({ to: email.to_address, subject: email.subject }, 'e-mail sent');
         }
         await db.updateTable('emails').set({ sent_at: sql`now()`, attempts: sql`attempts + 1` }).where('id', '=', email.id).execute();
         sent += 1;
       } catch (err) {
-        logger.warn({ err, emailId: email.id }, 'e-mail not sent; will retry');
+        log.warn({ err }, 'e-mail not sent; will retry');
         await db.updateTable('emails').set({ attempts: sql`attempts + 1`, last_error: String((err as Error).message) }).where('id', '=', email.id).execute();
       }
     }

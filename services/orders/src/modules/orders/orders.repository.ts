@@ -44,6 +44,9 @@ export function toPublicOrder(row: OrderRow): PublicOrder {
 }
 
 export interface NewOrder {
+  /** Chosen by the caller when the Razorpay order (receipt = this id) is made before the row. */
+  id?: string;
+  razorpay_order_id?: string | null;
   persona_id: string;
   book_id: string;
   book_title: string;
@@ -59,6 +62,7 @@ export interface NewOrder {
   amount_paise: number;
   idempotency_key: string | null;
   request_hash: string | null;
+  correlation_id?: string | null;
 }
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {

@@ -1,6 +1,6 @@
 // Orders' side of the Persona lifecycle: the personalisation service says a
 // Persona is ready (queue the buyer's e-mail in the same transaction) or failed.
-import { handleOnce, type EventBus, type Subscription } from '@persona/bus';
+import { eventLogger, handleOnce, type BusLogger, type EventBus, type Subscription } from '@persona/bus';
 import type { EventEnvelope, PersonaFailedPayload, PersonaReadyPayload } from '@persona/contracts';
 import { personalizedPdfUrl } from '@persona/contracts';
 import type { Kysely } from 'kysely';
@@ -43,7 +43,7 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: EventEnvelo
       const email = readyEmail(order, publicUrl);
       await trx
         .insertInto('emails')
-        .values({ order_id: order.id, kind: 'persona-ready', to_address: order.email, subject: email.subject, text_body: email.text })
+        .values({ order_id: order.id, kind: 'persona-ready', to_address: order.email, subject: email.subject, text_body: email.text, correlation_id: event.correlationId || null })
         .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
         .execute();
       outcome = 'ready';
@@ -56,12 +56,20 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: EventEnvelo
   return outcome;
 }
 
-export function subscribePersonaEvents(bus: EventBus, db: Kysely<OrdersDB>, publicUrl: string, afterReady: () => void): Promise<Subscription> {
+export function subscribePersonaEvents(bus: EventBus, db: Kysely<OrdersDB>, publicUrl: string, afterReady: () => void, logger?: BusLogger): Promise<Subscription> {
   return bus.subscribe({
     queue: ORDERS_PERSONA_QUEUE,
     bindings: ['persona.ready', 'persona.failed'],
     handler: async (event) => {
-      if ((await applyPersonaEvent(db, event, publicUrl)) === 'ready') afterReady();
+      const outcome = await applyPersonaEvent(db, event, publicUrl);
+      if (logger) {
+        const { personaId } = event.payload as { personaId?: string };
+        const log = eventLogger(logger, event, { personaId });
+        if (outcome === 'ready') log.info({}, 'persona ready on the order; e-mail queued');
+        else if (outcome === 'failed') log.warn({}, 'persona failed on the order');
+        else log.debug?.({}, 'persona event changed nothing (duplicate or unknown order)');
+      }
+      if (outcome === 'ready') afterReady();
     },
   });
 }

@@ -2,9 +2,9 @@
 // order is paid once, by whichever of verify, webhook or reconciler sees the
 // payment first; it never moves back from paid; each first payment emits
 // order.paid through the outbox in the same transaction.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createEvent, enqueueEvent } from '@persona/bus';
-import { computeOrderAmount, formatPersonaId, ZIP_MESSAGE, type InitiatePaymentBody, type InitiatePaymentData, type VerifyPaymentBody } from '@persona/contracts';
+import { computeOrderAmount, formatPersonaId, ZIP_MESSAGE, type InitiatePaymentBody, type InitiatePaymentData, type OrderAmount, type VerifyPaymentBody } from '@persona/contracts';
 import { isUniqueViolation, type Kysely, type Transaction } from '@persona/db';
 import { badRequest, conflict, HttpError, notFound } from '@persona/service-kit';
 import type { OrdersDB } from '../../db';
@@ -39,6 +39,18 @@ function checkAddress(body: InitiatePaymentBody): void {
   }
 }
 
+/**
+ * DESIGN §7: the server decides the amount. The spec's request carries the
+ * storefront's own figures (rupees); they are accepted when they agree and
+ * refused when they do not, so a tampered checkout is told, not silently charged.
+ */
+function checkClientFigures(body: InitiatePaymentBody, amount: OrderAmount): void {
+  const differs = (rupees: number | undefined, paise: number) => rupees !== undefined && !(Math.abs(rupees * 100 - paise) < 0.5);
+  if (differs(body.amount, amount.totalPaise) || differs(body.shippingFee, amount.deliveryPaise)) {
+    throw conflict(`The amount sent does not match this order: the shop charges ₹${(amount.totalPaise / 100).toFixed(2)}. Reload the book and try again.`, 'AMOUNT_MISMATCH');
+  }
+}
+
 function answer(row: repo.OrderRow, provider: PaymentProvider): InitiatePaymentData {
   return {
     amount: row.amount_paise,
@@ -51,18 +63,25 @@ function answer(row: repo.OrderRow, provider: PaymentProvider): InitiatePaymentD
   };
 }
 
-async function ensureProviderOrder(ctx: PaymentsContext, row: repo.OrderRow): Promise<repo.OrderRow> {
-  if (row.razorpay_order_id) return row;
+/** Creates the Razorpay order (paise; receipt = our order id) for an order, answering its id. */
+async function createProviderOrder(ctx: PaymentsContext, order: { id: string; amountPaise: number; bookId: string; deliveryType: string }): Promise<string> {
   let providerOrder;
   try {
-    providerOrder = await ctx.provider.createOrder({ amountPaise: row.amount_paise, receipt: row.id.replace(/-/g, '').slice(0, 32), notes: { orderId: row.id, bookId: row.book_id, deliveryType: row.delivery_type } });
+    providerOrder = await ctx.provider.createOrder({ amountPaise: order.amountPaise, receipt: order.id.replace(/-/g, '').slice(0, 32), notes: { orderId: order.id, bookId: order.bookId, deliveryType: order.deliveryType } });
   } catch (err) {
     const message = err instanceof PaymentProviderError ? err.message : 'unknown error';
     throw new HttpError(502, `The payment provider could not start this payment (${message}); please try again`, 'PROVIDER_ERROR');
   }
-  if (providerOrder.amount !== row.amount_paise) throw new HttpError(502, 'The payment provider answered a different amount', 'PROVIDER_AMOUNT_MISMATCH');
-  await repo.setRazorpayOrderId(ctx.db, row.id, providerOrder.id);
-  return { ...row, razorpay_order_id: providerOrder.id };
+  if (providerOrder.amount !== order.amountPaise) throw new HttpError(502, 'The payment provider answered a different amount', 'PROVIDER_AMOUNT_MISMATCH');
+  return providerOrder.id;
+}
+
+/** Older rows may lack their Razorpay order (created before it was made first): make it now. */
+async function ensureProviderOrder(ctx: PaymentsContext, row: repo.OrderRow): Promise<repo.OrderRow> {
+  if (row.razorpay_order_id) return row;
+  const razorpayOrderId = await createProviderOrder(ctx, { id: row.id, amountPaise: row.amount_paise, bookId: row.book_id, deliveryType: row.delivery_type });
+  await repo.setRazorpayOrderId(ctx.db, row.id, razorpayOrderId);
+  return { ...row, razorpay_order_id: razorpayOrderId };
 }
 
 export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymentBody, idempotencyKey: string | undefined): Promise<InitiatePaymentData> {
@@ -78,9 +97,16 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   const book = await ctx.readBook(body.book, ctx.correlationId);
   const amount = computeOrderAmount(book, body.deliveryType);
   if (amount.totalPaise < 100) throw badRequest('This book cannot be bought online: its price is under ₹1');
+  checkClientFigures(body, amount);
+  // The Razorpay order first, then the order row with it in one INSERT: no order row ever lacks its
+  // payment order (a failure in between leaves only an unpaid Razorpay order behind, which expires).
+  const id = randomUUID();
+  const razorpayOrderId = await createProviderOrder(ctx, { id, amountPaise: amount.totalPaise, bookId: book.id, deliveryType: body.deliveryType });
   let row: repo.OrderRow;
   try {
     row = await repo.insertOrder(ctx.db, {
+      id,
+      razorpay_order_id: razorpayOrderId,
       persona_id: formatPersonaId(randomBytes(10)),
       book_id: book.id,
       book_title: book.title,
@@ -96,6 +122,7 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
       amount_paise: amount.totalPaise,
       idempotency_key: idempotencyKey ?? null,
       request_hash: hash,
+      correlation_id: ctx.correlationId,
     });
   } catch (err) {
     // Two requests with one key raced; the other one created the order.
@@ -105,7 +132,11 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   return answer(await ensureProviderOrder(ctx, row), ctx.provider);
 }
 
-/** The single place an order becomes paid. */
+/**
+ * The single place an order becomes paid. order.paid carries the checkout's
+ * correlation id (kept on the order), so the buyer's action stays one trace
+ * whichever of verify, webhook or reconciler gets here first.
+ */
 async function payOrder(trx: Transaction<OrdersDB>, row: repo.OrderRow, razorpayPaymentId: string, via: string, correlationId: string): Promise<boolean> {
   const paid = await repo.markPaid(trx, row.id, razorpayPaymentId, via);
   await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: razorpayPaymentId, outcome: 'paid', source: via, detail: paid ? undefined : 'already paid' });
@@ -124,7 +155,7 @@ async function payOrder(trx: Transaction<OrdersDB>, row: repo.OrderRow, razorpay
         amountPaise: paid.amount_paise,
         paidAt: (paid.paid_at ?? new Date()).toISOString(),
       },
-      { correlationId },
+      { correlationId: paid.correlation_id ?? correlationId },
     ),
   );
   return true;

@@ -1,24 +1,63 @@
 // Builds Persona PDFs on a small pool of worker threads. Where the worker
 // script cannot run (TypeScript sources under jest) it builds in-thread.
+// A worker's log lines come back to the main thread and are written through
+// the job's logger, so they carry the order's correlation id.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { buildPersonaPdf, UnreadableSourceError, type PersonaPdf, type PersonaPdfInput } from '../pdf/build-persona-pdf';
 
+/** pino-compatible; the job's logger (bound to its correlation id). */
+export interface PdfJobLogger {
+  info(o: object, msg?: string): void;
+  debug(o: object, msg?: string): void;
+  warn(o: object, msg?: string): void;
+}
+
+export interface PdfBuildOptions {
+  log?: PdfJobLogger;
+}
+
 export interface PdfBuilder {
   readonly kind: 'workers' | 'inline';
-  build(input: PersonaPdfInput): Promise<PersonaPdf>;
+  build(input: PersonaPdfInput, options?: PdfBuildOptions): Promise<PersonaPdf>;
+  /** Jobs not started are refused; builds under way are stopped (their messages are handed back by then). */
   close(): Promise<void>;
 }
 
+/** The builder closed under a job (shutdown): not the Persona's fault, so never counted as a failed attempt. */
+export class PdfBuilderClosedError extends Error {
+  override readonly name = 'PdfBuilderClosedError';
+  constructor() {
+    super('the PDF builder is closed');
+  }
+}
+
+/** What a worker says about one job: a log line, or its result. */
+export type WorkerMessage =
+  | { kind: 'log'; id: number; level: 'info' | 'debug' | 'warn'; msg: string; fields: Record<string, unknown> }
+  | { kind: 'result'; id: number; ok: true; bytes: Uint8Array; pages: number }
+  | { kind: 'result'; id: number; ok: false; name: string; message: string };
+
 export function inlinePdfBuilder(): PdfBuilder {
-  return { kind: 'inline', build: buildPersonaPdf, close: async () => undefined };
+  return {
+    kind: 'inline',
+    async build(input, options = {}) {
+      const started = Date.now();
+      options.log?.debug({ pdfWorker: 'inline' }, 'pdf build started');
+      const pdf = await buildPersonaPdf(input);
+      options.log?.info({ pdfWorker: 'inline', pages: pdf.pages, bytes: pdf.bytes.length, ms: Date.now() - started }, 'pdf built');
+      return pdf;
+    },
+    close: async () => undefined,
+  };
 }
 
 interface Job {
   id: number;
   input: PersonaPdfInput;
+  log?: PdfJobLogger;
   resolve: (pdf: PersonaPdf) => void;
   reject: (err: Error) => void;
 }
@@ -39,11 +78,15 @@ export function workerPdfBuilder(size: number, script = path.join(__dirname, 'pd
 
   const spawn = () => {
     const worker = new Worker(script);
-    worker.on('message', (msg: { id: number; ok: boolean; bytes?: Uint8Array; pages?: number; name?: string; message?: string }) => {
+    worker.on('message', (msg: WorkerMessage) => {
       const job = busy.get(worker);
+      if (msg.kind === 'log') {
+        if (job && job.id === msg.id) job.log?.[msg.level]({ ...msg.fields, pdfWorker: worker.threadId }, msg.msg);
+        return;
+      }
       busy.delete(worker);
       if (job) {
-        if (msg.ok) job.resolve({ bytes: new Uint8Array(msg.bytes!), pages: msg.pages! });
+        if (msg.ok) job.resolve({ bytes: new Uint8Array(msg.bytes), pages: msg.pages });
         else job.reject(revive(msg.name ?? 'Error', msg.message ?? 'PDF build failed'));
       }
       idle.push(worker);
@@ -52,12 +95,12 @@ export function workerPdfBuilder(size: number, script = path.join(__dirname, 'pd
     worker.on('error', (err) => {
       const job = busy.get(worker);
       busy.delete(worker);
-      job?.reject(err);
+      job?.reject(closed ? new PdfBuilderClosedError() : err);
     });
     worker.on('exit', () => {
       const job = busy.get(worker);
       busy.delete(worker);
-      job?.reject(new Error('the PDF worker stopped'));
+      job?.reject(closed ? new PdfBuilderClosedError() : new Error('the PDF worker stopped'));
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
       if (!closed) {
@@ -81,16 +124,16 @@ export function workerPdfBuilder(size: number, script = path.join(__dirname, 'pd
 
   return {
     kind: 'workers',
-    build(input) {
-      if (closed) return Promise.reject(new Error('the PDF builder is closed'));
+    build(input, options = {}) {
+      if (closed) return Promise.reject(new PdfBuilderClosedError());
       return new Promise<PersonaPdf>((resolve, reject) => {
-        queue.push({ id: nextId++, input, resolve, reject });
+        queue.push({ id: nextId++, input, log: options.log, resolve, reject });
         pump();
       });
     },
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) job.reject(new Error('the PDF builder is closed'));
+      for (const job of queue.splice(0)) job.reject(new PdfBuilderClosedError());
       await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
     },
   };

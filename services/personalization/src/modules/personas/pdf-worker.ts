@@ -1,13 +1,22 @@
 // Runs in a worker thread: builds one Persona PDF per message, so PDF work
-// never blocks an HTTP event loop (DESIGN §2, §8).
+// never blocks an HTTP event loop (DESIGN §2, §8). Its log lines go to the
+// main thread, which writes them with the job's correlation id.
 import { parentPort } from 'node:worker_threads';
 import { buildPersonaPdf, type PersonaPdfInput } from '../pdf/build-persona-pdf';
+import type { WorkerMessage } from './pdf-builder';
+
+const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 
 parentPort?.on('message', async (job: { id: number; input: PersonaPdfInput }) => {
+  const started = Date.now();
+  const source = job.input.source.kind;
+  post({ kind: 'log', id: job.id, level: 'debug', msg: 'pdf build started', fields: { personaId: job.input.record.personaId, source } });
   try {
     const pdf = await buildPersonaPdf(job.input);
-    parentPort!.postMessage({ id: job.id, ok: true, bytes: pdf.bytes, pages: pdf.pages }, [pdf.bytes.buffer as ArrayBuffer]);
+    post({ kind: 'log', id: job.id, level: 'info', msg: 'pdf built', fields: { personaId: job.input.record.personaId, source, pages: pdf.pages, bytes: pdf.bytes.length, ms: Date.now() - started } });
+    post({ kind: 'result', id: job.id, ok: true, bytes: pdf.bytes, pages: pdf.pages }, [pdf.bytes.buffer as ArrayBuffer]);
   } catch (err) {
-    parentPort!.postMessage({ id: job.id, ok: false, name: (err as Error).name, message: (err as Error).message });
+    post({ kind: 'log', id: job.id, level: 'warn', msg: 'pdf build failed', fields: { personaId: job.input.record.personaId, source, ms: Date.now() - started, err: (err as Error).message } });
+    post({ kind: 'result', id: job.id, ok: false, name: (err as Error).name, message: (err as Error).message });
   }
 });

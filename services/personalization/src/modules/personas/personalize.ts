@@ -4,7 +4,7 @@
 // redelivery (a crashed worker, a duplicate message) yields exactly one
 // Persona. After the last attempt a failure is recorded as persona.failed and
 // the message goes to the dead-letter queue.
-import { createEvent, enqueueEvent, handleOnce, type EventContext, type EventBus, type Subscription } from '@persona/bus';
+import { createEvent, enqueueEvent, eventLogger, handleOnce, type EventContext, type EventBus, type Subscription } from '@persona/bus';
 import type { EventEnvelope, OrderPaidPayload, PersonaSignedRecord } from '@persona/contracts';
 import type { Logger } from '@persona/service-kit';
 import type { Kysely } from 'kysely';
@@ -12,7 +12,8 @@ import type { PersonalizationDB } from '../../db';
 import { UnreadableSourceError } from '../pdf/build-persona-pdf';
 import { sha256Hex, signPersona, type SigningKey } from '../signing/persona-signature';
 import type { SourceReader } from './book-source-client';
-import type { PdfBuilder } from './pdf-builder';
+import { PdfBuilderClosedError, type PdfBuilder } from './pdf-builder';
+import { NO_PERSONA_METRICS, type PersonaMetrics } from './persona-metrics';
 import type { PersonaFiles } from './persona-files';
 import * as repo from './personas.repository';
 
@@ -31,15 +32,20 @@ export interface PersonalizeDeps {
   afterCommit: () => void;
   maxAttempts?: number;
   retryDelaysMs?: number[];
+  metrics?: PersonaMetrics;
 }
 
 export const verifyUrl = (publicUrl: string, personaId: string) => `${publicUrl}/verify/${personaId}`;
 
 export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, ctx: EventContext): Promise<'ready' | 'already-ready'> {
   const order = event.payload as OrderPaidPayload;
-  const log = deps.logger.child({ personaId: order.personaId, correlationId: event.correlationId, attempt: ctx.attempt });
+  const metrics = deps.metrics ?? NO_PERSONA_METRICS;
+  const log = eventLogger(deps.logger, event, { personaId: order.personaId, attempt: ctx.attempt });
   const existing = await repo.findPersona(deps.db, order.personaId);
-  if (existing?.status === 'ready') return 'already-ready';
+  if (existing?.status === 'ready') {
+    log.info({}, 'persona already made; nothing to do');
+    return 'already-ready';
+  }
   try {
     const book = await deps.readSource(order.bookId, event.correlationId);
     const record: PersonaSignedRecord = {
@@ -53,7 +59,15 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
     const signature = signPersona(record, deps.key);
     const started = Date.now();
     log.info({ source: book.source.kind }, 'making persona');
-    const pdf = await deps.builder.build({ record, signature, keyId: deps.key.keyId, verifyUrl: verifyUrl(deps.publicUrl, order.personaId), source: book.source });
+    const building = Date.now();
+    let pdf;
+    try {
+      pdf = await deps.builder.build({ record, signature, keyId: deps.key.keyId, verifyUrl: verifyUrl(deps.publicUrl, order.personaId), source: book.source }, { log });
+      metrics.built((Date.now() - building) / 1000, 'ok');
+    } catch (err) {
+      if (!(err instanceof PdfBuilderClosedError)) metrics.built((Date.now() - building) / 1000, 'error');
+      throw err;
+    }
     const sha256 = sha256Hex(pdf.bytes);
     await deps.files.put(order.personaId, pdf.bytes);
     let saved = false;
@@ -78,16 +92,23 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
     });
     if (saved) {
       deps.afterCommit();
+      metrics.made();
       log.info({ pages: pdf.pages, ms: Date.now() - started, builder: deps.builder.kind }, 'persona ready');
       return 'ready';
     }
     return 'already-ready';
   } catch (err) {
+    if (err instanceof PdfBuilderClosedError) {
+      // Shutting down under this job: the message goes back to the queue and another instance makes it.
+      log.info({}, 'persona interrupted by shutdown; its message is handed back');
+      throw err;
+    }
     const reason = err instanceof UnreadableSourceError ? `the book's source cannot be read: ${err.message}` : (err as Error).message;
     log.warn({ err }, 'persona not made');
     if (ctx.attempt >= (deps.maxAttempts ?? MAX_ATTEMPTS)) {
+      let recorded = false;
       await deps.db.transaction().execute(async (trx) => {
-        const recorded = await repo.saveFailed(trx, {
+        recorded = await repo.saveFailed(trx, {
           persona_id: order.personaId,
           order_id: order.orderId,
           book_id: order.bookId,
@@ -99,6 +120,10 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
         });
         if (recorded) await enqueueEvent(trx, createEvent('persona.failed', { orderId: order.orderId, personaId: order.personaId, reason }, { correlationId: event.correlationId }));
       });
+      if (recorded) {
+        metrics.failed();
+        log.error({ attempts: ctx.attempt, reason }, 'persona failed after its last attempt');
+      }
       deps.afterCommit();
     }
     throw err;

@@ -1,0 +1,302 @@
+// Fault scenario 1: 500 orders paid through the gateway (test-mode payment
+// path: initiate → pay at the stand-in → verify) while the personalisation
+// worker is killed with SIGKILL three times, RabbitMQ is restarted once and
+// the orders service, whose outbox relay publishes order.paid, is killed once.
+// It must end with one Persona per paid order, each generated exactly once,
+// none lost, and exactly one Persona-ready e-mail per order; the counts are
+// printed on one line. FAULTS_ORDERS, FAULTS_CONCURRENCY and FAULTS_RATE
+// (checkouts started per second) change the load; FAULTS_VERBOSE=1 echoes the
+// services' logs.
+import { once } from 'node:events';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { connect } from 'amqplib';
+import { describeWithPostgres, describeWithRabbit } from '@persona/test-kit';
+import { addSmallBook, checkoutBody, describeWithRabbitmqctl, post, rabbitmqctl, sleep, startFaultShop, type Answer, type FaultShop } from './support/cluster';
+
+const ORDERS = Number(process.env.FAULTS_ORDERS ?? 500);
+/** Buyers at once. */
+const CONCURRENCY = Number(process.env.FAULTS_CONCURRENCY ?? 12);
+/** Checkouts started per second at most: spreads the orders (and the faults) over about a minute. */
+const RATE = Number(process.env.FAULTS_RATE ?? 10);
+const RABBIT_DOWN_MS = 4000;
+
+describeWithPostgres()('fault suite', () => {
+  describeWithRabbit()('on the real PostgreSQL and RabbitMQ', () => {
+    describeWithRabbitmqctl()(`scenario 1: ${ORDERS} paid orders through SIGKILLs and a broker restart`, () => {
+      let shop: FaultShop;
+      let books: string[];
+      let rabbitStopped = false;
+
+      beforeAll(async () => {
+        shop = await startFaultShop({
+          label: 'fire',
+          serviceEnv: {
+            // 'making persona' lines tell the test when a Persona is being made, to kill the worker right then.
+            personalization: { LOG_LEVEL: 'info' },
+          },
+        });
+        books = [await addSmallBook(shop, 'The Short Lighthouse'), await addSmallBook(shop, 'The Short Harbour')];
+      }, 180_000);
+
+      afterAll(async () => {
+        // Never leave the shared broker stopped, whatever happened.
+        if (rabbitStopped) await rabbitmqctl('start_app').catch((err) => console.warn((err as Error).message));
+        await shop?.close();
+      }, 120_000);
+
+      it('ends with one Persona per paid order, each generated once, none lost, one e-mail each', async () => {
+        const started = Date.now();
+        const url = (p: string) => `${shop.url}${p}`;
+        const runId = started.toString(36);
+        const retries = { initiate: 0, pay: 0, verify: 0 };
+        let abandoned = 0;
+        let paidByWebhookOnly = 0;
+        const transient = (a: Answer) => a.status === 0 || a.status >= 500 || a.status === 429;
+
+        /** Repeats a request while the answer is a transient failure (no answer, 5xx), as a patient client does. */
+        async function untilAnswered(step: keyof typeof retries, send: () => Promise<Answer>): Promise<Answer> {
+          const end = Date.now() + 120_000;
+          let delay = 200;
+          for (;;) {
+            const answer = await send();
+            if (!transient(answer) || Date.now() > end) return answer;
+            retries[step]++;
+            await sleep(delay);
+            delay = Math.min(2000, delay * 2);
+          }
+        }
+
+        /** One buyer's purchase, retried through the faults until it is paid. */
+        async function buy(n: number): Promise<{ orderId: string; personaId: string }> {
+          for (let checkout = 1; checkout <= 5; checkout++) {
+            // The Idempotency-Key makes a retried initiate answer the same order.
+            const key = `fire-${runId}-${n}-${checkout}`;
+            const init = await untilAnswered('initiate', () => post(url('/api/payments/initiate'), checkoutBody(books[n % books.length]!, n), { 'idempotency-key': key }));
+            if (init.status !== 200) throw new Error(`initiate for buyer ${n} answered ${init.status}: ${init.body?.message ?? init.error}`);
+            const { orderId, razorpayOrderId } = init.body!.data!;
+            let payment: Record<string, string> | undefined;
+            let unsure = false;
+            for (let attempt = 1; ; attempt++) {
+              const paid = await post(url('/api/payments/test-mode/pay'), { razorpayOrderId, outcome: 'success' });
+              if (paid.status === 200) {
+                payment = paid.body!.data!;
+                break;
+              }
+              // The stand-in lives inside the orders process: killed, it forgot this payment order.
+              if (paid.status === 404) break;
+              if (!transient(paid) || attempt > 60) throw new Error(`pay for buyer ${n} answered ${paid.status}: ${paid.body?.message ?? paid.error}`);
+              unsure = true;
+              retries.pay++;
+              await sleep(Math.min(2000, 200 * attempt));
+            }
+            if (!payment) {
+              // A lost answer may still have paid: then Razorpay's webhook moved the order to paid, as when a tab is closed.
+              const row = unsure ? (await shop.db.query(`SELECT persona_id, payment_status FROM orders.orders WHERE id = $1`, [orderId])).rows[0] : undefined;
+              if (row?.payment_status === 'paid') {
+                paidByWebhookOnly++;
+                return { orderId, personaId: row.persona_id };
+              }
+              abandoned++;
+              continue; // a new checkout; this order stays unpaid
+            }
+            const verified = await untilAnswered('verify', () =>
+              post(url('/api/payments/verify'), { orderId, razorpayOrderId, razorpayPaymentId: payment.razorpay_payment_id, razorpaySignature: payment.razorpay_signature }),
+            );
+            if (verified.status !== 200) throw new Error(`verify for buyer ${n} answered ${verified.status}: ${verified.body?.message ?? verified.error}`);
+            return { orderId, personaId: verified.body!.data!.personaId };
+          }
+          throw new Error(`buyer ${n} could not pay after 5 checkouts`);
+        }
+
+        // The buyers: CONCURRENCY at once, starting at most RATE checkouts a second.
+        const purchases: Array<{ orderId: string; personaId: string }> = [];
+        let next = 0;
+        const buyers = Array.from({ length: CONCURRENCY }, async () => {
+          for (;;) {
+            const n = next++;
+            if (n >= ORDERS) return;
+            const due = started + (n * 1000) / RATE;
+            if (due > Date.now()) await sleep(due - Date.now());
+            purchases.push(await buy(n));
+          }
+        });
+
+        // The faults, spread over the run by the number of orders paid so far.
+        const faults: string[] = [];
+        const at = async (fraction: number) => {
+          while (purchases.length < ORDERS * fraction) await sleep(100);
+        };
+        const killPersonalization = async () => {
+          // Killed while it makes a Persona (or after 10 s without one).
+          const mid = await shop.nextLog('personalization', (l) => l.includes('"msg":"making persona"'), 10_000);
+          const child = shop.shop.processes.personalization!;
+          const exited = once(child, 'exit');
+          child.kill('SIGKILL');
+          await exited;
+          faults.push(`personalization SIGKILL${mid ? ' mid-Persona' : ''} at ${purchases.length}`);
+          await shop.shop.restart('personalization');
+        };
+        const restartRabbit = async () => {
+          const from = purchases.length;
+          const stopping = Date.now();
+          rabbitStopped = true;
+          await rabbitmqctl('stop_app');
+          await sleep(RABBIT_DOWN_MS);
+          await rabbitmqctl('start_app');
+          rabbitStopped = false;
+          faults.push(`RabbitMQ stop_app … start_app (${((Date.now() - stopping) / 1000).toFixed(1)} s) at ${from}`);
+        };
+        const killOrders = async () => {
+          // Killed while its relay has order.paid events to publish (or after 5 s without any).
+          let pending = { n: 0, claimed: 0 };
+          for (const until = Date.now() + 5000; Date.now() < until; await sleep(5)) {
+            const { rows } = await shop.db.query(`SELECT count(*) AS n, count(locked_until) AS claimed FROM orders.outbox WHERE published_at IS NULL`);
+            pending = { n: Number(rows[0].n), claimed: Number(rows[0].claimed) };
+            if (pending.n > 0) break;
+          }
+          const child = shop.shop.processes.orders!;
+          const exited = once(child, 'exit');
+          child.kill('SIGKILL');
+          await exited;
+          faults.push(`orders (outbox relay) SIGKILL at ${purchases.length} with ${pending.n} events unpublished (${pending.claimed} being published)`);
+          await shop.shop.restart('orders');
+        };
+        const chaos = (async () => {
+          await at(0.1);
+          await killPersonalization();
+          await at(0.3);
+          await restartRabbit();
+          await at(0.45);
+          await killPersonalization();
+          await at(0.6);
+          await killOrders();
+          await at(0.8);
+          await killPersonalization();
+        })();
+
+        const results = await Promise.allSettled([...buyers, chaos]);
+        const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failures.length > 0) throw new Error(`${failures.map((f) => (f.reason as Error).message).join('\n')}\n${shop.recentLogs()}`);
+        const boughtAt = Date.now();
+
+        // Wait until every paid order has its Persona and its e-mail written.
+        const one = async (q: string) => Number((await shop.db.query(q)).rows[0].n);
+        const emlFiles = async () => (await readdir(shop.mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+        const deadline = Date.now() + 300_000;
+        let personasDoneAt = 0;
+        for (;;) {
+          const paid = await one(`SELECT count(*) AS n FROM orders.orders WHERE payment_status = 'paid'`);
+          const made = await one(`SELECT count(*) AS n FROM personalization.personas WHERE status = 'ready'`);
+          const ready = await one(`SELECT count(*) AS n FROM orders.orders WHERE payment_status = 'paid' AND persona_status = 'ready'`);
+          const sent = await one(`SELECT count(*) AS n FROM orders.emails WHERE kind = 'persona-ready' AND sent_at IS NOT NULL`);
+          const files = (await emlFiles()).length;
+          if (!personasDoneAt && made >= paid) personasDoneAt = Date.now();
+          if ((ready === paid && sent === paid && files >= paid) || Date.now() > deadline) break;
+          await sleep(1000);
+        }
+        const allDoneAt = Date.now();
+
+        // Then until nothing is in flight: both outboxes published (a relay killed mid-batch leaves its rows
+        // leased for 60 s, then publishes them again: those duplicates must arrive and be absorbed before we
+        // count) and both consumer queues empty.
+        const queueDepth = async () => {
+          const amqp = await connect(shop.amqpUrl);
+          try {
+            const channel = await amqp.createChannel();
+            let depth = 0;
+            for (const q of ['personalization.orders', 'orders.personas']) depth += (await channel.checkQueue(q)).messageCount;
+            return depth;
+          } finally {
+            await amqp.close();
+          }
+        };
+        for (;;) {
+          const unpublished = await one(`
+            SELECT (SELECT count(*) FROM orders.outbox WHERE published_at IS NULL)
+                 + (SELECT count(*) FROM personalization.outbox WHERE published_at IS NULL) AS n`);
+          if ((unpublished === 0 && (await queueDepth()) === 0) || Date.now() > deadline) break;
+          await sleep(1000);
+        }
+        await sleep(2000); // a message handed out just now finishes
+        const quietAt = Date.now();
+
+        // The counts, straight from the databases and the mail folder.
+        const paidOrders = await one(`SELECT count(*) AS n FROM orders.orders WHERE payment_status = 'paid'`);
+        const personasReady = await one(`SELECT count(*) AS n FROM personalization.personas WHERE status = 'ready'`);
+        const personasFailed = await one(`SELECT count(*) AS n FROM personalization.personas WHERE status <> 'ready'`);
+        // A Persona is recorded ready together with its persona.ready event (one transaction), and only
+        // the first time; a second generation would be a second event for the same Persona.
+        const generations = (
+          await shop.db.query(`
+            SELECT count(*) FILTER (WHERE n = 1) AS once, count(*) FILTER (WHERE n > 1) AS more
+            FROM (SELECT envelope->'payload'->>'personaId' AS persona_id, count(*) AS n
+                  FROM personalization.outbox WHERE type = 'persona.ready' GROUP BY 1) g`)
+        ).rows[0];
+        const generatedOnce = Number(generations.once);
+        const generatedMore = Number(generations.more);
+        const orderPaidTwice = await one(`
+          SELECT count(*) AS n FROM (SELECT envelope->'payload'->>'orderId' FROM orders.outbox WHERE type = 'order.paid' GROUP BY 1 HAVING count(*) > 1) d`);
+        const lost = await one(`
+          SELECT count(*) AS n FROM orders.orders o
+          WHERE o.payment_status = 'paid' AND (o.persona_status <> 'ready'
+            OR NOT EXISTS (SELECT 1 FROM personalization.personas p WHERE p.persona_id = o.persona_id AND p.status = 'ready'))`);
+        const emailRows = await one(`SELECT count(*) AS n FROM orders.emails WHERE kind = 'persona-ready'`);
+        const perPersona = new Map<string, number>();
+        const files = await emlFiles();
+        for (const file of files) {
+          const text = await readFile(path.join(shop.mailDir, file), 'utf8');
+          const id = /Persona ID: (PRS-[0-9A-Z-]+)/.exec(text)?.[1] ?? `unreadable:${file}`;
+          perPersona.set(id, (perPersona.get(id) ?? 0) + 1);
+        }
+        const duplicatedEmails = [...perPersona.values()].reduce((sum, c) => sum + Math.max(0, c - 1), 0);
+        const paidIds: string[] = (await shop.db.query(`SELECT persona_id FROM orders.orders WHERE payment_status = 'paid'`)).rows.map((r) => r.persona_id);
+        const withoutEmail = paidIds.filter((id) => !perPersona.has(id)).length;
+        const pdfs = (await readdir(shop.personasDir)).filter((f) => f.endsWith('.pdf')).length;
+        const deadLetters: Record<string, number> = {};
+        const amqp = await connect(shop.amqpUrl);
+        try {
+          const channel = await amqp.createChannel();
+          for (const q of ['personalization.orders.dlq', 'orders.personas.dlq']) deadLetters[q] = (await channel.checkQueue(q)).messageCount;
+        } finally {
+          await amqp.close();
+        }
+        const builds = shop.logCount('personalization', 'making persona');
+        const seconds = Math.round((Date.now() - started) / 1000);
+
+        process.stdout.write(
+          `\nFAULTS scenario 1: ${paidOrders} paid orders → ${personasReady} Personas, ${generatedOnce} generated exactly once (${generatedMore} more than once), ` +
+            `${lost} lost, ${duplicatedEmails} duplicated e-mails (${files.length} e-mails, ${withoutEmail} missing) ` +
+            `| faults: ${faults.join('; ')} ` +
+            `| buyers' retries: initiate ${retries.initiate}, pay ${retries.pay}, verify ${retries.verify}; ${abandoned} checkouts restarted, ${paidByWebhookOnly} paid by webhook alone ` +
+            `| PDF files ${pdfs}, failed ${personasFailed}, dead letters ${Object.values(deadLetters).reduce((a, b) => a + b, 0)}, PDF builds started ${builds} (a message redelivered after a kill is built again; only one is recorded) ` +
+            `| ${seconds} s (orders paid at ${Math.round((boughtAt - started) / 1000)} s, Personas made at ${Math.round(((personasDoneAt || allDoneAt) - started) / 1000)} s, ` +
+            `orders told and e-mails written at ${Math.round((allDoneAt - started) / 1000)} s, nothing left in flight at ${Math.round((quietAt - started) / 1000)} s)\n`,
+        );
+
+        const diagnosis = lost || duplicatedEmails || withoutEmail ? `\n${shop.recentLogs(80)}` : '';
+        expect({ purchases: purchases.length, paidOrders, personasReady, generatedOnce, generatedMore, lost, duplicatedEmails, withoutEmail, diagnosis }).toEqual({
+          purchases: ORDERS,
+          paidOrders: ORDERS,
+          personasReady: ORDERS,
+          generatedOnce: ORDERS,
+          generatedMore: 0,
+          lost: 0,
+          duplicatedEmails: 0,
+          withoutEmail: 0,
+          diagnosis: '',
+        });
+        expect(new Set(purchases.map((p) => p.personaId)).size).toBe(ORDERS);
+        expect({ emailRows, emlFiles: files.length, pdfs, personasFailed, orderPaidTwice, deadLetters }).toEqual({
+          emailRows: ORDERS,
+          emlFiles: ORDERS,
+          pdfs: ORDERS,
+          personasFailed: 0,
+          orderPaidTwice: 0,
+          deadLetters: { 'personalization.orders.dlq': 0, 'orders.personas.dlq': 0 },
+        });
+        expect(faults).toHaveLength(5);
+      }, 600_000);
+    });
+  });
+});

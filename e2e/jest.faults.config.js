@@ -1,0 +1,9 @@
+// The fault suite (`npm run test:faults`): the distributed mode on the real
+// PostgreSQL and RabbitMQ under SIGKILLs, a broker restart and a database
+// outage. Kept out of `npm test` (see jest.config.js); one file at a time.
+module.exports = {
+  preset: '@persona/test-kit',
+  testMatch: ['<rootDir>/faults/**/*.test.ts'],
+  testTimeout: 600000,
+  maxWorkers: 1,
+};
