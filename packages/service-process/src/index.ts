@@ -1,0 +1,90 @@
+// A service as its own process (distributed mode): the one composition the
+// catalogue, orders, personalization and admin processes share. Config is read
+// first (a bad variable is named and the process exits), then the logger,
+// PostgreSQL (the service's own schema) and RabbitMQ; the service starts on
+// them and listens. On SIGTERM, after the HTTP server drained: the service
+// finishes or hands back its messages and flushes its outbox, then the bus
+// closes, then the database pool.
+import { createRabbitBus, type EventBus } from '@persona/bus';
+import { openDatabase, type Database } from '@persona/db';
+import { createLogger, runServer, startOrExit, type Logger, type ServiceApp, type ShutdownContext } from '@persona/service-kit';
+
+/** The variables every service process reads (each service's config schema has them). */
+export interface ProcessConfig {
+  LOG_LEVEL: string;
+  DATABASE_URL: string;
+  AMQP_URL: string;
+  PORT: number;
+  HOST: string;
+}
+
+export interface RunningService {
+  app: ServiceApp;
+  close(options?: { graceMs?: number }): Promise<void>;
+}
+
+/** What a service is started on. Annotate `start`'s parameter with it to name the schema's tables (`ProcessParts<OrdersConfig, OrdersDB>`). */
+export interface ProcessParts<C, DB> {
+  config: C;
+  database: Database<DB>;
+  bus: EventBus;
+  logger: Logger;
+}
+
+export interface ServiceProcessSpec<C extends ProcessConfig, DB, S extends RunningService> {
+  /** Logger name, PostgreSQL application_name and RabbitMQ connection name. */
+  name: string;
+  schema: string;
+  loadConfig: () => C;
+  start: (parts: ProcessParts<C, DB>) => Promise<S>;
+}
+
+/** Where the process gets its logger, database and bus (tests pass their own). */
+export interface ProcessFactories {
+  createLogger: (name: string, level: string) => Logger;
+  openDatabase: <DB>(url: string, name: string, schema: string) => Database<DB>;
+  createBus: (url: string, name: string, logger: Logger) => EventBus;
+}
+
+export const PROCESS_FACTORIES: ProcessFactories = {
+  createLogger: (name, level) => createLogger(name, level),
+  openDatabase: (url, name, schema) => openDatabase({ kind: 'postgres', url, applicationName: name }, schema),
+  createBus: (url, name, logger) => createRabbitBus({ url, logger, connectionName: name }),
+};
+
+export interface StartedProcess<C, S> {
+  config: C;
+  logger: Logger;
+  service: S;
+  /** The clean-up runServer calls once the HTTP server has drained. */
+  onShutdown: (context: ShutdownContext) => Promise<void>;
+}
+
+export async function startServiceProcess<C extends ProcessConfig, DB, S extends RunningService>(
+  spec: ServiceProcessSpec<C, DB, S>,
+  factories: ProcessFactories = PROCESS_FACTORIES,
+): Promise<StartedProcess<C, S>> {
+  const config = spec.loadConfig();
+  const logger = factories.createLogger(spec.name, config.LOG_LEVEL);
+  const database = factories.openDatabase<DB>(config.DATABASE_URL, spec.name, spec.schema);
+  const bus = factories.createBus(config.AMQP_URL, spec.name, logger);
+  const service = await spec.start({ config, database, bus, logger });
+  return {
+    config,
+    logger,
+    service,
+    onShutdown: async ({ graceMs }) => {
+      await service.close({ graceMs });
+      await bus.close();
+      await database.close();
+    },
+  };
+}
+
+/** The whole `server.ts` of a service: start it, listen, shut down in order. */
+export function runServiceProcess<C extends ProcessConfig, DB, S extends RunningService>(spec: ServiceProcessSpec<C, DB, S>): void {
+  startOrExit(async () => {
+    const { config, logger, service, onShutdown } = await startServiceProcess(spec);
+    await runServer({ app: service.app, port: config.PORT, host: config.HOST, logger, onShutdown });
+  });
+}
