@@ -21,7 +21,7 @@ import {
   type CheckoutValues,
 } from '../lib/checkout-form';
 import { useTestModePayment } from './test-mode-dialog';
-import '../../../components/ui/field.css';
+import { Field } from '../../../components/ui/field';
 import './checkout.css';
 
 const HEAD = { title: 'Checkout | Persona Books', description: 'Buy your Persona: a personalised, author-signed copy of the book.', robots: 'noindex' };
@@ -215,35 +215,25 @@ interface TextFieldProps {
 }
 
 function TextField({ label, name, value, error, disabled, type = 'text', autoComplete, inputMode, maxLength, inputRef, onChange }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        name={name}
-        type={type}
-        className="text-input"
-        value={value}
-        required
-        disabled={disabled}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
+    <Field label={label} error={error}>
+      {(control) => (
+        <input
+          ref={inputRef}
+          {...control}
+          name={name}
+          type={type}
+          className="text-input"
+          value={value}
+          required
+          disabled={disabled}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
-    </div>
+    </Field>
   );
 }
 

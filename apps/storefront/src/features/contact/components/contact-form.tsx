@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '@persona/web-kit/toast';
 import { paths } from '../../../config/paths';
+import { Field } from '../../../components/ui/field';
 import { sendContactMessage } from '../api/send-contact-message';
 import {
   buildContactBody,
@@ -113,41 +114,24 @@ interface FormFieldProps {
 }
 
 function FormField({ label, name, value, error, readOnly, type = 'text', multiline = false, autoComplete, inputMode, fieldRef, onChange }: FormFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const shared = {
-    id,
-    name,
-    value,
-    required: true,
-    readOnly,
-    'aria-invalid': error ? ('true' as const) : undefined,
-    'aria-describedby': error ? errorId : undefined,
-  };
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea ref={fieldRef} {...shared} rows={8} className="text-input contact-form__message" onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input
-          ref={fieldRef}
-          {...shared}
-          type={type}
-          className="text-input"
-          autoComplete={autoComplete}
-          inputMode={inputMode}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-      {error && (
-        // An alert, so the error is read out when it appears, not only when the field gets focus.
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} error={error} announceError>
+      {(control) => {
+        const shared = { ...control, name, value, required: true, readOnly };
+        return multiline ? (
+          <textarea ref={fieldRef} {...shared} rows={8} className="text-input contact-form__message" onChange={(event) => onChange(event.target.value)} />
+        ) : (
+          <input
+            ref={fieldRef}
+            {...shared}
+            type={type}
+            className="text-input"
+            autoComplete={autoComplete}
+            inputMode={inputMode}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        );
+      }}
+    </Field>
   );
 }

@@ -3,7 +3,6 @@ import { CONTACT_DETAILS } from '../../../config/site-content';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { ContactDetails } from './contact-details';
 import { ContactForm } from './contact-form';
-import '../../../components/ui/field.css';
 import './contact.css';
 
 const HEAD = {

@@ -10,7 +10,7 @@ import { ApiError } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { usePersonaOrder } from '../hooks/use-persona-order';
 import { isPreparing, parsePersonaIdInput, statusLabel } from '../lib/persona-polling';
-import '../../../components/ui/field.css';
+import { Field } from '../../../components/ui/field';
 import './send-persona.css';
 
 export function SendPersonaPage() {
@@ -180,36 +180,28 @@ function FindPersona({ initial, initialError, headingLevel }: { initial: string;
       </Heading>
       <p className="find-persona__lead">Enter the Persona ID from your order confirmation to check on your copy and download it.</p>
       <form className="find-persona__form" onSubmit={submit} noValidate>
-        <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label htmlFor={`${id}-input`} className="field__label">
-            Persona ID
-          </label>
-          <div className="find-persona__row">
-            <input
-              ref={inputRef}
-              id={`${id}-input`}
-              name="personaId"
-              className="text-input find-persona__input"
-              placeholder="PRS-XXXX-XXXX-XXXX-XXXX"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-              value={value}
-              aria-invalid={error ? 'true' : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(event) => setValue(event.target.value)}
-            />
-            <button type="submit" className="btn btn--primary">
-              Find my Persona
-            </button>
-          </div>
-          {error && (
-            <p id={`${id}-error`} className="field__error">
-              {error}
-            </p>
+        <Field label="Persona ID" error={error}>
+          {(control) => (
+            <div className="find-persona__row">
+              <input
+                ref={inputRef}
+                {...control}
+                name="personaId"
+                className="text-input find-persona__input"
+                placeholder="PRS-XXXX-XXXX-XXXX-XXXX"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                required
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
+              />
+              <button type="submit" className="btn btn--primary">
+                Find my Persona
+              </button>
+            </div>
           )}
-        </div>
+        </Field>
       </form>
     </section>
   );

@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { getPersonaVerification, verifyPersonaFile } from '../api/verify';
 import { formatPurchaseDate, pdfFileProblem } from '../lib/verify-persona';
-import '../../../components/ui/field.css';
+import { Field } from '../../../components/ui/field';
 import './verify-persona.css';
 
 export function VerifyPersonaPage() {
@@ -150,32 +150,24 @@ function LookupForm() {
       <h2 id={`${id}-heading`} className="verify-card__title">
         Check a Persona ID
       </h2>
-      <div className={`field${error ? ' field--invalid' : ''}`}>
-        <label htmlFor={`${id}-input`} className="field__label">
-          Persona ID
-        </label>
-        <div className="verify-form__row">
-          <input
-            id={`${id}-input`}
-            className="text-input"
-            placeholder="PRS-XXXX-XXXX-XXXX-XXXX"
-            autoComplete="off"
-            spellCheck={false}
-            value={value}
-            aria-invalid={error ? 'true' : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setValue(event.target.value)}
-          />
-          <button type="submit" className="btn btn--primary">
-            Check ID
-          </button>
-        </div>
-        {error && (
-          <p id={`${id}-error`} className="field__error">
-            {error}
-          </p>
+      <Field label="Persona ID" error={error}>
+        {(control) => (
+          <div className="verify-form__row">
+            <input
+              {...control}
+              className="text-input"
+              placeholder="PRS-XXXX-XXXX-XXXX-XXXX"
+              autoComplete="off"
+              spellCheck={false}
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+            <button type="submit" className="btn btn--primary">
+              Check ID
+            </button>
+          </div>
         )}
-      </div>
+      </Field>
     </form>
   );
 }
@@ -212,35 +204,27 @@ function FileCheck() {
         Check a PDF file
       </h2>
       <p className="verify-card__text">The check confirms the file is exactly the one the shop signed: any change to it fails the check.</p>
-      <div className={`field${problem ? ' field--invalid' : ''}`}>
-        <label htmlFor={`${id}-file`} className="field__label">
-          Check a Persona PDF
-        </label>
-        <div className="verify-form__row">
-          <input
-            ref={inputRef}
-            id={`${id}-file`}
-            name="file"
-            type="file"
-            accept="application/pdf"
-            className="verify-form__file"
-            aria-invalid={problem ? 'true' : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={() => {
-              setProblem(null);
-              setState({ kind: 'idle' });
-            }}
-          />
-          <button type="submit" className="btn btn--primary" disabled={state.kind === 'busy'}>
-            {state.kind === 'busy' ? 'Checking...' : 'Check PDF'}
-          </button>
-        </div>
-        {problem && (
-          <p id={`${id}-problem`} className="field__error">
-            {problem}
-          </p>
+      <Field label="Check a Persona PDF" error={problem}>
+        {(control) => (
+          <div className="verify-form__row">
+            <input
+              ref={inputRef}
+              {...control}
+              name="file"
+              type="file"
+              accept="application/pdf"
+              className="verify-form__file"
+              onChange={() => {
+                setProblem(null);
+                setState({ kind: 'idle' });
+              }}
+            />
+            <button type="submit" className="btn btn--primary" disabled={state.kind === 'busy'}>
+              {state.kind === 'busy' ? 'Checking...' : 'Check PDF'}
+            </button>
+          </div>
         )}
-      </div>
+      </Field>
       <div role="status" aria-live="polite">
         {state.kind === 'done' && (
           <div className={`verify-result ${state.result.genuine ? 'verify-result--good' : 'verify-result--bad'}`}>
