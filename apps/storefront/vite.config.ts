@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { precompressPlugin } from '@persona/web-kit/precompress';
 
 const HEAD_MARKER = '<!--app-head-->';
 
@@ -18,7 +19,8 @@ function headMarkerLast(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), headMarkerLast()],
+  // index.html is rendered per page by the gateway, never served as a file.
+  plugins: [react(), headMarkerLast(), precompressPlugin({ exclude: (file) => file === 'index.html' })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

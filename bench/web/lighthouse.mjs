@@ -20,7 +20,8 @@ function findings(lhr) {
     if (!audit || audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'informative') continue;
     const savings = audit.metricSavings ?? {};
     const savingMs = Math.max(audit.details?.overallSavingsMs ?? 0, savings.LCP ?? 0, savings.FCP ?? 0, savings.TBT ?? 0);
-    const items = (audit.details?.items ?? [])
+    // Most audits list their items in an array; a few (e.g. network insights) keep an object there.
+    const items = (Array.isArray(audit.details?.items) ? audit.details.items : [])
       .slice(0, 3)
       .map((item) => {
         const where = typeof item.url === 'string' ? new URL(item.url, 'http://x').pathname : item.node?.snippet ?? item.node?.selector ?? item.entity ?? '';

@@ -1,4 +1,5 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import type { ServiceApp } from '@persona/service-kit';
 const BOOK_ID = '2b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f21';
 const EVIL_ID = '3c2d8b63-7a4f-4a8f-8e2b-1d7f6c5b4a32';
 const ADMIN_INDEX = `<!doctype html><html lang="en"><head><meta name="robots" content="noindex, nofollow" /><title>Admin | Persona Books</title></head><body><div id="root"></div><script type="module" src="/admin/assets/index-def456.js"></script></body></html>`;
+const BIG_JS = 'export const line = "a line of the bundle";\n'.repeat(400);
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><meta name="description" content="Default" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 
 interface Seen {
@@ -63,11 +65,17 @@ describe('gateway', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), INDEX);
     await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What the build's precompress plugin writes beside a large asset.
+    await writeFile(path.join(dir, 'assets', 'big-abc123.js'), BIG_JS);
+    await writeFile(path.join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_JS));
+    await writeFile(path.join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_JS));
     await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     adminDir = await mkdtemp(path.join(os.tmpdir(), 'admin-app-'));
     await mkdir(path.join(adminDir, 'assets'));
     await writeFile(path.join(adminDir, 'index.html'), ADMIN_INDEX);
     await writeFile(path.join(adminDir, 'assets', 'index-def456.js'), 'console.log("admin")');
+    await writeFile(path.join(adminDir, 'assets', 'big-def456.js'), BIG_JS);
+    await writeFile(path.join(adminDir, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_JS));
     gateway = await build();
   });
   afterAll(async () => {
@@ -184,6 +192,8 @@ describe('gateway', () => {
       expect(head).toContain(`<link rel="canonical" href="https://shop.example/book/${BOOK_ID}" />`);
       expect(head).toContain('<meta property="og:image" content="https://shop.example/api/files/covers/x.jpg" />');
       expect(head).toContain('<meta property="og:type" content="book" />');
+      // The cover, the page's largest paint, starts loading with the scripts instead of after them.
+      expect(head).toContain('<link rel="preload" as="image" href="/api/files/covers/x.jpg" fetchpriority="high" />');
     });
 
     it('escapes book text in the head', async () => {
@@ -210,6 +220,30 @@ describe('gateway', () => {
       expect(icon.headers['cache-control']).toBe('public, max-age=300');
       expect((await gateway.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     });
+
+    it('sends the build\'s Brotli or gzip copy as the browser accepts, and the file itself otherwise', async () => {
+      const br = await gateway.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+      expect(br.rawPayload.length).toBeLessThan(BIG_JS.length / 10);
+
+      const gz = await gateway.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+
+      const plain = await gateway.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(BIG_JS);
+
+      // A small asset has no copies: it is sent as it is, whatever the browser accepts.
+      const small = await gateway.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body).toBe('console.log(1)');
+    });
   });
 
   describe('the admin app', () => {
@@ -235,6 +269,13 @@ describe('gateway', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toContain('not found');
       expect((await gateway.inject({ url: '/admin/index.html' })).body).toBe(ADMIN_INDEX);
+    });
+
+    it('sends its assets compressed as the build wrote them', async () => {
+      const res = await gateway.inject({ url: '/admin/assets/big-def456.js', headers: { 'accept-encoding': 'br' } });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(BIG_JS);
     });
 
     it('keeps the two apps apart: the storefront never answers with the admin HTML, nor the admin with the storefront', async () => {

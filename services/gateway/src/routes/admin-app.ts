@@ -31,6 +31,8 @@ export default async function adminAppRoutes(app: ServiceApp, options: AdminAppO
     decorateReply: false,
     wildcard: false,
     index: false,
+    // The build wrote .br and .gz beside each text asset: sent as negotiated, never compressed per request.
+    preCompressed: true,
     // index.html is answered by the fallback below (no-cache, noindex), never as a static file.
     globIgnore: ['index.html'],
     setHeaders: (res, filePath) => {

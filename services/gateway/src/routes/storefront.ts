@@ -46,6 +46,8 @@ export default async function storefrontRoutes(app: ServiceApp, options: Storefr
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build wrote .br and .gz beside each text asset: sent as negotiated, never compressed per request.
+    preCompressed: true,
     allowedPath: (pathname) => pathname !== '/index.html',
     setHeaders: (res, filePath) => {
       res.header('x-content-type-options', 'nosniff');

@@ -3,7 +3,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 /** Shown while a route's code chunk loads. */
 export function PageFallback() {
   return (
-    <div className="container" style={{ padding: '3rem 1rem' }} aria-busy="true">
+    <div className="container page-pending" style={{ padding: '3rem 1rem' }} aria-busy="true">
       <p className="visually-hidden" role="status">
         Loading page
       </p>

@@ -32,6 +32,8 @@ export function BookCover({ title, author, url, width = 300, height = 450, eager
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
+      // An eager cover is the page's main image (its largest paint): ahead of the other images.
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailed(true)}
     />

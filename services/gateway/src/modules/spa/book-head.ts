@@ -51,6 +51,7 @@ export function bookHead(book: Book, publicUrl: string): PageHead {
       url,
       image: book.coverImage ? `${publicUrl}${book.coverImage.url}` : undefined,
     },
+    preloadImage: book.coverImage?.url,
   };
 }
 

@@ -23,6 +23,8 @@ export interface PageHead {
   canonical?: string;
   noindex?: boolean;
   og?: { type: string; title: string; description: string; url: string; image?: string };
+  /** The page's largest image (a book's cover): fetched at once, beside the scripts, instead of after them. */
+  preloadImage?: string;
 }
 
 export function renderHead(head: PageHead): string {
@@ -30,6 +32,7 @@ export function renderHead(head: PageHead): string {
   if (head.description !== undefined) tags.push(`<meta name="description" content="${escapeHtml(head.description)}" />`);
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
   if (head.noindex) tags.push('<meta name="robots" content="noindex" />');
+  if (head.preloadImage) tags.push(`<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />`);
   if (head.og) {
     const og = head.og;
     tags.push(

@@ -132,7 +132,7 @@ function BookDetail({ book }: { book: Book }) {
 
 function BookDetailSkeleton() {
   return (
-    <div className="container book-detail" aria-busy="true">
+    <div className="container book-detail page-pending" aria-busy="true">
       <p className="visually-hidden" role="status">
         Loading book
       </p>

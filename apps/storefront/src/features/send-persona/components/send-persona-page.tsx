@@ -39,7 +39,7 @@ function PersonaOrder({ personaId }: { personaId: string }) {
 
   if (order.status === 'loading') {
     return (
-      <div className="container send-persona" aria-busy="true">
+      <div className="container send-persona page-pending" aria-busy="true">
         <p className="send-persona__loading" role="status">
           Loading your Persona...
         </p>
