@@ -444,3 +444,68 @@ describe('failures', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 });
+
+describe('navigation', () => {
+  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+
+  it('a new page starts at the top, back returns where the reader was, also after a reload', async () => {
+    await page.setViewportSize({ width: 420, height: 700 });
+    await page.goto('/books');
+    const cards = page.locator('article[data-book-id]');
+    await cards.first().waitFor();
+    const last = cards.last();
+    await last.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(100);
+    const before = await scrollY();
+    expect(before).toBeGreaterThan(300);
+
+    const lastId = await last.getAttribute('data-book-id');
+    const book = books.find((b) => b._id === lastId)!;
+    await last.getByRole('link', { name: /View Details/ }).click();
+    await page.getByRole('heading', { level: 1, name: book.title }).waitFor();
+    expect(await scrollY()).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL(/\/books$/);
+    expect(await settle(scrollY, before)).toBe(before);
+
+    // A reload of the tab keeps the position of the entry it reloads.
+    await page.reload();
+    await cards.first().waitFor();
+    expect(await settle(scrollY, before)).toBe(before);
+  });
+
+  it('a link to a part of a page scrolls to it', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('a[href="#what-is-a-persona"]').first().click();
+    await settle(() => page.evaluate(() => document.getElementById('what-is-a-persona')!.getBoundingClientRect().top < window.innerHeight), true);
+    expect(await scrollY()).toBeGreaterThan(0);
+  });
+
+  it('a page whose code cannot be loaded shows a way back, and the next navigation works again', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The FAQ page's chunk fails to arrive (offline, or replaced by a deploy).
+    await page.route(/\/assets\/faqs-page-[^/]+\.js$/, (route) => route.abort());
+    await page.locator('footer a[href="/faqs"]').click();
+    await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
+    await page.getByText('This page could not be loaded. Please check your connection and reload.').waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('section.hero').waitFor();
+    expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+  });
+
+  it('scripts and styles arrive compressed as the build wrote them', async () => {
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (/\.(js|css)$/.test(path) && path.startsWith('/assets/')) encodings.set(path, response.headers()['content-encoding']);
+    });
+    await page.goto('/');
+    await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
+    const entry = [...encodings].find(([path]) => /\/assets\/index-[^/]+\.js$/.test(path));
+    expect(entry?.[1]).toBe('br');
+  });
+});

@@ -1,10 +1,13 @@
-// Route table: every page is its own lazily loaded chunk.
+// Route table: every page is its own lazily loaded chunk. Declarative routes (no data
+// router): the storefront loads its data in its pages, and this keeps react-router's
+// share of the first download small (DESIGN §8: small route-split bundles).
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { routePatterns } from '../config/paths';
 import { RootLayout } from './routes/root-layout';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error-boundary';
 import { PageFallback } from './routes/page-fallback';
+import { useScrollRestoration } from './scroll/use-scroll-restoration';
 
 const HomePage = lazy(() => import('../features/home/components/home-page').then((m) => ({ default: m.HomePage })));
 const ExplorePage = lazy(() => import('../features/explore/components/explore-page').then((m) => ({ default: m.ExplorePage })));
@@ -22,53 +25,51 @@ const SendPersonaPage = lazy(() => import('../features/send-persona/components/s
 const VerifyPersonaPage = lazy(() => import('../features/verify-persona/components/verify-persona-page').then((m) => ({ default: m.VerifyPersonaPage })));
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
-function Shell() {
-  return (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
-  );
+function ScrollRestoration() {
+  useScrollRestoration();
+  return null;
 }
 
-const router = createBrowserRouter([
-  {
-    element: <Shell />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        element: <RootLayout />,
-        children: [
-          { path: routePatterns.home, element: <HomePage /> },
-          { path: routePatterns.books, element: <ExplorePage /> },
-          { path: routePatterns.book, element: <BookDetailPage /> },
-          { path: routePatterns.faqs, element: <FaqsPage /> },
-          { path: routePatterns.shipping, element: <ShippingPage /> },
-          { path: routePatterns.about, element: <AboutPage /> },
-          { path: routePatterns.contact, element: <ContactPage /> },
-          { path: routePatterns.contactSuccess, element: <ContactSuccessPage /> },
-          { path: routePatterns.checkout, element: <CheckoutPage /> },
-          { path: routePatterns.paymentSuccess, element: <PaymentSuccessPage /> },
-          { path: routePatterns.paymentFailed, element: <PaymentFailedPage /> },
-          { path: routePatterns.sendPersona, element: <SendPersonaPage /> },
-          { path: routePatterns.verify, element: <VerifyPersonaPage /> },
-          { path: routePatterns.verifyPersona, element: <VerifyPersonaPage /> },
-          { path: routePatterns.notFound, element: <NotFoundRoute /> },
-        ],
-      },
-      {
-        // The reader is a full-screen page with its own bars.
-        path: routePatterns.read,
-        element: (
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path={routePatterns.home} element={<HomePage />} />
+        <Route path={routePatterns.books} element={<ExplorePage />} />
+        <Route path={routePatterns.book} element={<BookDetailPage />} />
+        <Route path={routePatterns.faqs} element={<FaqsPage />} />
+        <Route path={routePatterns.shipping} element={<ShippingPage />} />
+        <Route path={routePatterns.about} element={<AboutPage />} />
+        <Route path={routePatterns.contact} element={<ContactPage />} />
+        <Route path={routePatterns.contactSuccess} element={<ContactSuccessPage />} />
+        <Route path={routePatterns.checkout} element={<CheckoutPage />} />
+        <Route path={routePatterns.paymentSuccess} element={<PaymentSuccessPage />} />
+        <Route path={routePatterns.paymentFailed} element={<PaymentFailedPage />} />
+        <Route path={routePatterns.sendPersona} element={<SendPersonaPage />} />
+        <Route path={routePatterns.verify} element={<VerifyPersonaPage />} />
+        <Route path={routePatterns.verifyPersona} element={<VerifyPersonaPage />} />
+        <Route path={routePatterns.notFound} element={<NotFoundRoute />} />
+      </Route>
+      {/* The reader is a full-screen page with its own bars. */}
+      <Route
+        path={routePatterns.read}
+        element={
           <Suspense fallback={<PageFallback />}>
             <ReaderPage />
           </Suspense>
-        ),
-      },
-    ],
-  },
-]);
+        }
+      />
+    </Routes>
+  );
+}
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <ScrollRestoration />
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }
