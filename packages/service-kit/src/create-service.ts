@@ -53,6 +53,9 @@ function correlationIdOf(headers: Record<string, string | string[] | undefined>,
   return typeof incoming === 'string' && ID_PATTERN.test(incoming) ? incoming : requestId;
 }
 
+const withCorrelationId: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, opts, rawReq) =>
+  logger.child({ ...bindings, correlationId: correlationIdOf(rawReq.headers, String(bindings.reqId ?? '')) }, opts);
+
 export function createServiceApp(options: ServiceOptions): ServiceApp {
   const app = Fastify({
     loggerInstance: options.logger === false || options.logger === undefined ? undefined : options.logger,
@@ -68,9 +71,8 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
-    // Every line a request logs carries its correlation id beside its request id.
-    childLoggerFactory: (logger, bindings, opts, rawReq) =>
-      logger.child({ ...bindings, correlationId: correlationIdOf(rawReq.headers, String(bindings.reqId ?? '')) }, opts),
+    // Every line a request logs carries its correlation id beside its request id (with no logger, nothing to bind).
+    ...(options.logger ? { childLoggerFactory: withCorrelationId } : {}),
     schemaErrorFormatter,
     // The router's own refusals in DESIGN §6's shape, without echoing the (possibly huge) address back.
     frameworkErrors: (error, request, reply) => {
@@ -106,17 +108,20 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('correlationId', '');
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks (not async): these run on every request, and a promise each is measurable at the gateway.
+  app.addHook('onRequest', (request, reply, done) => {
     request.correlationId = correlationIdOf(request.headers, request.id);
     reply.header('x-request-id', request.id);
     reply.header('x-correlation-id', request.correlationId);
-    if (/%00/i.test(request.url)) throw new HttpError(400, 'The address contains a NUL character (%00), which is not allowed', 'NUL_CHARACTER');
+    if (request.url.includes('%') && /%00/i.test(request.url)) return done(new HttpError(400, 'The address contains a NUL character (%00), which is not allowed', 'NUL_CHARACTER'));
+    done();
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     latency.observe({ method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: reply.statusCode }, ms / 1000);
     request.log.debug({ method: request.method, url: request.url, statusCode: reply.statusCode, ms }, 'request');
+    done();
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown; expose?: boolean }, request, reply) => {

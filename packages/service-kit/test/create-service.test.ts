@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { mintAdminToken, TEST_JWT_SECRET, unsignedToken } from '@persona/test-kit';
-import { createAdminVerifier, createServiceApp, requireAdmin, notFound, type ServiceApp } from '../src';
+import { createAdminVerifier, createServiceApp, requireAdmin, notFound, sessionRevocationCheck, type ServiceApp } from '../src';
 
 function buildApp(readyOk = true): ServiceApp {
   const app = createServiceApp({ name: 'test', logger: false, readiness: { db: () => { if (!readyOk) throw new Error('db down'); } } });
@@ -145,7 +145,6 @@ describe('union errors', () => {
 
 describe('sessionRevocationCheck', () => {
   it('asks the admin service, and refuses to guess when it cannot', async () => {
-    const { sessionRevocationCheck } = await import('../src');
     const Fastify = (await import('fastify')).default;
     const admin = Fastify();
     admin.get('/internal/sessions/:jti', async (request, reply) => {

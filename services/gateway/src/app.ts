@@ -7,7 +7,7 @@ import type { ServiceName } from '@persona/contracts';
 import { createAdminVerifier, createServiceApp, type ServiceApp } from '@persona/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { SharedCache } from './modules/proxy/shared-cache';
-import { computeSecurityHeaders } from './modules/security-headers';
+import { computeApiSecurityHeaders, computeSecurityHeaders } from './modules/security-headers';
 import adminAppRoutes from './routes/admin-app';
 import proxyRoutes from './routes/proxy';
 import storefrontRoutes, { createPageSender, loadIndexTemplate, storefrontNotFound } from './routes/storefront';
@@ -68,14 +68,16 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     ),
   });
 
-  const securityHeaders = computeSecurityHeaders({ contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(securityHeaders);
+  const pageHeaders = computeSecurityHeaders({ contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
+  const apiHeaders = computeApiSecurityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    done();
   });
-  await app.register(cors, {
-    origin: options.corsOrigins && options.corsOrigins.length > 0 ? options.corsOrigins : false,
-    credentials: false,
-  });
+  // Same-origin only unless origins are configured: then no CORS code runs on any request at all.
+  if (options.corsOrigins && options.corsOrigins.length > 0) {
+    await app.register(cors, { origin: options.corsOrigins, credentials: false });
+  }
   if ((options.rateLimitMax ?? 0) > 0) {
     await app.register(rateLimit, {
       max: options.rateLimitMax,

@@ -243,6 +243,10 @@ describe('gateway', () => {
       const small = await gateway.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
       expect(small.headers['content-encoding']).toBeUndefined();
       expect(small.body).toBe('console.log(1)');
+
+      // The copies themselves are not addresses of their own.
+      expect((await gateway.inject({ url: '/assets/big-abc123.js.br' })).statusCode).toBe(404);
+      expect((await gateway.inject({ url: '/admin/assets/big-def456.js.br' })).statusCode).toBe(404);
     });
   });
 
@@ -296,11 +300,28 @@ describe('gateway', () => {
       expect(res.headers['content-security-policy']).toContain("script-src 'self' https://checkout.razorpay.com");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    });
+
+    it('sends API answers the REST set: nothing in them may run or be framed', async () => {
+      for (const url of ['/api/books', '/api/nothing-here']) {
+        const res = await gateway.inject({ url });
+        expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+        expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      }
     });
 
     it('keeps CORS closed by default and open to configured origins', async () => {
       const closed = await gateway.inject({ url: '/api/books', headers: { origin: 'https://evil.example' } });
       expect(closed.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await gateway.inject({ method: 'OPTIONS', url: '/api/orders/initiate', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
       const open = await build({ corsOrigins: ['https://partner.example'] });
       const res = await open.inject({ url: '/api/books', headers: { origin: 'https://partner.example' } });
       expect(res.headers['access-control-allow-origin']).toBe('https://partner.example');

@@ -34,7 +34,8 @@ export default async function adminAppRoutes(app: ServiceApp, options: AdminAppO
     // The build wrote .br and .gz beside each text asset: sent as negotiated, never compressed per request.
     preCompressed: true,
     // index.html is answered by the fallback below (no-cache, noindex), never as a static file.
-    globIgnore: ['index.html'],
+    // The .br/.gz copies are sent in place of their file, never as addresses of their own.
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
     setHeaders: (res, filePath) => {
       res.header('x-content-type-options', 'nosniff');
       res.header('x-robots-tag', 'noindex, nofollow');

@@ -28,6 +28,9 @@ function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   });
 }
 
+/** Answers up to this size are buffered instead of streamed: one write instead of a stream's several. */
+const SMALL_BODY_BYTES = 64 * 1024;
+
 // `expect: 100-continue` is answered here (Node sends the 100); passed on, undici refuses the request (a 503).
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'expect'];
 
@@ -37,6 +40,8 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
  * or twice (path traversal: a service would never match them, but none should see them).
  */
 function checkAddress(url: string): void {
+  // Nearly every address has nothing to decode and no dot pair or backslash: nothing to check.
+  if (!url.includes('%') && !url.includes('..') && !url.includes('\\')) return;
   const [rawPath] = url.split('?');
   let path: string;
   try {
@@ -121,6 +126,14 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
           const headers = res.headers;
           // Conditional requests are passed on as they came; only full answers are stored.
           if (!useCache || res.statusCode !== 200 || request.headers['if-none-match'] || sharedMaxAge(headers['cache-control'] as string) === 0) {
+            // A small answer of known length is read whole and written once (headers and body in one write);
+            // large ones and unknown lengths (files, CSV exports, PDFs) stream through.
+            if (Number(headers['content-length']) <= SMALL_BODY_BYTES) {
+              return readAll(res.stream).then(
+                (body) => fromReply.send(body),
+                (err: Error) => fromReply.send(err),
+              );
+            }
             return fromReply.send(res.stream);
           }
           readAll(res.stream).then(

@@ -48,6 +48,8 @@ export default async function storefrontRoutes(app: ServiceApp, options: Storefr
     index: false,
     // The build wrote .br and .gz beside each text asset: sent as negotiated, never compressed per request.
     preCompressed: true,
+    // The .br/.gz copies are sent in place of their file, never as addresses of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     allowedPath: (pathname) => pathname !== '/index.html',
     setHeaders: (res, filePath) => {
       res.header('x-content-type-options', 'nosniff');
