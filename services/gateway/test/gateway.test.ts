@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
 import { buildGateway } from '../src/app';
 import type { ServiceApp } from '@persona/service-kit';
@@ -10,6 +10,7 @@ import type { ServiceApp } from '@persona/service-kit';
 const BOOK_ID = '2b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f21';
 const EVIL_ID = '3c2d8b63-7a4f-4a8f-8e2b-1d7f6c5b4a32';
 const ADMIN_INDEX = `<!doctype html><html lang="en"><head><meta name="robots" content="noindex, nofollow" /><title>Admin | Persona Books</title></head><body><div id="root"></div><script type="module" src="/admin/assets/index-def456.js"></script></body></html>`;
+const BIG_PAGE = { data: Array.from({ length: 40 }, (_, i) => ({ _id: `book-${i}`, title: `A title of book ${i}`, author: 'An author' })) };
 const BIG_JS = 'export const line = "a line of the bundle";\n'.repeat(400);
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><meta name="description" content="Default" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 
@@ -370,11 +371,12 @@ describe('the shared cache for public reads', () => {
 
   beforeAll(async () => {
     upstream = Fastify();
-    upstream.get('/api/books', async (request, reply) => {
+    upstream.get('/api/books', async (request: FastifyRequest<{ Querystring: { page?: string } }>, reply) => {
       hits += 1;
       const etag = '"v1-abc"';
       reply.header('etag', etag).header('cache-control', 'public, max-age=0, must-revalidate, s-maxage=1');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      if (request.query.page === 'big') return BIG_PAGE;
       return { data: [{ title: `answer ${hits}` }] };
     });
     upstream.get('/api/categories', async () => {
@@ -407,6 +409,35 @@ describe('the shared cache for public reads', () => {
     const third = await gateway.inject({ url: '/api/books?page=1' });
     expect(third.headers['x-cache']).toBe('MISS');
     expect(hits).toBe(2);
+  });
+
+  it('sends a cached text answer compressed to clients that take it, with a weak entity tag', async () => {
+    const miss = await gateway.inject({ url: '/api/books?page=big', headers: { 'accept-encoding': 'br' } });
+    expect(miss.headers['content-encoding']).toBeUndefined();
+    const plain = JSON.stringify(BIG_PAGE);
+    expect(miss.body).toBe(plain);
+    // The copies are made off the event loop; the next hits find them.
+    let br = await gateway.inject({ url: '/api/books?page=big', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    for (let i = 0; i < 50 && br.headers['content-encoding'] !== 'br'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      br = await gateway.inject({ url: '/api/books?page=big', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    }
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers.etag).toBe('W/"v1-abc"');
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gz = await gateway.inject({ url: '/api/books?page=big', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+    const identity = await gateway.inject({ url: '/api/books?page=big' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.etag).toBe('"v1-abc"');
+    expect(identity.body).toBe(plain);
+    // Revalidating with the weak tag of the compressed copy still answers 304.
+    const revalidated = await gateway.inject({ url: '/api/books?page=big', headers: { 'accept-encoding': 'br', 'if-none-match': 'W/"v1-abc"' } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(hits).toBe(1);
   });
 
   it('answers If-None-Match from the cache with 304', async () => {

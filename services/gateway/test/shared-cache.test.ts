@@ -1,4 +1,5 @@
-import { SharedCache, sharedMaxAge } from '../src/modules/proxy/shared-cache';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { etagMatches, negotiateCoding, SharedCache, sharedMaxAge } from '../src/modules/proxy/shared-cache';
 
 describe('sharedMaxAge', () => {
   it.each([
@@ -38,5 +39,63 @@ describe('SharedCache', () => {
     cache.store('/3', 200, headers, Buffer.from('3'));
     expect(cache.get('/1')).toBeUndefined();
     expect(cache.get('/3')?.body.toString()).toBe('3');
+  });
+});
+
+describe('compressed copies', () => {
+  const headers = { 'cache-control': 'public, s-maxage=1', 'content-type': 'application/json; charset=utf-8', etag: '"x"' };
+  const json = Buffer.from(JSON.stringify({ data: Array.from({ length: 50 }, (_, i) => ({ title: `Book ${i}`, author: 'An Author' })) }));
+
+  it('adds Brotli and gzip copies of a text body once they are ready, each decoding to the body', async () => {
+    const cache = new SharedCache();
+    cache.store('/api/books', 200, headers, json);
+    expect(cache.get('/api/books')!.encoded).toEqual({});
+    await cache.pending;
+    const { encoded } = cache.get('/api/books')!;
+    expect(brotliDecompressSync(encoded.br!)).toEqual(json);
+    expect(gunzipSync(encoded.gzip!)).toEqual(json);
+    expect(encoded.br!.length).toBeLessThan(json.length / 4);
+  });
+
+  it('leaves small bodies, binary types and bodies the upstream compressed alone', async () => {
+    const cache = new SharedCache();
+    cache.store('/small', 200, headers, Buffer.from('{"data":[]}'));
+    cache.store('/image', 200, { ...headers, 'content-type': 'image/jpeg' }, json);
+    cache.store('/already', 200, { ...headers, 'content-encoding': 'gzip' }, json);
+    await cache.pending;
+    for (const key of ['/small', '/image', '/already']) expect(cache.get(key)!.encoded).toEqual({});
+  });
+});
+
+describe('negotiateCoding', () => {
+  const both = { br: Buffer.from('b'), gzip: Buffer.from('g') };
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['*', 'br'],
+    ['identity', undefined],
+    ['br;q=0, gzip;q=0', undefined],
+    [undefined, undefined],
+  ])('%s → %s', (accept, coding) => {
+    expect(negotiateCoding(accept, both)).toBe(coding);
+  });
+
+  it('only offers copies that exist', () => {
+    expect(negotiateCoding('br, gzip', { gzip: Buffer.from('g') })).toBe('gzip');
+    expect(negotiateCoding('br, gzip', {})).toBeUndefined();
+  });
+});
+
+describe('etagMatches', () => {
+  it('compares weakly, in a list, and takes *', () => {
+    expect(etagMatches('"v1"', '"v1"')).toBe(true);
+    expect(etagMatches('W/"v1"', '"v1"')).toBe(true);
+    expect(etagMatches('"v0", W/"v1"', '"v1"')).toBe(true);
+    expect(etagMatches('*', '"v1"')).toBe(true);
+    expect(etagMatches('"v2"', '"v1"')).toBe(false);
+    expect(etagMatches(undefined, '"v1"')).toBe(false);
+    expect(etagMatches('"v1"', undefined)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { Transform } from 'node:stream';
 import { isAdminRoute, type ServiceName } from '@persona/contracts';
 import { HttpError, payloadTooLarge, requireAdmin, type AdminVerifier, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SharedCache, sharedMaxAge } from '../modules/proxy/shared-cache';
+import { etagMatches, negotiateCoding, SharedCache, sharedMaxAge } from '../modules/proxy/shared-cache';
 import { bodyLimitFor, ownerOf } from '../modules/proxy/upstreams';
 
 export interface ProxyOptions {
@@ -114,9 +114,13 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
       if (useCache) {
         const hit = cache.get(request.url);
         if (hit) {
-          reply.headers(hit.headers).header('x-cache', 'HIT');
-          if (hit.etag && request.headers['if-none-match'] === hit.etag) return reply.status(304).send();
-          return reply.status(hit.status).send(hit.body);
+          reply.headers(hit.headers).header('x-cache', 'HIT').header('vary', 'Accept-Encoding');
+          const coding = negotiateCoding(request.headers['accept-encoding'], hit.encoded);
+          // A compressed copy is not byte-identical to the upstream's entity: its tag turns weak.
+          if (coding && hit.etag) reply.header('etag', hit.etag.startsWith('W/') ? hit.etag : `W/${hit.etag}`);
+          if (etagMatches(request.headers['if-none-match'], hit.etag)) return reply.status(304).send();
+          if (!coding) return reply.status(hit.status).send(hit.body);
+          return reply.status(hit.status).header('content-encoding', coding).send(hit.encoded[coding]);
         }
       }
       return reply.from(`${base}${request.url}`, {

@@ -4,13 +4,53 @@
 // stored into it; `If-None-Match` is answered from the cached ETag. The
 // catalogue marks its public reads `s-maxage=1`, so a burst of identical
 // reads costs the catalogue one request per second and any change shows
-// within that second.
+// within that second. Text bodies get Brotli and gzip copies, made once per
+// fill off the event loop, sent to clients that accept them (the entity tag
+// then weak, as a compressed copy is not byte-identical).
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
   etag?: string;
   expiresAt: number;
+  /** Brotli and gzip copies of a text body, added off the event loop once ready. */
+  encoded: Partial<Record<ContentCoding, Buffer>>;
+}
+
+export type ContentCoding = 'br' | 'gzip';
+
+/** Bodies worth compressing: text of at least 1 KB the upstream did not compress itself. */
+const COMPRESSIBLE_TYPE = /^(?:application\/(?:[\w.+-]*\+)?json|text\/|application\/(?:javascript|xml))/i;
+const MIN_COMPRESS_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The coding to send for this Accept-Encoding: Brotli, else gzip, when the client takes it
+ * (q > 0) and the copy exists; else none (the body as it is).
+ */
+export function negotiateCoding(acceptEncoding: string | undefined, available: Partial<Record<ContentCoding, Buffer>>): ContentCoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name.trim());
+  }
+  for (const coding of ['br', 'gzip'] as const) {
+    if (available[coding] && (accepted.has(coding) || accepted.has('*'))) return coding;
+  }
+  return undefined;
+}
+
+/** If-None-Match against an entity tag, by the weak comparison (RFC 9110 §13.1.2): `W/` aside, equal. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
+  if (!ifNoneMatch || !etag) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
 const STORED_HEADERS = ['content-type', 'etag', 'cache-control', 'last-modified', 'content-language'];
@@ -52,11 +92,36 @@ export class SharedCache {
       if (typeof value === 'string') kept[name] = value;
     }
     if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, { status, headers: kept, body, etag: kept.etag, expiresAt: now + seconds * 1000 });
+    const entry: CachedResponse = { status, headers: kept, body, etag: kept.etag, expiresAt: now + seconds * 1000, encoded: {} };
+    this.#entries.set(key, entry);
+    if (body.length >= MIN_COMPRESS_BYTES && !headers['content-encoding'] && COMPRESSIBLE_TYPE.test(kept['content-type'] ?? '')) {
+      this.pending = compress(body).then((encoded) => {
+        entry.encoded = encoded;
+      });
+    }
     return true;
   }
 
+  /** The compression of the last stored body (tests wait on it). */
+  pending: Promise<void> = Promise.resolve();
+
   clear(): void {
     this.#entries.clear();
+  }
+}
+
+/** Both copies, at levels that cost well under a millisecond for a catalogue page; a copy that saves nothing is dropped. */
+async function compress(body: Buffer): Promise<Partial<Record<ContentCoding, Buffer>>> {
+  try {
+    const [br, gz] = await Promise.all([
+      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzipAsync(body, { level: 6 }),
+    ]);
+    const encoded: Partial<Record<ContentCoding, Buffer>> = {};
+    if (br.length < body.length) encoded.br = br;
+    if (gz.length < body.length) encoded.gzip = gz;
+    return encoded;
+  } catch {
+    return {};
   }
 }
