@@ -83,6 +83,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       max: options.rateLimitMax,
       timeWindow: '1 minute',
       allowList: (request) => request.url === '/healthz' || request.url === '/readyz' || request.url === '/metrics',
+      // The limit is a flood guard, not a quota clients plan around: its headers go with the 429 (and
+      // Retry-After), not with every answer. The services' own limits (persona lookups) still send theirs.
+      addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         error: 'Too Many Requests',

@@ -332,8 +332,13 @@ describe('gateway', () => {
     it('rate limits a client with a clear 429', async () => {
       const limited = await build({ rateLimitMax: 3 });
       const codes = [];
-      for (let i = 0; i < 4; i += 1) codes.push((await limited.inject({ url: '/api/books' })).statusCode);
-      expect(codes).toEqual([200, 200, 200, 429]);
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await limited.inject({ url: '/api/books' }));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429]);
+      // The limit's headers go with the refusal, not with every answer.
+      expect(answers[0]!.headers['x-ratelimit-limit']).toBeUndefined();
+      expect(answers[3]!.headers['x-ratelimit-limit']).toBe('3');
+      expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
       const res = await limited.inject({ url: '/api/books' });
       expect(res.json().message).toMatch(/^Too many requests; please try again in \d+ seconds$/);
       await limited.close();
@@ -365,6 +370,7 @@ describe('gateway', () => {
 
 describe('the shared cache for public reads', () => {
   let hits = 0;
+  let upstreamUrl: string;
   let upstream: FastifyInstance;
   let gateway: ServiceApp;
   let dir: string;
@@ -384,6 +390,7 @@ describe('the shared cache for public reads', () => {
       return { data: [] };
     });
     const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    upstreamUrl = url;
     dir = await mkdtemp(path.join(os.tmpdir(), 'storefront-'));
     await writeFile(path.join(dir, 'index.html'), INDEX);
     gateway = await buildGateway({ upstreams: { catalogue: url }, jwtSecret: TEST_JWT_SECRET, storefrontDir: dir, adminAppDir: dir, publicUrl: 'http://x', rateLimitMax: 0 });
@@ -438,6 +445,18 @@ describe('the shared cache for public reads', () => {
     const revalidated = await gateway.inject({ url: '/api/books?page=big', headers: { 'accept-encoding': 'br', 'if-none-match': 'W/"v1-abc"' } });
     expect(revalidated.statusCode).toBe(304);
     expect(hits).toBe(1);
+  });
+
+  it('still counts cache hits against the rate limit', async () => {
+    const limited = await buildGateway({ upstreams: { catalogue: upstreamUrl }, jwtSecret: TEST_JWT_SECRET, storefrontDir: dir, adminAppDir: dir, publicUrl: 'http://x', rateLimitMax: 2 });
+    const answers = [];
+    for (let i = 0; i < 3; i += 1) answers.push(await limited.inject({ url: '/api/books?page=limited' }));
+    expect(answers.map((a) => [a.statusCode, a.headers['x-cache']])).toEqual([
+      [200, 'MISS'],
+      [200, 'HIT'],
+      [429, undefined],
+    ]);
+    await limited.close();
   });
 
   it('answers If-None-Match from the cache with 304', async () => {

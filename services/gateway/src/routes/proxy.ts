@@ -110,18 +110,18 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
       if (!owner) throw new HttpError(404, `Route ${request.method} ${path} not found`, 'NOT_FOUND');
       const base = options.upstreams[owner];
       if (!base) throw new HttpError(503, 'This part of the shop is not available yet', 'SERVICE_NOT_CONFIGURED');
+      // Hits are answered here, after the route's checks and the rate limit (which @fastify/rate-limit
+      // appends to this route's own onRequest hooks): a cached read still counts against the limit.
       const useCache = cache !== undefined && cacheable(request);
-      if (useCache) {
-        const hit = cache.get(request.url);
-        if (hit) {
-          reply.headers(hit.headers).header('x-cache', 'HIT').header('vary', 'Accept-Encoding');
-          const coding = negotiateCoding(request.headers['accept-encoding'], hit.encoded);
-          // A compressed copy is not byte-identical to the upstream's entity: its tag turns weak.
-          if (coding && hit.etag) reply.header('etag', hit.etag.startsWith('W/') ? hit.etag : `W/${hit.etag}`);
-          if (etagMatches(request.headers['if-none-match'], hit.etag)) return reply.status(304).send();
-          if (!coding) return reply.status(hit.status).send(hit.body);
-          return reply.status(hit.status).header('content-encoding', coding).send(hit.encoded[coding]);
-        }
+      const hit = useCache ? cache.get(request.url) : undefined;
+      if (hit) {
+        reply.headers(hit.headers).header('x-cache', 'HIT').header('vary', 'Accept-Encoding');
+        const coding = negotiateCoding(request.headers['accept-encoding'], hit.encoded);
+        // A compressed copy is not byte-identical to the upstream's entity: its tag turns weak.
+        if (coding && hit.etag) reply.header('etag', hit.etag.startsWith('W/') ? hit.etag : `W/${hit.etag}`);
+        if (etagMatches(request.headers['if-none-match'], hit.etag)) return reply.status(304).send();
+        if (!coding) return reply.status(hit.status).send(hit.body);
+        return reply.status(hit.status).header('content-encoding', coding).send(hit.encoded[coding]);
       }
       return reply.from(`${base}${request.url}`, {
         onResponse: (_req, fromReply, raw) => {
