@@ -89,20 +89,27 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
     done(null, payload.pipe(counted));
   });
   // A body nobody read to the end (a 404, an early answer upstream) is drained, so the connection stays usable.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (!request.raw.complete) {
       request.raw.unpipe();
       request.raw.resume();
     }
+    done();
   });
 
   app.all('/api/*', {
-    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-      const path = request.url.split('?')[0];
-      checkAddress(request.url);
-      const length = Number(request.headers['content-length'] ?? 0);
-      if (length > bodyLimitFor(request.method, path, request.headers['content-type'])) throw payloadTooLarge('The request body is too large');
-      if (isAdminRoute(request.method, path)) await checkAdmin.call(app, request, reply);
+    // Synchronous for the public reads (most requests); only an admin route awaits the token check.
+    onRequest: (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+      const path = request.url.split('?')[0]!;
+      try {
+        checkAddress(request.url);
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > bodyLimitFor(request.method, path, request.headers['content-type'])) throw payloadTooLarge('The request body is too large');
+      } catch (err) {
+        return done(err as Error);
+      }
+      if (!isAdminRoute(request.method, path)) return done();
+      checkAdmin.call(app, request, reply).then(() => done(), done);
     },
     handler: async (request, reply) => {
       const path = request.url.split('?')[0];
