@@ -338,6 +338,8 @@ describe('the admin app', () => {
 
     await menu.getByRole('link', { name: 'Subscribers' }).click();
     await page.getByRole('heading', { level: 1, name: 'Newsletter Subscribers' }).waitFor();
+    // The heading shows before the list has loaded: wait for the row, then count it.
+    await main().getByRole('cell', { name: email, exact: true }).first().waitFor();
     expect(await main().getByRole('cell', { name: email, exact: true }).count()).toBe(1);
     const downloading = page.waitForEvent('download');
     await main().getByRole('button', { name: 'Export CSV' }).click();
