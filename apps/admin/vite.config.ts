@@ -1,20 +1,6 @@
 // Vite build of the admin app: its own bundle, served by the gateway under /admin (history fallback there).
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompressPlugin } from '@persona/web-kit/precompress';
+import { appViteConfig } from '@persona/web-kit/vite-app';
 
-export default defineConfig({
-  base: '/admin/',
-  plugins: [react(), precompressPlugin({ exclude: (file) => file === 'index.html' })],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-  },
-  server: {
-    proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: true },
-    },
-  },
-});
+export default defineConfig(appViteConfig({ base: '/admin/', plugins: [react()] }));

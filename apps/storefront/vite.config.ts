@@ -2,7 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { precompressPlugin } from '@persona/web-kit/precompress';
+import { appViteConfig } from '@persona/web-kit/vite-app';
 
 const HEAD_MARKER = '<!--app-head-->';
 
@@ -17,24 +17,4 @@ function headMarkerLast(): Plugin {
   };
 }
 
-export default defineConfig({
-  base: '/',
-  // index.html is rendered per page by the gateway, never served as a file.
-  plugins: [react(), headMarkerLast(), precompressPlugin({ exclude: (file) => file === 'index.html' })],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-  },
-  server: {
-    proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: true },
-    },
-  },
-});
+export default defineConfig(appViteConfig({ base: '/', plugins: [react(), headMarkerLast()] }));
