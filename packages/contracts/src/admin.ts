@@ -1,7 +1,7 @@
 // The admin service's wire shapes (spec §3, §7; DESIGN §6): login, feedback,
 // newsletter, audit log.
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery } from './common';
+import { CursorQuery, Id, PageQuery } from './common';
 
 export const LoginBody = Type.Object(
   {
@@ -40,8 +40,10 @@ export const Feedback = Type.Object({
 });
 export type Feedback = Static<typeof Feedback>;
 
-/** `GET /api/feedback/all`: newest first, a page at a time. */
-export const FeedbackQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+const SEARCH_TEXT = Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
+
+/** `GET /api/feedback/all`: newest first, a page at a time; `search` finds an e-mail (exact or its beginning) or a name (tolerant of a typo). */
+export const FeedbackQuery = Type.Object({ search: Type.Optional(SEARCH_TEXT), ...PageQuery, ...CursorQuery }, { additionalProperties: false });
 export type FeedbackQuery = Static<typeof FeedbackQuery>;
 
 export const SubscribeBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 200 }) }, { additionalProperties: false });
@@ -50,8 +52,8 @@ export type SubscribeBody = Static<typeof SubscribeBody>;
 export const Subscriber = Type.Object({ email: Type.String(), subscribedAt: Type.String({ format: 'date-time' }) });
 export type Subscriber = Static<typeof Subscriber>;
 
-/** `GET /api/admin/subscribers`: newest first, a page at a time. */
-export const SubscriberQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
+/** `GET /api/admin/subscribers`: newest first, a page at a time; `search` finds an e-mail address by its beginning. */
+export const SubscriberQuery = Type.Object({ search: Type.Optional(SEARCH_TEXT), ...PageQuery, ...CursorQuery }, { additionalProperties: false });
 export type SubscriberQuery = Static<typeof SubscriberQuery>;
 
 /** `GET /api/admin/subscribers/export` takes no query. */
@@ -72,5 +74,5 @@ export const AuditEntry = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
-export const AuditQuery = Type.Object({ type: Type.Optional(Type.String({ maxLength: 60 })), ...PageQuery }, { additionalProperties: false });
+export const AuditQuery = Type.Object({ type: Type.Optional(Type.String({ maxLength: 60 })), ...PageQuery, ...CursorQuery }, { additionalProperties: false });
 export type AuditQuery = Static<typeof AuditQuery>;

@@ -70,16 +70,88 @@ export type Book = Static<typeof Book>;
 export const BookSummary = Type.Omit(Book, ['sampleContent']);
 export type BookSummary = Static<typeof BookSummary>;
 
+/** The home page's tabs (spec §2, §5); "All Books" is no tab at all. */
+export const HOME_TABS = ['fiction', 'non-fiction', 'self-help'] as const;
+export type HomeTab = (typeof HOME_TABS)[number];
+
+/** Orders a book list can be read in; `relevance` (the default with a search) ranks exact and prefix title matches first. */
+export const BOOK_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'rating'] as const;
+export type BookSort = (typeof BOOK_SORTS)[number];
+
+/** Longest search text: a whole title fits (titles are at most 200 characters). */
+export const SEARCH_MAX_LENGTH = 200;
+/** Text a person typed: any characters but control characters (a NUL cannot even be stored). */
+const PLAIN_TEXT = '^[^\\u0000-\\u001f\\u007f]*$';
+
 export const BookQuery = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: 100 })),
-    tag: Type.Optional(Type.String({ maxLength: 60 })),
+    /** Title or author; case- and accent-insensitive, tolerant of a typo, ranked. Plain text: no wildcard or pattern syntax. */
+    search: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, pattern: PLAIN_TEXT })),
+    /** The explore chips' rule (spec §5): books having a tag that contains this text, case-insensitively. */
+    tag: Type.Optional(Type.String({ maxLength: 60, pattern: PLAIN_TEXT })),
+    /** The home tabs' rules (spec §5). */
+    tab: Type.Optional(Type.Union(HOME_TABS.map((t) => Type.Literal(t)))),
     category: Type.Optional(Id),
+    sort: Type.Optional(Type.Union(BOOK_SORTS.map((s) => Type.Literal(s)))),
     ...PageQuery,
   },
   { additionalProperties: false },
 );
 export type BookQuery = Static<typeof BookQuery>;
+
+/** A chip: a distinct lower-cased tag and how many books carry it. */
+export const TagCount = Type.Object({ tag: Type.String(), count: Type.Integer({ minimum: 1 }) });
+export type TagCount = Static<typeof TagCount>;
+
+export const TAGS_MAX_PAGE_SIZE = 500;
+export const TAG_SORTS = ['name', 'count'] as const;
+
+/** `GET /api/tags`: the distinct lower-cased tags, by name (default) or by how many books carry them; `q` keeps tags containing it. */
+export const TagQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 60, pattern: PLAIN_TEXT })),
+    sort: Type.Optional(Type.Union(TAG_SORTS.map((s) => Type.Literal(s)))),
+    page: PageQuery.page,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: TAGS_MAX_PAGE_SIZE, default: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type TagQuery = Static<typeof TagQuery>;
+
+/** "You Might Also Like" (spec §2: up to 4). */
+export const RELATED_MAX = 12;
+export const RelatedQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RELATED_MAX, default: 4 })) },
+  { additionalProperties: false },
+);
+export type RelatedQuery = Static<typeof RelatedQuery>;
+
+/** The header search box's suggestions: a book (opens its page) or an author (searches for them). */
+export const SUGGESTIONS_MAX = 8;
+export const SuggestQuery = Type.Object(
+  { q: Type.String({ maxLength: SEARCH_MAX_LENGTH, pattern: PLAIN_TEXT }) },
+  { additionalProperties: false },
+);
+export type SuggestQuery = Static<typeof SuggestQuery>;
+export const Suggestion = Type.Union([
+  Type.Object({ kind: Type.Literal('book'), _id: Id, title: Type.String(), author: Type.String() }),
+  Type.Object({ kind: Type.Literal('author'), author: Type.String(), books: Type.Integer({ minimum: 1 }) }),
+]);
+export type Suggestion = Static<typeof Suggestion>;
+
+/** Search engines' sitemaps: at most this many addresses per file (the sitemaps.org limit). */
+export const SITEMAP_URLS_PER_FILE = 50_000;
+/** `GET /api/books/sitemap`: how many books there are and when each file of the book sitemap last changed. */
+export const SitemapIndex = Type.Object({
+  total: Type.Integer({ minimum: 0 }),
+  perFile: Type.Integer({ minimum: 1 }),
+  files: Type.Array(Type.Object({ file: Type.Integer({ minimum: 1 }), lastModified: Type.String({ format: 'date-time' }) })),
+});
+export type SitemapIndex = Static<typeof SitemapIndex>;
+/** `GET /api/books/sitemap/:file`: the books of one sitemap file, oldest first. */
+export const SitemapEntry = Type.Object({ _id: Id, updatedAt: Type.String({ format: 'date-time' }) });
+export type SitemapEntry = Static<typeof SitemapEntry>;
+export const SitemapFileParams = Type.Object({ file: Type.Integer({ minimum: 1, maximum: 10000 }) }, { additionalProperties: false });
 
 export const BOOK_LIMITS = {
   titleMax: 200,

@@ -18,10 +18,23 @@ export const ErrorBody = Type.Object({
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 
+/**
+ * Lists that can grow without bound (orders, feedback, subscribers, the audit log) count their
+ * matches only up to this many: past it `totalCapped` is true and `total` is this number, so no
+ * request ever counts a million rows.
+ */
+export const COUNT_CAP = 10_000;
+
 export const PageMeta = Type.Object({
   total: Type.Integer({ minimum: 0 }),
   page: Type.Integer({ minimum: 1 }),
   limit: Type.Integer({ minimum: 1 }),
+  /** True when there are more than `total` matches (counting stopped at COUNT_CAP). */
+  totalCapped: Type.Optional(Type.Boolean()),
+  /** Cursor of the next (older) page, null on the last; lists paged by cursor only. */
+  next: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Cursor of the previous (newer) page, null on the first; lists paged by cursor only. */
+  prev: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type PageMeta = Static<typeof PageMeta>;
 
@@ -31,6 +44,19 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE })),
+};
+
+/** An opaque page cursor (meta.next / meta.prev of the page before): base64url text. */
+export const Cursor = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' });
+
+/**
+ * Keyset paging for the lists that grow without bound: `after` answers the page after the
+ * cursor's row, `before` the page before it, each from an index in the time of one page however
+ * deep. `page` is then only echoed back (for "Page N" in a screen), not used to skip rows.
+ */
+export const CursorQuery = {
+  after: Type.Optional(Cursor),
+  before: Type.Optional(Cursor),
 };
 
 export const DataEnvelope = <T extends TSchema>(data: T) =>

@@ -1,6 +1,6 @@
 // Orders and payments on the wire (spec §3, DESIGN §4, §6).
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery } from './common';
+import { CursorQuery, Id, PageQuery } from './common';
 
 export const DELIVERY_TYPES = ['digital', 'physical'] as const;
 export const PAYMENT_STATUSES = ['created', 'attempted', 'paid', 'failed'] as const;
@@ -147,19 +147,28 @@ export const PublicOrder = Type.Object({
 });
 export type PublicOrder = Static<typeof PublicOrder>;
 
-export const OrderQuery = Type.Object(
-  {
-    status: Type.Optional(DeliveryStatusSchema),
-    deliveryType: Type.Optional(DeliveryTypeSchema),
-    paymentStatus: Type.Optional(PaymentStatusSchema),
-    search: Type.Optional(Type.String({ maxLength: 100 })),
-    from: Type.Optional(Type.String({ format: 'date' })),
-    to: Type.Optional(Type.String({ format: 'date' })),
-    ...PageQuery,
-  },
-  { additionalProperties: false },
-);
+/** The filters of the administrator's order list, and of its CSV export. */
+const OrderFilters = {
+  status: Type.Optional(DeliveryStatusSchema),
+  deliveryType: Type.Optional(DeliveryTypeSchema),
+  paymentStatus: Type.Optional(PaymentStatusSchema),
+  /** A Persona ID or order id (exact), an e-mail address (exact or its beginning), or a buyer's name (tolerant of a typo). */
+  search: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
+  from: Type.Optional(Type.String({ format: 'date' })),
+  to: Type.Optional(Type.String({ format: 'date' })),
+};
+
+/** `GET /api/orders`: newest first; deep pages by cursor (`after`/`before`), totals counted up to COUNT_CAP. */
+export const OrderQuery = Type.Object({ ...OrderFilters, ...PageQuery, ...CursorQuery }, { additionalProperties: false });
 export type OrderQuery = Static<typeof OrderQuery>;
+
+/** `GET /api/orders/export`: every order matching the filters as `orders.csv` (spec §9), streamed. */
+export const OrderExportQuery = Type.Object(OrderFilters, { additionalProperties: false });
+export type OrderExportQuery = Static<typeof OrderExportQuery>;
+
+/** The orders export of spec §9: its file name and columns. */
+export const ORDERS_CSV_FILENAME = 'orders.csv';
+export const ORDERS_CSV_HEADER = ['S.No', 'Customer', 'Book Title', 'Delivery Type', 'Delivery Status', 'Order ID'] as const;
 
 export const UpdateDeliveryStatusBody = Type.Object({ deliveryStatus: DeliveryStatusSchema }, { additionalProperties: false });
 export type UpdateDeliveryStatusBody = Static<typeof UpdateDeliveryStatusBody>;

@@ -35,6 +35,7 @@ export function matchesPagePattern(path: string, patterns: readonly string[] = S
 /** Which service owns which API prefix (DESIGN §1, §6). The gateway proxies by this table. */
 export const API_OWNERS = {
   '/api/books': 'catalogue',
+  '/api/tags': 'catalogue',
   '/api/categories': 'catalogue',
   '/api/files': 'catalogue',
   '/api/payments': 'orders',
@@ -57,6 +58,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ methods: readonly Method[]; pattern: 
   { methods: ['GET'], pattern: /^\/api\/books\/[^/]+\/content$/ },
   { methods: ['POST'], pattern: /^\/api\/orders\/[^/]+\/persona\/retry$/ },
   { methods: ['GET'], pattern: /^\/api\/orders\/?$/ },
+  { methods: ['GET'], pattern: /^\/api\/orders\/export$/ },
   { methods: ['PATCH'], pattern: /^\/api\/orders\/[^/]+\/status$/ },
   { methods: ['GET', 'DELETE'], pattern: /^\/api\/feedback\/(all|[^/]+)$/ },
   { methods: ['POST'], pattern: /^\/api\/admin\/logout$/ },

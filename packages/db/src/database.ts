@@ -3,7 +3,7 @@
 // instance whose session search_path is its own schema (then public).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Extension } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { asUnavailable } from './errors';
@@ -60,16 +60,30 @@ class OutageSafeClient extends pg.Client {
   }
 }
 
-export function openDatabase<DB>(source: DatabaseSource, schema: string): Database<DB> {
+export interface OpenOptions {
+  /**
+   * Session settings this service's queries rely on (e.g. `pg_trgm.word_similarity_threshold`),
+   * given to every pg connection at its start and set on the shared PGlite session whenever this
+   * service takes it.
+   */
+  settings?: Readonly<Record<string, string>>;
+}
+
+export function openDatabase<DB>(source: DatabaseSource, schema: string, options: OpenOptions = {}): Database<DB> {
   assertSchemaName(schema);
   const searchPath = `${quoteIdent(schema)}, public`;
+  const settings = options.settings ?? {};
+  for (const [name, value] of Object.entries(settings)) {
+    // Both end up in a connection's startup options or a SET: plain names and values only.
+    if (!/^[a-z_][a-z0-9_.]*$/.test(name) || !/^[\w.:-]+$/.test(value)) throw new Error(`invalid session setting ${name}=${value}`);
+  }
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({
       Client: OutageSafeClient,
       connectionString: source.url,
       max: source.poolSize ?? 10,
       application_name: source.applicationName ?? schema,
-      options: `-c search_path=${schema},public`,
+      options: [`-c search_path=${schema},public`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(' '),
       types: pgTypes as pg.CustomTypesConfig,
       // Waiting for a connection (a new one, or a free one from a busy pool) ends
       // after this, so no request hangs on a database that does not answer.
@@ -92,7 +106,7 @@ export function openDatabase<DB>(source: DatabaseSource, schema: string): Databa
       await db.destroy();
     });
   }
-  const db = new Kysely<DB>({ dialect: new PgliteDialect(source.shared, searchPath) });
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(source.shared, { searchPath, settings }) });
   return wrap(db, schema, 'pglite', async () => {
     await db.destroy();
   });
@@ -113,6 +127,15 @@ function wrap<DB>(db: Kysely<DB>, schema: string, kind: DatabaseSource['kind'], 
   };
 }
 
+/** Search (trigram similarity and accent folding) runs the same SQL on PGlite as on PostgreSQL. */
+// The contrib entries ship CommonJS builds, but their type declarations are ESM-only.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const PGLITE_EXTENSIONS: Record<string, Extension> = {
+  pg_trgm: (require('@electric-sql/pglite/contrib/pg_trgm') as { pg_trgm: Extension }).pg_trgm,
+  unaccent: (require('@electric-sql/pglite/contrib/unaccent') as { unaccent: Extension }).unaccent,
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+
 export interface PgliteOptions {
   /**
    * A gzipped tarball of an empty, initialised data directory (see
@@ -130,6 +153,8 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   const fresh = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
   const template = fresh && options.template && existsSync(options.template) ? new Blob([readFileSync(options.template)]) : undefined;
   const pglite = await PGlite.create(dataDir ?? 'memory://', {
+    // The contrib extensions the services' search uses, as on PostgreSQL (each service's migration creates them).
+    extensions: PGLITE_EXTENSIONS,
     parsers: { [PG_OID.INT8]: parseInt8, [PG_OID.NUMERIC]: parseNumeric },
     ...(template ? { loadDataDir: template } : {}),
   });

@@ -24,12 +24,30 @@ import { Mutex } from './mutex';
 export interface SharedPglite {
   readonly pglite: PGlite;
   readonly lock: Mutex;
-  /** The search_path currently set on the session, to skip redundant SETs. */
-  searchPath: string | null;
+  /** The session set-up (search_path and settings) currently in force, to skip redundant SETs. */
+  session: string | null;
 }
 
 export function sharePglite(pglite: PGlite): SharedPglite {
-  return { pglite, lock: new Mutex(), searchPath: null };
+  return { pglite, lock: new Mutex(), session: null };
+}
+
+/** What a service's session needs: its search_path and its own settings (e.g. a pg_trgm threshold). */
+export interface SessionSetup {
+  searchPath: string;
+  settings?: Readonly<Record<string, string>>;
+}
+
+const SETTING_NAME = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
+
+/** The SQL that gives the one shared session this service's set-up: every other service's settings reset first. */
+export function sessionSql(setup: SessionSetup): string {
+  const statements = [`RESET ALL`, `SET search_path TO ${setup.searchPath}`];
+  for (const [name, value] of Object.entries(setup.settings ?? {})) {
+    if (!SETTING_NAME.test(name)) throw new Error(`invalid setting name "${name}"`);
+    statements.push(`SET ${name} = '${value.replace(/'/g, "''")}'`);
+  }
+  return statements.join('; ');
 }
 
 class PgliteConnection implements DatabaseConnection {
@@ -58,7 +76,7 @@ class PgliteDriver implements Driver {
 
   constructor(
     private readonly shared: SharedPglite,
-    private readonly searchPath: string,
+    private readonly session: string,
   ) {
     this.#connection = new PgliteConnection(shared.pglite);
   }
@@ -70,9 +88,9 @@ class PgliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.shared.lock.acquire();
     try {
-      if (this.shared.searchPath !== this.searchPath) {
-        await this.shared.pglite.exec(`SET search_path TO ${this.searchPath}`);
-        this.shared.searchPath = this.searchPath;
+      if (this.shared.session !== this.session) {
+        await this.shared.pglite.exec(this.session);
+        this.shared.session = this.session;
       }
     } catch (err) {
       release();
@@ -123,16 +141,20 @@ class PgliteDriver implements Driver {
 }
 
 export class PgliteDialect implements Dialect {
+  readonly #session: string;
+
   constructor(
     private readonly shared: SharedPglite,
-    private readonly searchPath: string,
-  ) {}
+    setup: SessionSetup | string,
+  ) {
+    this.#session = sessionSql(typeof setup === 'string' ? { searchPath: setup } : setup);
+  }
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PgliteDriver(this.shared, this.searchPath);
+    return new PgliteDriver(this.shared, this.#session);
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();

@@ -29,6 +29,16 @@ export interface BooksTable {
   full_pdf_key: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Generated: the title and author folded for search (lower case, no accents, single spaces). */
+  title_key: ColumnType<string, never, never>;
+  author_key: ColumnType<string, never, never>;
+  /** Generated: the full-text document over both keys. */
+  search_doc: ColumnType<string, never, never>;
+}
+
+export interface TagCountsTable {
+  tag: string;
+  books: number;
 }
 
 export interface BookContentsTable {
@@ -46,6 +56,7 @@ export interface CatalogueDB {
   categories: CategoriesTable;
   books: BooksTable;
   book_contents: BookContentsTable;
+  tag_counts: TagCountsTable;
   catalogue_meta: CatalogueMetaTable;
   outbox: any;
   inbox: any;

@@ -12,6 +12,11 @@ import { LocalFileStorage } from './modules/files/file-storage';
 import { seedDemoCatalogue } from './modules/seed/seed-demo-catalogue';
 
 export const CATALOGUE_SCHEMA = 'catalogue';
+/**
+ * The catalogue's session settings: a search word matches a title or author whose closest words
+ * share half its trigrams (pg_trgm's default, 0.6, misses a swapped pair of letters: "tiffni").
+ */
+export const CATALOGUE_DB_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.5' } as const;
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
 export const catalogueMigrations: MigrationProvider = {
