@@ -1,7 +1,7 @@
 // The admin service's wire shapes (spec §3, §7; DESIGN §6): login, feedback,
 // newsletter, audit log.
 import { Type, type Static } from '@sinclair/typebox';
-import { CursorQuery, Id, PageQuery } from './common';
+import { CursorQuery, Id, PageQuery, PlainText } from './common';
 
 export const LoginBody = Type.Object(
   {
@@ -40,7 +40,7 @@ export const Feedback = Type.Object({
 });
 export type Feedback = Static<typeof Feedback>;
 
-const SEARCH_TEXT = Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' });
+const SEARCH_TEXT = PlainText({ maxLength: 100 });
 
 /** `GET /api/feedback/all`: newest first, a page at a time; `search` finds an e-mail (exact or its beginning) or a name (tolerant of a typo). */
 export const FeedbackQuery = Type.Object({ search: Type.Optional(SEARCH_TEXT), ...PageQuery, ...CursorQuery }, { additionalProperties: false });

@@ -1,6 +1,6 @@
 // Catalogue wire shapes: books, categories, sample pages (spec §3, DESIGN §6).
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery } from './common';
+import { Id, PageQuery, PlainText } from './common';
 
 export const SamplePage = Type.Object(
   {
@@ -80,15 +80,13 @@ export type BookSort = (typeof BOOK_SORTS)[number];
 
 /** Longest search text: a whole title fits (titles are at most 200 characters). */
 export const SEARCH_MAX_LENGTH = 200;
-/** Text a person typed: any characters but control characters (a NUL cannot even be stored). */
-const PLAIN_TEXT = '^[^\\u0000-\\u001f\\u007f]*$';
 
 export const BookQuery = Type.Object(
   {
     /** Title or author; case- and accent-insensitive, tolerant of a typo, ranked. Plain text: no wildcard or pattern syntax. */
-    search: Type.Optional(Type.String({ maxLength: SEARCH_MAX_LENGTH, pattern: PLAIN_TEXT })),
+    search: Type.Optional(PlainText({ maxLength: SEARCH_MAX_LENGTH })),
     /** The explore chips' rule (spec §5): books having a tag that contains this text, case-insensitively. */
-    tag: Type.Optional(Type.String({ maxLength: 60, pattern: PLAIN_TEXT })),
+    tag: Type.Optional(PlainText({ maxLength: 60 })),
     /** The home tabs' rules (spec §5). */
     tab: Type.Optional(Type.Union(HOME_TABS.map((t) => Type.Literal(t)))),
     category: Type.Optional(Id),
@@ -109,7 +107,7 @@ export const TAG_SORTS = ['name', 'count'] as const;
 /** `GET /api/tags`: the distinct lower-cased tags, by name (default) or by how many books carry them; `q` keeps tags containing it. */
 export const TagQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 60, pattern: PLAIN_TEXT })),
+    q: Type.Optional(PlainText({ maxLength: 60 })),
     sort: Type.Optional(Type.Union(TAG_SORTS.map((s) => Type.Literal(s)))),
     page: PageQuery.page,
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: TAGS_MAX_PAGE_SIZE, default: 100 })),
@@ -129,7 +127,7 @@ export type RelatedQuery = Static<typeof RelatedQuery>;
 /** The header search box's suggestions: a book (opens its page) or an author (searches for them). */
 export const SUGGESTIONS_MAX = 8;
 export const SuggestQuery = Type.Object(
-  { q: Type.String({ maxLength: SEARCH_MAX_LENGTH, pattern: PLAIN_TEXT }) },
+  { q: PlainText({ maxLength: SEARCH_MAX_LENGTH }) },
   { additionalProperties: false },
 );
 export type SuggestQuery = Static<typeof SuggestQuery>;

@@ -1,6 +1,10 @@
 // Shapes every route shares: the success and error envelopes, ids, paging.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
+/** Text a person typed into a search box: anything but control characters (a NUL cannot even be stored). */
+export const PLAIN_TEXT_PATTERN = '^[^\\u0000-\\u001f\\u007f]*$';
+export const PlainText = (options: { maxLength: number; minLength?: number }) => Type.String({ ...options, pattern: PLAIN_TEXT_PATTERN });
+
 /** Ids are UUIDs; a malformed one is refused by validation with a 400. */
 export const Id = Type.String({ format: 'uuid', description: 'UUID' });
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });

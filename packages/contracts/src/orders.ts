@@ -1,6 +1,6 @@
 // Orders and payments on the wire (spec §3, DESIGN §4, §6).
 import { Type, type Static } from '@sinclair/typebox';
-import { CursorQuery, Id, PageQuery } from './common';
+import { CursorQuery, Id, PageQuery, PlainText } from './common';
 
 export const DELIVERY_TYPES = ['digital', 'physical'] as const;
 export const PAYMENT_STATUSES = ['created', 'attempted', 'paid', 'failed'] as const;
@@ -153,7 +153,7 @@ const OrderFilters = {
   deliveryType: Type.Optional(DeliveryTypeSchema),
   paymentStatus: Type.Optional(PaymentStatusSchema),
   /** A Persona ID or order id (exact), an e-mail address (exact or its beginning), or a buyer's name (tolerant of a typo). */
-  search: Type.Optional(Type.String({ maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
+  search: Type.Optional(PlainText({ maxLength: 100 })),
   from: Type.Optional(Type.String({ format: 'date' })),
   to: Type.Optional(Type.String({ format: 'date' })),
 };

@@ -4,6 +4,7 @@
 import Ajv, { type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { PLAIN_TEXT_PATTERN } from '@persona/contracts';
 
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({
@@ -58,10 +59,16 @@ export function describeValidationError(error: ErrorObject, part: string): strin
       const format = (error.params as { format: string }).format;
       return format === 'uuid' ? `${subject} must be a valid id` : `${subject} must be a valid ${format}`;
     }
+    case 'maxLength':
+      return `${subject} must be at most ${(error.params as { limit: number }).limit} characters`;
     case 'minLength':
       return (error.params as { limit: number }).limit === 1 ? `${subject} must not be empty` : `${subject} ${error.message}`;
-    case 'pattern':
-      return (error.params as { pattern: string }).pattern === '\\S' ? `${subject} must not be blank` : `${subject} has an invalid format`;
+    case 'pattern': {
+      const pattern = (error.params as { pattern: string }).pattern;
+      if (pattern === '\\S') return `${subject} must not be blank`;
+      if (pattern === PLAIN_TEXT_PATTERN) return `${subject} must be plain text (no control characters)`;
+      return `${subject} has an invalid format`;
+    }
     case 'enum':
       return `${subject} must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
     case 'anyOf':

@@ -11,6 +11,7 @@ import bookRoutes, { bookContentRoute } from './routes/books';
 import categoryRoutes from './routes/categories';
 import fileRoutes from './routes/files';
 import internalRoutes from './routes/internal';
+import tagRoutes from './routes/tags';
 
 export interface CatalogueAppOptions {
   db: Kysely<CatalogueDB>;
@@ -22,7 +23,6 @@ export interface CatalogueAppOptions {
   metricsToken?: string;
   /** Wakes the outbox relay after a commit. */
   afterWrite?: () => void;
-  cacheTtlMs?: number;
   /** Shared secret of the internal routes; without it they are not mounted. */
   internalToken?: string;
 }
@@ -47,7 +47,7 @@ export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp
       headerPairs: 100,
     },
   });
-  const cache = new BookCache(options.db, options.cacheTtlMs);
+  const cache = new BookCache(options.db);
   const deps: CatalogueDeps = {
     db: options.db,
     storage: options.storage,
@@ -61,6 +61,7 @@ export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp
   await app.register(async (scope) => {
     await bookRoutes(scope as ServiceApp, deps);
     await bookContentRoute(scope as ServiceApp, deps);
+    await tagRoutes(scope as ServiceApp, deps);
     await categoryRoutes(scope as ServiceApp, deps);
     await fileRoutes(scope as ServiceApp, deps);
     if (options.internalToken) await internalRoutes(scope as ServiceApp, { ...deps, internalToken: options.internalToken });

@@ -1,17 +1,32 @@
 // /api/books: public reads (cached, with ETags) and admin writes (multipart).
 import { Type } from '@sinclair/typebox';
-import { Book, BookQuery, BookSummary, DataEnvelope, ErrorBody, IdParams, ListEnvelope, NoQuery } from '@persona/contracts';
+import {
+  Book,
+  BookQuery,
+  BookSummary,
+  DataEnvelope,
+  ErrorBody,
+  IdParams,
+  ListEnvelope,
+  NoQuery,
+  RelatedQuery,
+  SitemapEntry,
+  SitemapFileParams,
+  SitemapIndex,
+  Suggestion,
+  SuggestQuery,
+} from '@persona/contracts';
 import { notFound, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer } from '../modules/books/book-cache';
-import { bookAnswer, listBooksAnswer } from '../modules/books/books.queries';
+import { bookAnswer, listBooksAnswer, relatedAnswer, sitemapFileAnswer, sitemapIndexAnswer, suggestAnswer } from '../modules/books/books.queries';
 import { createBook, deleteBook, updateBook } from '../modules/books/books.service';
 import { parseBookForm } from '../modules/books/parse-book-form';
 import type { CatalogueDeps } from '../app';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
 
-function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
+export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   // Browsers revalidate every time (cheap: 304 on a matching ETag); a shared
   // cache such as the gateway's may reuse the answer for one second.
   reply.header('etag', answer.etag).header('cache-control', 'public, max-age=0, must-revalidate, s-maxage=1');
@@ -25,6 +40,35 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
 
   app.get('/api/books', { schema: { querystring: BookQuery, response: { 200: ListEnvelope(BookSummary), 400: ErrorBody } } }, async (request, reply) =>
     sendCached(request, reply, await listBooksAnswer(db, cache, request.query)),
+  );
+
+  // Static segments win over /api/books/:id in Fastify's router, whatever the order here.
+  app.get('/api/books/suggest', { schema: { querystring: SuggestQuery, response: { 200: DataEnvelope(Type.Array(Suggestion)), 400: ErrorBody } } }, async (request, reply) =>
+    sendCached(request, reply, await suggestAnswer(db, cache, request.query.q)),
+  );
+
+  app.get('/api/books/sitemap', { schema: { querystring: NoQuery, response: { 200: DataEnvelope(SitemapIndex), 400: ErrorBody } } }, async (request, reply) =>
+    sendCached(request, reply, await sitemapIndexAnswer(db, cache)),
+  );
+
+  app.get(
+    '/api/books/sitemap/:file',
+    { schema: { params: SitemapFileParams, querystring: NoQuery, response: { 200: DataEnvelope(Type.Array(SitemapEntry)), 400: ErrorBody, 404: ErrorBody } } },
+    async (request, reply) => {
+      const answer = await sitemapFileAnswer(db, cache, request.params.file);
+      if (!answer) throw notFound('There is no such sitemap file');
+      return sendCached(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/api/books/:id/related',
+    { schema: { params: IdParams, querystring: RelatedQuery, response: { 200: DataEnvelope(Type.Array(BookSummary)), 400: ErrorBody, 404: ErrorBody } } },
+    async (request, reply) => {
+      const answer = await relatedAnswer(db, cache, request.params.id, request.query);
+      if (!answer) throw notFound('Book not found');
+      return sendCached(request, reply, answer);
+    },
   );
 
   app.get('/api/books/:id', { schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Book), ...errors } } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { hasActiveMarkup, imageProblem, sniffFileType } from '../../src/modules/files/sniff-file-type';
-import { likePattern } from '../../src/modules/books/books.repository';
+import { prefixTsQuery } from '../../src/modules/books/book-lists.repository';
 import { normaliseTags } from '../../src/modules/books/parse-book-form';
 import { PNG_1PX, tinyPdf } from '../support';
 
@@ -54,8 +54,11 @@ describe('judging an image past its signature', () => {
 });
 
 describe('search helpers', () => {
-  it('escapes LIKE wildcards', () => {
-    expect(likePattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  it('turns a search into a prefix full-text query of its words only, whatever else it holds', () => {
+    expect(prefixTsQuery('Rao  tiffin')).toBe('rao:* & tiffin:*');
+    expect(prefixTsQuery("tiffin:* | !rao & ( o'brien")).toBe('tiffin:* & rao:* & o:* & brien:*');
+    expect(prefixTsQuery('Zoë अनन्या')).toBe('zoë:* & अनन्या:*');
+    expect(prefixTsQuery('%_\\ .* ()')).toBeNull();
   });
 
   it('trims tags and drops blanks and case duplicates', () => {

@@ -211,7 +211,8 @@ describe('book routes', () => {
       ['/api/books?limit=500', 'query field "limit" must be <= 100'],
       ['/api/books?limit=ten', 'query field "limit" must be integer'],
       ['/api/books?category=fiction', 'query field "category" must be a valid id'],
-      ['/api/books?sort=price', 'query field "sort" is not allowed'],
+      ['/api/books?sort=price', 'query field "sort" must be one of: relevance, newest, price-asc, price-desc, rating'],
+      ['/api/books?order=price', 'query field "order" is not allowed'],
       ['/api/books/not-a-uuid', 'path field "id" must be a valid id'],
     ])('refuses %s with 400', async (url, message) => {
       const res = await h.app.inject({ url });

@@ -1,9 +1,11 @@
-// Caches serialised book answers per catalogue version. The version is read
-// from the database at most once per `ttlMs` (and at once after a local
-// write), so a change made through any instance shows within that window and
-// a repeat request costs no query. ETags carry the version and the query.
+// Caches serialised public answers per catalogue version. Every request learns
+// the current version from a database read that started after it arrived, so
+// a write committed through any instance shows at once (read your own writes,
+// DESIGN §11); requests arriving together share one such read, so a burst
+// costs one tiny query, never one per request. ETags carry the version and the key.
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { CatalogueDB } from '../../db';
 import { readCatalogueVersion } from '../catalogue-version.repository';
 
@@ -12,36 +14,69 @@ export interface CachedAnswer {
   etag: string;
 }
 
+export interface BookCacheOptions {
+  /** Memory for cached answers, in bytes of JSON text. */
+  maxBytes?: number;
+}
+
 export class BookCache {
-  #version = 0;
-  #checkedAt = 0;
-  #pending: Promise<number> | null = null;
-  #entries = new Map<string, CachedAnswer>();
+  #version = -1;
+  /** The version read in flight, and the one queued to start after it. */
+  #inflight: Promise<number> | null = null;
+  #queued: Promise<number> | null = null;
+  readonly #entries: LRUCache<string, CachedAnswer>;
 
   constructor(
     private readonly db: Kysely<CatalogueDB>,
-    private readonly ttlMs = 500,
-    private readonly maxEntries = 500,
-  ) {}
-
-  /** Forget the version, so the next request reads it again (after a local write). */
-  invalidate(): void {
-    this.#checkedAt = 0;
+    options: BookCacheOptions = {},
+  ) {
+    this.#entries = new LRUCache<string, CachedAnswer>({
+      maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+      sizeCalculation: (entry, key) => entry.body.length + key.length + 64,
+    });
   }
 
-  async version(): Promise<number> {
-    if (Date.now() - this.#checkedAt < this.ttlMs) return this.#version;
-    this.#pending ??= readCatalogueVersion(this.db)
-      .then((version) => {
-        if (version !== this.#version) this.#entries.clear();
+  /** Forgets every answer (after a write through this instance; others notice the version). */
+  invalidate(): void {
+    this.#entries.clear();
+  }
+
+  /**
+   * The catalogue version as of a read that started after this call. A read
+   * already in flight may have started before a write this caller saw commit,
+   * so callers arriving during it wait for the next one, which they share.
+   */
+  version(): Promise<number> {
+    if (!this.#inflight) return (this.#inflight = this.#read());
+    this.#queued ??= this.#inflight.then(
+      () => this.#startQueued(),
+      () => this.#startQueued(),
+    );
+    return this.#queued;
+  }
+
+  #startQueued(): Promise<number> {
+    this.#queued = null;
+    return (this.#inflight = this.#read());
+  }
+
+  #read(): Promise<number> {
+    const read = readCatalogueVersion(this.db).then((version) => {
+      if (version !== this.#version) {
+        this.#entries.clear();
         this.#version = version;
-        this.#checkedAt = Date.now();
-        return version;
-      })
-      .finally(() => {
-        this.#pending = null;
-      });
-    return this.#pending;
+      }
+      return version;
+    });
+    read.then(
+      () => this.#settle(read),
+      () => this.#settle(read),
+    );
+    return read;
+  }
+
+  #settle(read: Promise<number>): void {
+    if (this.#inflight === read) this.#inflight = null;
   }
 
   /** The cached answer for `key`, or a fresh one from `load` (null answers are not cached). */
@@ -54,11 +89,8 @@ export class BookCache {
     const body = JSON.stringify(data);
     const tag = createHash('sha1').update(key).digest('base64url').slice(0, 12);
     const entry = { body, etag: `"v${version}-${tag}"` };
-    // Only keep it if no write moved the version while we loaded.
-    if (version === this.#version) {
-      if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
-      this.#entries.set(key, entry);
-    }
+    // Kept only if no write moved the version while it loaded.
+    if (version === this.#version) this.#entries.set(key, entry);
     return entry;
   }
 }

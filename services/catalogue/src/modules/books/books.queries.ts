@@ -1,17 +1,22 @@
-// Book reads for the public routes, through the version cache.
-import { DEFAULT_PAGE_SIZE, type BookQuery } from '@persona/contracts';
+// Book reads for the public routes, through the version cache: each answer is
+// computed once per catalogue version and key, and served as its JSON text.
+import { DEFAULT_PAGE_SIZE, SITEMAP_URLS_PER_FILE, SUGGESTIONS_MAX, type BookQuery, type RelatedQuery, type TagQuery } from '@persona/contracts';
 import type { Kysely } from 'kysely';
 import type { CatalogueDB } from '../../db';
 import type { BookCache, CachedAnswer } from './book-cache';
+import * as lists from './book-lists.repository';
 import * as repo from './books.repository';
+
+/** Search text as the cache sees it: the same answer for "  Tiffin " and "tiffin". */
+const searchKey = (text: string | undefined) => text?.trim().replace(/\s+/g, ' ').toLowerCase() ?? '';
 
 export function listBooksAnswer(db: Kysely<CatalogueDB>, cache: BookCache, query: BookQuery): Promise<CachedAnswer> {
   const page = query.page ?? 1;
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const filter = { search: query.search, tag: query.tag, categoryId: query.category };
-  const key = `list:${JSON.stringify([filter.search?.trim().toLowerCase() ?? '', filter.tag?.trim().toLowerCase() ?? '', filter.categoryId ?? '', page, limit])}`;
+  const filter = { search: query.search, tag: query.tag, tab: query.tab, categoryId: query.category };
+  const key = `list:${JSON.stringify([searchKey(query.search), searchKey(query.tag), query.tab ?? '', query.category ?? '', query.sort ?? '', page, limit])}`;
   return cache.answer(key, async () => {
-    const { books, total } = await repo.listBooks(db, filter, page, limit);
+    const { books, total } = await lists.listBooks(db, filter, { sort: query.sort, page, limit });
     return { data: books, meta: { total, page, limit } };
   }) as Promise<CachedAnswer>;
 }
@@ -20,5 +25,43 @@ export function bookAnswer(db: Kysely<CatalogueDB>, cache: BookCache, id: string
   return cache.answer(`book:${id}`, async () => {
     const book = await repo.findBook(db, id);
     return book ? { data: book } : null;
+  });
+}
+
+export function tagsAnswer(db: Kysely<CatalogueDB>, cache: BookCache, query: TagQuery): Promise<CachedAnswer> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? 100;
+  const sort = query.sort ?? 'name';
+  return cache.answer(`tags:${JSON.stringify([searchKey(query.q), sort, page, limit])}`, async () => {
+    const { tags, total } = await lists.listTags(db, { q: query.q, sort, page, limit });
+    return { data: tags, meta: { total, page, limit } };
+  }) as Promise<CachedAnswer>;
+}
+
+export function relatedAnswer(db: Kysely<CatalogueDB>, cache: BookCache, id: string, query: RelatedQuery): Promise<CachedAnswer | null> {
+  const limit = query.limit ?? 4;
+  return cache.answer(`related:${id}:${limit}`, async () => {
+    const books = await lists.relatedBooks(db, id, limit);
+    return books ? { data: books } : null;
+  });
+}
+
+/** Suggestions need two characters of text: one letter matches half the catalogue and helps nobody. */
+export const SUGGEST_MIN_LENGTH = 2;
+
+export function suggestAnswer(db: Kysely<CatalogueDB>, cache: BookCache, text: string): Promise<CachedAnswer> {
+  const q = searchKey(text);
+  return cache.answer(`suggest:${q}`, async () => ({ data: q.length < SUGGEST_MIN_LENGTH ? [] : await lists.suggest(db, q, SUGGESTIONS_MAX) })) as Promise<CachedAnswer>;
+}
+
+export function sitemapIndexAnswer(db: Kysely<CatalogueDB>, cache: BookCache): Promise<CachedAnswer> {
+  return cache.answer('sitemap', async () => ({ data: { ...(await lists.sitemapFiles(db, SITEMAP_URLS_PER_FILE)), perFile: SITEMAP_URLS_PER_FILE } })) as Promise<CachedAnswer>;
+}
+
+export function sitemapFileAnswer(db: Kysely<CatalogueDB>, cache: BookCache, file: number): Promise<CachedAnswer | null> {
+  return cache.answer(`sitemap:${file}`, async () => {
+    const entries = await lists.sitemapEntries(db, file, SITEMAP_URLS_PER_FILE);
+    // File 1 exists even for an empty catalogue (an empty sitemap), later ones only with books.
+    return entries.length === 0 && file > 1 ? null : { data: entries };
   });
 }

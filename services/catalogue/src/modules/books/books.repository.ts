@@ -7,12 +7,6 @@ import { fileUrl } from '../files/file-storage';
 
 type Db = Kysely<CatalogueDB>;
 
-export interface BookFilter {
-  search?: string;
-  tag?: string;
-  categoryId?: string;
-}
-
 export interface BookRecord {
   id: string;
   title: string;
@@ -31,12 +25,8 @@ export interface BookRecord {
   fullPdfKey: string | null;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function summaryQuery(db: Db) {
+/** The columns a list item needs, with its category's name; lists add their own filters and order. */
+export function summaryQuery(db: Db) {
   return db
     .selectFrom('books as b')
     .leftJoin('categories as c', 'c.id', 'b.category_id')
@@ -72,7 +62,7 @@ function toBook(row: Row): Book {
   return { ...toSummary(row), sampleContent: row.sample_content as SampleContent };
 }
 
-function toSummary(row: SummaryRow): BookSummary {
+export function toSummary(row: SummaryRow): BookSummary {
   return {
     _id: row.id,
     title: row.title,
@@ -91,33 +81,6 @@ function toSummary(row: SummaryRow): BookSummary {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
-}
-
-export async function listBooks(db: Db, filter: BookFilter, page: number, limit: number): Promise<{ books: BookSummary[]; total: number }> {
-  let query = summaryQuery(db);
-  if (filter.search?.trim()) {
-    const pattern = likePattern(filter.search.trim());
-    query = query.where((eb) => eb.or([eb(eb.fn('lower', ['b.title']), 'like', pattern), eb(eb.fn('lower', ['b.author']), 'like', pattern)]));
-  }
-  if (filter.tag?.trim()) {
-    const tag = filter.tag.trim().toLowerCase();
-    query = query.where(sql<boolean>`EXISTS (SELECT 1 FROM unnest(b.tags) AS t(tag) WHERE lower(t.tag) = ${tag})`);
-  }
-  if (filter.categoryId) query = query.where('b.category_id', '=', filter.categoryId);
-
-  const [rows, count] = await Promise.all([
-    query
-      .orderBy('b.created_at', 'desc')
-      .orderBy('b.id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { books: rows.map(toSummary), total: count.n };
 }
 
 export async function findBook(db: Db, id: string): Promise<Book | undefined> {
@@ -199,9 +162,4 @@ export async function deleteBook(db: Db, id: string): Promise<BookRecord | undef
 export async function categoryExists(db: Db, id: string): Promise<boolean> {
   const row = await db.selectFrom('categories').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
-}
-
-export async function countBooks(db: Db): Promise<number> {
-  const row = await db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return row.n;
 }

@@ -8,6 +8,7 @@ import { bumpCatalogueVersion } from '../catalogue-version.repository';
 import type { WriteContext } from '../context';
 import type { FileArea, FileStorage } from '../files/file-storage';
 import * as repo from './books.repository';
+import { refreshTagCounts } from './tags.repository';
 import type { BookForm, Upload } from './parse-book-form';
 
 export interface BookWriteContext extends WriteContext {
@@ -77,6 +78,7 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
       };
       const newId = await repo.insertBook(trx, record);
       await bumpCatalogueVersion(trx);
+      await refreshTagCounts(trx, record.tags);
       await enqueueEvent(trx, createEvent('book.created', changedPayload(newId, record), { correlationId: ctx.correlationId }));
       return newId;
     });
@@ -117,6 +119,7 @@ export async function updateBook(ctx: BookWriteContext, id: string, form: BookFo
       };
       await repo.updateBook(trx, id, next, f.content);
       await bumpCatalogueVersion(trx);
+      await refreshTagCounts(trx, [...current.tags, ...next.tags]);
       await enqueueEvent(trx, createEvent('book.updated', changedPayload(id, next), { correlationId: ctx.correlationId }));
       replaced = [
         stored.cover ? current.coverKey : null,
@@ -139,6 +142,7 @@ export async function deleteBook(ctx: BookWriteContext, id: string): Promise<voi
     const record = await repo.deleteBook(trx, id);
     if (!record) throw notFound('Book not found');
     await bumpCatalogueVersion(trx);
+    await refreshTagCounts(trx, record.tags);
     await enqueueEvent(trx, createEvent('book.deleted', { bookId: id, title: record.title }, { correlationId: ctx.correlationId }));
     return record;
   });

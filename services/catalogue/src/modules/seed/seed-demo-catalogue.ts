@@ -8,6 +8,7 @@ import type { CatalogueDB } from '../../db';
 import { bumpCatalogueVersion } from '../catalogue-version.repository';
 import type { FileStorage } from '../files/file-storage';
 import { insertBook } from '../books/books.repository';
+import { refreshTagCounts } from '../books/tags.repository';
 import { normaliseTags } from '../books/parse-book-form';
 
 export interface DemoCatalogue {
@@ -89,6 +90,7 @@ export async function seedDemoCatalogue(db: Kysely<CatalogueDB>, storage: FileSt
         await trx.updateTable('books').set({ created_at: at, updated_at: at }).where('id', '=', id).execute();
       }
       await bumpCatalogueVersion(trx);
+      await refreshTagCounts(trx, demo.books.flatMap((book) => normaliseTags(book.tags)));
       return demo.books.length;
     });
   } catch (err) {

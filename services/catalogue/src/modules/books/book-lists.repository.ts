@@ -1,0 +1,272 @@
+// Every public list question of the catalogue as one indexed query (DESIGN §11):
+// search, the home tabs' and explore chips' rules (spec §5), sort and pages;
+// the chips' tag counts; related books; suggestions; the sitemap's listing.
+//
+// Search reads the folded keys (lower case, no accents: "zoe" finds "Zoë") and
+// matches a title or author that contains the text, or has every word of it
+// (as word beginnings, in any order, across title and author), or is within a
+// typo of it (pg_trgm word similarity; the threshold is the catalogue's
+// session setting, CATALOGUE_DB_SETTINGS). Each branch has its own index.
+// User text only ever travels as a bound parameter: wildcards and quotes are
+// plain characters.
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { BookSort, BookSummary, HomeTab, SitemapEntry, Suggestion, TagCount } from '@persona/contracts';
+import type { CatalogueDB } from '../../db';
+import { summaryQuery, toSummary } from './books.repository';
+
+type Db = Kysely<CatalogueDB>;
+
+export interface BookListFilter {
+  search?: string;
+  tag?: string;
+  tab?: HomeTab;
+  categoryId?: string;
+}
+
+export interface BookListPage {
+  sort?: BookSort;
+  page: number;
+  limit: number;
+}
+
+/** The non-fiction tab keeps a tag containing one of these, case as written (spec §5). */
+export const NON_FICTION_MARKERS = ['Memoir', 'Biography', 'Historical'] as const;
+
+/** Escapes LIKE's wildcards and its escape character, so the text is matched as written. */
+function likeEscaped(value: Expression<string> | RawBuilder<string>): RawBuilder<string> {
+  return sql<string>`replace(replace(replace(${value}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+}
+
+/** The words of a search as a prefix full-text query ("tag gita" → "tag:* & gita:*"), folded like the keys; null without a word. */
+export function prefixTsQuery(text: string): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 12);
+  return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/** The search's words alone ('"tiffin"' → 'tiffin'), or the text itself when it has none ('%'). */
+export function searchWords(text: string): string {
+  const words = text.replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ').trim();
+  return words || text;
+}
+
+interface SearchTerms {
+  /** The folded search text, as typed: what a title or author may contain (spec §5). */
+  contains: RawBuilder<string>;
+  /** The folded words of the search: what ranks, and what is forgiven a typo. */
+  key: RawBuilder<string>;
+  prefix: RawBuilder<string>;
+  wordStart: RawBuilder<string>;
+  tsquery: string | null;
+}
+
+function searchTerms(text: string): SearchTerms {
+  const key = sql<string>`search_key(${searchWords(text)})`;
+  return {
+    contains: sql<string>`'%' || ${likeEscaped(sql<string>`search_key(${text})`)} || '%'`,
+    key,
+    prefix: sql<string>`${likeEscaped(key)} || '%'`,
+    wordStart: sql<string>`'% ' || ${likeEscaped(key)} || '%'`,
+    tsquery: prefixTsQuery(text),
+  };
+}
+
+function matches(t: SearchTerms): RawBuilder<SqlBool> {
+  const branches = [
+    sql`b.title_key LIKE ${t.contains}`,
+    sql`b.author_key LIKE ${t.contains}`,
+    sql`${t.key} <% b.title_key`,
+    sql`${t.key} <% b.author_key`,
+  ];
+  if (t.tsquery) branches.push(sql`b.search_doc @@ to_tsquery('simple', search_key(${t.tsquery}))`);
+  return sql<SqlBool>`(${sql.join(branches, sql` OR `)})`;
+}
+
+/**
+ * Exact title, then title prefix, then author (its beginning or a word's), then books with
+ * every word or the text itself, then the typo matches; within each, by similarity.
+ */
+function relevance(t: SearchTerms): RawBuilder<unknown>[] {
+  const everyWord = t.tsquery ? sql`b.search_doc @@ to_tsquery('simple', search_key(${t.tsquery}))` : sql`false`;
+  return [
+    sql`CASE
+      WHEN b.title_key = ${t.key} THEN 0
+      WHEN b.title_key LIKE ${t.prefix} THEN 1
+      WHEN b.author_key LIKE ${t.prefix} OR b.author_key LIKE ${t.wordStart} THEN 2
+      WHEN ${everyWord} OR b.title_key LIKE ${t.contains} OR b.author_key LIKE ${t.contains} THEN 3
+      ELSE 4 END`,
+    sql`greatest(word_similarity(${t.key}, b.title_key), word_similarity(${t.key}, b.author_key)) DESC`,
+  ];
+}
+
+/** Books carrying one of the tags the subquery names: the books' GIN index on `tags` answers the overlap. */
+function hasTagIn(vocabulary: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`b.tags && ARRAY(SELECT tag FROM tag_counts WHERE ${vocabulary})`;
+}
+
+function tabRule(tab: HomeTab): RawBuilder<SqlBool> {
+  switch (tab) {
+    // Exact tag "Fiction": "Historical Fiction" or "fiction" do not count (spec §5).
+    case 'fiction':
+      return sql<SqlBool>`b.tags @> ARRAY['Fiction']::text[]`;
+    case 'self-help':
+      return sql<SqlBool>`b.tags @> ARRAY['Self-Help']::text[]`;
+    case 'non-fiction':
+      return hasTagIn(sql.join(NON_FICTION_MARKERS.map((m) => sql<SqlBool>`tag LIKE ${`%${m}%`}`), sql` OR `) as RawBuilder<SqlBool>);
+  }
+}
+
+/** The chips' rule (spec §5): a tag that contains the chip text, case-insensitively. */
+function chipRule(chip: string): RawBuilder<SqlBool> {
+  return hasTagIn(sql<SqlBool>`lower(tag) LIKE '%' || ${likeEscaped(sql`lower(${chip})`)} || '%'`);
+}
+
+function filtered(db: Db, filter: BookListFilter) {
+  let query = summaryQuery(db);
+  const search = filter.search?.trim();
+  if (search) query = query.where(matches(searchTerms(search)));
+  const tag = filter.tag?.trim();
+  if (tag) query = query.where(chipRule(tag));
+  if (filter.tab) query = query.where(tabRule(filter.tab));
+  if (filter.categoryId) query = query.where('b.category_id', '=', filter.categoryId);
+  return query;
+}
+
+function sortKeys(sort: BookSort, search: string | undefined): RawBuilder<unknown>[] {
+  switch (sort) {
+    case 'relevance':
+      if (search) return [...relevance(searchTerms(search)), sql`b.created_at DESC`, sql`b.id DESC`];
+      return [sql`b.created_at DESC`, sql`b.id DESC`];
+    case 'newest':
+      return [sql`b.created_at DESC`, sql`b.id DESC`];
+    case 'price-asc':
+      return [sql`b.price_paise ASC`, sql`b.id ASC`];
+    case 'price-desc':
+      return [sql`b.price_paise DESC`, sql`b.id DESC`];
+    case 'rating':
+      return [sql`b.rating DESC`, sql`b.created_at DESC`, sql`b.id DESC`];
+  }
+}
+
+/** One page of the books matching the filter, and how many match in all. A page past the end is empty. */
+export async function listBooks(db: Db, filter: BookListFilter, page: BookListPage): Promise<{ books: BookSummary[]; total: number }> {
+  const search = filter.search?.trim() || undefined;
+  const sort = page.sort ?? (search ? 'relevance' : 'newest');
+  const query = filtered(db, filter);
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy(sql.join(sortKeys(sort, search)))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit)
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { books: rows.map(toSummary), total: Number(count.n) };
+}
+
+/** The distinct lower-cased tags and how many books carry each (the chips), by name or by count; `q` keeps tags containing it. */
+export async function listTags(db: Db, options: { q?: string; sort: 'name' | 'count'; page: number; limit: number }): Promise<{ tags: TagCount[]; total: number }> {
+  const q = options.q?.trim();
+  // "all" is the chip that shows every book (spec §2), never a tag's chip.
+  const where = q
+    ? sql`lower(tag) <> 'all' AND lower(tag) LIKE '%' || ${likeEscaped(sql`lower(${q})`)} || '%'`
+    : sql`lower(tag) <> 'all'`;
+  // By name: accents sort beside their letter, the same on every database.
+  const byName = sql`search_key(lower(tag)) COLLATE "C", lower(tag) COLLATE "C"`;
+  const order = options.sort === 'count' ? sql`sum(books) DESC, ${byName}` : byName;
+  const [rows, total] = await Promise.all([
+    sql<TagCount>`
+      SELECT lower(tag) AS tag, sum(books)::integer AS count FROM tag_counts WHERE ${where}
+      GROUP BY lower(tag) ORDER BY ${order} LIMIT ${options.limit} OFFSET ${(options.page - 1) * options.limit}`.execute(db),
+    sql<{ n: number }>`SELECT count(DISTINCT lower(tag))::integer AS n FROM tag_counts WHERE ${where}`.execute(db),
+  ]);
+  return { tags: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+}
+
+/** How many candidates of each kind (same category, shared tag) are scored for "You Might Also Like". */
+const RELATED_CANDIDATES = 200;
+
+/**
+ * Other books of the same category or sharing a tag (never the book itself):
+ * same category first, then most tags shared (case-insensitively), then newest.
+ * Undefined when the book does not exist.
+ */
+export async function relatedBooks(db: Db, id: string, limit: number): Promise<BookSummary[] | undefined> {
+  const book = await db.selectFrom('books').select(['id', 'category_id', 'tags']).where('id', '=', id).executeTakeFirst();
+  if (!book) return undefined;
+  const lowerTags = book.tags.map((t) => t.toLowerCase());
+  // Every spelling of the book's tags ("Fiction", "fiction") that some book carries.
+  const spellings = sql`ARRAY(SELECT tag FROM tag_counts WHERE lower(tag) = ANY(${lowerTags}::text[]))`;
+  const candidates = sql<{ id: string }>`
+    (SELECT b.id FROM books b WHERE b.category_id = ${book.category_id} AND b.id <> ${id} ORDER BY b.created_at DESC, b.id DESC LIMIT ${RELATED_CANDIDATES})
+    UNION
+    (SELECT b.id FROM books b WHERE b.tags && ${spellings} AND b.id <> ${id} ORDER BY b.created_at DESC, b.id DESC LIMIT ${RELATED_CANDIDATES})`;
+  const sameCategory = book.category_id ? sql`CASE WHEN b.category_id = ${book.category_id} THEN 10 ELSE 0 END` : sql`0`;
+  const rows = await summaryQuery(db)
+    .where('b.id', 'in', sql<string>`(SELECT id FROM (${candidates}) AS c)`)
+    .orderBy(sql`${sameCategory} + (SELECT count(*) FROM unnest(b.tags) AS t(tag) WHERE lower(t.tag) = ANY(${lowerTags}::text[])) DESC`)
+    .orderBy(sql`b.created_at DESC`)
+    .orderBy(sql`b.id DESC`)
+    .limit(limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+const SUGGESTED_BOOKS = 5;
+const SUGGESTED_AUTHORS = 3;
+
+/** Up to `max` suggestions for the header search box: the best matching books, then authors. */
+export async function suggest(db: Db, text: string, max: number): Promise<Suggestion[]> {
+  const t = searchTerms(text);
+  const [books, authors] = await Promise.all([
+    db
+      .selectFrom('books as b')
+      .select(['b.id', 'b.title', 'b.author'])
+      .where(matches(t))
+      .orderBy(sql.join([...relevance(t), sql`b.rating DESC`, sql`b.id`]))
+      .limit(max)
+      .execute(),
+    sql<{ author: string; books: number }>`
+      SELECT min(b.author) AS author, count(*)::integer AS books FROM books b
+      WHERE b.author_key LIKE ${t.prefix} OR b.author_key LIKE ${t.wordStart} OR ${t.key} <% b.author_key
+      GROUP BY b.author_key
+      ORDER BY CASE WHEN b.author_key LIKE ${t.prefix} THEN 0 ELSE 1 END, max(word_similarity(${t.key}, b.author_key)) DESC, count(*) DESC, b.author_key
+      LIMIT ${SUGGESTED_AUTHORS}`.execute(db),
+  ]);
+  const authorRows = authors.rows;
+  const bookCount = Math.min(books.length, Math.max(SUGGESTED_BOOKS, max - authorRows.length));
+  const out: Suggestion[] = books.slice(0, bookCount).map((b) => ({ kind: 'book', _id: b.id, title: b.title, author: b.author }));
+  for (const a of authorRows.slice(0, max - out.length)) out.push({ kind: 'author', author: a.author, books: a.books });
+  return out;
+}
+
+/** The sitemap's files: books oldest first, `perFile` to a file, each with its newest change. */
+export async function sitemapFiles(db: Db, perFile: number): Promise<{ total: number; files: Array<{ file: number; lastModified: string }> }> {
+  const { rows } = await sql<{ file: number; n: number; last: Date }>`
+    SELECT file::integer AS file, count(*)::integer AS n, max(updated_at) AS last FROM (
+      SELECT (row_number() OVER (ORDER BY created_at, id) - 1) / ${perFile} + 1 AS file, updated_at FROM books
+    ) AS numbered GROUP BY file ORDER BY file`.execute(db);
+  return {
+    total: rows.reduce((sum, r) => sum + Number(r.n), 0),
+    files: rows.map((r) => ({ file: Number(r.file), lastModified: new Date(r.last).toISOString() })),
+  };
+}
+
+/** One sitemap file's books (ids and last change). */
+export async function sitemapEntries(db: Db, file: number, perFile: number): Promise<SitemapEntry[]> {
+  const rows = await db
+    .selectFrom('books')
+    .select(['id', 'updated_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .offset((file - 1) * perFile)
+    .limit(perFile)
+    .execute();
+  return rows.map((r) => ({ _id: r.id, updatedAt: r.updated_at.toISOString() }));
+}
