@@ -1,7 +1,8 @@
-// Vite build of the storefront: served by the gateway at '/', `/api` proxied in dev.
-import { defineConfig } from 'vite';
+// Vite builds of the storefront: the browser's (served by the gateway at '/', `/api` proxied
+// in dev, with a manifest the gateway reads to preload each page's chunks) and the server's
+// (`--ssr`: one self-contained CommonJS file the gateway loads to render pages).
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
 import { appViteConfig } from '@persona/web-kit/vite-app';
 
 const HEAD_MARKER = '<!--app-head-->';
@@ -17,4 +18,25 @@ function headMarkerLast(): Plugin {
   };
 }
 
-export default defineConfig(appViteConfig({ base: '/', plugins: [react(), headMarkerLast()] }));
+export const SSR_OUT_DIR = 'dist/server';
+
+export default defineConfig(({ isSsrBuild }) => {
+  if (isSsrBuild) {
+    return {
+      plugins: [react()],
+      publicDir: false,
+      // Everything in one file: the gateway loads it without this app's node_modules.
+      ssr: { noExternal: true, target: 'node' as const },
+      build: {
+        outDir: SSR_OUT_DIR,
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: false,
+        minify: false,
+        rollupOptions: { input: 'src/entry-server.tsx', output: { format: 'cjs' as const, entryFileNames: 'entry-server.cjs', inlineDynamicImports: true } },
+      },
+    };
+  }
+  const config = appViteConfig({ base: '/', plugins: [react(), headMarkerLast()] });
+  return { ...config, build: { ...config.build, manifest: true } };
+});

@@ -1,6 +1,9 @@
 // Catalogue wire shapes: books, categories, sample pages (spec §3, DESIGN §6).
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, PageQuery, PlainText } from './common';
+import { BOOK_SORTS, HOME_TABS, RELATED_MAX, SEARCH_MAX_LENGTH, TAG_SORTS, TAGS_MAX_PAGE_SIZE } from './catalogue-rules';
+
+export * from './catalogue-rules';
 
 export const SamplePage = Type.Object(
   {
@@ -70,16 +73,6 @@ export type Book = Static<typeof Book>;
 export const BookSummary = Type.Omit(Book, ['sampleContent']);
 export type BookSummary = Static<typeof BookSummary>;
 
-/** The home page's tabs (spec §2, §5); "All Books" is no tab at all. */
-export const HOME_TABS = ['fiction', 'non-fiction', 'self-help'] as const;
-export type HomeTab = (typeof HOME_TABS)[number];
-
-/** Orders a book list can be read in; `relevance` (the default with a search) ranks exact and prefix title matches first. */
-export const BOOK_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'rating'] as const;
-export type BookSort = (typeof BOOK_SORTS)[number];
-
-/** Longest search text: a whole title fits (titles are at most 200 characters). */
-export const SEARCH_MAX_LENGTH = 200;
 
 export const BookQuery = Type.Object(
   {
@@ -101,8 +94,6 @@ export type BookQuery = Static<typeof BookQuery>;
 export const TagCount = Type.Object({ tag: Type.String(), count: Type.Integer({ minimum: 1 }) });
 export type TagCount = Static<typeof TagCount>;
 
-export const TAGS_MAX_PAGE_SIZE = 500;
-export const TAG_SORTS = ['name', 'count'] as const;
 
 /** `GET /api/tags`: the distinct lower-cased tags, by name (default) or by how many books carry them; `q` keeps tags containing it. */
 export const TagQuery = Type.Object(
@@ -116,8 +107,7 @@ export const TagQuery = Type.Object(
 );
 export type TagQuery = Static<typeof TagQuery>;
 
-/** "You Might Also Like" (spec §2: up to 4). */
-export const RELATED_MAX = 12;
+/** "You Might Also Like" (spec §2: up to 4; a caller may ask for more). */
 export const RelatedQuery = Type.Object(
   { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: RELATED_MAX, default: 4 })) },
   { additionalProperties: false },
@@ -125,7 +115,6 @@ export const RelatedQuery = Type.Object(
 export type RelatedQuery = Static<typeof RelatedQuery>;
 
 /** The header search box's suggestions: a book (opens its page) or an author (searches for them). */
-export const SUGGESTIONS_MAX = 8;
 export const SuggestQuery = Type.Object(
   { q: PlainText({ maxLength: SEARCH_MAX_LENGTH }) },
   { additionalProperties: false },
@@ -137,8 +126,6 @@ export const Suggestion = Type.Union([
 ]);
 export type Suggestion = Static<typeof Suggestion>;
 
-/** Search engines' sitemaps: at most this many addresses per file (the sitemaps.org limit). */
-export const SITEMAP_URLS_PER_FILE = 50_000;
 /** `GET /api/books/sitemap`: how many books there are and when each file of the book sitemap last changed. */
 export const SitemapIndex = Type.Object({
   total: Type.Integer({ minimum: 0 }),

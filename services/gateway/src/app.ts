@@ -6,11 +6,14 @@ import replyFrom from '@fastify/reply-from';
 import type { ServiceName } from '@persona/contracts';
 import { createAdminVerifier, createServiceApp, type ServiceApp } from '@persona/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
+import { ApiReader } from './modules/pages/api-reader';
+import { loadStorefrontRenderer, type StorefrontRenderer } from './modules/pages/storefront-bundle';
 import { SharedCache } from './modules/proxy/shared-cache';
 import { computeApiSecurityHeaders, computeSecurityHeaders } from './modules/security-headers';
 import adminAppRoutes from './routes/admin-app';
 import proxyRoutes from './routes/proxy';
-import storefrontRoutes, { createPageSender, loadIndexTemplate, storefrontNotFound } from './routes/storefront';
+import seoRoutes from './routes/seo';
+import storefrontRoutes, { loadIndexTemplate, storefrontNotFound } from './routes/storefront';
 
 export interface GatewayOptions {
   upstreams: Partial<Record<ServiceName, string>> & { catalogue: string };
@@ -29,6 +32,8 @@ export interface GatewayOptions {
   sharedCache?: boolean;
   /** When set, the gateway's own /metrics demands `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** Renders the storefront's pages; by default its server bundle in `storefrontDir` (none: pages render in the browser). */
+  renderer?: StorefrontRenderer | null;
 }
 
 /** Razorpay Checkout (live payments) loads its script from, frames and calls these origins. */
@@ -49,13 +54,14 @@ const CSP = {
 };
 
 export async function buildGateway(options: GatewayOptions): Promise<ServiceApp> {
-  const sendPage = createPageSender(loadIndexTemplate(options.storefrontDir));
+  const template = loadIndexTemplate(options.storefrontDir);
+  const renderer = options.renderer !== undefined ? options.renderer : await loadStorefrontRenderer(options.storefrontDir);
   const upstreams = Object.entries(options.upstreams).filter((e): e is [ServiceName, string] => Boolean(e[1]));
   const app = createServiceApp({
     name: 'gateway',
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
-    notFoundHandler: storefrontNotFound(sendPage),
+    notFoundHandler: storefrontNotFound,
     metricsToken: options.metricsToken,
     readiness: Object.fromEntries(
       upstreams.map(([name, url]) => [
@@ -99,13 +105,15 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     maxRetriesOn503: 0,
   });
 
+  if (!renderer) app.log.warn({ dir: options.storefrontDir }, 'the storefront has no server bundle: pages are sent to render in the browser');
+
   const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked });
-  await app.register(async (scope) =>
-    proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier, cache: options.sharedCache === false ? undefined : new SharedCache() }),
-  );
+  // One cache for the proxy and the pages: a write through the gateway empties both views of it.
+  const cache = options.sharedCache === false ? undefined : new SharedCache();
+  const reader = new ApiReader({ upstreams: options.upstreams, cache });
+  await app.register(async (scope) => proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier, cache }));
   await app.register(async (scope) => adminAppRoutes(scope as ServiceApp, { dir: options.adminAppDir }));
-  await app.register(async (scope) =>
-    storefrontRoutes(scope as ServiceApp, { dir: options.storefrontDir, publicUrl: options.publicUrl, catalogueUrl: options.upstreams.catalogue, sendPage }),
-  );
+  await app.register(async (scope) => seoRoutes(scope as ServiceApp, { publicUrl: options.publicUrl, reader }));
+  await app.register(async (scope) => storefrontRoutes(scope as ServiceApp, { dir: options.storefrontDir, publicUrl: options.publicUrl, template, renderer, reader }));
   return app;
 }

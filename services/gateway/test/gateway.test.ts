@@ -14,6 +14,37 @@ const BIG_PAGE = { data: Array.from({ length: 40 }, (_, i) => ({ _id: `book-${i}
 const BIG_JS = 'export const line = "a line of the bundle";\n'.repeat(400);
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><meta name="description" content="Default" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 
+/**
+ * A stand-in for the storefront's server bundle (apps/storefront/src/entry-server.tsx, whose own
+ * tests render the real pages): enough to prove what the gateway does around it.
+ */
+const FAKE_RENDERER = `
+const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+const PAGES = ['/', '/books', '/faqs', '/read/abc', '/shipping'];
+exports.PAGE_DATA_ELEMENT_ID = 'persona-page-data';
+exports.scriptJson = (v) => JSON.stringify(v).replace(/</g, '\\\\u003c');
+exports.preloadPages = async () => { exports.preloaded = true; };
+exports.pageModule = (p) => (p.startsWith('/book/') ? 'src/book-page.tsx' : 'src/other-page.tsx');
+exports.routeQueries = (p, search) => (p.startsWith('/book/') ? ['/books/' + p.slice(6)] : p === '/books' ? ['/books' + (search ? '?' + search : '')] : []);
+exports.render = (url, data, origin) => {
+  const path = url.split('?')[0];
+  if (path === '/shipping') throw new Error('a render that fails');
+  if (path.startsWith('/book/')) {
+    const answer = data['/books/' + path.slice(6)];
+    if (!answer.ok) return { html: '<h1>Book not found</h1>', head: '<title>Book not found | Persona Books</title><meta name="robots" content="noindex" />', status: 404 };
+    return { html: '<h1>' + esc(answer.data.data.title) + '</h1>', head: '<title>' + esc(answer.data.data.title) + '</title><link rel="canonical" href="' + origin + path + '" />', status: 200 };
+  }
+  if (!PAGES.includes(path)) return { html: '<h1>Oops! Page not found</h1>', head: '<title>Page not found</title><meta name="robots" content="noindex" />', status: 404 };
+  return { html: '<p>page ' + esc(path) + '</p>', head: null, status: 200 };
+};
+`;
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true, css: ['assets/index-abc123.css'], imports: ['_shared-1.js'] },
+  '_shared-1.js': { file: 'assets/shared-1.js' },
+  '_cover-1.js': { file: 'assets/cover-1.js', css: ['assets/cover-1.css'] },
+  'src/book-page.tsx': { file: 'assets/book-page-1.js', css: ['assets/book-page-1.css'], imports: ['_shared-1.js', '_cover-1.js'] },
+};
+
 interface Seen {
   method: string;
   url: string;
@@ -71,6 +102,10 @@ describe('gateway', () => {
     await writeFile(path.join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_JS));
     await writeFile(path.join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_JS));
     await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await mkdir(path.join(dir, 'server'));
+    await writeFile(path.join(dir, 'server', 'entry-server.cjs'), FAKE_RENDERER);
+    await mkdir(path.join(dir, '.vite'));
+    await writeFile(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     adminDir = await mkdtemp(path.join(os.tmpdir(), 'admin-app-'));
     await mkdir(path.join(adminDir, 'assets'));
     await writeFile(path.join(adminDir, 'index.html'), ADMIN_INDEX);
@@ -164,53 +199,90 @@ describe('gateway', () => {
   });
 
   describe('the storefront', () => {
-    it.each(['/', '/books', '/faqs', '/read/abc'])('serves %s as the SPA with 200', async (url) => {
+    it.each(['/', '/books', '/faqs', '/read/abc'])('renders %s on the server with 200', async (url) => {
       const res = await gateway.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(`<div id="root"><p>page ${url}</p></div>`);
+      // A page without head tags of its own keeps the site's default title and description.
       expect(res.body).toContain('<title>Persona Books</title>');
+      expect(res.body).toContain('content="Default"');
       expect(res.body).not.toContain('noindex');
     });
 
-    it('answers unknown pages with 404 and noindex', async () => {
-      const res = await gateway.inject({ url: '/about' });
-      expect(res.statusCode).toBe(404);
-      expect(res.body).toContain('<meta name="robots" content="noindex" />');
-      expect(res.body).toContain('<div id="root"></div>');
-    });
-
-    it('puts the book title, description, Open Graph tags and canonical link in the head', async () => {
+    it('puts the page, its head, its chunks and the answers it was rendered with into the HTML', async () => {
       const res = await gateway.inject({ url: `/book/${BOOK_ID}` });
       expect(res.statusCode).toBe(200);
       const head = res.body.slice(0, res.body.indexOf('</head>'));
-      expect(head).toContain('<title>The Backwaters Ledger by Anjali Menon | Persona Books</title>');
+      expect(head).toContain('<title>The Backwaters Ledger</title>');
       expect(head.match(/<title>/g)).toHaveLength(1);
       expect(head).not.toContain('content="Default"');
-      const description = /<meta name="description" content="([^"]*)"/.exec(head)![1];
-      expect(description.length).toBeLessThanOrEqual(150);
-      expect(description.startsWith('A mystery set in Kochi.')).toBe(true);
       expect(head).toContain(`<link rel="canonical" href="https://shop.example/book/${BOOK_ID}" />`);
-      expect(head).toContain('<meta property="og:image" content="https://shop.example/api/files/covers/x.jpg" />');
-      expect(head).toContain('<meta property="og:type" content="book" />');
-      // The cover, the page's largest paint, starts loading with the scripts instead of after them.
-      expect(head).toContain('<link rel="preload" as="image" href="/api/files/covers/x.jpg" fetchpriority="high" />');
+      // The page's own chunks and styles, not what index.html already loads.
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/book-page-1.js">');
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/cover-1.js">');
+      expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/book-page-1.css">');
+      expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/cover-1.css">');
+      expect(head).not.toContain('shared-1.js');
+      expect(res.body).toContain('<div id="root"><h1>The Backwaters Ledger</h1></div>');
+      const data = JSON.parse(/<script type="application\/json" id="persona-page-data">([\s\S]*?)<\/script>/.exec(res.body)![1]!);
+      expect(data[`/books/${BOOK_ID}`]).toMatchObject({ ok: true, data: { data: { _id: BOOK_ID, title: 'The Backwaters Ledger' } } });
+      // The data was read from the catalogue with the page request's ids.
+      const read = upstream.seen.find((s) => s.url === `/api/books/${BOOK_ID}`)!;
+      expect(read.headers['x-request-id']).toBe(res.headers['x-request-id']);
     });
 
-    it('escapes book text in the head', async () => {
+    it('keeps the answers script inert whatever the data holds', async () => {
       const res = await gateway.inject({ url: `/book/${EVIL_ID}` });
-      expect(res.body).not.toContain('<script>alert(1)</script>');
-      expect(res.body).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-      expect(res.body).toContain('A &quot;quoted&quot; author');
+      const body = res.body.slice(res.body.indexOf('<div id="root">'));
+      expect(body).not.toContain('<script>alert(1)</script>');
+      expect(body).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(body.match(/<\/script>/g)).toHaveLength(2);
     });
 
-    it('answers an unknown or malformed book with 404 and noindex', async () => {
-      for (const url of ['/book/0b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f20', '/book/not-an-id']) {
+    it('answers an unknown page or book with the status the page chose, and noindex', async () => {
+      for (const url of ['/about', '/book/0b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f20']) {
         const res = await gateway.inject({ url });
         expect(res.statusCode).toBe(404);
-        expect(res.body).toContain('<title>Book not found | Persona Books</title>');
-        expect(res.body).toContain('noindex');
+        expect(res.body).toContain('<meta name="robots" content="noindex" />');
       }
+      const missing = await gateway.inject({ url: '/book/0b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f20' });
+      expect(JSON.parse(/id="persona-page-data">([\s\S]*?)<\/script>/.exec(missing.body)![1]!)).toEqual({
+        '/books/0b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f20': { ok: false, status: 404, message: 'Book not found' },
+      });
+    });
+
+    it('sends the page to render in the browser when the server render fails', async () => {
+      const res = await gateway.inject({ url: '/shipping' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('persona-page-data');
+    });
+
+    it('without a server bundle, sends every page to render in the browser (unknown ones 404 noindex)', async () => {
+      const bare = await build({ renderer: null });
+      const page = await bare.inject({ url: `/book/${BOOK_ID}` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      const unknown = await bare.inject({ url: '/about' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain('<meta name="robots" content="noindex" />');
+      await bare.close();
+    });
+
+    it('tells crawlers what to leave alone and where the sitemap is', async () => {
+      const res = await gateway.inject({ url: '/robots.txt' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.body).toContain('User-agent: *\nAllow: /\n');
+      for (const path of ['/admin', '/checkout', '/api', '/send-persona']) expect(res.body).toContain(`Disallow: ${path}\n`);
+      expect(res.body).toContain('Sitemap: https://shop.example/sitemap.xml');
+    });
+
+    it('never serves the server bundle or the build manifest', async () => {
+      expect((await gateway.inject({ url: '/server/entry-server.cjs' })).statusCode).toBe(404);
+      expect((await gateway.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
     });
 
     it('serves hashed assets for a year and other files briefly', async () => {
@@ -370,6 +442,7 @@ describe('gateway', () => {
 
 describe('the shared cache for public reads', () => {
   let hits = 0;
+  let version = 1;
   let upstreamUrl: string;
   let upstream: FastifyInstance;
   let gateway: ServiceApp;
@@ -388,6 +461,15 @@ describe('the shared cache for public reads', () => {
     upstream.get('/api/categories', async () => {
       hits += 1;
       return { data: [] };
+    });
+    upstream.put('/api/books/:id', async () => {
+      version += 1;
+      return { data: { updated: true } };
+    });
+    upstream.get('/api/books/:id', async (_request, reply) => {
+      hits += 1;
+      reply.header('cache-control', 'public, max-age=0, must-revalidate, s-maxage=1');
+      return { data: { price: 100 * version } };
     });
     const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
     upstreamUrl = url;
@@ -464,6 +546,19 @@ describe('the shared cache for public reads', () => {
     const res = await gateway.inject({ url: '/api/books?page=2', headers: { 'if-none-match': '"v1-abc"' } });
     expect(res.statusCode).toBe(304);
     expect(hits).toBe(1);
+  });
+
+  it("forgets the owner's answers on a write through it, so the writer's next read shows the change", async () => {
+    const url = '/api/books/2b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f21';
+    expect((await gateway.inject({ url })).json()).toEqual({ data: { price: 100 * version } });
+    expect((await gateway.inject({ url })).headers['x-cache']).toBe('HIT');
+    await gateway.inject({ url: '/api/books?page=9' });
+    const write = await gateway.inject({ method: 'PUT', url, payload: { price: 200 }, headers: { authorization: `Bearer ${mintAdminToken()}` } });
+    expect(write.statusCode).toBe(200);
+    const after = await gateway.inject({ url });
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(after.json()).toEqual({ data: { price: 100 * version } });
+    expect((await gateway.inject({ url: '/api/books?page=9' })).headers['x-cache']).toBe('MISS');
   });
 
   it('never serves or stores a request with credentials, nor an answer not marked for shared caches', async () => {

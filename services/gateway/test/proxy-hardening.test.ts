@@ -63,7 +63,7 @@ describe('the proxy over real sockets', () => {
     });
     const upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
     dir = await mkdtemp(path.join(os.tmpdir(), 'proxy-hardening-'));
-    await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>');
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
     gateway = await buildGateway({
       upstreams: { catalogue: upstreamUrl, orders: upstreamUrl, admin: upstreamUrl, personalization: upstreamUrl },
       jwtSecret: TEST_JWT_SECRET,

@@ -32,6 +32,25 @@ describe('SharedCache', () => {
     expect(cache.store('/a', 200, headers, Buffer.from('12345'))).toBe(false);
   });
 
+  it("forgets an owner's answers on a write, and refuses an answer fetched before it", () => {
+    const cache = new SharedCache();
+    cache.store('/api/books?page=1', 200, headers, Buffer.from('1'));
+    cache.store('/api/books/abc', 200, headers, Buffer.from('2'));
+    cache.store('/api/tags', 200, headers, Buffer.from('3'));
+    cache.store('/api/bookshelf', 200, headers, Buffer.from('4'));
+    const before = cache.generation;
+    cache.invalidate(['/api/books']);
+    expect(cache.get('/api/books?page=1')).toBeUndefined();
+    expect(cache.get('/api/books/abc')).toBeUndefined();
+    expect(cache.get('/api/tags')?.body.toString()).toBe('3');
+    // Not a prefix match on a longer name.
+    expect(cache.get('/api/bookshelf')?.body.toString()).toBe('4');
+    // A read that asked upstream before the write may carry the old state: not kept.
+    expect(cache.store('/api/books?page=1', 200, headers, Buffer.from('stale'), Date.now(), before)).toBe(false);
+    expect(cache.get('/api/books?page=1')).toBeUndefined();
+    expect(cache.store('/api/books?page=1', 200, headers, Buffer.from('fresh'), Date.now(), cache.generation)).toBe(true);
+  });
+
   it('evicts the oldest entry when full', () => {
     const cache = new SharedCache(2);
     cache.store('/1', 200, headers, Buffer.from('1'));

@@ -1,10 +1,15 @@
+import { BrowserRouter } from 'react-router-dom';
+import type { ApiDataCache } from '../lib/api-data';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-export function App() {
+/** The storefront in the browser: the server's answers in `cache`, the address from the location bar. */
+export function App({ cache }: { cache: ApiDataCache }) {
   return (
-    <AppProvider>
-      <AppRouter />
+    <AppProvider cache={cache}>
+      <BrowserRouter>
+        <AppRouter />
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -1,10 +1,13 @@
 import { StrictMode, type ReactNode } from 'react';
 import { ToastProvider } from '@persona/web-kit/toast';
+import { ApiDataProvider, type ApiDataCache } from '../lib/api-data';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ cache, children }: { cache: ApiDataCache; children: ReactNode }) {
   return (
     <StrictMode>
-      <ToastProvider>{children}</ToastProvider>
+      <ApiDataProvider cache={cache}>
+        <ToastProvider>{children}</ToastProvider>
+      </ApiDataProvider>
     </StrictMode>
   );
 }

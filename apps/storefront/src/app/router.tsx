@@ -1,61 +1,74 @@
 // Route table: every page is its own lazily loaded chunk. Declarative routes (no data
-// router): the storefront loads its data in its pages, and this keeps react-router's
-// share of the first download small (DESIGN §8: small route-split bundles).
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+// router): pages read their data through useApiData, which the server's render fills
+// beforehand (route-data.ts), and this keeps react-router's share of the first download
+// small (DESIGN §8: small route-split bundles).
+import { Suspense, type ReactNode } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { routePatterns } from '../config/paths';
+import { lazyPage, type LazyPage } from './lazy-page';
+import { PageFallback } from './routes/page-fallback';
 import { RootLayout } from './routes/root-layout';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
-import { PageFallback } from './routes/page-fallback';
 import { useScrollRestoration } from './scroll/use-scroll-restoration';
 
-const HomePage = lazy(() => import('../features/home/components/home-page').then((m) => ({ default: m.HomePage })));
-const ExplorePage = lazy(() => import('../features/explore/components/explore-page').then((m) => ({ default: m.ExplorePage })));
-const BookDetailPage = lazy(() => import('../features/book-detail/components/book-detail-page').then((m) => ({ default: m.BookDetailPage })));
-const ReaderPage = lazy(() => import('../features/reader/components/reader-page').then((m) => ({ default: m.ReaderPage })));
-const FaqsPage = lazy(() => import('../features/info-pages/components/faqs-page').then((m) => ({ default: m.FaqsPage })));
-const ShippingPage = lazy(() => import('../features/info-pages/components/shipping-page').then((m) => ({ default: m.ShippingPage })));
-const AboutPage = lazy(() => import('../features/info-pages/components/about-page').then((m) => ({ default: m.AboutPage })));
-const ContactPage = lazy(() => import('../features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })));
-const ContactSuccessPage = lazy(() => import('../features/contact/components/contact-success-page').then((m) => ({ default: m.ContactSuccessPage })));
-const CheckoutPage = lazy(() => import('../features/checkout/components/checkout-page').then((m) => ({ default: m.CheckoutPage })));
-const PaymentSuccessPage = lazy(() => import('../features/payment-result/components/payment-success-page').then((m) => ({ default: m.PaymentSuccessPage })));
-const PaymentFailedPage = lazy(() => import('../features/payment-result/components/payment-failed-page').then((m) => ({ default: m.PaymentFailedPage })));
-const SendPersonaPage = lazy(() => import('../features/send-persona/components/send-persona-page').then((m) => ({ default: m.SendPersonaPage })));
-const VerifyPersonaPage = lazy(() => import('../features/verify-persona/components/verify-persona-page').then((m) => ({ default: m.VerifyPersonaPage })));
-const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
+const page = (load: () => Promise<Record<string, unknown>>, name: string, moduleId: string) =>
+  lazyPage(() => load().then((m) => m[name] as () => React.JSX.Element), moduleId);
+
+/** The pages inside the shared layout, in the order the router tries them. */
+export const LAYOUT_PAGES: ReadonlyArray<{ pattern: string; page: LazyPage }> = [
+  { pattern: routePatterns.home, page: page(() => import('../features/home/components/home-page'), 'HomePage', 'src/features/home/components/home-page.tsx') },
+  { pattern: routePatterns.books, page: page(() => import('../features/explore/components/explore-page'), 'ExplorePage', 'src/features/explore/components/explore-page.tsx') },
+  { pattern: routePatterns.book, page: page(() => import('../features/book-detail/components/book-detail-page'), 'BookDetailPage', 'src/features/book-detail/components/book-detail-page.tsx') },
+  { pattern: routePatterns.faqs, page: page(() => import('../features/info-pages/components/faqs-page'), 'FaqsPage', 'src/features/info-pages/components/faqs-page.tsx') },
+  { pattern: routePatterns.shipping, page: page(() => import('../features/info-pages/components/shipping-page'), 'ShippingPage', 'src/features/info-pages/components/shipping-page.tsx') },
+  { pattern: routePatterns.about, page: page(() => import('../features/info-pages/components/about-page'), 'AboutPage', 'src/features/info-pages/components/about-page.tsx') },
+  { pattern: routePatterns.contact, page: page(() => import('../features/contact/components/contact-page'), 'ContactPage', 'src/features/contact/components/contact-page.tsx') },
+  {
+    pattern: routePatterns.contactSuccess,
+    page: page(() => import('../features/contact/components/contact-success-page'), 'ContactSuccessPage', 'src/features/contact/components/contact-success-page.tsx'),
+  },
+  { pattern: routePatterns.checkout, page: page(() => import('../features/checkout/components/checkout-page'), 'CheckoutPage', 'src/features/checkout/components/checkout-page.tsx') },
+  {
+    pattern: routePatterns.paymentSuccess,
+    page: page(() => import('../features/payment-result/components/payment-success-page'), 'PaymentSuccessPage', 'src/features/payment-result/components/payment-success-page.tsx'),
+  },
+  {
+    pattern: routePatterns.paymentFailed,
+    page: page(() => import('../features/payment-result/components/payment-failed-page'), 'PaymentFailedPage', 'src/features/payment-result/components/payment-failed-page.tsx'),
+  },
+  { pattern: routePatterns.sendPersona, page: page(() => import('../features/send-persona/components/send-persona-page'), 'SendPersonaPage', 'src/features/send-persona/components/send-persona-page.tsx') },
+  { pattern: routePatterns.verify, page: page(() => import('../features/verify-persona/components/verify-persona-page'), 'VerifyPersonaPage', 'src/features/verify-persona/components/verify-persona-page.tsx') },
+  { pattern: routePatterns.verifyPersona, page: page(() => import('../features/verify-persona/components/verify-persona-page'), 'VerifyPersonaPage', 'src/features/verify-persona/components/verify-persona-page.tsx') },
+  { pattern: routePatterns.notFound, page: page(() => import('./routes/not-found'), 'NotFoundRoute', 'src/app/routes/not-found.tsx') },
+];
+
+/** The reader is a full-screen page with its own bars. */
+export const READER_PAGE = page(() => import('../features/reader/components/reader-page'), 'ReaderPage', 'src/features/reader/components/reader-page.tsx');
+
+/** The page that renders `pathname`. */
+export function pageFor(pathname: string): LazyPage {
+  if (matchPath(routePatterns.read, pathname)) return READER_PAGE;
+  return LAYOUT_PAGES.find(({ pattern }) => pattern !== routePatterns.notFound && matchPath(pattern, pathname))?.page ?? LAYOUT_PAGES.at(-1)!.page;
+}
 
 function ScrollRestoration() {
   useScrollRestoration();
   return null;
 }
 
-function AppRoutes() {
+export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route path={routePatterns.home} element={<HomePage />} />
-        <Route path={routePatterns.books} element={<ExplorePage />} />
-        <Route path={routePatterns.book} element={<BookDetailPage />} />
-        <Route path={routePatterns.faqs} element={<FaqsPage />} />
-        <Route path={routePatterns.shipping} element={<ShippingPage />} />
-        <Route path={routePatterns.about} element={<AboutPage />} />
-        <Route path={routePatterns.contact} element={<ContactPage />} />
-        <Route path={routePatterns.contactSuccess} element={<ContactSuccessPage />} />
-        <Route path={routePatterns.checkout} element={<CheckoutPage />} />
-        <Route path={routePatterns.paymentSuccess} element={<PaymentSuccessPage />} />
-        <Route path={routePatterns.paymentFailed} element={<PaymentFailedPage />} />
-        <Route path={routePatterns.sendPersona} element={<SendPersonaPage />} />
-        <Route path={routePatterns.verify} element={<VerifyPersonaPage />} />
-        <Route path={routePatterns.verifyPersona} element={<VerifyPersonaPage />} />
-        <Route path={routePatterns.notFound} element={<NotFoundRoute />} />
+        {LAYOUT_PAGES.map(({ pattern, page: Page }) => (
+          <Route key={pattern} path={pattern} element={<Page />} />
+        ))}
       </Route>
-      {/* The reader is a full-screen page with its own bars. */}
       <Route
         path={routePatterns.read}
         element={
           <Suspense fallback={<PageFallback />}>
-            <ReaderPage />
+            <READER_PAGE />
           </Suspense>
         }
       />
@@ -63,13 +76,15 @@ function AppRoutes() {
   );
 }
 
-export function AppRouter() {
+/** Everything inside the router: scroll restoration and the error boundary around the pages. */
+export function AppRouter({ children }: { children?: ReactNode }) {
   return (
-    <BrowserRouter>
+    <>
       <ScrollRestoration />
       <RouteErrorBoundary>
         <AppRoutes />
       </RouteErrorBoundary>
-    </BrowserRouter>
+      {children}
+    </>
   );
 }

@@ -1,41 +1,33 @@
-// Catalogue calls every feature needs: the whole public list (paged through at the server's
-// maximum page size), one book by id, and the categories.
-import type { Book, BookSummary, Category, Envelope, ListOf } from '@persona/contracts';
-import { api } from '@persona/web-kit/api-client';
+// The catalogue's API addresses every feature reads (through useApiData), in one place, so
+// the server's render and the browser ask for exactly the same address. No page ever reads
+// the whole catalogue: each asks for what it shows (DESIGN §11).
+import type { BookQuery, TagQuery } from '@persona/contracts';
 
-export const MAX_PAGE_SIZE = 100;
-/** A guard against a runaway loop; 50 pages of 100 is far beyond any storefront catalogue. */
-const MAX_PAGES = 50;
+type Query = Record<string, string | number | undefined>;
 
-export interface BookListQuery {
-  search?: string;
-  tag?: string;
-  category?: string;
-  page?: number;
-  limit?: number;
-}
-
-export function getBooksPage(query: BookListQuery, signal?: AbortSignal): Promise<ListOf<BookSummary>> {
-  return api.get<ListOf<BookSummary>>('/books', { ...query }, signal);
-}
-
-export async function getAllBooks(signal?: AbortSignal): Promise<BookSummary[]> {
-  const books: BookSummary[] = [];
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const answer = await getBooksPage({ page, limit: MAX_PAGE_SIZE }, signal);
-    books.push(...answer.data);
-    const total = answer.meta?.total ?? books.length;
-    if (answer.data.length === 0 || books.length >= total) break;
+/** `path?query`, without empty values, in a fixed order (the cache key). */
+function address(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    params.set(key, String(value));
   }
-  return books;
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
 }
 
-export async function getBook(id: string, signal?: AbortSignal): Promise<Book> {
-  const answer = await api.get<Envelope<Book>>(`/books/${encodeURIComponent(id)}`, undefined, signal);
-  return answer.data;
+export function booksPath(query: BookQuery): string {
+  return address('/books', { search: query.search?.trim(), tag: query.tag, tab: query.tab, category: query.category, sort: query.sort, page: query.page, limit: query.limit });
 }
 
-export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
-  const answer = await api.get<ListOf<Category> | Envelope<Category[]>>('/categories', undefined, signal);
-  return answer.data;
+export const bookPath = (id: string) => `/books/${encodeURIComponent(id)}`;
+
+export const relatedBooksPath = (id: string, limit: number) => address(`/books/${encodeURIComponent(id)}/related`, { limit });
+
+export function tagsPath(query: TagQuery): string {
+  return address('/tags', { q: query.q?.trim(), sort: query.sort, page: query.page, limit: query.limit });
 }
+
+export const suggestionsPath = (text: string) => address('/books/suggest', { q: text.trim() });
+
+export const categoriesPath = '/categories';

@@ -5,7 +5,7 @@ import { isAdminRoute, type ServiceName } from '@persona/contracts';
 import { HttpError, payloadTooLarge, requireAdmin, type AdminVerifier, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches, negotiateCoding, SharedCache, sharedMaxAge } from '../modules/proxy/shared-cache';
-import { bodyLimitFor, ownerOf } from '../modules/proxy/upstreams';
+import { bodyLimitFor, ownerOf, prefixesOf } from '../modules/proxy/upstreams';
 
 export interface ProxyOptions {
   upstreams: Partial<Record<ServiceName, string>>;
@@ -121,6 +121,13 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
       // appends to this route's own onRequest hooks): a cached read still counts against the limit.
       const useCache = cache !== undefined && cacheable(request);
       const hit = useCache ? cache.get(request.url) : undefined;
+      const generation = cache?.generation ?? 0;
+      // A write (whatever its outcome: a timed-out one may still have committed) makes its owner's cached
+      // answers stale: they are forgotten before the writer hears back, so its next read shows the change.
+      const write = request.method !== 'GET' && request.method !== 'HEAD';
+      const forgetOwnersAnswers = () => {
+        if (write) cache?.invalidate(prefixesOf(owner));
+      };
       if (hit) {
         reply.headers(hit.headers).header('x-cache', 'HIT').header('vary', 'Accept-Encoding');
         const coding = negotiateCoding(request.headers['accept-encoding'], hit.encoded);
@@ -132,6 +139,7 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
       }
       return reply.from(`${base}${request.url}`, {
         onResponse: (_req, fromReply, raw) => {
+          forgetOwnersAnswers();
           // reply-from hands over the upstream's status, headers and body stream (its types say otherwise).
           const res = raw as unknown as { statusCode: number; headers: Record<string, string | string[] | undefined>; stream: NodeJS.ReadableStream };
           const headers = res.headers;
@@ -149,7 +157,7 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
           }
           readAll(res.stream).then(
             (body) => {
-              cache.store(request.url, res.statusCode, headers, body);
+              cache.store(request.url, res.statusCode, headers, body, Date.now(), generation);
               fromReply.header('x-cache', 'MISS').send(body);
             },
             (err: Error) => fromReply.send(err),
@@ -165,6 +173,7 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
           return out as typeof headers;
         },
         onError: (errReply, { error }) => {
+          forgetOwnersAnswers();
           if (overran.has(request)) {
             return errReply
               .status(413)

@@ -1,46 +1,72 @@
-// Serves the storefront: built assets, and for every other GET the SPA's HTML
-// with the page's head (per-book tags on /book/:id; 404 status and noindex on
-// paths the storefront does not have).
+// Serves the storefront: built assets, and every page rendered on the server with its data
+// (DESIGN §11): the storefront's own components, through its server bundle, with the API
+// answers the page reads first (fetched here, through the shared cache), which travel along
+// so the browser hydrates exactly what it was sent. Unknown pages and books answer 404 with
+// noindex. Without a server bundle (or should a render fail) the page goes out as the
+// bare app, which renders in the browser.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { matchesPagePattern } from '@persona/contracts';
 import type { ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BOOK_NOT_FOUND_HEAD, bookHead, BookHeadSource, NOT_FOUND_HEAD } from '../modules/spa/book-head';
-import { IndexTemplate, type PageHead } from '../modules/spa/html';
-
-export type PageSender = (reply: FastifyReply, status: number, head: PageHead | null) => FastifyReply;
+import type { ApiReader } from '../modules/pages/api-reader';
+import { IndexTemplate } from '../modules/pages/index-template';
+import { PageAssetIndex, type StorefrontRenderer } from '../modules/pages/storefront-bundle';
 
 export interface StorefrontOptions {
   dir: string;
   publicUrl: string;
-  catalogueUrl: string;
-  sendPage: PageSender;
+  template: IndexTemplate;
+  renderer: StorefrontRenderer | null;
+  reader: ApiReader;
 }
 
 export function loadIndexTemplate(dir: string): IndexTemplate {
   const file = path.join(dir, 'index.html');
+  let html: string;
   try {
-    return new IndexTemplate(readFileSync(file, 'utf8'));
+    html = readFileSync(file, 'utf8');
   } catch {
     throw new Error(`the storefront is not built: ${file} is missing (run "npm run build", or set STOREFRONT_DIR)`);
   }
+  return new IndexTemplate(html);
 }
 
-export function createPageSender(template: IndexTemplate): PageSender {
-  return (reply, status, head) =>
-    reply
-      .status(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(template.render(head));
+const NOINDEX = '<meta name="robots" content="noindex" />';
+const NOT_FOUND_HEAD = '<title>Page not found | Persona Books</title>';
+
+function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+}
+
+/** The page at the request's address, rendered with its data. */
+export function createPageHandler(options: StorefrontOptions) {
+  const { template, renderer, reader } = options;
+  const assets = PageAssetIndex.load(options.dir);
+  /** The bare app: the browser renders it (status and noindex still right for unknown pages). */
+  const bare = (reply: FastifyReply, pathname: string) =>
+    matchesPagePattern(pathname) ? sendHtml(reply, 200, template.render({ head: null })) : sendHtml(reply, 404, template.render({ head: NOT_FOUND_HEAD, extraHead: NOINDEX }));
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname = '/', search = ''] = request.url.split('?');
+    if (!renderer) return bare(reply, pathname);
+    try {
+      const queries = renderer.routeQueries(pathname, search);
+      const ids = { requestId: request.id, correlationId: request.correlationId };
+      const results = await Promise.all(queries.map((query) => reader.read(query, ids)));
+      const data = Object.fromEntries(queries.map((query, i) => [query, results[i]!]));
+      const page = renderer.render(request.url, data, options.publicUrl);
+      const script = `<script type="application/json" id="${renderer.PAGE_DATA_ELEMENT_ID}">${renderer.scriptJson(data)}</script>`;
+      return sendHtml(reply, page.status, template.render({ head: page.head, assets: assets.assetsFor(renderer.pageModule(pathname)), html: page.html, data: script }));
+    } catch (err) {
+      request.log.error({ err, url: request.url }, 'server rendering failed; sending the page to render in the browser');
+      return bare(reply, pathname);
+    }
+  };
 }
 
 export default async function storefrontRoutes(app: ServiceApp, options: StorefrontOptions) {
-  const { sendPage } = options;
-  const books = new BookHeadSource(options.catalogueUrl);
-
   await app.register(fastifyStatic, {
     root: options.dir,
     prefix: '/',
@@ -48,8 +74,9 @@ export default async function storefrontRoutes(app: ServiceApp, options: Storefr
     index: false,
     // The build wrote .br and .gz beside each text asset: sent as negotiated, never compressed per request.
     preCompressed: true,
-    // The .br/.gz copies are sent in place of their file, never as addresses of their own.
-    globIgnore: ['**/*.br', '**/*.gz'],
+    // The .br/.gz copies are sent in place of their file, never as addresses of their own; the
+    // server bundle and the build manifest are the gateway's, not the browser's.
+    globIgnore: ['**/*.br', '**/*.gz', 'server/**', '.vite/**'],
     allowedPath: (pathname) => pathname !== '/index.html',
     setHeaders: (res, filePath) => {
       res.header('x-content-type-options', 'nosniff');
@@ -58,22 +85,18 @@ export default async function storefrontRoutes(app: ServiceApp, options: Storefr
     },
   });
 
-  app.get('/book/:id', async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
-    const found = await books.lookup(request.params.id);
-    if (found.status === 'found') return sendPage(reply, 200, bookHead(found.book, options.publicUrl));
-    if (found.status === 'missing') return sendPage(reply, 404, BOOK_NOT_FOUND_HEAD);
-    return sendPage(reply, 200, null);
+  const page = createPageHandler(options);
+  app.get('/*', (request, reply) => {
+    // A missing hashed asset is a 404, not a page (a stale tab asking for an old chunk must fail loudly).
+    if (request.url.startsWith('/assets/')) {
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route GET ${request.url.split('?')[0]} not found` });
+    }
+    return page(request, reply);
   });
 }
 
-/** The gateway's not-found handler: the SPA for browser pages (404 + noindex where the storefront has no such page), JSON for the rest. */
-export function storefrontNotFound(sendPage: PageSender) {
-  return (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0];
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
-    if (!wantsPage) {
-      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${pathname} not found`, requestId: request.id });
-    }
-    return matchesPagePattern(pathname) ? sendPage(reply, 200, null) : sendPage(reply, 404, NOT_FOUND_HEAD);
-  };
+/** The gateway's not-found handler, for what no route takes (other methods on pages): JSON. */
+export function storefrontNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?')[0];
+  return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${pathname} not found`, requestId: request.id });
 }

@@ -3,8 +3,9 @@
 // that many seconds; requests carrying credentials are never served from or
 // stored into it; `If-None-Match` is answered from the cached ETag. The
 // catalogue marks its public reads `s-maxage=1`, so a burst of identical
-// reads costs the catalogue one request per second and any change shows
-// within that second. Text bodies get Brotli and gzip copies, made once per
+// reads costs the catalogue one request per second; a write through the
+// gateway forgets its owner's answers before it is answered, so the writer's
+// next read shows it at once (DESIGN §11). Text bodies get Brotli and gzip copies, made once per
 // fill off the event loop, sent to clients that accept them (the entity tag
 // then weak, as a compressed copy is not byte-identical).
 import { promisify } from 'node:util';
@@ -68,8 +69,25 @@ export function sharedMaxAge(cacheControl: string | undefined): number {
 
 export class SharedCache {
   readonly #entries = new Map<string, CachedResponse>();
+  #generation = 0;
 
   constructor(private readonly maxEntries = 1000, private readonly maxBodyBytes = 512 * 1024) {}
+
+  /**
+   * Moves on with every invalidation. A read takes it before asking upstream and hands it to
+   * `store`: an answer that may predate a write (fetched while the write went by) is not kept.
+   */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Forgets every answer whose address starts with one of `prefixes` (after a write to their owner). */
+  invalidate(prefixes: readonly string[]): void {
+    this.#generation += 1;
+    for (const key of [...this.#entries.keys()]) {
+      if (prefixes.some((prefix) => key === prefix || key.startsWith(`${prefix}/`) || key.startsWith(`${prefix}?`))) this.#entries.delete(key);
+    }
+  }
 
   get(key: string, now = Date.now()): CachedResponse | undefined {
     const entry = this.#entries.get(key);
@@ -81,8 +99,9 @@ export class SharedCache {
     return entry;
   }
 
-  /** Stores the answer when its headers allow it; returns whether it did. */
-  store(key: string, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer, now = Date.now()): boolean {
+  /** Stores the answer when its headers allow it and no invalidation came after `generation`; returns whether it did. */
+  store(key: string, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer, now = Date.now(), generation = this.#generation): boolean {
+    if (generation !== this.#generation) return false;
     if (status !== 200 || body.length > this.maxBodyBytes || headers['set-cookie'] || headers.vary === '*') return false;
     const seconds = sharedMaxAge(headers['cache-control'] as string | undefined);
     if (seconds === 0) return false;

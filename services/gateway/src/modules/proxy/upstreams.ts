@@ -3,6 +3,11 @@ import { API_OWNERS, type ServiceName } from '@persona/contracts';
 
 const PREFIXES = Object.entries(API_OWNERS) as Array<[string, ServiceName]>;
 
+/** The API prefixes a service owns (its part of the shared cache). */
+export function prefixesOf(owner: ServiceName): string[] {
+  return PREFIXES.filter(([, o]) => o === owner).map(([prefix]) => prefix);
+}
+
 export function ownerOf(path: string): ServiceName | undefined {
   for (const [prefix, owner] of PREFIXES) {
     if (path === prefix || path.startsWith(`${prefix}/`)) return owner;

@@ -14,12 +14,14 @@ import { BookLoadError, BookNotFound } from '../../../components/book/book-state
 import { isMissingBook, useBook } from '../../../hooks/use-book';
 import { bookHead, sampleQuote } from '../lib/book-detail';
 import { RelatedBooks } from './related-books';
+import { useOrigin } from '../../../lib/render-context';
 import './book-detail.css';
 
 export function BookDetailPage() {
   const { id = '' } = useParams();
   const book = useBook(id);
   const { toast } = useToast();
+  const origin = useOrigin();
   const missing = book.status === 'error' && isMissingBook(book.error);
 
   useEffect(() => {
@@ -30,9 +32,9 @@ export function BookDetailPage() {
 
   useDocumentHead(
     book.status === 'success'
-      ? bookHead(book.data)
+      ? bookHead(book.data, origin)
       : book.status === 'error'
-        ? { title: 'Book not found | Persona Books', description: "We couldn't find the book you're looking for." }
+        ? { title: 'Book not found | Persona Books', description: "We couldn't find the book you're looking for.", robots: 'noindex' }
         : null,
   );
 
@@ -124,7 +126,7 @@ function BookDetail({ book }: { book: Book }) {
           </div>
         </div>
 
-        <RelatedBooks book={book} />
+        <RelatedBooks bookId={book._id} />
       </div>
     </article>
   );

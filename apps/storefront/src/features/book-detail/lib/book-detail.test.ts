@@ -1,5 +1,5 @@
 import { makeBook } from '../../../test-fixtures';
-import { bookHead, pickRelatedBooks, sampleQuote } from './book-detail';
+import { bookHead, sampleQuote } from './book-detail';
 
 describe('sample quote', () => {
   it('is the first non-empty line of a string sample', () => {
@@ -23,33 +23,37 @@ describe('sample quote', () => {
   });
 });
 
-describe('You Might Also Like', () => {
-  const cat = { _id: '11111111-1111-4111-8111-111111111111', name: 'Novels' };
-  const book = makeBook({ tags: ['Fiction'], category: cat });
-  const others = [makeBook(), makeBook({ tags: ['fiction'] }), makeBook({ category: cat }), makeBook(), makeBook(), makeBook()];
-
-  it('never includes the book itself and keeps at most 4', () => {
-    const related = pickRelatedBooks(book, [book, ...others]);
-    expect(related).toHaveLength(4);
-    expect(related.map((b) => b._id)).not.toContain(book._id);
-  });
-
-  it('prefers the same category, then shared tags, then catalogue order', () => {
-    expect(pickRelatedBooks(book, others).map((b) => b._id)).toEqual([others[2]!._id, others[1]!._id, others[0]!._id, others[3]!._id]);
-  });
-
-  it('is empty when there is no other book', () => {
-    expect(pickRelatedBooks(book, [book])).toEqual([]);
-  });
-});
-
 describe('book head tags', () => {
   it('cut the meta description at 150 characters and point canonical at /book/:id', () => {
     const book = makeBook({ title: 'T', author: 'A', description: 'word '.repeat(100), coverImage: { url: '/api/files/cover.jpg' } });
-    const head = bookHead(book);
+    const head = bookHead(book, 'https://shop.example');
     expect(head.description.length).toBeLessThanOrEqual(150);
     expect(head.path).toBe(`/book/${book._id}`);
     expect(head.image).toBe('/api/files/cover.jpg');
+    expect(head.preloadImage).toBe('/api/files/cover.jpg');
     expect(head.title).toBe('T by A | Persona Books');
+  });
+
+  it('describe the book and its offer for search engines (schema.org Book, INR price, in stock)', () => {
+    const book = makeBook({ title: 'Tiffin', author: 'Meera Nair', price: 349.5, tags: ['Fiction'], coverImage: { url: '/api/files/covers/c.jpg' } });
+    expect(bookHead(book, 'https://shop.example').jsonLd).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Book',
+      '@id': `https://shop.example/book/${book._id}`,
+      url: `https://shop.example/book/${book._id}`,
+      name: 'Tiffin',
+      author: { '@type': 'Person', name: 'Meera Nair' },
+      description: expect.any(String),
+      image: 'https://shop.example/api/files/covers/c.jpg',
+      genre: ['Fiction'],
+      offers: {
+        '@type': 'Offer',
+        url: `https://shop.example/book/${book._id}`,
+        price: '349.50',
+        priceCurrency: 'INR',
+        availability: 'https://schema.org/InStock',
+        seller: { '@type': 'Organization', name: 'Persona Books' },
+      },
+    });
   });
 });

@@ -3,8 +3,6 @@ import type { Book } from '@persona/contracts';
 import { META_DESCRIPTION_MAX, SAMPLE_QUOTE_MAX, truncateText } from '../../../lib/truncate-text';
 import type { HeadInfo } from '../../../lib/document-head';
 
-export const RELATED_MAX = 4;
-
 /** The first sample entry's content (the first non-blank line of a string sample; the first non-ad page of a list), cut at 150. */
 export function sampleQuote(sample: Book['sampleContent'] | null | undefined): string | null {
   let first: string | undefined;
@@ -16,26 +14,44 @@ export function sampleQuote(sample: Book['sampleContent'] | null | undefined): s
   return first ? truncateText(first, SAMPLE_QUOTE_MAX) : null;
 }
 
-/** Up to 4 other books: same category first, then most shared tags, then catalogue order. */
-export function pickRelatedBooks<T extends Pick<Book, '_id' | 'tags' | 'category'>>(book: Pick<Book, '_id' | 'tags' | 'category'>, candidates: readonly T[], max = RELATED_MAX): T[] {
-  const tags = new Set(book.tags.map((tag) => tag.toLowerCase()));
-  const score = (other: T) =>
-    (book.category && other.category && other.category._id === book.category._id ? 10 : 0) +
-    other.tags.filter((tag) => tags.has(tag.toLowerCase())).length;
-  return candidates
-    .filter((other) => other._id !== book._id)
-    .map((other, order) => ({ other, order, score: score(other) }))
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-    .slice(0, max)
-    .map(({ other }) => other);
-}
+type HeadBook = Pick<Book, '_id' | 'title' | 'author' | 'description' | 'coverImage' | 'price' | 'tags'>;
 
-export function bookHead(book: Pick<Book, '_id' | 'title' | 'author' | 'description' | 'coverImage'>): HeadInfo {
+/** The page's head: title, description, the cover (preloaded: it is the page's largest paint) and its structured data. */
+export function bookHead(book: HeadBook, origin: string): HeadInfo {
+  const path = `/book/${book._id}`;
+  const description = truncateText(book.description || `${book.title} by ${book.author}: a Personalized edition from Persona Books.`, META_DESCRIPTION_MAX);
   return {
     title: `${book.title} by ${book.author} | Persona Books`,
-    description: truncateText(book.description || `${book.title} by ${book.author}: a Personalized edition from Persona Books.`, META_DESCRIPTION_MAX),
+    description,
     image: book.coverImage?.url ?? null,
+    preloadImage: book.coverImage?.url ?? null,
     type: 'book',
-    path: `/book/${book._id}`,
+    path,
+    jsonLd: bookJsonLd(book, origin, description),
+  };
+}
+
+/** schema.org Book with its Offer: search engines show the price and that it can be bought. */
+export function bookJsonLd(book: HeadBook, origin: string, description: string): Record<string, unknown> {
+  const url = new URL(`/book/${book._id}`, origin).toString();
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Book',
+    '@id': url,
+    url,
+    name: book.title,
+    author: { '@type': 'Person', name: book.author },
+    description,
+    ...(book.coverImage ? { image: new URL(book.coverImage.url, origin).toString() } : {}),
+    ...(book.tags.length > 0 ? { genre: book.tags } : {}),
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: book.price.toFixed(2),
+      priceCurrency: 'INR',
+      // A Persona is made for each order: it never runs out.
+      availability: 'https://schema.org/InStock',
+      seller: { '@type': 'Organization', name: 'Persona Books' },
+    },
   };
 }

@@ -1,51 +1,69 @@
-// /books: search (kept in ?search=, so the header search lands here prefilled), tag chips and the grid.
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useDocumentHead } from '../../../hooks/use-document-head';
-import { BookCardSkeleton } from '../../../components/ui/skeleton';
+// /books: search, shelves (the home tabs), tag chips, sort and numbered pages, each answered
+// by the server one page at a time; the place lives in the address (spec §2, §5; DESIGN §11).
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { BookSummary, ListOf, TagCount } from '@persona/contracts';
 import { StateMessage } from '@persona/web-kit/state-message';
-import { useExploreBooks } from '../api/use-explore-books';
-import { ALL_CHIP, chipList, filterExploreBooks } from '../lib/explore-filters';
+import { BookCardSkeleton } from '../../../components/ui/skeleton';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useDocumentHead } from '../../../hooks/use-document-head';
+import { useLastSuccess } from '../../../hooks/use-last-success';
+import { useApiData } from '../../../lib/api-data';
+import { formatCount } from '../../../lib/format-count';
+import { CHIPS_PATH, EXPLORE_PAGE_SIZE, exploreBooksPath, exploreHref, readExploreParams, type ExploreParams } from '../api/explore-query';
 import { ExploreCard } from './explore-card';
+import { ExplorePagination } from './explore-pagination';
+import { ExploreToolbar } from './explore-toolbar';
+import { TagChips } from './tag-chips';
 import './explore.css';
 
 export const EXPLORE_SKELETON_COUNT = 8;
+const SEARCH_SETTLE_MS = 300;
 
 export function ExplorePage() {
-  const books = useExploreBooks();
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const [chip, setChip] = useState(ALL_CHIP);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const params = readExploreParams(searchParams);
+  const books = useApiData<ListOf<BookSummary>>(exploreBooksPath(params));
+  const chips = useApiData<ListOf<TagCount>>(CHIPS_PATH);
+  const shown = useLastSuccess(books);
   const ids = useId();
 
+  // The search box answers as the reader types; the address follows once typing settles.
+  const [searchText, setSearchText] = useState(params.search);
+  const settledSearch = useDebouncedValue(searchText, SEARCH_SETTLE_MS);
+  useEffect(() => setSearchText(params.search), [params.search]);
+  useEffect(() => {
+    if (settledSearch.trim() === params.search.trim()) return;
+    navigate(exploreHref({ ...params, search: settledSearch, page: 1 }), { replace: true, preventScrollReset: true });
+    // Only a settled change of the text moves the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settledSearch]);
+
   useDocumentHead({
-    title: 'Explore Books | Persona Books',
+    title: exploreTitle(params),
     description: 'Browse every book you can make your Persona: search by title or author and filter by tag.',
+    // Filtered and paged views name their own address; search results and sort orders are the same set as without them.
+    path: exploreHref(params, { forCanonical: true }),
   });
 
   useEffect(() => {
     if (books.status === 'error') console.error('Failed to load books', books.error);
   }, [books.status, books.error]);
 
-  const list = books.status === 'success' ? books.data : [];
-  const chips = useMemo(() => chipList(list), [list]);
-  const shown = useMemo(() => filterExploreBooks(list, search, chip), [list, search, chip]);
+  const to = (next: Partial<ExploreParams>) => exploreHref({ ...params, page: 1, ...next });
+  const firstLoad = books.status === 'loading' && !shown;
+  const total = shown?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / EXPLORE_PAGE_SIZE));
+  const filtered = Boolean(params.search || params.tag || params.tab);
 
-  function setSearch(value: string) {
-    const next = new URLSearchParams(params);
-    if (value) next.set('search', value);
-    else next.delete('search');
-    setParams(next, { replace: true });
-  }
-
-  const loading = books.status === 'loading';
   return (
     <div className="explore">
       <section className="explore__intro">
         <div className="container">
           <h1 className="explore__title">Explore Books</h1>
           <p className="explore__lead">Discover your next read, try a free sample, and make it your Persona.</p>
-          <div className="explore__search">
+          <form className="explore__search" role="search" onSubmit={(event) => event.preventDefault()}>
             <label htmlFor={`${ids}-search`} className="visually-hidden">
               Search books by title or author
             </label>
@@ -56,31 +74,27 @@ export function ExplorePage() {
             <input
               id={`${ids}-search`}
               type="search"
+              name="search"
               className="text-input explore__search-input"
               placeholder="Search by title or author..."
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              autoComplete="off"
+              maxLength={200}
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
             />
-          </div>
+          </form>
         </div>
       </section>
 
       <div className="container explore__content">
-        {!loading && chips.length > 1 && (
-          <div className="chips" role="group" aria-label="Filter by tag">
-            {chips.map((item) => (
-              <button key={item} type="button" className="chips__chip" aria-pressed={chip === item} onClick={() => setChip(item)}>
-                {item}
-              </button>
-            ))}
-          </div>
-        )}
+        <ExploreToolbar params={params} to={to} />
+        <TagChips selected={params.tag} chips={chips.status === 'success' ? chips.data : undefined} to={to} />
 
-        <p className="visually-hidden" role="status" aria-live="polite">
-          {loading ? 'Loading books' : `${shown.length} ${shown.length === 1 ? 'book' : 'books'} found`}
+        <p className="explore__count" role="status" aria-live="polite">
+          {firstLoad ? 'Loading books' : books.status === 'error' ? '' : `${formatCount(total)} ${total === 1 ? 'book' : 'books'} found`}
         </p>
 
-        {loading ? (
+        {firstLoad ? (
           <ul className="book-grid" aria-busy="true" aria-label="Loading books">
             {Array.from({ length: EXPLORE_SKELETON_COUNT }, (_, i) => (
               <li key={i} className="explore__skeleton">
@@ -88,31 +102,38 @@ export function ExplorePage() {
               </li>
             ))}
           </ul>
-        ) : shown.length === 0 ? (
+        ) : !shown || shown.data.length === 0 ? (
           <StateMessage icon="search" title="No books found" message="Try adjusting your search or filter criteria">
-            {(search || chip !== ALL_CHIP) && (
-              <button
-                type="button"
-                className="btn btn--outline"
-                onClick={() => {
-                  setChip(ALL_CHIP);
-                  setSearch('');
-                }}
-              >
-                Clear filters
-              </button>
+            {total > 0 && params.page > pages ? (
+              <Link className="btn btn--outline" to={exploreHref({ ...params, page: pages })}>
+                Go to the last page
+              </Link>
+            ) : (
+              filtered && (
+                <Link className="btn btn--outline" to="/books" onClick={() => setSearchText('')}>
+                  Clear filters
+                </Link>
+              )
             )}
           </StateMessage>
         ) : (
-          <ul className="book-grid explore__grid">
-            {shown.map((book) => (
-              <li key={book._id}>
-                <ExploreCard book={book} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className={`book-grid explore__grid${books.status === 'loading' ? ' is-refreshing' : ''}`} aria-busy={books.status === 'loading'}>
+              {shown.data.map((book) => (
+                <li key={book._id}>
+                  <ExploreCard book={book} />
+                </li>
+              ))}
+            </ul>
+            <ExplorePagination page={params.page} pages={pages} href={(page) => exploreHref({ ...params, page })} />
+          </>
         )}
       </div>
     </div>
   );
+}
+
+function exploreTitle(params: ExploreParams): string {
+  const what = params.tag ? `“${params.tag}” books` : 'Explore Books';
+  return `${what}${params.page > 1 ? ` (page ${params.page})` : ''} | Persona Books`;
 }

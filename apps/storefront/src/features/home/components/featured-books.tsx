@@ -1,17 +1,25 @@
-// Featured books: search plus the All / Fiction / Non-Fiction / Self-Help tabs (spec §2, §5).
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// Featured books: the first cards of the All / Fiction / Non-Fiction / Self-Help tabs and a
+// search (spec §2, §5), each asked of the server, with "See all" to the explore page.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../../config/paths';
+import type { BookSummary, ListOf } from '@persona/contracts';
 import { BookCardSkeleton } from '../../../components/ui/skeleton';
 import { StateMessage } from '@persona/web-kit/state-message';
-import { useHomeBooks } from '../api/use-home-books';
-import { HOME_TABS, filterHomeBooks, type HomeTabId } from '../lib/home-filters';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useLastSuccess } from '../../../hooks/use-last-success';
+import { useApiData } from '../../../lib/api-data';
+import { featuredBooksPath, HOME_CARDS, HOME_TABS, seeAllHref, type HomeTabId } from '../api/featured-books-path';
+import { formatCount } from '../../../lib/format-count';
 import { HomeBookCard } from './home-book-card';
 
+export const SEARCH_SETTLE_MS = 250;
+
 export function FeaturedBooks() {
-  const books = useHomeBooks();
   const [tab, setTab] = useState<HomeTabId>('all');
   const [search, setSearch] = useState('');
+  const settledSearch = useDebouncedValue(search, SEARCH_SETTLE_MS);
+  const books = useApiData<ListOf<BookSummary>>(featuredBooksPath(tab, settledSearch));
+  const shown = useLastSuccess(books);
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -19,9 +27,6 @@ export function FeaturedBooks() {
     // Spec §8: on home a failed fetch is only logged; the list stays empty.
     if (books.status === 'error') console.error('Failed to load featured books', books.error);
   }, [books.status, books.error]);
-
-  const list = books.status === 'success' ? books.data : [];
-  const shown = useMemo(() => filterHomeBooks(list, tab, search), [list, tab, search]);
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = HOME_TABS.length - 1;
@@ -38,6 +43,9 @@ export function FeaturedBooks() {
   }
 
   const panelId = `${baseId}-panel`;
+  const label = HOME_TABS.find((t) => t.id === tab)!.label;
+  const loading = books.status === 'loading';
+  const total = shown?.meta.total ?? 0;
   return (
     <section className="page-section featured" aria-labelledby={`${baseId}-heading`}>
       <div className="container">
@@ -88,33 +96,43 @@ export function FeaturedBooks() {
           })}
         </div>
 
-        <div role="tabpanel" id={panelId} aria-labelledby={`${baseId}-tab-${tab}`} className="featured__panel" aria-busy={books.status === 'loading'}>
-          {books.status === 'loading' ? (
+        <div role="tabpanel" id={panelId} aria-labelledby={`${baseId}-tab-${tab}`} className="featured__panel" aria-busy={loading}>
+          {!shown && loading ? (
             <ul className="book-grid" aria-label="Loading books">
-              {Array.from({ length: 4 }, (_, i) => (
+              {Array.from({ length: HOME_CARDS }, (_, i) => (
                 <li key={i}>
                   <BookCardSkeleton />
                 </li>
               ))}
             </ul>
-          ) : shown.length === 0 ? (
+          ) : !shown || shown.data.length === 0 ? (
             <StateMessage
               icon="search"
               title="No books found"
               message={books.status === 'error' ? 'The catalogue could not be loaded right now. Please try again later.' : 'Try another search or tab.'}
             >
-              <Link to={paths.books} className="btn btn--outline">
+              <Link to="/books" className="btn btn--outline">
                 Browse all books
               </Link>
             </StateMessage>
           ) : (
-            <ul className="book-grid featured__grid">
-              {shown.map((book) => (
-                <li key={book._id}>
-                  <HomeBookCard book={book} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className={`book-grid featured__grid${loading ? ' is-refreshing' : ''}`}>
+                {shown.data.map((book) => (
+                  <li key={book._id}>
+                    <HomeBookCard book={book} />
+                  </li>
+                ))}
+              </ul>
+              <p className="featured__more">
+                <span className="featured__count">
+                  Showing {shown.data.length} of {formatCount(total)} {total === 1 ? 'book' : 'books'}
+                </span>
+                <Link to={seeAllHref(tab, settledSearch)} className="btn btn--outline">
+                  {tab === 'all' ? 'See all books' : `See all ${label}`}
+                </Link>
+              </p>
+            </>
           )}
         </div>
       </div>

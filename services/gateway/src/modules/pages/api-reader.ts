@@ -1,0 +1,72 @@
+// Reads public API answers for the pages the gateway renders: from the shared cache when it
+// holds them (the same cache the proxy fills, so a write through the gateway is seen at once),
+// else from the owning service, storing what may be shared. Never throws: a failure is an
+// answer with a status and a message, which the page shows as the browser would have.
+import type { ServiceName } from '@persona/contracts';
+import type { SharedCache } from '../proxy/shared-cache';
+import { ownerOf } from '../proxy/upstreams';
+
+export type ApiResult = { ok: true; data: unknown } | { ok: false; status: number; message: string };
+
+export interface ApiReaderOptions {
+  upstreams: Partial<Record<ServiceName, string>>;
+  cache?: SharedCache;
+  /** A page waits this long for its data, then renders with the failure. */
+  timeoutMs?: number;
+}
+
+function messageOf(body: string, status: number): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+  } catch {
+    // not JSON
+  }
+  return `Request failed (${status})`;
+}
+
+export class ApiReader {
+  constructor(private readonly options: ApiReaderOptions) {}
+
+  /** `path` is an API address below /api ("/books?limit=8"), as the storefront names it. */
+  async read(path: string, ids: { requestId: string; correlationId: string }): Promise<ApiResult> {
+    const url = `/api${path}`;
+    const owner = ownerOf(url.split('?')[0]!);
+    const base = owner && this.options.upstreams[owner];
+    if (!base) return { ok: false, status: 503, message: 'This part of the shop is not available yet' };
+    const { cache } = this.options;
+    const hit = cache?.get(url);
+    if (hit) return { ok: true, data: JSON.parse(hit.body.toString('utf8')) as unknown };
+    const generation = cache?.generation ?? 0;
+    let res: Response;
+    let body: string;
+    try {
+      res = await fetch(`${base}${url}`, {
+        headers: { accept: 'application/json', 'x-request-id': ids.requestId, 'x-correlation-id': ids.correlationId },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 3000),
+      });
+      body = await res.text();
+    } catch (err) {
+      const timedOut = (err as Error).name === 'TimeoutError';
+      return {
+        ok: false,
+        status: timedOut ? 504 : 503,
+        message: timedOut ? `The ${owner} service took too long to answer, please try again` : `The ${owner} service is unavailable, please try again shortly`,
+      };
+    }
+    if (!res.ok) return { ok: false, status: res.status, message: messageOf(body, res.status) };
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    // Fetch has already decoded the body: what is stored is the plain text.
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    cache?.store(url, res.status, headers, Buffer.from(body, 'utf8'), Date.now(), generation);
+    try {
+      return { ok: true, data: JSON.parse(body) as unknown };
+    } catch {
+      return { ok: false, status: 502, message: `The ${owner} service sent an answer that is not JSON` };
+    }
+  }
+}
