@@ -18,6 +18,10 @@ function vmModulesEnabled(): boolean {
   return [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('--experimental-vm-modules'));
 }
 
+/** The administrator every test shop starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const TEST_ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
+const ADMIN_ENV = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, ADMIN_NAME: TEST_ADMIN.name };
+
 export async function startTestShop(): Promise<RunningShop> {
   const external = process.env.STOREFRONT_E2E_URL;
   if (external) return { url: external.replace(/\/$/, ''), close: async () => {} };
@@ -44,14 +48,14 @@ export async function startTestShop(): Promise<RunningShop> {
 
 async function startInProcess(dataDir: string): Promise<RunningShop> {
   const { startShop } = await import('@persona/embedded');
-  return startShop({ dataDir, port: 0 });
+  return startShop({ dataDir, port: 0, env: { ...process.env, ...ADMIN_ENV } });
 }
 
 function startInChild(dataDir: string): Promise<RunningShop> {
   const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'run-shop.cjs'), dataDir], {
     cwd: join(__dirname, '..', '..'),
     stdio: ['pipe', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_OPTIONS: '' },
+    env: { ...process.env, ...ADMIN_ENV, NODE_OPTIONS: '' },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const close = async () => {
@@ -128,4 +132,31 @@ export async function buyPersonaThroughApi(
   const paid = await post('/api/payments/test-mode/pay', { razorpayOrderId, outcome: 'success' });
   const verified = await post('/api/payments/verify', { orderId, razorpayOrderId, razorpayPaymentId: paid.razorpay_payment_id, razorpaySignature: paid.razorpay_signature });
   return { orderId, personaId: verified.personaId };
+}
+
+/** Logs the test administrator in through the gateway; the answer is the bearer header to send. */
+export async function adminAuth(url: string): Promise<{ authorization: string }> {
+  const res = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }) });
+  if (!res.ok) throw new Error(`admin login answered ${res.status}`);
+  return { authorization: `Bearer ${((await res.json()) as { data: { token: string } }).data.token}` };
+}
+
+/** Creates a book through the gateway as the administrator would (multipart); answers its id. */
+export async function createBookThroughApi(
+  url: string,
+  auth: { authorization: string },
+  book: { title: string; author: string; price: number; tags: string[]; category: string; description?: string },
+): Promise<string> {
+  const form = new FormData();
+  form.append('title', book.title);
+  form.append('author', book.author);
+  form.append('description', book.description ?? `${book.title}, a book by ${book.author}.`);
+  form.append('category', book.category);
+  form.append('price', String(book.price));
+  form.append('tags', JSON.stringify(book.tags));
+  form.append('sampleContent', 'A first line.\nA second line.');
+  const res = await fetch(`${url}/api/books`, { method: 'POST', headers: auth, body: form });
+  const answer = (await res.json()) as { data: { _id: string }; message?: string };
+  if (!res.ok) throw new Error(`POST /api/books answered ${res.status}: ${answer.message ?? ''}`);
+  return answer.data._id;
 }

@@ -40,7 +40,7 @@ export function TagChips({ selected, chips, to }: TagChipsProps) {
         })}
         {more && (
           <button type="button" className="chips__chip chips__more" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
-            {open ? 'Fewer tags' : `More tags (${formatCount(chips.meta.total - chips.data.length)})`}
+            More tags ({formatCount(chips.meta.total - chips.data.length)})
           </button>
         )}
       </div>
