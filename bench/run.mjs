@@ -18,7 +18,7 @@ const TMP = path.join(root, 'bench/.tmp');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'latency'];
 /** Which groups to run (default all). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? GROUPS.join(',')).split(',').map((g) => g.trim()).filter(Boolean));
@@ -311,10 +311,10 @@ async function initialJsBench() {
   }
 }
 
-/** Lighthouse mobile performance on `/` and `/book/:id` of the embedded shop. */
+/** Lighthouse mobile performance on `/`, `/books` and `/book/:id` of the embedded shop: every run must reach the target. */
 async function lighthouseBench() {
-  const target = '≥ 95';
-  const pages = ['/', '/book/:id'];
+  const target = '≥ 95 every run';
+  const pages = ['/', '/books', '/book/:id'];
   let lh;
   try {
     lh = await import('./web/lighthouse.mjs');
@@ -336,12 +336,12 @@ async function lighthouseBench() {
   mkdirSync(reports, { recursive: true });
   try {
     const book = shop.books[0];
-    for (const [label, p] of [['/', '/'], ['/book/:id', `/book/${encodeURIComponent(book._id ?? book.id)}`]]) {
+    for (const [label, p] of [['/', '/'], ['/books', '/books'], ['/book/:id', `/book/${encodeURIComponent(book._id ?? book.id)}`]]) {
       const runs = [];
       let failures = 0;
       for (let i = 0; runs.length < LIGHTHOUSE_RUNS && failures < 3; i += 1) {
         try {
-          runs.push(await lh.audit(chrome, `${shop.url}${p}`, path.join(reports, `${label === '/' ? 'home' : 'book'}-${runs.length + 1}.json`)));
+          runs.push(await lh.audit(chrome, `${shop.url}${p}`, path.join(reports, `${label === '/' ? 'home' : label === '/books' ? 'books' : 'book'}-${runs.length + 1}.json`)));
         } catch (err) {
           // A run that Lighthouse could not complete (e.g. NO_FCP on a starved host) is retried, not scored.
           failures += 1;
@@ -352,16 +352,16 @@ async function lighthouseBench() {
         skip(`Lighthouse mobile performance ${label}`, target, 'every Lighthouse run failed (see above)');
         continue;
       }
-      // The run with the median score stands for the page (Lighthouse's own advice for noisy hosts).
-      const r = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
+      // The worst run stands for the page: every run must reach the target.
+      const r = [...runs].sort((a, b) => a.score - b.score)[0];
       const scores = runs.map((x) => x.score).join(', ');
       report(
-        `Lighthouse mobile performance ${label} (median of ${runs.length}: ${scores})`,
+        `Lighthouse mobile performance ${label} (worst of ${runs.length}: ${scores})`,
         `${r.score}; LCP ${(r.lcp / 1000).toFixed(2)} s, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)}`,
         '100',
         (r.score / 100).toFixed(2),
         target,
-        r.score >= 95,
+        r.score >= 95 && runs.length >= LIGHTHOUSE_RUNS,
       );
       console.log(`        FCP ${(r.fcp / 1000).toFixed(2)} s, Speed Index ${(r.si / 1000).toFixed(2)} s, host benchmarkIndex ${r.benchmarkIndex ?? '?'}; LCP element: ${r.lcpElement}`);
       for (const w of r.warnings) console.log(`        warning: ${w}`);

@@ -38,5 +38,7 @@ export default defineConfig(({ isSsrBuild }) => {
     };
   }
   const config = appViteConfig({ base: '/', plugins: [react(), headMarkerLast()] });
-  return { ...config, build: { ...config.build, manifest: true } };
+  // One stylesheet for every page: a server-rendered page is styled by the one file the first page
+  // loaded (cached for the rest), not by a chain of per-page files that each hold up the first paint.
+  return { ...config, build: { ...config.build, manifest: true, cssCodeSplit: false } };
 });

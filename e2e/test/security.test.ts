@@ -230,10 +230,36 @@ const ROUTES: RouteDef[] = [
     method: 'GET',
     pattern: '/api/books',
     kind: 'none',
-    query: (ids) => ({ search: 'monsoon', tag: 'Fiction', category: ids.category, page: '1', limit: '10' }),
-    queryFields: [{ name: 'search', typed: false }, { name: 'tag', typed: false }, { name: 'category', typed: true }, ...PAGE_FIELDS],
+    query: (ids) => ({ search: 'monsoon', tag: 'Fiction', tab: 'fiction', sort: 'rating', category: ids.category, page: '1', limit: '10' }),
+    queryFields: [
+      { name: 'search', typed: false },
+      { name: 'tag', typed: false },
+      { name: 'tab', typed: true },
+      { name: 'sort', typed: true },
+      { name: 'category', typed: true },
+      ...PAGE_FIELDS,
+    ],
   },
   { method: 'GET', pattern: '/api/books/:id', kind: 'none', params: { id: { kind: 'uuid', real: (ids) => ids.book } } },
+  {
+    method: 'GET',
+    pattern: '/api/books/:id/related',
+    kind: 'none',
+    params: { id: { kind: 'uuid', real: (ids) => ids.book } },
+    query: () => ({ limit: '4' }),
+    queryFields: [{ name: 'limit', typed: true }],
+  },
+  { method: 'GET', pattern: '/api/books/suggest', kind: 'none', query: () => ({ q: 'monsoon' }), queryFields: [{ name: 'q', typed: false, required: true }] },
+  { method: 'GET', pattern: '/api/books/sitemap', kind: 'none' },
+  // The file number's own bad values (0, -1, text) are the catalogue's route tests.
+  { method: 'GET', pattern: '/api/books/sitemap/:file', kind: 'none', params: { file: { kind: 'file', real: () => '1' } } },
+  {
+    method: 'GET',
+    pattern: '/api/tags',
+    kind: 'none',
+    query: () => ({ q: 'fic', sort: 'count', page: '1', limit: '40' }),
+    queryFields: [{ name: 'q', typed: false }, { name: 'sort', typed: true }, ...PAGE_FIELDS],
+  },
   { method: 'GET', pattern: '/api/books/:id/content', admin: true, kind: 'none', params: { id: { kind: 'uuid', real: (ids) => ids.book } } },
   { method: 'POST', pattern: '/api/books', admin: true, kind: 'multipart', limit: GATEWAY_BOOK_LIMIT },
   { method: 'PUT', pattern: '/api/books/:id', admin: true, kind: 'multipart', limit: GATEWAY_BOOK_LIMIT, params: { id: { kind: 'uuid', real: (ids) => ids.book } } },
@@ -1196,11 +1222,14 @@ describe('security: bad input, uploads, object access and stored script', () => 
       // Nothing of the payloads became an element: no <img src=x>, no inline script with the flag, no handler attribute.
       const injected = await page.evaluate(() => ({
         imgs: document.querySelectorAll('img[src="x"]').length,
-        scripts: [...document.querySelectorAll('script')].filter((s) => s.textContent?.includes('__pwned')).length,
+        // Scripts that could run (the page's data and JSON-LD are data scripts, checked just below).
+        scripts: [...document.querySelectorAll('script')].filter((s) => !/^application\/(ld\+)?json$/.test(s.type) && s.textContent?.includes('__pwned')).length,
+        // A data script holds no markup at all: nothing in it can end the element early.
+        dataWithMarkup: [...document.querySelectorAll('script[type="application/json"], script[type="application/ld+json"]')].filter((s) => /[<>]/.test(s.textContent ?? '')).length,
         handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on') && a.value.includes('__pwned'))).length,
         bold: [...document.querySelectorAll('b')].filter((b) => b.textContent === 'bold').length,
       }));
-      expect(injected).toEqual({ imgs: 0, scripts: 0, handlers: 0, bold: 0 });
+      expect(injected).toEqual({ imgs: 0, scripts: 0, dataWithMarkup: 0, handlers: 0, bold: 0 });
       expect(errors).toEqual([]);
       tally('#pages');
     }

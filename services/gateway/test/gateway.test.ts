@@ -12,7 +12,8 @@ const EVIL_ID = '3c2d8b63-7a4f-4a8f-8e2b-1d7f6c5b4a32';
 const ADMIN_INDEX = `<!doctype html><html lang="en"><head><meta name="robots" content="noindex, nofollow" /><title>Admin | Persona Books</title></head><body><div id="root"></div><script type="module" src="/admin/assets/index-def456.js"></script></body></html>`;
 const BIG_PAGE = { data: Array.from({ length: 40 }, (_, i) => ({ _id: `book-${i}`, title: `A title of book ${i}`, author: 'An author' })) };
 const BIG_JS = 'export const line = "a line of the bundle";\n'.repeat(400);
-const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><meta name="description" content="Default" /><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><meta name="description" content="Default" /><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+const CSS = 'body{margin:0}.book{color:#312e81}';
 
 /**
  * A stand-in for the storefront's server bundle (apps/storefront/src/entry-server.tsx, whose own
@@ -97,6 +98,7 @@ describe('gateway', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), INDEX);
     await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'assets', 'index-abc123.css'), CSS);
     // What the build's precompress plugin writes beside a large asset.
     await writeFile(path.join(dir, 'assets', 'big-abc123.js'), BIG_JS);
     await writeFile(path.join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_JS));
@@ -231,6 +233,21 @@ describe('gateway', () => {
       // The data was read from the catalogue with the page request's ids.
       const read = upstream.seen.find((s) => s.url === `/api/books/${BOOK_ID}`)!;
       expect(read.headers['x-request-id']).toBe(res.headers['x-request-id']);
+    });
+
+    it('writes the site stylesheet into the page, and compresses the page as the browser accepts', async () => {
+      const br = await gateway.inject({ url: `/book/${BOOK_ID}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      const html = brotliDecompressSync(br.rawPayload).toString();
+      expect(html).toContain(`<style>${CSS}</style>`);
+      expect(html).not.toContain('href="/assets/index-abc123.css"');
+      expect(html).toContain('<h1>The Backwaters Ledger</h1>');
+      const gz = await gateway.inject({ url: `/book/${BOOK_ID}`, headers: { 'accept-encoding': 'gzip' } });
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
+      const plain = await gateway.inject({ url: `/book/${BOOK_ID}` });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(html);
     });
 
     it('keeps the answers script inert whatever the data holds', async () => {

@@ -8,13 +8,16 @@ interface BookCoverProps {
   url: string | null | undefined;
   width?: number;
   height?: number;
+  /** Loads at once instead of when it nears the screen (a cover above the fold). */
   eager?: boolean;
+  /** Fetched ahead of the page's other images: its largest paint. Defaults to `eager`. */
+  priority?: boolean;
   className?: string;
   /** Inside a link or card that already names the book: hidden from assistive tech. */
   decorative?: boolean;
 }
 
-export function BookCover({ title, author, url, width = 300, height = 450, eager = false, className = '', decorative = false }: BookCoverProps) {
+export function BookCover({ title, author, url, width = 300, height = 450, eager = false, priority = eager, className = '', decorative = false }: BookCoverProps) {
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
     return (
@@ -32,8 +35,7 @@ export function BookCover({ title, author, url, width = 300, height = 450, eager
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}
-      // An eager cover is the page's main image (its largest paint): ahead of the other images.
-      fetchPriority={eager ? 'high' : 'auto'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => setFailed(true)}
     />

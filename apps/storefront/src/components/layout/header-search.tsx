@@ -80,7 +80,7 @@ export function HeaderSearch({ onNavigate, className = '' }: { onNavigate?: () =
 
   const activeId = expanded && active >= 0 ? `${listId}-${active}` : undefined;
   return (
-    <form role="search" className={`header-search ${className}`} onSubmit={submit}>
+    <form role="search" aria-label="Site" className={`header-search ${className}`} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
         Search books by title or author
       </label>

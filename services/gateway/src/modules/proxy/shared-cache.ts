@@ -8,8 +8,10 @@
 // next read shows it at once (DESIGN §11). Text bodies get Brotli and gzip copies, made once per
 // fill off the event loop, sent to clients that accept them (the entity tag
 // then weak, as a compressed copy is not byte-identical).
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { compressText, type ContentCoding } from '../compression';
+
+export { negotiateCoding, type ContentCoding } from '../compression';
+
 export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
@@ -20,32 +22,9 @@ export interface CachedResponse {
   encoded: Partial<Record<ContentCoding, Buffer>>;
 }
 
-export type ContentCoding = 'br' | 'gzip';
-
 /** Bodies worth compressing: text of at least 1 KB the upstream did not compress itself. */
 const COMPRESSIBLE_TYPE = /^(?:application\/(?:[\w.+-]*\+)?json|text\/|application\/(?:javascript|xml))/i;
 const MIN_COMPRESS_BYTES = 1024;
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * The coding to send for this Accept-Encoding: Brotli, else gzip, when the client takes it
- * (q > 0) and the copy exists; else none (the body as it is).
- */
-export function negotiateCoding(acceptEncoding: string | undefined, available: Partial<Record<ContentCoding, Buffer>>): ContentCoding | undefined {
-  if (!acceptEncoding) return undefined;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name.trim());
-  }
-  for (const coding of ['br', 'gzip'] as const) {
-    if (available[coding] && (accepted.has(coding) || accepted.has('*'))) return coding;
-  }
-  return undefined;
-}
-
 /** If-None-Match against an entity tag, by the weak comparison (RFC 9110 §13.1.2): `W/` aside, equal. */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
   if (!ifNoneMatch || !etag) return false;
@@ -129,13 +108,10 @@ export class SharedCache {
   }
 }
 
-/** Both copies, at levels that cost well under a millisecond for a catalogue page; a copy that saves nothing is dropped. */
+/** Both copies; a copy that saves nothing is dropped. */
 async function compress(body: Buffer): Promise<Partial<Record<ContentCoding, Buffer>>> {
   try {
-    const [br, gz] = await Promise.all([
-      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      gzipAsync(body, { level: 6 }),
-    ]);
+    const [br, gz] = await Promise.all([compressText(body, 'br'), compressText(body, 'gzip')]);
     const encoded: Partial<Record<ContentCoding, Buffer>> = {};
     if (br.length < body.length) encoded.br = br;
     if (gz.length < body.length) encoded.gzip = gz;

@@ -7,12 +7,16 @@ import { TagList } from '../../../components/book/tag-list';
 
 export const EXPLORE_CARD_TAGS = 2;
 
-/** Hover or keyboard focus reveals "View Details"; on touch screens it is always shown. */
-export function ExploreCard({ book }: { book: BookSummary }) {
+/**
+ * Hover or keyboard focus reveals "View Details"; on touch screens it is always shown. The first
+ * row's covers load at once (`eager`), the very first one ahead of everything (it is the page's
+ * largest paint on a phone); the rest wait until they near the screen.
+ */
+export function ExploreCard({ book, eager = false, priority = false }: { book: BookSummary; eager?: boolean; priority?: boolean }) {
   return (
     <article className="explore-card" data-book-id={book._id} aria-labelledby={`book-title-${book._id}`}>
       <div className="explore-card__media">
-        <BookCover title={book.title} author={book.author} url={book.coverImage?.url} />
+        <BookCover title={book.title} author={book.author} url={book.coverImage?.url} eager={eager} priority={priority} />
         <div className="explore-card__overlay">
           <Link to={paths.book(book._id)} className="btn btn--light explore-card__details">
             View Details
