@@ -19,7 +19,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'latency'];
+const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'latency', 'scale'];
 /** Which groups to run (default all). */
 const ONLY = new Set((process.env.BENCH_ONLY ?? GROUPS.join(',')).split(',').map((g) => g.trim()).filter(Boolean));
 for (const g of ONLY) if (!GROUPS.includes(g)) throw new Error(`BENCH_ONLY: unknown group "${g}" (groups: ${GROUPS.join(', ')})`);
@@ -379,6 +379,119 @@ async function lighthouseBench() {
   }
 }
 
+/**
+ * The `scale` group (bench/scale.mjs): 100,000 books and 1,000,000 orders beside the demo, both
+ * distributed on PostgreSQL, then the embedded shop (PGlite) at its default scale size.
+ */
+async function scaleBench() {
+  const scale = await import('./scale.mjs');
+  const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const amqpUrl = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+  const books = Number(process.env.BENCH_SCALE_BOOKS ?? 100_000);
+  const orders = Number(process.env.BENCH_SCALE_ORDERS ?? 1_000_000);
+  const runs = Number(process.env.BENCH_SCALE_RUNS ?? 5);
+  const size = `${books.toLocaleString('en')} books / ${orders.toLocaleString('en')} orders`;
+  let database;
+  try {
+    console.log(`  (scale data set: ${size} on PostgreSQL; made once and kept, BENCH_SCALE_FRESH=1 remakes it)`);
+    database = await scale.ensureScaleDatabase(root, baseUrl, { books, orders });
+    if (database.seededSeconds !== null) report(`seed:scale ${size} on PostgreSQL`, `${database.seededSeconds.toFixed(0)} s`, '—', '—', 'n/a', null);
+  } catch (err) {
+    skip(`scale group (${size})`, 'see bench/README.md', `not measured: ${err.message}; it needs PostgreSQL, RabbitMQ and a build (npm run build)`);
+    return;
+  }
+  const demo = await scale.freshDatabase(baseUrl, 'persona_bench_demo');
+  cleanups.push(() => demo.drop());
+  const { chromium } = await import('playwright-core');
+  const { CHROMIUM_PATH, CHROMIUM_ARGS } = await import('./web/initial-js.mjs');
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  cleanups.push(() => browser.close());
+  const lh = await import('./web/lighthouse.mjs').catch(() => null);
+  const measured = {};
+  for (const [label, url] of [['demo', demo.url], ['scale', database.url]]) {
+    const stack = await scale.startStack(url, amqpUrl);
+    try {
+      const newest = (await (await fetch(`${stack.url}/api/books?limit=1`)).json()).data[0];
+      const m = { views: await scale.pageViews(browser, stack.url, newest._id, runs) };
+      m.latency = await scale.searchLatency(stack.url);
+      m.admin = await scale.adminLatency(stack.url, stack.auth);
+      if (label === 'scale') m.export = await scale.exportOrders(stack.url, stack.auth, stack.pid('orders'));
+      if (lh) {
+        const chrome = await lh.launchChrome();
+        m.lighthouse = {};
+        try {
+          for (const [name, p] of [['/', '/'], ['/books', '/books'], ['/book/:id', `/book/${newest._id}`]]) {
+            m.lighthouse[name] = [];
+            for (let i = 0; i < runs; i += 1) m.lighthouse[name].push((await lh.audit(chrome, `${stack.url}${p}`)).score);
+          }
+        } finally {
+          await chrome.kill();
+        }
+      }
+      measured[label] = m;
+    } finally {
+      await stack.close();
+    }
+  }
+  const { demo: d, scale: s } = measured;
+  const p = scale.percentile;
+  for (const page of ['/', '/books', '/book/:id']) {
+    const ms = s.views[page].ms;
+    const ratio = ms / d.views[page].ms;
+    report(`first book card in Chromium on ${page} at ${books.toLocaleString('en')} books (median of ${runs}: ${s.views[page].all.join(', ')} ms)`, `${ms.toFixed(0)} ms`, `${d.views[page].ms.toFixed(0)} ms demo`, `${ratio.toFixed(2)}×`, '≤ 1.5 s and ≤ 1.3× demo', ms <= 1500 && ratio <= 1.3);
+  }
+  const apiMax = Math.max(...Object.values(s.views).map((v) => v.apiBytes));
+  report(`API data per page view at scale (largest of /, /books, /book/:id; ${Object.entries(s.views).map(([k, v]) => `${k} ${(v.apiBytes / 1024).toFixed(1)} KB`).join(', ')})`, `${(apiMax / 1024).toFixed(1)} KB`, `${(Math.max(...Object.values(d.views).map((v) => v.apiBytes)) / 1024).toFixed(1)} KB demo`, '—', '≤ 100 KB', apiMax <= 100 * 1024);
+  report(`search over ${s.latency.words} distinct uncached words (a quarter misspelt), p50 / p95`, `${p(s.latency.search, 50).toFixed(1)} / ${p(s.latency.search, 95).toFixed(1)} ms`, `${p(d.latency.search, 95).toFixed(1)} ms demo p95`, '—', 'p95 ≤ 50 ms', p(s.latency.search, 95) <= 50);
+  report(`suggestions over ${s.latency.prefixes} prefixes, p95`, `${p(s.latency.suggest, 95).toFixed(1)} ms`, `${p(d.latency.suggest, 95).toFixed(1)} ms demo`, '—', 'p95 ≤ 30 ms', p(s.latency.suggest, 95) <= 30);
+  report(`admin lists: ${s.admin.reads} reads (pages, deep pages, filters, searches), each twice, p95`, `${p(s.admin.ms, 95).toFixed(1)} ms`, `${p(d.admin.ms, 95).toFixed(1)} ms demo`, '—', 'p95 ≤ 100 ms', p(s.admin.ms, 95) <= 100);
+  const e = s.export;
+  report(`orders.csv of ${e.rows.toLocaleString('en')} orders (${(e.bytes / 1048576).toFixed(0)} MB), time and the orders service's peak RSS`, `${e.seconds.toFixed(1)} s, ${e.peakMb.toFixed(0)} MB (${e.beforeMb.toFixed(0)} MB before)`, '60 s, 150 MB budget', '—', '≤ 60 s, ≤ 150 MB', e.seconds <= 60 && e.peakMb <= 150);
+  if (s.lighthouse) {
+    for (const page of ['/', '/books', '/book/:id']) {
+      const worst = Math.min(...s.lighthouse[page], ...d.lighthouse[page]);
+      report(`Lighthouse mobile ${page}, ${runs} runs at each size (scale: ${s.lighthouse[page].join(', ')}; demo: ${d.lighthouse[page].join(', ')})`, `worst ${worst}`, '100', (worst / 100).toFixed(2), '≥ 95 every run', worst >= 95);
+    }
+  }
+  await pgliteScale(scale);
+}
+
+/** The embedded shop (PGlite) at the seed's default size for it: search, suggestions and admin lists. */
+async function pgliteScale(scale) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-scale-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const started = performance.now();
+  await scale.runSeed(root, ['--data-dir', dataDir]);
+  report('seed:scale default size on PGlite (embedded)', `${((performance.now() - started) / 1000).toFixed(0)} s`, '—', '—', 'n/a', null);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(root, 'infra/embedded/dist/main.js')], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', PUBLIC_URL: url, RATE_LIMIT_MAX: '0', ADMIN_EMAIL: scale.ADMIN.email, ADMIN_PASSWORD: scale.ADMIN.password },
+    stdio: 'ignore',
+  });
+  children.push(child);
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`${url}/api/books?limit=1`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  try {
+    const total = (await (await fetch(`${url}/api/books?limit=1`)).json()).meta.total;
+    const login = await (await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: scale.ADMIN.email, password: scale.ADMIN.password }) })).json();
+    const auth = { authorization: `Bearer ${login.data.token}` };
+    const lat = await scale.searchLatency(url);
+    const admin = await scale.adminLatency(url, auth);
+    const p = scale.percentile;
+    report(`PGlite (embedded) at ${total.toLocaleString('en')} books: search p95 / suggestions p95 / admin lists p95`, `${p(lat.search, 95).toFixed(1)} / ${p(lat.suggest, 95).toFixed(1)} / ${p(admin.ms, 95).toFixed(1)} ms`, '—', '—', '50 / 30 / 100 ms', p(lat.search, 95) <= 50 && p(lat.suggest, 95) <= 30 && p(admin.ms, 95) <= 100);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
 async function main() {
   console.log(`Persona Books benchmarks (${SECONDS} s per run, ${os.cpus().length} CPUs, Node ${process.version}; groups: ${[...ONLY].join(', ')})\n`);
   let errors = 0;
@@ -411,6 +524,7 @@ async function main() {
       skip(figure, 'p99 ≤ 2 s, all ready', `not measured: ${err.message}; it needs PostgreSQL and RabbitMQ`);
     }
   }
+  if (ONLY.has('scale')) await scaleBench();
   if (ONLY.has('gateway') || ONLY.has('nginx')) console.log(`\n  HTTP errors during the load runs: ${errors}`);
   console.log('\nSummary');
   console.table(rows);
