@@ -12,6 +12,7 @@ import { buildGateway } from '@persona/gateway';
 import { ORDERS_SCHEMA, startOrdersService, type OrdersDB } from '@persona/orders';
 import { PERSONALIZATION_SCHEMA, startPersonalizationService, type PersonalizationDB } from '@persona/personalization';
 import { closeHttpServer, createLogger, sessionRevocationCheck, SHUTDOWN_DEFAULTS, type DestinationStream, type Logger } from '@persona/service-kit';
+import { claimDataDir } from './data-lock';
 import { PGLITE_TEMPLATE } from './make-pglite-template';
 import { loadOrCreateSecrets } from './secrets';
 import { adminAppDist, storefrontDist } from './storefront-dir';
@@ -50,9 +51,17 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const logger = options.logger ?? createLogger('shop', options.logLevel ?? process.env.LOG_LEVEL ?? 'warn', {}, options.logDestination);
+  const release = claimDataDir(dataDir, 'the shop');
+  const closers: Array<() => Promise<void>> = [async () => release()];
+  let pglite: Awaited<ReturnType<typeof openPglite>>;
+  try {
+    pglite = await openPglite(path.join(dataDir, 'db'), { template: PGLITE_TEMPLATE });
+  } catch (err) {
+    release();
+    throw err;
+  }
+  closers.push(() => pglite.close());
   const secrets = await loadOrCreateSecrets(dataDir);
-  const pglite = await openPglite(path.join(dataDir, 'db'), { template: PGLITE_TEMPLATE });
-  const closers: Array<() => Promise<void>> = [() => pglite.close()];
   const close = async () => {
     for (const fn of closers.reverse()) await fn().catch((err) => logger.error({ err }, 'shutdown step failed'));
   };

@@ -21,3 +21,4 @@ export {
 } from './metrics';
 export { describeValidationError, compileValidator } from './validation';
 export { clientAddress } from './client-address';
+export { seededRandom, type SeededRandom } from './seeded-random';

@@ -4,3 +4,4 @@ export { CatalogueConfigSchema, loadCatalogueConfig, type CatalogueConfig } from
 export type { CatalogueDB } from './db';
 export { LocalFileStorage, type FileStorage } from './modules/files/file-storage';
 export { seedDemoCatalogue, loadDemoCatalogue } from './modules/seed/seed-demo-catalogue';
+export { seedScaleCatalogue, type ScaleBook, type ScaleCatalogueOptions } from './modules/seed/seed-scale';

@@ -4,3 +4,4 @@ export { OrdersConfigSchema, loadOrdersConfig, type OrdersConfig } from './confi
 export type { OrdersDB } from './db';
 export { TEST_MODE_KEYS } from './modules/payments/payment-provider';
 export { paymentSignature, webhookSignature } from './modules/payments/razorpay-signatures';
+export { seedScaleOrders, type ScaleOrderBook, type ScaleOrdersOptions } from './modules/seed/seed-scale';
