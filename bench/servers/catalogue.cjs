@@ -4,7 +4,7 @@ const path = require('node:path');
 const { mkdtempSync } = require('node:fs');
 const { openPglite, openDatabase } = require('@persona/db');
 const { createInProcessBus } = require('@persona/bus');
-const { startCatalogueService, CATALOGUE_SCHEMA, CATALOGUE_DB_SETTINGS } = require('@persona/catalogue');
+const { startCatalogueService, CATALOGUE_SCHEMA } = require('@persona/catalogue');
 const { createLogger } = require('@persona/service-kit');
 
 (async () => {
@@ -13,7 +13,7 @@ const { createLogger } = require('@persona/service-kit');
   const logger = createLogger('catalogue', 'warn');
   const bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared: pglite }, 'bus'), logger });
   const service = await startCatalogueService({
-    database: openDatabase({ kind: 'pglite', shared: pglite }, CATALOGUE_SCHEMA, { settings: CATALOGUE_DB_SETTINGS }),
+    database: openDatabase({ kind: 'pglite', shared: pglite }, CATALOGUE_SCHEMA),
     bus, logger, jwtSecret: 'bench-secret-bench-secret-bench-secret-00', filesDir: path.join(dir, 'files'), seedDemo: true,
   });
   const url = await service.app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,7 +5,7 @@
 // 200,000 orders). It migrates what it fills first; it refuses a database that already holds a
 // scale data set unless --force (which adds another).
 import path from 'node:path';
-import { CATALOGUE_DB_SETTINGS, CATALOGUE_SCHEMA, catalogueMigrations, LocalFileStorage, seedDemoCatalogue, seedScaleCatalogue, type CatalogueDB } from '@persona/catalogue';
+import { CATALOGUE_SCHEMA, catalogueMigrations, LocalFileStorage, seedDemoCatalogue, seedScaleCatalogue, type CatalogueDB } from '@persona/catalogue';
 import { migrateToLatest, openDatabase, openPglite, sql, type Database, type DatabaseSource } from '@persona/db';
 import { ORDERS_SCHEMA, ordersMigrations, seedScaleOrders, type OrdersDB } from '@persona/orders';
 import { claimDataDir } from './data-lock';
@@ -109,7 +109,7 @@ export async function seedScale(args: SeedArgs, log: (line: string) => void = (l
     source = { kind: 'pglite', shared };
     closeShared = () => shared.close();
   }
-  const catalogue: Database<CatalogueDB> = openDatabase<CatalogueDB>(source, CATALOGUE_SCHEMA, { settings: CATALOGUE_DB_SETTINGS });
+  const catalogue: Database<CatalogueDB> = openDatabase<CatalogueDB>(source, CATALOGUE_SCHEMA);
   const ordersDb: Database<OrdersDB> = openDatabase<OrdersDB>(source, ORDERS_SCHEMA);
   const target = args.databaseUrl ? new URL(args.databaseUrl).pathname.slice(1) || 'postgres' : path.join(args.dataDir, 'db');
   try {

@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ADMIN_SCHEMA, startAdminService, type AdminDB } from '@persona/admin';
 import { createInProcessBus } from '@persona/bus';
-import { startCatalogueService, CATALOGUE_DB_SETTINGS, CATALOGUE_SCHEMA, type CatalogueDB } from '@persona/catalogue';
+import { startCatalogueService, CATALOGUE_SCHEMA, type CatalogueDB } from '@persona/catalogue';
 import { openDatabase, openPglite, type SharedPglite } from '@persona/db';
 import { buildGateway } from '@persona/gateway';
 import { ORDERS_SCHEMA, startOrdersService, type OrdersDB } from '@persona/orders';
@@ -75,7 +75,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     const sessionCheck = (jti: string) => sessionRevocationCheck(adminUrl, secrets.internalToken)(jti);
 
     const catalogue = await startCatalogueService({
-      database: openDatabase<CatalogueDB>({ kind: 'pglite', shared: pglite }, CATALOGUE_SCHEMA, { settings: CATALOGUE_DB_SETTINGS }),
+      database: openDatabase<CatalogueDB>({ kind: 'pglite', shared: pglite }, CATALOGUE_SCHEMA),
       bus,
       logger: logger.child({ service: 'catalogue' }),
       jwtSecret: secrets.jwtSecret,

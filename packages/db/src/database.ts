@@ -60,30 +60,16 @@ class OutageSafeClient extends pg.Client {
   }
 }
 
-export interface OpenOptions {
-  /**
-   * Session settings this service's queries rely on (e.g. `pg_trgm.word_similarity_threshold`),
-   * given to every pg connection at its start and set on the shared PGlite session whenever this
-   * service takes it.
-   */
-  settings?: Readonly<Record<string, string>>;
-}
-
-export function openDatabase<DB>(source: DatabaseSource, schema: string, options: OpenOptions = {}): Database<DB> {
+export function openDatabase<DB>(source: DatabaseSource, schema: string): Database<DB> {
   assertSchemaName(schema);
   const searchPath = `${quoteIdent(schema)}, public`;
-  const settings = options.settings ?? {};
-  for (const [name, value] of Object.entries(settings)) {
-    // Both end up in a connection's startup options or a SET: plain names and values only.
-    if (!/^[a-z_][a-z0-9_.]*$/.test(name) || !/^[\w.:-]+$/.test(value)) throw new Error(`invalid session setting ${name}=${value}`);
-  }
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({
       Client: OutageSafeClient,
       connectionString: source.url,
       max: source.poolSize ?? 10,
       application_name: source.applicationName ?? schema,
-      options: [`-c search_path=${schema},public`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(' '),
+      options: `-c search_path=${schema},public`,
       types: pgTypes as pg.CustomTypesConfig,
       // Waiting for a connection (a new one, or a free one from a busy pool) ends
       // after this, so no request hangs on a database that does not answer.
@@ -106,7 +92,7 @@ export function openDatabase<DB>(source: DatabaseSource, schema: string, options
       await db.destroy();
     });
   }
-  const db = new Kysely<DB>({ dialect: new PgliteDialect(source.shared, { searchPath, settings }) });
+  const db = new Kysely<DB>({ dialect: new PgliteDialect(source.shared, searchPath) });
   return wrap(db, schema, 'pglite', async () => {
     await db.destroy();
   });
@@ -127,7 +113,7 @@ function wrap<DB>(db: Kysely<DB>, schema: string, kind: DatabaseSource['kind'], 
   };
 }
 
-/** Search (trigram similarity and accent folding) runs the same SQL on PGlite as on PostgreSQL. */
+/** Search (trigram indexes and accent folding) runs the same SQL on PGlite as on PostgreSQL. */
 // The contrib entries ship CommonJS builds, but their type declarations are ESM-only.
 /* eslint-disable @typescript-eslint/no-require-imports */
 const PGLITE_EXTENSIONS: Record<string, Extension> = {

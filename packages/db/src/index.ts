@@ -1,6 +1,6 @@
-export { openDatabase, openPglite, dumpPgliteTemplate, assertSchemaName, type Database, type DatabaseSource, type OpenOptions, type PgliteOptions } from './database';
+export { openDatabase, openPglite, dumpPgliteTemplate, assertSchemaName, type Database, type DatabaseSource, type PgliteOptions } from './database';
 export { folderMigrations, migrateToLatest } from './migrate';
-export { PgliteDialect, sharePglite, quoteIdent, sessionSql, type SessionSetup, type SharedPglite } from './pglite-dialect';
+export { PgliteDialect, sharePglite, quoteIdent, type SharedPglite } from './pglite-dialect';
 export { Mutex } from './mutex';
 export { PG_ERROR, pgErrorCode, isUniqueViolation, isForeignKeyViolation, isConnectionError, DatabaseUnavailableError } from './errors';
 export { parseInt8, parseNumeric } from './type-parsers';

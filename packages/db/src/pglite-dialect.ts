@@ -24,30 +24,12 @@ import { Mutex } from './mutex';
 export interface SharedPglite {
   readonly pglite: PGlite;
   readonly lock: Mutex;
-  /** The session set-up (search_path and settings) currently in force, to skip redundant SETs. */
-  session: string | null;
+  /** The search_path currently set on the session, to skip redundant SETs. */
+  searchPath: string | null;
 }
 
 export function sharePglite(pglite: PGlite): SharedPglite {
-  return { pglite, lock: new Mutex(), session: null };
-}
-
-/** What a service's session needs: its search_path and its own settings (e.g. a pg_trgm threshold). */
-export interface SessionSetup {
-  searchPath: string;
-  settings?: Readonly<Record<string, string>>;
-}
-
-const SETTING_NAME = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
-
-/** The SQL that gives the one shared session this service's set-up: every other service's settings reset first. */
-export function sessionSql(setup: SessionSetup): string {
-  const statements = [`RESET ALL`, `SET search_path TO ${setup.searchPath}`];
-  for (const [name, value] of Object.entries(setup.settings ?? {})) {
-    if (!SETTING_NAME.test(name)) throw new Error(`invalid setting name "${name}"`);
-    statements.push(`SET ${name} = '${value.replace(/'/g, "''")}'`);
-  }
-  return statements.join('; ');
+  return { pglite, lock: new Mutex(), searchPath: null };
 }
 
 class PgliteConnection implements DatabaseConnection {
@@ -76,7 +58,7 @@ class PgliteDriver implements Driver {
 
   constructor(
     private readonly shared: SharedPglite,
-    private readonly session: string,
+    private readonly searchPath: string,
   ) {
     this.#connection = new PgliteConnection(shared.pglite);
   }
@@ -88,9 +70,9 @@ class PgliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const release = await this.shared.lock.acquire();
     try {
-      if (this.shared.session !== this.session) {
-        await this.shared.pglite.exec(this.session);
-        this.shared.session = this.session;
+      if (this.shared.searchPath !== this.searchPath) {
+        await this.shared.pglite.exec(`SET search_path TO ${this.searchPath}`);
+        this.shared.searchPath = this.searchPath;
       }
     } catch (err) {
       release();
@@ -141,20 +123,16 @@ class PgliteDriver implements Driver {
 }
 
 export class PgliteDialect implements Dialect {
-  readonly #session: string;
-
   constructor(
     private readonly shared: SharedPglite,
-    setup: SessionSetup | string,
-  ) {
-    this.#session = sessionSql(typeof setup === 'string' ? { searchPath: setup } : setup);
-  }
+    private readonly searchPath: string,
+  ) {}
 
   createAdapter(): DialectAdapter {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PgliteDriver(this.shared, this.#session);
+    return new PgliteDriver(this.shared, this.searchPath);
   }
   createQueryCompiler(): QueryCompiler {
     return new PostgresQueryCompiler();

@@ -37,20 +37,18 @@ export interface ServiceProcessSpec<C extends ProcessConfig, DB, S extends Runni
   schema: string;
   loadConfig: () => C;
   start: (parts: ProcessParts<C, DB>) => Promise<S>;
-  /** Session settings the service's queries rely on (see `openDatabase`). */
-  databaseSettings?: Readonly<Record<string, string>>;
 }
 
 /** Where the process gets its logger, database and bus (tests pass their own). */
 export interface ProcessFactories {
   createLogger: (name: string, level: string) => Logger;
-  openDatabase: <DB>(url: string, name: string, schema: string, settings?: Readonly<Record<string, string>>) => Database<DB>;
+  openDatabase: <DB>(url: string, name: string, schema: string) => Database<DB>;
   createBus: (url: string, name: string, logger: Logger) => EventBus;
 }
 
 export const PROCESS_FACTORIES: ProcessFactories = {
   createLogger: (name, level) => createLogger(name, level),
-  openDatabase: (url, name, schema, settings) => openDatabase({ kind: 'postgres', url, applicationName: name }, schema, { settings }),
+  openDatabase: (url, name, schema) => openDatabase({ kind: 'postgres', url, applicationName: name }, schema),
   createBus: (url, name, logger) => createRabbitBus({ url, logger, connectionName: name }),
 };
 
@@ -68,7 +66,7 @@ export async function startServiceProcess<C extends ProcessConfig, DB, S extends
 ): Promise<StartedProcess<C, S>> {
   const config = spec.loadConfig();
   const logger = factories.createLogger(spec.name, config.LOG_LEVEL);
-  const database = factories.openDatabase<DB>(config.DATABASE_URL, spec.name, spec.schema, spec.databaseSettings);
+  const database = factories.openDatabase<DB>(config.DATABASE_URL, spec.name, spec.schema);
   const bus = factories.createBus(config.AMQP_URL, spec.name, logger);
   const service = await spec.start({ config, database, bus, logger });
   return {

@@ -15,13 +15,11 @@ export interface BooksTable {
   id: Generated<string>;
   title: string;
   author: string;
-  description: string;
   price_paise: number;
   printing_cost_paise: Generated<number>;
   tags: Generated<string[]>;
   rating: Generated<number>;
   category_id: string | null;
-  sample_content: ColumnType<unknown, string, string>;
   trail_limit: Generated<number>;
   cover_key: string | null;
   image_keys: Generated<string[]>;
@@ -36,14 +34,21 @@ export interface BooksTable {
   search_doc: ColumnType<string, never, never>;
 }
 
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface TagCountsTable {
   tag: string;
   books: number;
 }
 
+/** A book's long texts, apart from the short row lists read. */
 export interface BookContentsTable {
   book_id: string;
-  paragraphs: ColumnType<string[], string, string>;
+  paragraphs: ColumnType<string[], string | undefined, string>;
+  description: ColumnType<string, string | undefined, string>;
+  sample_content: ColumnType<unknown, string | undefined, string>;
 }
 
 export interface CatalogueMetaTable {
@@ -57,6 +62,7 @@ export interface CatalogueDB {
   books: BooksTable;
   book_contents: BookContentsTable;
   tag_counts: TagCountsTable;
+  search_words: SearchWordsTable;
   catalogue_meta: CatalogueMetaTable;
   outbox: any;
   inbox: any;

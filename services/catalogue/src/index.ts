@@ -1,5 +1,5 @@
 export { buildApp, type CatalogueAppOptions } from './app';
-export { startCatalogueService, catalogueMigrations, CATALOGUE_SCHEMA, CATALOGUE_DB_SETTINGS, type CatalogueService, type CatalogueServiceOptions } from './service';
+export { startCatalogueService, catalogueMigrations, CATALOGUE_SCHEMA, type CatalogueService, type CatalogueServiceOptions } from './service';
 export { CatalogueConfigSchema, loadCatalogueConfig, type CatalogueConfig } from './config';
 export type { CatalogueDB } from './db';
 export { LocalFileStorage, type FileStorage } from './modules/files/file-storage';

@@ -3,12 +3,11 @@ import { sessionRevocationCheck } from '@persona/service-kit';
 import { runServiceProcess, type ProcessParts } from '@persona/service-process';
 import { loadCatalogueConfig, type CatalogueConfig } from './config';
 import type { CatalogueDB } from './db';
-import { CATALOGUE_DB_SETTINGS, CATALOGUE_SCHEMA, startCatalogueService } from './service';
+import { CATALOGUE_SCHEMA, startCatalogueService } from './service';
 
 runServiceProcess({
   name: 'catalogue',
   schema: CATALOGUE_SCHEMA,
-  databaseSettings: CATALOGUE_DB_SETTINGS,
   loadConfig: loadCatalogueConfig,
   start: ({ config, database, bus, logger }: ProcessParts<CatalogueConfig, CatalogueDB>) =>
     startCatalogueService({

@@ -12,13 +12,6 @@ import { LocalFileStorage } from './modules/files/file-storage';
 import { seedDemoCatalogue } from './modules/seed/seed-demo-catalogue';
 
 export const CATALOGUE_SCHEMA = 'catalogue';
-/**
- * The catalogue's session settings: a search matches a title or author whose closest words share
- * 40% of its letter triples. pg_trgm's default (0.6) misses most swapped pairs of letters
- * ("bakcwaters" is 0.47 of "backwaters", "tiffni" 0.57 of "tiffin"); the ranking keeps exact and
- * prefix matches first, so the near misses this lets in come after them.
- */
-export const CATALOGUE_DB_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.4' } as const;
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
 export const catalogueMigrations: MigrationProvider = {

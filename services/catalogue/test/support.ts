@@ -9,7 +9,7 @@ import { mintAdminToken, TEST_DATABASE_URL, TEST_JWT_SECRET, uniqueName } from '
 import { buildApp } from '../src/app';
 import type { CatalogueDB } from '../src/db';
 import { LocalFileStorage } from '../src/modules/files/file-storage';
-import { CATALOGUE_DB_SETTINGS, catalogueMigrations } from '../src/service';
+import { catalogueMigrations } from '../src/service';
 
 export interface Harness {
   app: ServiceApp;
@@ -24,7 +24,7 @@ export interface Harness {
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database<CatalogueDB>; dispose(): Promise<void> }> {
   if (kind === 'postgres') {
     const schema = uniqueName('catalogue_test');
-    const database = openDatabase<CatalogueDB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema, { settings: CATALOGUE_DB_SETTINGS });
+    const database = openDatabase<CatalogueDB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
     await migrateToLatest(database, catalogueMigrations);
     return {
       database,
@@ -35,7 +35,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ d
     };
   }
   const shared = await openPglite();
-  const database = openDatabase<CatalogueDB>({ kind: 'pglite', shared }, 'catalogue', { settings: CATALOGUE_DB_SETTINGS });
+  const database = openDatabase<CatalogueDB>({ kind: 'pglite', shared }, 'catalogue');
   await migrateToLatest(database, catalogueMigrations);
   return { database, dispose: () => shared.close() };
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeWithPostgres } from '@persona/test-kit';
 import { bumpCatalogueVersion } from '../../src/modules/catalogue-version.repository';
+import { listBooks } from '../../src/modules/books/book-lists.repository';
 import { insertBook } from '../../src/modules/books/books.repository';
 import { refreshTagCounts } from '../../src/modules/books/tags.repository';
 import { multipart, startHarness, type Harness } from '../support';
@@ -98,6 +99,8 @@ function suite(kind: 'pglite' | 'postgres') {
       ['a missing letter', 'tifin'],
       ['an extra letter', 'tiffinn'],
       ['two letters swapped', 'tiffni'],
+      ['two letters swapped early', 'tfifin'],
+      ['a letter changed', 'tiffon'],
     ])('forgives %s', async (_label, text) => {
       const found = await search(text);
       expect(found).toEqual(expect.arrayContaining(['Tiffin', 'Zoë and the Tiffin Box', 'The Tiffin Carrier', 'Tiffins of Madras']));
@@ -128,6 +131,14 @@ function suite(kind: 'pglite' | 'postgres') {
       ['x'.repeat(200), []],
     ])('takes %j as plain text', async (text, expected) => {
       expect(await search(text)).toEqual(expected);
+    });
+
+    it("counts a search's matches only up to a cap, and says so", async () => {
+      const capped = await listBooks(h.database.db, { search: 'tiffin' }, { page: 1, limit: 2, countCap: 3 });
+      expect(capped).toMatchObject({ total: 3, totalCapped: true });
+      expect(capped.books).toHaveLength(2);
+      expect(await listBooks(h.database.db, { search: 'tiffin' }, { page: 1, limit: 2 })).toMatchObject({ total: 5, totalCapped: false });
+      expect((await get('/api/books?search=tiffin')).json().meta).toEqual({ total: 5, page: 1, limit: 24 });
     });
 
     it.each([

@@ -3,16 +3,20 @@
 // the chips' tag counts; related books; suggestions; the sitemap's listing.
 //
 // Search reads the folded keys (lower case, no accents: "zoe" finds "Zoë") and
-// matches a title or author that contains the text, or has every word of it
-// (as word beginnings, in any order, across title and author), or is within a
-// typo of it (pg_trgm word similarity; the threshold is the catalogue's
-// session setting, CATALOGUE_DB_SETTINGS). Each branch has its own index.
+// matches a title or author that contains the text (trigram indexes), or has
+// every word of it as word beginnings, in any order, across title and author
+// (the full-text index). Only when nothing matches so does it forgive a typo:
+// each word is looked up in the vocabulary one letter away (missing, extra,
+// swapped or changed) and the search runs again with the words that exist — a
+// reader who spelt "ledger" right wants the ledgers, not the "leaders".
 // User text only ever travels as a bound parameter: wildcards and quotes are
 // plain characters.
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { BookSort, BookSummary, HomeTab, SitemapEntry, Suggestion, TagCount } from '@persona/contracts';
+import { COUNT_CAP, type BookSort, type BookSummary, type HomeTab, type SitemapEntry, type Suggestion, type TagCount } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
-import { summaryQuery, toSummary } from './books.repository';
+import { summariesInOrder, summaryQuery, toSummary } from './books.repository';
+import { knownWords } from './search-words.repository';
+import { foldWord, oneLetterAway } from './spelling';
 
 type Db = Kysely<CatalogueDB>;
 
@@ -27,6 +31,8 @@ export interface BookListPage {
   sort?: BookSort;
   page: number;
   limit: number;
+  /** Where a search stops counting (SEARCH_COUNT_CAP). */
+  countCap?: number;
 }
 
 /** The non-fiction tab keeps a tag containing one of these, case as written (spec §5). */
@@ -74,31 +80,28 @@ function searchTerms(text: string): SearchTerms {
   };
 }
 
-function matches(t: SearchTerms): RawBuilder<SqlBool> {
-  const branches = [
-    sql`b.title_key LIKE ${t.contains}`,
-    sql`b.author_key LIKE ${t.contains}`,
-    sql`${t.key} <% b.title_key`,
-    sql`${t.key} <% b.author_key`,
-  ];
+/**
+ * How a search matches: as written (substring or every word), or — once nothing does — with its
+ * words corrected (a full-text query of each word or the vocabulary's words one letter from it).
+ */
+export type SearchMode = 'written' | { corrected: string };
+
+function matches(t: SearchTerms, mode: SearchMode): RawBuilder<SqlBool> {
+  if (mode !== 'written') return sql<SqlBool>`b.search_doc @@ to_tsquery('simple', ${mode.corrected})`;
+  const branches = [sql`b.title_key LIKE ${t.contains}`, sql`b.author_key LIKE ${t.contains}`];
   if (t.tsquery) branches.push(sql`b.search_doc @@ to_tsquery('simple', search_key(${t.tsquery}))`);
   return sql<SqlBool>`(${sql.join(branches, sql` OR `)})`;
 }
 
-/**
- * Exact title, then title prefix, then author (its beginning or a word's), then books with
- * every word or the text itself, then the typo matches; within each, by similarity.
- */
-function relevance(t: SearchTerms): RawBuilder<unknown>[] {
-  const everyWord = t.tsquery ? sql`b.search_doc @@ to_tsquery('simple', search_key(${t.tsquery}))` : sql`false`;
+/** Exact title, then title prefix, then author (its beginning or a word's), then the rest; corrected matches newest first. */
+function relevance(t: SearchTerms, mode: SearchMode): RawBuilder<unknown>[] {
+  if (mode !== 'written') return [];
   return [
     sql`CASE
       WHEN b.title_key = ${t.key} THEN 0
       WHEN b.title_key LIKE ${t.prefix} THEN 1
       WHEN b.author_key LIKE ${t.prefix} OR b.author_key LIKE ${t.wordStart} THEN 2
-      WHEN ${everyWord} OR b.title_key LIKE ${t.contains} OR b.author_key LIKE ${t.contains} THEN 3
-      ELSE 4 END`,
-    sql`greatest(word_similarity(${t.key}, b.title_key), word_similarity(${t.key}, b.author_key)) DESC`,
+      ELSE 3 END`,
   ];
 }
 
@@ -124,10 +127,11 @@ function chipRule(chip: string): RawBuilder<SqlBool> {
   return hasTagIn(sql<SqlBool>`lower(tag) LIKE '%' || ${likeEscaped(sql`lower(${chip})`)} || '%'`);
 }
 
-function filtered(db: Db, filter: BookListFilter) {
-  let query = summaryQuery(db);
+/** The books (short rows only) a filter keeps. */
+function filtered(db: Db, filter: BookListFilter, mode: SearchMode = 'written') {
+  let query = db.selectFrom('books as b').select('b.id');
   const search = filter.search?.trim();
-  if (search) query = query.where(matches(searchTerms(search)));
+  if (search) query = query.where(matches(searchTerms(search), mode));
   const tag = filter.tag?.trim();
   if (tag) query = query.where(chipRule(tag));
   if (filter.tab) query = query.where(tabRule(filter.tab));
@@ -135,10 +139,10 @@ function filtered(db: Db, filter: BookListFilter) {
   return query;
 }
 
-function sortKeys(sort: BookSort, search: string | undefined): RawBuilder<unknown>[] {
+function sortKeys(sort: BookSort, search: string | undefined, mode: SearchMode): RawBuilder<unknown>[] {
   switch (sort) {
     case 'relevance':
-      if (search) return [...relevance(searchTerms(search)), sql`b.created_at DESC`, sql`b.id DESC`];
+      if (search) return [...relevance(searchTerms(search), mode), sql`b.created_at DESC`, sql`b.id DESC`];
       return [sql`b.created_at DESC`, sql`b.id DESC`];
     case 'newest':
       return [sql`b.created_at DESC`, sql`b.id DESC`];
@@ -151,23 +155,71 @@ function sortKeys(sort: BookSort, search: string | undefined): RawBuilder<unknow
   }
 }
 
-/** One page of the books matching the filter, and how many match in all. A page past the end is empty. */
-export async function listBooks(db: Db, filter: BookListFilter, page: BookListPage): Promise<{ books: BookSummary[]; total: number }> {
+/** A search's matches are counted up to this many ("10,000+ books"); a list without one is counted exactly. */
+export const SEARCH_COUNT_CAP = COUNT_CAP;
+
+export interface BookListAnswer {
+  books: BookSummary[];
+  total: number;
+  /** True when a search matches more than `total` books (counting stopped at SEARCH_COUNT_CAP). */
+  totalCapped: boolean;
+}
+
+async function listPage(db: Db, filter: BookListFilter, page: BookListPage, mode: SearchMode): Promise<BookListAnswer> {
   const search = filter.search?.trim() || undefined;
   const sort = page.sort ?? (search ? 'relevance' : 'newest');
-  const query = filtered(db, filter);
-  const [rows, count] = await Promise.all([
+  const query = filtered(db, filter, mode);
+  const cap = page.countCap ?? SEARCH_COUNT_CAP;
+  const counted = search
+    ? db.selectFrom(query.clearSelect().select(sql`1`.as('one')).limit(cap + 1).as('matches')).select((eb) => eb.fn.countAll<number>().as('n'))
+    : query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n'));
+  const [ids, count] = await Promise.all([
     query
-      .orderBy(sql.join(sortKeys(sort, search)))
+      .orderBy(sql.join(sortKeys(sort, search, mode)))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit)
       .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    counted.executeTakeFirstOrThrow(),
   ]);
-  return { books: rows.map(toSummary), total: Number(count.n) };
+  const n = Number(count.n);
+  return { books: await summariesInOrder(db, ids.map((row) => row.id)), total: Math.min(n, cap), totalCapped: n > cap };
+}
+
+/** Longest word corrected: past it a typo is as likely to be two (and the candidates many). */
+const CORRECTED_WORD_MAX = 24;
+
+export interface Correction {
+  /** The full-text query of the corrected search. */
+  query: string;
+  /** The vocabulary's words that stood in for a typo. */
+  words: string[];
+}
+
+/**
+ * The search's words with the vocabulary's words one letter from each, as a full-text query
+ * ("tifin ledgr" → "(tifin:* | tiffin:*) & (ledgr:* | ledger:*)"); null when no word has a correction.
+ */
+export async function correctSearch(db: Db, text: string): Promise<Correction | null> {
+  const words = [...new Set(text.split(/[^\p{L}\p{M}\p{N}]+/u).map(foldWord).filter((w) => w.length >= 3 && w.length <= CORRECTED_WORD_MAX))].slice(0, 6);
+  if (words.length === 0) return null;
+  const near = new Map(words.map((w) => [w, oneLetterAway(w)]));
+  const known = await knownWords(db, [...near.values()].flat());
+  const used: string[] = [];
+  const groups = words.map((w) => {
+    const found = near.get(w)!.filter((c) => known.has(c));
+    used.push(...found);
+    return found.length > 0 ? `(${[w, ...found].map((x) => `${x}:*`).join(' | ')})` : `${w}:*`;
+  });
+  return used.length > 0 ? { query: groups.join(' & '), words: used } : null;
+}
+
+/** One page of the books matching the filter, and how many match in all. A page past the end is empty. */
+export async function listBooks(db: Db, filter: BookListFilter, page: BookListPage): Promise<BookListAnswer> {
+  const written = await listPage(db, filter, page, 'written');
+  const search = filter.search?.trim();
+  if (written.total > 0 || !search) return written;
+  const correction = await correctSearch(db, search);
+  return correction ? listPage(db, filter, page, { corrected: correction.query }) : written;
 }
 
 /** The distinct lower-cased tags and how many books carry each (the chips), by name or by count; `q` keeps tags containing it. */
@@ -221,27 +273,36 @@ export async function relatedBooks(db: Db, id: string, limit: number): Promise<B
 const SUGGESTED_BOOKS = 5;
 const SUGGESTED_AUTHORS = 3;
 
-/** Up to `max` suggestions for the header search box: the best matching books, then authors. */
+/** Up to `max` suggestions for the header search box: the best matching books, then authors (with corrected words when nothing matches as written). */
 export async function suggest(db: Db, text: string, max: number): Promise<Suggestion[]> {
   const t = searchTerms(text);
-  const [books, authors] = await Promise.all([
+  const books = (mode: SearchMode) =>
     db
       .selectFrom('books as b')
       .select(['b.id', 'b.title', 'b.author'])
-      .where(matches(t))
-      .orderBy(sql.join([...relevance(t), sql`b.rating DESC`, sql`b.id`]))
+      .where(matches(t, mode))
+      .orderBy(sql.join([...relevance(t, mode), sql`b.rating DESC`, sql`b.id`]))
       .limit(max)
-      .execute(),
-    sql<{ author: string; books: number }>`
-      SELECT min(b.author) AS author, count(*)::integer AS books FROM books b
-      WHERE b.author_key LIKE ${t.prefix} OR b.author_key LIKE ${t.wordStart} OR ${t.key} <% b.author_key
-      GROUP BY b.author_key
-      ORDER BY CASE WHEN b.author_key LIKE ${t.prefix} THEN 0 ELSE 1 END, max(word_similarity(${t.key}, b.author_key)) DESC, count(*) DESC, b.author_key
-      LIMIT ${SUGGESTED_AUTHORS}`.execute(db),
-  ]);
-  const authorRows = authors.rows;
-  const bookCount = Math.min(books.length, Math.max(SUGGESTED_BOOKS, max - authorRows.length));
-  const out: Suggestion[] = books.slice(0, bookCount).map((b) => ({ kind: 'book', _id: b.id, title: b.title, author: b.author }));
+      .execute();
+  const authors = async (words: RawBuilder<string>[] | null) => {
+    // As written: the text begins the name or one of its words; corrected: one of the corrected words does.
+    const starts = (word: RawBuilder<string>) => sql`(b.author_key LIKE ${likeEscaped(word)} || '%' OR b.author_key LIKE '% ' || ${likeEscaped(word)} || '%')`;
+    const where = words ? sql.join(words.map(starts), sql` OR `) : starts(t.key);
+    const order = words ? sql`` : sql`CASE WHEN b.author_key LIKE ${t.prefix} THEN 0 ELSE 1 END,`;
+    const { rows } = await sql<{ author: string; books: number }>`
+      SELECT min(b.author) AS author, count(*)::integer AS books FROM books b WHERE ${where}
+      GROUP BY b.author_key ORDER BY ${order} count(*) DESC, b.author_key LIMIT ${SUGGESTED_AUTHORS}`.execute(db);
+    return rows;
+  };
+  let [bookRows, authorRows] = await Promise.all([books('written'), authors(null)]);
+  if (bookRows.length === 0 && authorRows.length === 0) {
+    const correction = await correctSearch(db, text);
+    if (correction) {
+      [bookRows, authorRows] = await Promise.all([books({ corrected: correction.query }), authors(correction.words.map((w) => sql<string>`${w}`))]);
+    }
+  }
+  const bookCount = Math.min(bookRows.length, Math.max(SUGGESTED_BOOKS, max - authorRows.length));
+  const out: Suggestion[] = bookRows.slice(0, bookCount).map((b) => ({ kind: 'book', _id: b.id, title: b.title, author: b.author }));
   for (const a of authorRows.slice(0, max - out.length)) out.push({ kind: 'author', author: a.author, books: a.books });
   return out;
 }

@@ -1,9 +1,12 @@
 // All kysely code for books. Rows are mapped to the public Book shape here;
-// the full text (book_contents) and the full PDF key never reach that shape.
+// the full text (book_contents.paragraphs) and the full PDF key never reach
+// that shape. A book's description and sample live beside its full text in
+// book_contents, so the `books` row lists search and sort is short.
 import { sql, type Kysely } from 'kysely';
 import { paiseToRupees, type Book, type BookSummary, type SampleContent } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
 import { fileUrl } from '../files/file-storage';
+import { addSearchWords } from './search-words.repository';
 
 type Db = Kysely<CatalogueDB>;
 
@@ -25,16 +28,17 @@ export interface BookRecord {
   fullPdfKey: string | null;
 }
 
-/** The columns a list item needs, with its category's name; lists add their own filters and order. */
+/** The columns a list item needs, with its category's name and its description. */
 export function summaryQuery(db: Db) {
   return db
     .selectFrom('books as b')
     .leftJoin('categories as c', 'c.id', 'b.category_id')
+    .innerJoin('book_contents as bc', 'bc.book_id', 'b.id')
     .select([
       'b.id',
       'b.title',
       'b.author',
-      'b.description',
+      'bc.description',
       'b.price_paise',
       'b.printing_cost_paise',
       'b.tags',
@@ -52,7 +56,15 @@ export function summaryQuery(db: Db) {
 }
 
 function baseQuery(db: Db) {
-  return summaryQuery(db).select('b.sample_content');
+  return summaryQuery(db).select('bc.sample_content');
+}
+
+/** The list items of `ids`, in that order (a list picks its page on the short rows, then reads their texts). */
+export async function summariesInOrder(db: Db, ids: readonly string[]): Promise<BookSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await summaryQuery(db).where('b.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
@@ -88,20 +100,22 @@ export async function findBook(db: Db, id: string): Promise<Book | undefined> {
   return row && toBook(row);
 }
 
+/** The book as its writes see it, its row locked until the transaction ends. */
 export async function findBookRecord(db: Db, id: string): Promise<BookRecord | undefined> {
   const row = await db.selectFrom('books').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!row) return undefined;
+  const texts = await db.selectFrom('book_contents').select(['description', 'sample_content']).where('book_id', '=', id).executeTakeFirst();
   return {
     id: row.id,
     title: row.title,
     author: row.author,
-    description: row.description,
+    description: texts?.description ?? '',
     pricePaise: row.price_paise,
     printingCostPaise: row.printing_cost_paise,
     tags: row.tags,
     rating: Number(row.rating),
     categoryId: row.category_id,
-    sampleContent: row.sample_content as SampleContent,
+    sampleContent: (texts?.sample_content ?? '') as SampleContent,
     trailLimit: row.trail_limit,
     coverKey: row.cover_key,
     imageKeys: row.image_keys,
@@ -116,13 +130,11 @@ function toColumns(values: Omit<BookRecord, 'id'>) {
   return {
     title: values.title,
     author: values.author,
-    description: values.description,
     price_paise: values.pricePaise,
     printing_cost_paise: values.printingCostPaise,
     tags: values.tags,
     rating: values.rating,
     category_id: values.categoryId,
-    sample_content: JSON.stringify(values.sampleContent),
     trail_limit: values.trailLimit,
     cover_key: values.coverKey,
     image_keys: values.imageKeys,
@@ -131,9 +143,17 @@ function toColumns(values: Omit<BookRecord, 'id'>) {
   };
 }
 
+function textColumns(values: Pick<BookRecord, 'description' | 'sampleContent'>) {
+  return { description: values.description, sample_content: JSON.stringify(values.sampleContent) };
+}
+
 export async function insertBook(db: Db, values: BookWrite): Promise<string> {
   const { id } = await db.insertInto('books').values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('book_contents').values({ book_id: id, paragraphs: JSON.stringify(values.content) }).execute();
+  await db
+    .insertInto('book_contents')
+    .values({ book_id: id, paragraphs: JSON.stringify(values.content), ...textColumns(values) })
+    .execute();
+  await addSearchWords(db, id);
   return id;
 }
 
@@ -143,13 +163,13 @@ export async function updateBook(db: Db, id: string, values: Omit<BookRecord, 'i
     .set({ ...toColumns(values), updated_at: new Date() })
     .where('id', '=', id)
     .execute();
-  if (content !== undefined) {
-    await db
-      .insertInto('book_contents')
-      .values({ book_id: id, paragraphs: JSON.stringify(content) })
-      .onConflict((oc) => oc.column('book_id').doUpdateSet({ paragraphs: JSON.stringify(content) }))
-      .execute();
-  }
+  const texts = { ...textColumns(values), ...(content !== undefined ? { paragraphs: JSON.stringify(content) } : {}) };
+  await db
+    .insertInto('book_contents')
+    .values({ book_id: id, ...texts })
+    .onConflict((oc) => oc.column('book_id').doUpdateSet(texts))
+    .execute();
+  await addSearchWords(db, id);
 }
 
 export async function deleteBook(db: Db, id: string): Promise<BookRecord | undefined> {

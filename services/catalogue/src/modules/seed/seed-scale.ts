@@ -9,6 +9,7 @@ import type { SampleContent } from '@persona/contracts';
 import { seededRandom, type SeededRandom } from '@persona/service-kit';
 import type { CatalogueDB } from '../../db';
 import { normaliseTags } from '../books/parse-book-form';
+import { rebuildSearchWords } from '../books/search-words.repository';
 import { rebuildTagCounts } from '../books/tags.repository';
 import { bumpCatalogueVersion } from '../catalogue-version.repository';
 
@@ -182,15 +183,16 @@ export async function seedScaleCatalogue(db: Kysely<CatalogueDB>, options: Scale
     }
     const { rows } = await db.transaction().execute(async (trx) => {
       const inserted = await sql<{ id: string; title: string; author: string; price_paise: number; printing_cost_paise: number }>`
-        INSERT INTO books (id, title, author, description, price_paise, printing_cost_paise, tags, rating, category_id, sample_content, trail_limit, created_at, updated_at)
-        SELECT id, title, author, description, price, printing, tags::text[], rating, category, sample::jsonb, 3, created, updated
-        FROM unnest(${cols.id}::uuid[], ${cols.title}::text[], ${cols.author}::text[], ${cols.description}::text[], ${cols.price}::int[], ${cols.printing}::int[], ${cols.tags}::text[],
-                    ${cols.rating}::numeric[], ${cols.category}::uuid[], ${cols.sample}::text[], ${cols.created}::timestamptz[], ${cols.updated}::timestamptz[])
-             AS t(id, title, author, description, price, printing, tags, rating, category, sample, created, updated)
+        INSERT INTO books (id, title, author, price_paise, printing_cost_paise, tags, rating, category_id, trail_limit, created_at, updated_at)
+        SELECT id, title, author, price, printing, tags::text[], rating, category, 3, created, updated
+        FROM unnest(${cols.id}::uuid[], ${cols.title}::text[], ${cols.author}::text[], ${cols.price}::int[], ${cols.printing}::int[], ${cols.tags}::text[],
+                    ${cols.rating}::numeric[], ${cols.category}::uuid[], ${cols.created}::timestamptz[], ${cols.updated}::timestamptz[])
+             AS t(id, title, author, price, printing, tags, rating, category, created, updated)
         RETURNING id, title, author, price_paise, printing_cost_paise`.execute(trx);
       await sql`
-        INSERT INTO book_contents (book_id, paragraphs)
-        SELECT id, content::jsonb FROM unnest(${cols.id}::uuid[], ${cols.content}::text[]) AS t(id, content)`.execute(trx);
+        INSERT INTO book_contents (book_id, paragraphs, description, sample_content)
+        SELECT id, content::jsonb, description, sample::jsonb
+        FROM unnest(${cols.id}::uuid[], ${cols.content}::text[], ${cols.description}::text[], ${cols.sample}::text[]) AS t(id, content, description, sample)`.execute(trx);
       return inserted;
     });
     for (const b of rows) out.push({ id: b.id, title: b.title, author: b.author, pricePaise: b.price_paise, printingCostPaise: b.printing_cost_paise });
@@ -199,6 +201,9 @@ export async function seedScaleCatalogue(db: Kysely<CatalogueDB>, options: Scale
   await db.transaction().execute(async (trx) => {
     await bumpCatalogueVersion(trx);
     await rebuildTagCounts(trx);
+    await rebuildSearchWords(trx);
   });
+  // After a bulk load: the GIN indexes' pending entries merged (else every search scans them) and the planner's statistics made.
+  await sql`VACUUM (ANALYZE) books, book_contents, tag_counts, search_words`.execute(db);
   return out;
 }

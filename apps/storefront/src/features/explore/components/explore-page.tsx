@@ -58,6 +58,8 @@ export function ExplorePage() {
   const to = (next: Partial<ExploreParams>) => exploreHref({ ...params, page: 1, ...next });
   const firstLoad = books.status === 'loading' && !shown;
   const total = shown?.meta.total ?? 0;
+  // A search counts its matches up to a cap: "10,000+ books".
+  const more = shown?.meta.totalCapped ? '+' : '';
   const pages = Math.max(1, Math.ceil(total / EXPLORE_PAGE_SIZE));
   const filtered = Boolean(params.search || params.tag || params.tab);
 
@@ -95,7 +97,7 @@ export function ExplorePage() {
         <TagChips selected={params.tag} chips={chips.status === 'success' ? chips.data : undefined} to={to} />
 
         <p className="explore__count" role="status" aria-live="polite">
-          {firstLoad ? 'Loading books' : books.status === 'error' ? '' : `${formatCount(total)} ${total === 1 ? 'book' : 'books'} found`}
+          {firstLoad ? 'Loading books' : books.status === 'error' ? '' : `${formatCount(total)}${more} ${total === 1 && !more ? 'book' : 'books'} found`}
         </p>
 
         {firstLoad ? (

@@ -126,7 +126,7 @@ export function FeaturedBooks() {
               </ul>
               <p className="featured__more">
                 <span className="featured__count">
-                  Showing {shown.data.length} of {formatCount(total)} {total === 1 ? 'book' : 'books'}
+                  {`Showing ${shown.data.length} of ${formatCount(total)}${shown.meta.totalCapped ? '+' : ''} ${total === 1 ? 'book' : 'books'}`}
                 </span>
                 <Link to={seeAllHref(tab, settledSearch)} className="btn btn--outline">
                   {tab === 'all' ? 'See all books' : `See all ${label}`}
