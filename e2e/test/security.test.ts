@@ -223,6 +223,11 @@ const PAGE_FIELDS: Field[] = [
   { name: 'page', typed: true },
   { name: 'limit', typed: true },
 ];
+/** The admin lists' page links (opaque cursors the server made). */
+const CURSOR_FIELDS: Field[] = [
+  { name: 'after', typed: true },
+  { name: 'before', typed: true },
+];
 
 const ROUTES: RouteDef[] = [
   // catalogue
@@ -356,6 +361,22 @@ const ROUTES: RouteDef[] = [
       { name: 'from', typed: true },
       { name: 'to', typed: true },
       ...PAGE_FIELDS,
+      ...CURSOR_FIELDS,
+    ],
+  },
+  {
+    method: 'GET',
+    pattern: '/api/orders/export',
+    admin: true,
+    kind: 'none',
+    query: () => ({ status: 'pending', deliveryType: 'digital', paymentStatus: 'paid', search: 'asha', from: '2024-01-01', to: '2030-12-31' }),
+    queryFields: [
+      { name: 'status', typed: true },
+      { name: 'deliveryType', typed: true },
+      { name: 'paymentStatus', typed: true },
+      { name: 'search', typed: false },
+      { name: 'from', typed: true },
+      { name: 'to', typed: true },
     ],
   },
   {

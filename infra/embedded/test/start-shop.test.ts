@@ -18,9 +18,9 @@ describe('the embedded shop', () => {
       const page = await fetch(`${shop.url}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root">');
-      const books = await (await fetch(`${shop.url}/api/books?limit=100`)).json();
+      const books = (await (await fetch(`${shop.url}/api/books?limit=100`)).json()) as { data: Array<{ title: string }>; meta: { total: number } };
       expect(books.meta.total).toBeGreaterThanOrEqual(12);
-      const ready = await (await fetch(`${shop.url}/readyz`)).json();
+      const ready = (await (await fetch(`${shop.url}/readyz`)).json()) as { status: string };
       expect(ready.status).toBe('ready');
       expect((await stat(path.join(dataDir, 'db', 'PG_VERSION'))).isFile()).toBe(true);
       // No ADMIN_EMAIL/ADMIN_PASSWORD: an administrator is made with a generated password, shown once, that works.
@@ -36,7 +36,7 @@ describe('the embedded shop', () => {
     const secret = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')).jwtSecret;
     const shop = await startShop({ dataDir, port: 0, host: '127.0.0.1', env: {} });
     try {
-      const books = await (await fetch(`${shop.url}/api/books?limit=100`)).json();
+      const books = (await (await fetch(`${shop.url}/api/books?limit=100`)).json()) as { data: Array<{ title: string }>; meta: { total: number } };
       const titles = books.data.map((b: { title: string }) => b.title);
       expect(new Set(titles).size).toBe(titles.length);
       expect(shop.generatedAdmin).toBeNull();

@@ -1,11 +1,11 @@
 import net from 'node:net';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Generated } from 'kysely';
 import { describeWithPostgres, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
-import { DatabaseUnavailableError, folderMigrations, migrateToLatest, openDatabase, openPglite, type Database } from '../src';
+import { DatabaseUnavailableError, dumpPgliteTemplate, folderMigrations, migrateToLatest, openDatabase, openPglite, type Database } from '../src';
 
 interface DB {
-  counters: { name: string; value: number; ratio: number };
+  counters: { name: string; value: number; ratio: Generated<number> };
 }
 
 const migrations = folderMigrations(path.join(__dirname, 'fixtures/migrations'));
@@ -156,7 +156,6 @@ describe('a new embedded database from a template', () => {
   it('starts from the template and keeps its data on reopen', async () => {
     const { mkdtemp, rm } = await import('node:fs/promises');
     const os = await import('node:os');
-    const { dumpPgliteTemplate } = await import('../src');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'pglite-template-'));
     const template = path.join(dir, 'template.tar.gz');
     await dumpPgliteTemplate(template);

@@ -4,6 +4,7 @@ import { createEvent, createInProcessBus, type EventBus } from '@persona/bus';
 import { openDatabase, openPglite, type Database } from '@persona/db';
 import { createLogger } from '@persona/service-kit';
 import { mintAdminToken, TEST_JWT_SECRET, unsignedToken } from '@persona/test-kit';
+import { loadAdminConfig } from '../src/config';
 import type { AdminDB } from '../src/db';
 import { subscribersCsv } from '../src/modules/newsletter/subscribers.repository';
 import { waitAfterFailures } from '../src/modules/auth/login';
@@ -361,7 +362,6 @@ describe('passwords', () => {
 
 describe('configuration', () => {
   it('accepts an administrator e-mail and refuses a malformed one, naming the variable', async () => {
-    const { loadAdminConfig } = await import('../src/config');
     const env = { DATABASE_URL: 'postgres://x', AMQP_URL: 'amqp://x', JWT_SECRET: 'x'.repeat(32), INTERNAL_TOKEN: 'y'.repeat(32), CATALOGUE_URL: 'http://c' };
     expect(loadAdminConfig({ ...env, ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'long enough password' }).ADMIN_EMAIL).toBe('owner@persona-books.in');
     expect(() => loadAdminConfig({ ...env, ADMIN_EMAIL: 'owner' })).toThrow(/ADMIN_EMAIL="owner"/);

@@ -24,6 +24,8 @@ export interface OrdersAppOptions {
   afterWrite?: () => void;
   /** Persona lookups per minute per client (guessing protection). */
   lookupsPerMinute?: number;
+  /** The administrator's list: where counting stops (COUNT_CAP) and the export's batch size. */
+  lists?: { countCap?: number; exportBatchSize?: number };
 }
 
 export interface OrdersDeps {
@@ -35,6 +37,8 @@ export interface OrdersDeps {
   verifier: AdminVerifier;
   afterCommit: () => void;
   lookupRateLimit: { max: number; timeWindow: string };
+  countCap?: number;
+  exportBatchSize?: number;
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
@@ -52,6 +56,8 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
     verifier: options.verifier,
     afterCommit: () => options.afterWrite?.(),
     lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' },
+    countCap: options.lists?.countCap,
+    exportBatchSize: options.lists?.exportBatchSize,
   };
   await app.register(async (scope) => {
     await paymentRoutes(scope as ServiceApp, deps);

@@ -39,6 +39,8 @@ export interface OrdersServiceOptions {
   readBook?: BookReader;
   reconcileEveryMs?: number;
   lookupsPerMinute?: number;
+  /** The administrator's list: where counting stops and the export's batch size (tests make them small). */
+  lists?: { countCap?: number; exportBatchSize?: number };
   /** The session check for admin tokens (see sessionRevocationCheck). */
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
   /** Guards /metrics (METRICS_TOKEN). */
@@ -110,6 +112,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     logger,
     afterWrite: () => outbox.nudge(),
     lookupsPerMinute: options.lookupsPerMinute,
+    lists: options.lists,
     metricsToken: options.metricsToken,
     readiness: backingReadiness(database, bus),
   });

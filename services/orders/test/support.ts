@@ -23,7 +23,10 @@ export interface OrdersHarness {
   close(): Promise<void>;
 }
 
-export async function startOrdersHarness(kind: 'pglite' | 'postgres', extra: { lookupsPerMinute?: number } = {}): Promise<OrdersHarness> {
+export async function startOrdersHarness(
+  kind: 'pglite' | 'postgres',
+  extra: { lookupsPerMinute?: number; lists?: { countCap?: number; exportBatchSize?: number } } = {},
+): Promise<OrdersHarness> {
   const logger = createLogger('orders-test', 'silent');
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'orders-mail-'));
   let database: Database<OrdersDB>;
@@ -65,6 +68,7 @@ export async function startOrdersHarness(kind: 'pglite' | 'postgres', extra: { l
     },
     reconcileEveryMs: 3600_000,
     lookupsPerMinute: extra.lookupsPerMinute,
+    lists: extra.lists,
   });
   return {
     service,

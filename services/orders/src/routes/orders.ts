@@ -1,12 +1,28 @@
 // /api/orders: the public lookup by persona id (rate limited, only what
 // /send-persona shows), and the administrator's list and delivery status.
+import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
-import { DataEnvelope, ErrorBody, IdParams, ListEnvelope, NoQuery, normalizePersonaId, Order, OrderQuery, PublicOrder, UpdateDeliveryStatusBody } from '@persona/contracts';
-import { DEFAULT_PAGE_SIZE } from '@persona/contracts';
+import {
+  DataEnvelope,
+  DEFAULT_PAGE_SIZE,
+  ErrorBody,
+  IdParams,
+  ListEnvelope,
+  NoQuery,
+  normalizePersonaId,
+  Order,
+  OrderExportQuery,
+  OrderQuery,
+  ORDERS_CSV_FILENAME,
+  PublicOrder,
+  UpdateDeliveryStatusBody,
+} from '@persona/contracts';
+import { decodeCursor, type CursorValue, type KeysetColumn } from '@persona/db';
 import { badRequest, clientAddress, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { OrdersDeps } from '../app';
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
+import { exportOrdersCsv } from '../modules/orders/export-orders-csv';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -16,6 +32,19 @@ function checkDateRange(query: { from?: string; to?: string }): void {
     const value = query[field];
     if (value !== undefined && value < '1900-01-01') throw badRequest(`query field "${field}" must be a date from 1900-01-01 on`);
   }
+  if (query.from && query.to && query.from > query.to) throw badRequest('query field "from" must be a date on or before "to"');
+}
+
+/** A page link's cursor, or a 400 a person can act on. */
+export function readCursors(query: { after?: string; before?: string }, keys: readonly KeysetColumn[]): { after?: CursorValue[]; before?: CursorValue[] } {
+  if (query.after && query.before) throw badRequest('Ask for the page after a row or before it, not both');
+  const read = (text: string | undefined) => {
+    if (text === undefined) return undefined;
+    const values = decodeCursor(text, keys);
+    if (!values) throw badRequest('That page link is no longer valid; start again from the first page', 'BAD_CURSOR');
+    return values;
+  };
+  return { after: read(query.after), before: read(query.before) };
 }
 
 export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
@@ -62,9 +91,26 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
   );
 
   app.get('/api/orders', { onRequest: adminOnly, schema: { querystring: OrderQuery, response: { 200: ListEnvelope(Order), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
+    const { page = 1, limit = DEFAULT_PAGE_SIZE, after: _after, before: _before, ...filter } = request.query;
+    checkDateRange(filter);
+    const cursors = readCursors(request.query, repo.ORDER_KEYS);
+    const result = await repo.listOrders(db, { filter, limit, page, ...cursors, countCap: deps.countCap });
+    return {
+      data: result.orders.map(repo.toOrder),
+      meta: { total: result.total, page, limit, ...(result.totalCapped ? { totalCapped: true } : {}), next: result.next, prev: result.prev },
+    };
+  });
+
+  app.get('/api/orders/export', { onRequest: adminOnly, schema: { querystring: OrderExportQuery } }, async (request, reply) => {
     checkDateRange(request.query);
-    const { orders, total } = await repo.listOrders(db, request.query);
-    return { data: orders.map(repo.toOrder), meta: { total, page: request.query.page ?? 1, limit: request.query.limit ?? DEFAULT_PAGE_SIZE } };
+    return (
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${ORDERS_CSV_FILENAME}"`)
+        // Buyers' names: no cache anywhere may keep it.
+        .header('cache-control', 'no-store')
+        .send(Readable.from(exportOrdersCsv(db, request.query, deps.exportBatchSize)))
+    );
   });
 
   app.patch(

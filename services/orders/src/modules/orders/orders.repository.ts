@@ -1,7 +1,18 @@
 // All kysely code for orders. Rows are mapped to the wire shapes here.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { paiseToRupees, personalizedPdfUrl, type Address, type DeliveryStatus, type Order, type OrderQuery, type PublicOrder } from '@persona/contracts';
-import { DEFAULT_PAGE_SIZE } from '@persona/contracts';
+import {
+  COUNT_CAP,
+  DEFAULT_PAGE_SIZE,
+  normalizePersonaId,
+  paiseToRupees,
+  personalizedPdfUrl,
+  type Address,
+  type DeliveryStatus,
+  type Order,
+  type OrderExportQuery,
+  type PublicOrder,
+} from '@persona/contracts';
+import { cappedCount, keysetPage, type CursorValue, type KeysetColumn } from '@persona/db';
 import type { OrdersDB, OrdersTable } from '../../db';
 
 type Db = Kysely<OrdersDB>;
@@ -126,26 +137,83 @@ export async function setPersonaStatus(
   return query.returningAll().executeTakeFirst();
 }
 
-export async function listOrders(db: Db, query: OrderQuery): Promise<{ orders: OrderRow[]; total: number }> {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+/** The list's order: newest first, ties by id (the (created_at, id) b-tree, read backwards). */
+export const ORDER_KEYS: readonly KeysetColumn[] = [
+  { ref: 'created_at', cast: 'timestamptz' },
+  { ref: 'id', cast: 'uuid' },
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The orders the filters keep. A search is read as what it looks like: a Persona ID or an order
+ * id (exact), an e-mail address (exactly, or its beginning), else a buyer's name (any part of
+ * it, or a near spelling) or the beginning of an e-mail address.
+ */
+export function filteredOrders(db: Db, filter: OrderExportQuery) {
   let q = db.selectFrom('orders');
-  if (query.status) q = q.where('delivery_status', '=', query.status);
-  if (query.deliveryType) q = q.where('delivery_type', '=', query.deliveryType);
-  if (query.paymentStatus) q = q.where('payment_status', '=', query.paymentStatus);
-  if (query.from) q = q.where('created_at', '>=', new Date(`${query.from}T00:00:00+05:30`));
-  if (query.to) q = q.where('created_at', '<', sql<Date>`${`${query.to}T00:00:00+05:30`}::timestamptz + interval '1 day'`);
-  if (query.search?.trim()) {
-    const pattern = `%${query.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['full_name']), 'like', pattern), eb(eb.fn('lower', ['email']), 'like', pattern), eb(eb.fn('lower', ['persona_id']), 'like', pattern)]),
-    );
+  if (filter.status) q = q.where('delivery_status', '=', filter.status);
+  if (filter.deliveryType) q = q.where('delivery_type', '=', filter.deliveryType);
+  if (filter.paymentStatus) q = q.where('payment_status', '=', filter.paymentStatus);
+  if (filter.from) q = q.where('created_at', '>=', new Date(`${filter.from}T00:00:00+05:30`));
+  if (filter.to) q = q.where('created_at', '<', sql<Date>`${`${filter.to}T00:00:00+05:30`}::timestamptz + interval '1 day'`);
+  const text = filter.search?.trim();
+  if (text) {
+    const personaId = normalizePersonaId(text);
+    const lower = text.toLowerCase();
+    if (personaId) q = q.where('persona_id', '=', personaId);
+    else if (UUID.test(text)) q = q.where('id', '=', text);
+    else if (text.includes('@')) q = q.where(sql<boolean>`lower(email) LIKE ${`${likeEscape(lower)}%`}`);
+    else {
+      q = q.where(
+        sql<boolean>`(lower(full_name) LIKE ${`%${likeEscape(lower)}%`} OR ${lower} <% lower(full_name) OR lower(email) LIKE ${`${likeEscape(lower)}%`})`,
+      );
+    }
   }
-  const [orders, count] = await Promise.all([
-    q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset((page - 1) * limit).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  return q;
+}
+
+export interface OrderPageRequest {
+  filter: OrderExportQuery;
+  limit?: number;
+  page?: number;
+  after?: CursorValue[];
+  before?: CursorValue[];
+  /** Where counting stops (COUNT_CAP). */
+  countCap?: number;
+}
+
+export interface OrderPage {
+  orders: OrderRow[];
+  total: number;
+  totalCapped: boolean;
+  next: string | null;
+  prev: string | null;
+}
+
+const withCursor = (db: Db, filter: OrderExportQuery) => filteredOrders(db, filter).selectAll().select(sql<string>`created_at::text`.as('cursor_at'));
+const orderKey = (row: { cursor_at: string; id: string }): CursorValue[] => [row.cursor_at, row.id];
+
+/** A page of the administrator's list (by cursor, or an offset page), with the matches counted up to a cap. */
+export async function listOrders(db: Db, request: OrderPageRequest): Promise<OrderPage> {
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const [page, count] = await Promise.all([
+    keysetPage(withCursor(db, request.filter), ORDER_KEYS, orderKey, { limit, page: request.page, after: request.after, before: request.before }),
+    cappedCount(db, filteredOrders(db, request.filter), request.countCap ?? COUNT_CAP),
   ]);
-  return { orders, total: count.n };
+  return { orders: page.rows, total: count.total, totalCapped: count.capped, next: page.next, prev: page.prev };
+}
+
+/** Every order the filters keep, newest first, `batchSize` at a time (the export): one batch in memory at once. */
+export async function* orderBatches(db: Db, filter: OrderExportQuery, batchSize: number): AsyncGenerator<OrderRow[]> {
+  let after: CursorValue[] | undefined;
+  for (;;) {
+    const page = await keysetPage(withCursor(db, filter), ORDER_KEYS, orderKey, { limit: batchSize, after });
+    if (page.rows.length > 0) yield page.rows;
+    if (!page.next) return;
+    after = orderKey(page.rows.at(-1)!);
+  }
 }
 
 /** Orders a buyer may have paid without us hearing of it (for the reconciler). */
