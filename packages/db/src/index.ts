@@ -5,4 +5,17 @@ export { Mutex } from './mutex';
 export { PG_ERROR, pgErrorCode, isUniqueViolation, isForeignKeyViolation, isConnectionError, DatabaseUnavailableError } from './errors';
 export { parseInt8, parseNumeric } from './type-parsers';
 export { sql, type Kysely, type Transaction, type Selectable, type Insertable, type Updateable, type Generated, type ColumnType } from 'kysely';
-export { encodeCursor, decodeCursor, keysetPage, cappedCount, type KeysetColumn, type CursorValue, type PageRequest, type KeysetPage } from './paging';
+export {
+  encodeCursor,
+  decodeCursor,
+  keysetPage,
+  cappedCount,
+  countedPage,
+  pageMeta,
+  type KeysetColumn,
+  type CursorValue,
+  type PageRequest,
+  type KeysetPage,
+  type CountedPage,
+} from './paging';
+export { likeLiteral, personMatch } from './person-search';

@@ -134,3 +134,38 @@ export async function cappedCount<DB, TB extends keyof DB, R>(db: Kysely<DB>, qu
   const n = Number(row.n);
   return { total: Math.min(n, cap), capped: n > cap };
 }
+
+/** A page of an administrator's list and its matches counted up to a cap. */
+export interface CountedPage<R> extends KeysetPage<R> {
+  total: number;
+  totalCapped: boolean;
+}
+
+/**
+ * One page of a list (`rows`: the filtered query selecting what the page shows) and its count
+ * (`matches`: the same filters), side by side. The count stops at `countCap`, so a list of a
+ * million rows answers as fast as one of a hundred.
+ */
+export async function countedPage<DB, TB extends keyof DB, R>(
+  db: Kysely<DB>,
+  rows: SelectQueryBuilder<DB, TB, R>,
+  matches: SelectQueryBuilder<DB, TB, unknown>,
+  keys: readonly KeysetColumn[],
+  keyOf: (row: R) => CursorValue[],
+  request: PageRequest & { countCap: number },
+): Promise<CountedPage<R>> {
+  const [page, count] = await Promise.all([keysetPage(rows, keys, keyOf, request), cappedCount(db, matches, request.countCap)]);
+  return { ...page, total: count.total, totalCapped: count.capped };
+}
+
+/** A list response's `meta` (PageMeta of @persona/contracts): `totalCapped` only when counting stopped. */
+export function pageMeta(page: CountedPage<unknown>, request: { page: number; limit: number }) {
+  return {
+    total: page.total,
+    page: request.page,
+    limit: request.limit,
+    ...(page.totalCapped ? { totalCapped: true } : {}),
+    next: page.next,
+    prev: page.prev,
+  };
+}

@@ -22,3 +22,4 @@ export {
 export { describeValidationError, compileValidator } from './validation';
 export { clientAddress } from './client-address';
 export { seededRandom, type SeededRandom } from './seeded-random';
+export { readCursors, BAD_CURSOR_MESSAGE } from './page-cursors';

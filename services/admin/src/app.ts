@@ -23,6 +23,8 @@ export interface AdminAppOptions {
   loginsPerMinute?: number;
   /** Feedback and newsletter posts per minute per client. */
   postsPerMinute?: number;
+  /** Where the administrator's lists stop counting (COUNT_CAP). */
+  countCap?: number;
 }
 
 export interface AdminDeps {
@@ -33,6 +35,7 @@ export interface AdminDeps {
   catalogueUrl: string;
   loginRateLimit: { max: number; timeWindow: string };
   publicRateLimit: { max: number; timeWindow: string };
+  countCap?: number;
 }
 
 export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
@@ -50,6 +53,7 @@ export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
     catalogueUrl: options.catalogueUrl,
     loginRateLimit: { max: options.loginsPerMinute ?? 10, timeWindow: '1 minute' },
     publicRateLimit: { max: options.postsPerMinute ?? 20, timeWindow: '1 minute' },
+    countCap: options.countCap,
   };
   await app.register(async (scope) => {
     await authRoutes(scope as ServiceApp, deps);

@@ -31,6 +31,8 @@ export interface AdminServiceOptions {
   postsPerMinute?: number;
   /** Guards /metrics (METRICS_TOKEN). */
   metricsToken?: string;
+  /** Where the administrator's lists stop counting (COUNT_CAP; tests set a small one). */
+  countCap?: number;
 }
 
 export interface AdminService {
@@ -58,6 +60,7 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
     loginsPerMinute: options.loginsPerMinute,
     postsPerMinute: options.postsPerMinute,
     metricsToken: options.metricsToken,
+    countCap: options.countCap,
     readiness: backingReadiness(database, bus),
   });
   registerBusMetrics(app.metrics, { db: database.db, bus, queues: [AUDIT_QUEUE] });

@@ -1,13 +1,15 @@
 // /api/admin/audit: what happened in the shop, newest first.
-import { AuditEntry, AuditQuery, ErrorBody, ListEnvelope } from '@persona/contracts';
-import { DEFAULT_PAGE_SIZE } from '@persona/contracts';
-import type { ServiceApp } from '@persona/service-kit';
+import { AuditEntry, AuditQuery, DEFAULT_PAGE_SIZE, ErrorBody, ListEnvelope } from '@persona/contracts';
+import { decodeCursor, pageMeta } from '@persona/db';
+import { readCursors, type ServiceApp } from '@persona/service-kit';
 import type { AdminDeps } from '../app';
-import { listAudit } from '../modules/audit/audit';
+import { AUDIT_KEYS, listAudit } from '../modules/audit/audit';
 
 export default async function auditRoutes(app: ServiceApp, deps: AdminDeps) {
   app.get('/api/admin/audit', { onRequest: deps.adminOnly, schema: { querystring: AuditQuery, response: { 200: ListEnvelope(AuditEntry), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
-    const { entries, total } = await listAudit(deps.db, request.query);
-    return { data: entries, meta: { total, page: request.query.page ?? 1, limit: request.query.limit ?? DEFAULT_PAGE_SIZE } };
+    const { page = 1, limit = DEFAULT_PAGE_SIZE, type } = request.query;
+    const cursors = readCursors(request.query, (text) => decodeCursor(text, AUDIT_KEYS));
+    const result = await listAudit(deps.db, { type, limit, page, ...cursors, countCap: deps.countCap });
+    return { data: result.rows, meta: pageMeta(result, { page, limit }) };
   });
 }

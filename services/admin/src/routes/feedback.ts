@@ -1,10 +1,11 @@
 // /api/feedback: contact and per-book messages in (public, rate limited);
 // the administrator's list and delete.
 import { DataEnvelope, DEFAULT_PAGE_SIZE, ErrorBody, Feedback, FeedbackBody, FeedbackQuery, IdParams, ListEnvelope, NoQuery } from '@persona/contracts';
-import { badRequest, clientAddress, notFound, serviceUnavailable, type ServiceApp } from '@persona/service-kit';
+import { decodeCursor, pageMeta } from '@persona/db';
+import { badRequest, clientAddress, notFound, readCursors, serviceUnavailable, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
-import { listFeedback, toFeedback } from '../modules/feedback/feedback.repository';
+import { FEEDBACK_KEYS, listFeedback, toFeedback } from '../modules/feedback/feedback.repository';
 
 export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
   const { db, adminOnly } = deps;
@@ -36,8 +37,10 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
   );
 
   app.get('/api/feedback/all', { onRequest: adminOnly, schema: { querystring: FeedbackQuery, response: { 200: ListEnvelope(Feedback), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
-    const { feedback, total } = await listFeedback(db, request.query);
-    return { data: feedback, meta: { total, page: request.query.page ?? 1, limit: request.query.limit ?? DEFAULT_PAGE_SIZE } };
+    const { page = 1, limit = DEFAULT_PAGE_SIZE, search } = request.query;
+    const cursors = readCursors(request.query, (text) => decodeCursor(text, FEEDBACK_KEYS));
+    const result = await listFeedback(db, { search, limit, page, ...cursors, countCap: deps.countCap });
+    return { data: result.rows, meta: pageMeta(result, { page, limit }) };
   });
 
   app.delete('/api/feedback/:id', { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }, async (request) => {

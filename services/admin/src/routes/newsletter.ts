@@ -1,10 +1,11 @@
 // /api/newsletter/subscribe (public, idempotent), the subscribers list and its CSV export.
 import { Readable } from 'node:stream';
 import { DEFAULT_PAGE_SIZE, ErrorBody, ListEnvelope, NoQuery, SubscribeBody, Subscriber, SubscriberExportQuery, SubscriberQuery } from '@persona/contracts';
-import { clientAddress, type ServiceApp } from '@persona/service-kit';
+import { decodeCursor, pageMeta } from '@persona/db';
+import { clientAddress, readCursors, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
-import { listSubscribers, subscribersCsv } from '../modules/newsletter/subscribers.repository';
+import { listSubscribers, SUBSCRIBER_KEYS, subscribersCsv } from '../modules/newsletter/subscribers.repository';
 
 export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps) {
   const { db, adminOnly } = deps;
@@ -20,8 +21,10 @@ export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps)
   );
 
   app.get('/api/admin/subscribers', { onRequest: adminOnly, schema: { querystring: SubscriberQuery, response: { 200: ListEnvelope(Subscriber), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
-    const { subscribers, total } = await listSubscribers(db, request.query);
-    return { data: subscribers, meta: { total, page: request.query.page ?? 1, limit: request.query.limit ?? DEFAULT_PAGE_SIZE } };
+    const { page = 1, limit = DEFAULT_PAGE_SIZE, search } = request.query;
+    const cursors = readCursors(request.query, (text) => decodeCursor(text, SUBSCRIBER_KEYS));
+    const result = await listSubscribers(db, { search, limit, page, ...cursors, countCap: deps.countCap });
+    return { data: result.rows, meta: pageMeta(result, { page, limit }) };
   });
 
   app.get('/api/admin/subscribers/export', { onRequest: adminOnly, schema: { querystring: SubscriberExportQuery } }, async (_request, reply) =>

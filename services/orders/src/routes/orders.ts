@@ -17,8 +17,8 @@ import {
   PublicOrder,
   UpdateDeliveryStatusBody,
 } from '@persona/contracts';
-import { decodeCursor, type CursorValue, type KeysetColumn } from '@persona/db';
-import { badRequest, clientAddress, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
+import { decodeCursor, pageMeta } from '@persona/db';
+import { badRequest, clientAddress, notFound, readCursors, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { OrdersDeps } from '../app';
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
@@ -33,18 +33,6 @@ function checkDateRange(query: { from?: string; to?: string }): void {
     if (value !== undefined && value < '1900-01-01') throw badRequest(`query field "${field}" must be a date from 1900-01-01 on`);
   }
   if (query.from && query.to && query.from > query.to) throw badRequest('query field "from" must be a date on or before "to"');
-}
-
-/** A page link's cursor, or a 400 a person can act on. */
-export function readCursors(query: { after?: string; before?: string }, keys: readonly KeysetColumn[]): { after?: CursorValue[]; before?: CursorValue[] } {
-  if (query.after && query.before) throw badRequest('Ask for the page after a row or before it, not both');
-  const read = (text: string | undefined) => {
-    if (text === undefined) return undefined;
-    const values = decodeCursor(text, keys);
-    if (!values) throw badRequest('That page link is no longer valid; start again from the first page', 'BAD_CURSOR');
-    return values;
-  };
-  return { after: read(query.after), before: read(query.before) };
 }
 
 export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
@@ -93,12 +81,9 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
   app.get('/api/orders', { onRequest: adminOnly, schema: { querystring: OrderQuery, response: { 200: ListEnvelope(Order), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
     const { page = 1, limit = DEFAULT_PAGE_SIZE, after: _after, before: _before, ...filter } = request.query;
     checkDateRange(filter);
-    const cursors = readCursors(request.query, repo.ORDER_KEYS);
+    const cursors = readCursors(request.query, (text) => decodeCursor(text, repo.ORDER_KEYS));
     const result = await repo.listOrders(db, { filter, limit, page, ...cursors, countCap: deps.countCap });
-    return {
-      data: result.orders.map(repo.toOrder),
-      meta: { total: result.total, page, limit, ...(result.totalCapped ? { totalCapped: true } : {}), next: result.next, prev: result.prev },
-    };
+    return { data: result.rows.map(repo.toOrder), meta: pageMeta(result, { page, limit }) };
   });
 
   app.get('/api/orders/export', { onRequest: adminOnly, schema: { querystring: OrderExportQuery } }, async (request, reply) => {

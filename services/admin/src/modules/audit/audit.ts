@@ -1,10 +1,11 @@
 // The audit log: every event of the shop, recorded once (the event id is
 // unique, and the inbox makes redeliveries a no-op).
 import { eventLogger, handleOnce, type BusLogger, type EventBus, type Subscription } from '@persona/bus';
-import type { AuditEntry, AuditQuery, EventEnvelope } from '@persona/contracts';
-import { DEFAULT_PAGE_SIZE } from '@persona/contracts';
+import { COUNT_CAP, DEFAULT_PAGE_SIZE, type AuditEntry, type EventEnvelope } from '@persona/contracts';
+import { countedPage, sql, type CountedPage, type KeysetColumn } from '@persona/db';
 import type { Kysely } from 'kysely';
 import type { AdminDB } from '../../db';
+import type { ListRequest } from '../lists/list-request';
 import { describeEvent } from './describe-event';
 
 export const AUDIT_QUEUE = 'admin.audit';
@@ -26,17 +27,20 @@ export function subscribeAudit(bus: EventBus, db: Kysely<AdminDB>, logger?: BusL
   return bus.subscribe({ queue: AUDIT_QUEUE, bindings: ['book.*', 'category.*', 'order.*', 'persona.*', 'admin.*'], handler: (event) => recordEvent(db, event, logger) });
 }
 
-export async function listAudit(db: Kysely<AdminDB>, query: AuditQuery): Promise<{ entries: AuditEntry[]; total: number }> {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  let q = db.selectFrom('audit_log');
-  if (query.type) q = q.where('type', '=', query.type);
-  const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+/** Newest first, ties by id: the (occurred_at, id) b-tree read backwards, or (type, occurred_at, id) for one type. */
+export const AUDIT_KEYS: readonly KeysetColumn[] = [
+  { ref: 'occurred_at', cast: 'timestamptz' },
+  { ref: 'id', cast: 'bigint' },
+];
+
+export async function listAudit(db: Kysely<AdminDB>, request: ListRequest & { type?: string }): Promise<CountedPage<AuditEntry>> {
+  const { type, search: _search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
+  const filtered = () => (type ? db.selectFrom('audit_log').where('type', '=', type) : db.selectFrom('audit_log'));
+  const rows = filtered().selectAll().select(sql<string>`occurred_at::text`.as('cursor_at'));
+  const page = await countedPage(db, rows, filtered(), AUDIT_KEYS, (r) => [r.cursor_at, String(r.id)], { limit, countCap, ...cursors });
   return {
-    entries: rows.map((r) => ({
+    ...page,
+    rows: page.rows.map((r) => ({
       _id: String(r.id),
       type: r.type,
       summary: r.summary,
@@ -45,6 +49,5 @@ export async function listAudit(db: Kysely<AdminDB>, query: AuditQuery): Promise
       occurredAt: r.occurred_at.toISOString(),
       correlationId: r.correlation_id,
     })),
-    total: count.n,
   };
 }

@@ -1,43 +1,49 @@
-// Newsletter subscribers: the administrator's list (a page at a time) and the
-// CSV export (read in keyset batches, so a long list is never held at once).
-import { DEFAULT_PAGE_SIZE, SUBSCRIBERS_CSV_HEADER, toCsv, toCsvRows, type Subscriber, type SubscriberQuery } from '@persona/contracts';
-import { sql, type Kysely } from 'kysely';
+// Newsletter subscribers: the administrator's list (newest first, a page at a time by cursor,
+// found by the beginning of an address) and the CSV export (read in keyset batches, so a long
+// list is never held at once).
+import { COUNT_CAP, DEFAULT_PAGE_SIZE, SUBSCRIBERS_CSV_HEADER, toCsv, toCsvRows, type Subscriber } from '@persona/contracts';
+import { countedPage, keysetPage, likeLiteral, sql, type CountedPage, type CursorValue, type KeysetColumn } from '@persona/db';
+import type { Kysely } from 'kysely';
 import type { AdminDB } from '../../db';
+import type { ListRequest } from '../lists/list-request';
 
 export const EXPORT_BATCH_SIZE = 1000;
 
-export async function listSubscribers(db: Kysely<AdminDB>, query: SubscriberQuery): Promise<{ subscribers: Subscriber[]; total: number }> {
-  const page = query.page ?? 1;
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const [rows, count] = await Promise.all([
-    db.selectFrom('subscribers').selectAll().orderBy('subscribed_at', 'desc').orderBy('email', 'desc').limit(limit).offset((page - 1) * limit).execute(),
-    db.selectFrom('subscribers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { subscribers: rows.map((r) => ({ email: r.email, subscribedAt: r.subscribed_at.toISOString() })), total: Number(count.n) };
+/** Newest first, ties by address: the (subscribed_at, email) b-tree read backwards. */
+export const SUBSCRIBER_KEYS: readonly KeysetColumn[] = [
+  { ref: 'subscribed_at', cast: 'timestamptz' },
+  { ref: 'email', cast: 'text' },
+];
+
+function filteredSubscribers(db: Kysely<AdminDB>, search: string | undefined) {
+  const q = db.selectFrom('subscribers');
+  const text = search?.trim().toLowerCase();
+  // Addresses are stored lower-cased: the text_pattern_ops index answers the beginning.
+  return text ? q.where(sql<boolean>`email LIKE ${`${likeLiteral(text)}%`}`) : q;
 }
 
-/**
- * `subscribers.csv`, newest first, as chunks of text: the header with the first
- * batch, then one chunk per batch. The cursor keeps the timestamp as text,
- * because PostgreSQL keeps microseconds and a JavaScript Date only milliseconds.
- */
+// The cursor keeps the timestamp as text: PostgreSQL keeps microseconds, a JavaScript Date only milliseconds.
+const withCursor = (db: Kysely<AdminDB>, search: string | undefined) =>
+  filteredSubscribers(db, search).select(['email', 'subscribed_at', sql<string>`subscribed_at::text`.as('cursor_at')]);
+const subscriberKey = (row: { cursor_at: string; email: string }): CursorValue[] => [row.cursor_at, row.email];
+const toSubscriber = (row: { email: string; subscribed_at: Date }): Subscriber => ({ email: row.email, subscribedAt: row.subscribed_at.toISOString() });
+
+export async function listSubscribers(db: Kysely<AdminDB>, request: ListRequest): Promise<CountedPage<Subscriber>> {
+  const { search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
+  const page = await countedPage(db, withCursor(db, search), filteredSubscribers(db, search), SUBSCRIBER_KEYS, subscriberKey, { limit, countCap, ...cursors });
+  return { ...page, rows: page.rows.map(toSubscriber) };
+}
+
+/** `subscribers.csv`, newest first, as chunks of text: the header with the first batch, then one chunk per batch. */
 export async function* subscribersCsv(db: Kysely<AdminDB>, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
-  let cursor: { at: string; email: string } | undefined;
+  let after: CursorValue[] | undefined;
   let first = true;
   for (;;) {
-    let q = db
-      .selectFrom('subscribers')
-      .select(['email', 'subscribed_at', sql<string>`subscribed_at::text`.as('cursor_at')])
-      .orderBy('subscribed_at', 'desc')
-      .orderBy('email', 'desc')
-      .limit(batchSize);
-    if (cursor) q = q.where(sql<boolean>`(subscribed_at, email) < (${cursor.at}::timestamptz, ${cursor.email})`);
-    const rows = await q.execute();
-    const records = rows.map((r) => [r.email, r.subscribed_at.toISOString()]);
+    const page = await keysetPage(withCursor(db, undefined), SUBSCRIBER_KEYS, subscriberKey, { limit: batchSize, after });
+    const records = page.rows.map((r) => [r.email, r.subscribed_at.toISOString()]);
     if (first || records.length > 0) yield first ? toCsv(SUBSCRIBERS_CSV_HEADER, records) : toCsvRows(records);
     first = false;
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1];
-    cursor = { at: last.cursor_at, email: last.email };
+    if (!page.next) return;
+    after = subscriberKey(page.rows.at(-1)!);
   }
 }

@@ -12,7 +12,7 @@ import {
   type OrderExportQuery,
   type PublicOrder,
 } from '@persona/contracts';
-import { cappedCount, keysetPage, type CursorValue, type KeysetColumn } from '@persona/db';
+import { countedPage, keysetPage, personMatch, type CountedPage, type CursorValue, type KeysetColumn } from '@persona/db';
 import type { OrdersDB, OrdersTable } from '../../db';
 
 type Db = Kysely<OrdersDB>;
@@ -144,7 +144,6 @@ export const ORDER_KEYS: readonly KeysetColumn[] = [
 ];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The orders the filters keep. A search is read as what it looks like: a Persona ID or an order
@@ -161,15 +160,9 @@ export function filteredOrders(db: Db, filter: OrderExportQuery) {
   const text = filter.search?.trim();
   if (text) {
     const personaId = normalizePersonaId(text);
-    const lower = text.toLowerCase();
     if (personaId) q = q.where('persona_id', '=', personaId);
     else if (UUID.test(text)) q = q.where('id', '=', text);
-    else if (text.includes('@')) q = q.where(sql<boolean>`lower(email) LIKE ${`${likeEscape(lower)}%`}`);
-    else {
-      q = q.where(
-        sql<boolean>`(lower(full_name) LIKE ${`%${likeEscape(lower)}%`} OR ${lower} <% lower(full_name) OR lower(email) LIKE ${`${likeEscape(lower)}%`})`,
-      );
-    }
+    else q = q.where(personMatch(text, { name: 'full_name', email: 'email' }));
   }
   return q;
 }
@@ -184,25 +177,15 @@ export interface OrderPageRequest {
   countCap?: number;
 }
 
-export interface OrderPage {
-  orders: OrderRow[];
-  total: number;
-  totalCapped: boolean;
-  next: string | null;
-  prev: string | null;
-}
+export type OrderPage = CountedPage<OrderRow>;
 
 const withCursor = (db: Db, filter: OrderExportQuery) => filteredOrders(db, filter).selectAll().select(sql<string>`created_at::text`.as('cursor_at'));
 const orderKey = (row: { cursor_at: string; id: string }): CursorValue[] => [row.cursor_at, row.id];
 
 /** A page of the administrator's list (by cursor, or an offset page), with the matches counted up to a cap. */
-export async function listOrders(db: Db, request: OrderPageRequest): Promise<OrderPage> {
-  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
-  const [page, count] = await Promise.all([
-    keysetPage(withCursor(db, request.filter), ORDER_KEYS, orderKey, { limit, page: request.page, after: request.after, before: request.before }),
-    cappedCount(db, filteredOrders(db, request.filter), request.countCap ?? COUNT_CAP),
-  ]);
-  return { orders: page.rows, total: count.total, totalCapped: count.capped, next: page.next, prev: page.prev };
+export function listOrders(db: Db, request: OrderPageRequest): Promise<OrderPage> {
+  const { filter, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
+  return countedPage(db, withCursor(db, filter), filteredOrders(db, filter), ORDER_KEYS, orderKey, { limit, countCap, ...cursors });
 }
 
 /** Every order the filters keep, newest first, `batchSize` at a time (the export): one batch in memory at once. */
