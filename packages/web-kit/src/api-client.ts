@@ -4,10 +4,13 @@ import type { ErrorBody } from '@persona/contracts';
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The answer's machine-readable code (ErrorBody.code: "BAD_CURSOR", "VALIDATION_ERROR"…), when it has one. */
+  readonly code: string | undefined;
+  constructor(status: number, message: string, code?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -73,16 +76,18 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     signal: options.signal,
   });
   if (!response.ok) {
-    const error = new ApiError(response.status, await readErrorMessage(response));
+    const { message, code } = await readError(response);
+    const error = new ApiError(response.status, message, code);
     if (response.status === 401 && token && unauthorizedHandler) unauthorizedHandler(error);
     throw error;
   }
   return response;
 }
 
-async function readErrorMessage(response: Response): Promise<string> {
+async function readError(response: Response): Promise<{ message: string; code?: string }> {
   const parsed = parseJson(await response.text());
-  return isErrorBody(parsed) && parsed.message ? parsed.message : response.statusText || `Request failed (${response.status})`;
+  const code = isErrorBody(parsed) && typeof parsed.code === 'string' ? parsed.code : undefined;
+  return { message: isErrorBody(parsed) && parsed.message ? parsed.message : response.statusText || `Request failed (${response.status})`, code };
 }
 
 function parseJson(text: string): unknown {

@@ -6,12 +6,13 @@ import { useAsync } from '@persona/web-kit/use-async';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
-import { Pagination } from '../../../components/pagination';
-import { usePageParam } from '../../../lib/use-page-param';
+import { CursorPagination } from '../../../components/pagination';
+import { withFilter } from '../../../lib/list-place';
+import { useListPlace, useStaleLinkReset } from '../../../lib/use-list-place';
 import { formatDateTime } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { AUDIT_PAGE_SIZE, listAudit } from '../api/audit';
+import { listAudit } from '../api/audit';
 
 const KINDS: ReadonlyArray<[string, string]> = [
   ['', 'Everything'],
@@ -31,12 +32,11 @@ const KINDS: ReadonlyArray<[string, string]> = [
 export function AuditPage() {
   usePageTitle('Audit log');
   const [params, setParams] = useSearchParams();
-  const [page, setPage] = usePageParam();
+  const { place, go } = useListPlace();
   const type = KINDS.some(([value]) => value === params.get('type')) ? (params.get('type') ?? '') : '';
-  const entries = useAsync(`audit:${type}:${page}`, (signal) => listAudit(page, type, signal));
-  useFailureToast(entries.error, 'Failed to load the audit log');
+  const entries = useAsync(`audit:${params.toString()}`, (signal) => listAudit(place, type, signal));
+  useFailureToast(useStaleLinkReset(entries.error), 'Failed to load the audit log');
   const selectId = useId();
-  const total = entries.status === 'success' ? entries.data.meta.total : 0;
 
   return (
     <>
@@ -48,7 +48,7 @@ export function AuditPage() {
       <div className="filters">
         <div className="field field--inline">
           <label htmlFor={selectId}>Show</label>
-          <select id={selectId} value={type} onChange={(e) => setParams(e.target.value ? new URLSearchParams({ type: e.target.value }) : new URLSearchParams())}>
+          <select id={selectId} value={type} onChange={(e) => setParams(withFilter(params, 'type', e.target.value))}>
             {KINDS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -86,7 +86,7 @@ export function AuditPage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} pages={Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))} onPage={setPage} />
+          <CursorPagination place={place} meta={entries.data.meta} onGo={go} />
         </>
       )}
     </>

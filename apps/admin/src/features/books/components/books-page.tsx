@@ -1,5 +1,5 @@
 // All Books (spec §2, §8): a grid with Add New Book, Edit and Delete (confirmed), prices in rupees.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { BookSummary } from '@persona/contracts';
 import { useAsync } from '@persona/web-kit/use-async';
@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { Pagination } from '../../../components/pagination';
+import { SearchForm } from '../../../components/search-form';
 import { formatInr } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -27,9 +28,6 @@ export function BooksPage() {
   const { toast } = useToast();
   const confirm = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
-  const [searchText, setSearchText] = useState(search);
-  const searchId = useId();
-  useEffect(() => setSearchText(search), [search]);
 
   async function remove(book: BookSummary) {
     if (deleting) return;
@@ -46,13 +44,6 @@ export function BooksPage() {
     }
   }
 
-  function submitSearch(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    if (searchText.trim()) next.set('search', searchText.trim());
-    setParams(next);
-  }
-
   const total = books.status === 'success' ? books.data.meta.total : 0;
 
   return (
@@ -62,15 +53,7 @@ export function BooksPage() {
           Add New Book
         </Link>
       </PageHeader>
-      <form className="filters__search filters__search--wide" role="search" onSubmit={submitSearch}>
-        <label htmlFor={searchId}>Search by title or author</label>
-        <div className="filters__search-row">
-          <input id={searchId} type="search" maxLength={100} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
-          <button type="submit" className="btn btn--outline btn--sm">
-            Search
-          </button>
-        </div>
-      </form>
+      <SearchForm label="Search by title or author" value={search} onSearch={(text) => setParams(text ? new URLSearchParams({ search: text }) : new URLSearchParams())} wide />
       {books.status === 'loading' && <PageLoading text="Loading books..." />}
       {books.status === 'error' && <LoadError what="Books" error={books.error} onRetry={books.reload} />}
       {books.status === 'success' && books.data.data.length === 0 && <p className="empty-text">No books found.</p>}

@@ -1,5 +1,7 @@
-// Manage Feedbacks (spec §2, §8): every contact and book message, newest first, with delete.
+// Manage Feedbacks (spec §2, §8): every contact and book message, newest first, found by the
+// sender's name or e-mail address, with delete.
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Feedback } from '@persona/contracts';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
@@ -7,18 +9,22 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
-import { Pagination } from '../../../components/pagination';
-import { usePageParam } from '../../../lib/use-page-param';
+import { CursorPagination } from '../../../components/pagination';
+import { SearchForm } from '../../../components/search-form';
+import { countLabel, withFilter } from '../../../lib/list-place';
+import { useListPlace, useStaleLinkReset } from '../../../lib/use-list-place';
 import { formatDateTime } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { deleteFeedback, FEEDBACK_PAGE_SIZE, listFeedback } from '../api/feedback';
+import { deleteFeedback, listFeedback } from '../api/feedback';
 
 export function FeedbackPage() {
   usePageTitle('Feedback');
-  const [page, setPage] = usePageParam();
-  const feedback = useAsync(`feedback:${page}`, (signal) => listFeedback(page, signal));
-  useFailureToast(feedback.error, 'Failed to load feedbacks', 'Please try again later.');
+  const [params, setParams] = useSearchParams();
+  const search = (params.get('search') ?? '').slice(0, 100);
+  const { place, go } = useListPlace();
+  const feedback = useAsync(`feedback:${params.toString()}`, (signal) => listFeedback(place, search, signal));
+  useFailureToast(useStaleLinkReset(feedback.error), 'Failed to load feedbacks', 'Please try again later.');
   const { toast } = useToast();
   const confirm = useConfirm();
   const [deleting, setDeleting] = useState<string | null>(null);
@@ -38,15 +44,20 @@ export function FeedbackPage() {
     }
   }
 
-  const total = feedback.status === 'success' ? feedback.data.meta.total : 0;
   return (
     <>
       <PageHeader title="Manage Feedbacks" />
+      <div className="filters">
+        <SearchForm label="Search" placeholder="Name or e-mail" value={search} onSearch={(text) => setParams(withFilter(params, 'search', text))} />
+      </div>
       {feedback.status === 'loading' && <PageLoading text="Loading feedbacks..." />}
       {feedback.status === 'error' && <LoadError what="Feedback" error={feedback.error} onRetry={feedback.reload} />}
-      {feedback.status === 'success' && feedback.data.data.length === 0 && <p className="empty-text">No feedback yet.</p>}
+      {feedback.status === 'success' && feedback.data.data.length === 0 && <p className="empty-text">{search ? 'No feedback matches this search.' : 'No feedback yet.'}</p>}
       {feedback.status === 'success' && feedback.data.data.length > 0 && (
         <>
+          <p className="result-count" role="status">
+            {countLabel(feedback.data.meta, 'message', 'messages')}
+          </p>
           <ul className="item-list">
             {feedback.data.data.map((item) => (
               <li key={item._id} className="item-list__item feedback-item">
@@ -67,7 +78,7 @@ export function FeedbackPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={page} pages={Math.max(1, Math.ceil(total / FEEDBACK_PAGE_SIZE))} onPage={setPage} />
+          <CursorPagination place={place} meta={feedback.data.meta} onGo={go} />
         </>
       )}
     </>

@@ -1,19 +1,15 @@
-// The admin's order calls (spec §7, DESIGN §6): the paged list with filters, delivery status, Persona retry.
-import { MAX_PAGE_SIZE, type DeliveryStatus, type Envelope, type ListOf, type Order, type OrderQuery } from '@persona/contracts';
-import { api, type QueryValue } from '@persona/web-kit/api-client';
+// The admin's order calls (spec §7, DESIGN §6, §11): the list a page at a time (by cursor), the
+// server-made orders.csv of every order the filters keep, delivery status, Persona retry.
+import { type DeliveryStatus, type Envelope, type ListOf, type Order, type OrderExportQuery, type OrderQuery } from '@persona/contracts';
+import { api, apiDownload, type QueryValue } from '@persona/web-kit/api-client';
 
 export function listOrders(query: OrderQuery, signal?: AbortSignal): Promise<ListOf<Order>> {
   return api.get<ListOf<Order>>('/orders', query as Record<string, QueryValue>, signal);
 }
 
-/** Every order matching the filters, page after page (the CSV export). */
-export async function listAllOrders(query: Omit<OrderQuery, 'page' | 'limit'>): Promise<Order[]> {
-  const orders: Order[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await listOrders({ ...query, page, limit: MAX_PAGE_SIZE });
-    orders.push(...answer.data);
-    if (answer.data.length === 0 || orders.length >= answer.meta.total) return orders;
-  }
+/** orders.csv, written by the server as a stream (a million orders never pass through a list page). */
+export function exportOrders(filters: OrderExportQuery) {
+  return apiDownload('/orders/export', { query: filters as Record<string, QueryValue> });
 }
 
 export async function updateDeliveryStatus(id: string, deliveryStatus: DeliveryStatus): Promise<Order> {

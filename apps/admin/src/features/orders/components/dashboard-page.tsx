@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { LoadError } from '../../../components/load-error';
 import { PageLoading } from '../../../components/page-loading';
 import { capitalize, formatDate } from '../../../lib/format';
+import { countText } from '../../../lib/list-place';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { listOrders } from '../api/orders';
 
@@ -24,7 +25,7 @@ export function DashboardPage() {
       </PageHeader>
       <section aria-labelledby="recent-orders">
         <h2 id="recent-orders" className="section-title">
-          Recent orders{orders.status === 'success' && orders.data.meta.total > 0 ? ` (${orders.data.meta.total} paid in all)` : ''}
+          Recent orders{orders.status === 'success' && orders.data.meta.total > 0 ? ` (${countText(orders.data.meta)} paid in all)` : ''}
         </h2>
         {orders.status === 'loading' && <PageLoading text="Loading orders..." />}
         {orders.status === 'error' && <LoadError what="Orders" error={orders.error} onRetry={orders.reload} />}

@@ -1,44 +1,46 @@
-// Order Dashboard (spec §2, §4, §8, §9): filters, search, pages, the delivery status dropdown
-// (disabled while its update is in flight), the Persona's state with a Retry, and the CSV export.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// Order Dashboard (spec §2, §4, §8, §9): filters, search, pages (by cursor, however many orders),
+// the delivery status dropdown (disabled while its update is in flight), the Persona's state with
+// a Retry, and the CSV export (made by the server from every order the filters keep).
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DELIVERY_STATUSES, PAYMENT_STATUSES, type DeliveryStatus, type Order } from '@persona/contracts';
+import { DELIVERY_STATUSES, ORDERS_CSV_FILENAME, PAYMENT_STATUSES, type DeliveryStatus, type Order } from '@persona/contracts';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
 import { PageHeader } from '../../../components/page-header';
 import { LoadError } from '../../../components/load-error';
 import { PageLoading } from '../../../components/page-loading';
-import { Pagination } from '../../../components/pagination';
+import { CursorPagination } from '../../../components/pagination';
+import { SearchForm } from '../../../components/search-form';
 import { saveFile } from '../../../lib/download';
+import { countLabel, placeQuery } from '../../../lib/list-place';
+import { useListPlace, useStaleLinkReset } from '../../../lib/use-list-place';
 import { capitalize, formatDateTime, formatInr } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { listAllOrders, listOrders, retryPersona, updateDeliveryStatus } from '../api/orders';
-import { ORDERS_CSV_FILENAME, ordersCsv } from '../lib/orders-csv';
-import { pageCount, readFilters, toOrderQuery, writeFilters, type OrderFilters } from '../lib/order-filters';
+import { exportOrders, listOrders, retryPersona, updateDeliveryStatus } from '../api/orders';
+import { ORDERS_PAGE_SIZE, readFilters, toOrderFilters, writeFilters, type OrderFilters } from '../lib/order-filters';
 import { PaymentBadge, PersonaBadge } from './order-badges';
 
 export function OrdersPage() {
   usePageTitle('Orders');
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const query = toOrderQuery(filters);
-  const key = JSON.stringify(query);
-  const orders = useAsync(key, (signal) => listOrders(query, signal));
-  useFailureToast(orders.error, 'Failed to fetch orders', 'Something went wrong.');
+  const { place, go } = useListPlace();
+  const query = { ...toOrderFilters(filters), ...placeQuery(place, ORDERS_PAGE_SIZE) };
+  const orders = useAsync(JSON.stringify(query), (signal) => listOrders(query, signal));
+  useFailureToast(useStaleLinkReset(orders.error), 'Failed to fetch orders', 'Something went wrong.');
   const { toast } = useToast();
   const [changed, setChanged] = useState<Record<string, Order>>({});
   const [inFlight, setInFlight] = useState<Record<string, boolean>>({});
   const [exporting, setExporting] = useState(false);
-  const [searchText, setSearchText] = useState(filters.search);
-  const ids = { status: useId(), type: useId(), payment: useId(), from: useId(), to: useId(), search: useId() };
+  const ids = { status: useId(), type: useId(), payment: useId(), from: useId(), to: useId() };
 
   // A fresh answer from the server replaces the rows this page changed locally.
   useEffect(() => setChanged({}), [orders.data]);
-  useEffect(() => setSearchText(filters.search), [filters.search]);
 
-  const setFilters = (next: Partial<OrderFilters>) => setParams(writeFilters({ ...filters, page: 1, ...next }));
+  // A new filter starts again at the first page.
+  const setFilters = (next: Partial<OrderFilters>) => setParams(writeFilters({ ...filters, ...next }));
   const rows = orders.status === 'success' ? orders.data.data.map((order) => changed[order._id] ?? order) : [];
   const total = orders.status === 'success' ? orders.data.meta.total : 0;
 
@@ -74,19 +76,13 @@ export function OrdersPage() {
     if (exporting || total === 0) return;
     setExporting(true);
     try {
-      const { page: _page, limit: _limit, ...all } = query;
-      const every = await listAllOrders(all);
-      saveFile(new Blob([ordersCsv(every)], { type: 'text/csv;charset=utf-8' }), ORDERS_CSV_FILENAME);
+      const { blob, filename } = await exportOrders(toOrderFilters(filters));
+      saveFile(blob, filename ?? ORDERS_CSV_FILENAME);
     } catch (error) {
       toast({ title: 'Export failed', description: errorMessage(error), variant: 'destructive' });
     } finally {
       setExporting(false);
     }
-  }
-
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFilters({ search: searchText });
   }
 
   return (
@@ -101,15 +97,7 @@ export function OrdersPage() {
       </PageHeader>
 
       <div className="filters">
-        <form className="filters__search" role="search" onSubmit={search}>
-          <label htmlFor={ids.search}>Search</label>
-          <div className="filters__search-row">
-            <input id={ids.search} type="search" placeholder="Name, e-mail or Persona ID" maxLength={100} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
-            <button type="submit" className="btn btn--outline btn--sm">
-              Search
-            </button>
-          </div>
-        </form>
+        <SearchForm label="Search" placeholder="Name, e-mail or Persona ID" value={filters.search} onSearch={(search) => setFilters({ search })} />
         <div className="field field--inline">
           <label htmlFor={ids.status}>Delivery status</label>
           <select id={ids.status} value={filters.status} onChange={(e) => setFilters({ status: e.target.value })}>
@@ -156,7 +144,7 @@ export function OrdersPage() {
       {rows.length > 0 && (
         <>
           <p className="result-count" role="status">
-            {total} {total === 1 ? 'order' : 'orders'}
+            {orders.status === 'success' && countLabel(orders.data.meta, 'order', 'orders')}
           </p>
           <div className="table-wrap">
             <table className="data-table">
@@ -229,7 +217,7 @@ export function OrdersPage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={filters.page} pages={pageCount(total)} onPage={(page) => setParams(writeFilters({ ...filters, page }))} />
+          {orders.status === 'success' && <CursorPagination place={place} meta={orders.data.meta} onGo={go} />}
         </>
       )}
     </>

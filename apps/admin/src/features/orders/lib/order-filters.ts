@@ -1,6 +1,7 @@
-// The Order Dashboard's filters live in the URL (?status=&deliveryType=&payment=&from=&to=&search=&page=)
-// so a filtered view can be reloaded and shared; this turns them into the API's OrderQuery and back.
-import { DELIVERY_STATUSES, DELIVERY_TYPES, PAYMENT_STATUSES, type OrderQuery } from '@persona/contracts';
+// The Order Dashboard's filters live in the URL (?status=&deliveryType=&payment=&from=&to=&search=)
+// beside the list's place (list-place.ts), so a filtered view can be reloaded and shared; this
+// turns them into the API's filters (the list's and the export's) and back.
+import { DELIVERY_STATUSES, DELIVERY_TYPES, PAYMENT_STATUSES, type OrderExportQuery } from '@persona/contracts';
 
 export const ORDERS_PAGE_SIZE = 20;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -13,14 +14,12 @@ export interface OrderFilters {
   from: string;
   to: string;
   search: string;
-  page: number;
 }
 
 const oneOf = (value: string | null, allowed: readonly string[]) => (value && allowed.includes(value) ? value : '');
 
 export function readFilters(params: URLSearchParams): OrderFilters {
   const payment = params.get('payment');
-  const page = Number(params.get('page'));
   return {
     status: oneOf(params.get('status'), DELIVERY_STATUSES),
     deliveryType: oneOf(params.get('deliveryType'), DELIVERY_TYPES),
@@ -28,7 +27,6 @@ export function readFilters(params: URLSearchParams): OrderFilters {
     from: DATE.test(params.get('from') ?? '') ? params.get('from')! : '',
     to: DATE.test(params.get('to') ?? '') ? params.get('to')! : '',
     search: (params.get('search') ?? '').slice(0, 100),
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
   };
 }
 
@@ -41,21 +39,17 @@ export function writeFilters(filters: OrderFilters): URLSearchParams {
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   if (filters.search.trim()) params.set('search', filters.search.trim());
-  if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
 
-export function toOrderQuery(filters: OrderFilters): OrderQuery {
-  const query: OrderQuery = { page: filters.page, limit: ORDERS_PAGE_SIZE };
-  if (filters.status) query.status = filters.status as OrderQuery['status'];
-  if (filters.deliveryType) query.deliveryType = filters.deliveryType as OrderQuery['deliveryType'];
-  if (filters.payment !== 'all') query.paymentStatus = filters.payment as OrderQuery['paymentStatus'];
+/** The API's filters: the list's (with a place) and the export's. */
+export function toOrderFilters(filters: OrderFilters): OrderExportQuery {
+  const query: OrderExportQuery = {};
+  if (filters.status) query.status = filters.status as OrderExportQuery['status'];
+  if (filters.deliveryType) query.deliveryType = filters.deliveryType as OrderExportQuery['deliveryType'];
+  if (filters.payment !== 'all') query.paymentStatus = filters.payment as OrderExportQuery['paymentStatus'];
   if (filters.from) query.from = filters.from;
   if (filters.to) query.to = filters.to;
   if (filters.search.trim()) query.search = filters.search.trim();
   return query;
-}
-
-export function pageCount(total: number, limit = ORDERS_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / limit));
 }

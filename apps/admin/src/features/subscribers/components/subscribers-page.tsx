@@ -1,27 +1,33 @@
-// Newsletter subscribers: the list, newest first, and subscribers.csv.
+// Newsletter subscribers: the list, newest first, found by the beginning of an address, and subscribers.csv.
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
-import { Pagination } from '../../../components/pagination';
-import { usePageParam } from '../../../lib/use-page-param';
+import { CursorPagination } from '../../../components/pagination';
+import { SearchForm } from '../../../components/search-form';
+import { countLabel, withFilter } from '../../../lib/list-place';
+import { useListPlace, useStaleLinkReset } from '../../../lib/use-list-place';
 import { saveFile } from '../../../lib/download';
 import { formatDateTime } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { exportSubscribers, listSubscribers, SUBSCRIBERS_PAGE_SIZE } from '../api/subscribers';
+import { exportSubscribers, listSubscribers } from '../api/subscribers';
 
 export function SubscribersPage() {
   usePageTitle('Subscribers');
-  const [page, setPage] = usePageParam();
-  const subscribers = useAsync(`subscribers:${page}`, (signal) => listSubscribers(page, signal));
-  useFailureToast(subscribers.error, 'Failed to load subscribers');
+  const [params, setParams] = useSearchParams();
+  const search = (params.get('search') ?? '').slice(0, 100);
+  const { place, go } = useListPlace();
+  const subscribers = useAsync(`subscribers:${params.toString()}`, (signal) => listSubscribers(place, search, signal));
+  useFailureToast(useStaleLinkReset(subscribers.error), 'Failed to load subscribers');
   const { toast } = useToast();
   const [exporting, setExporting] = useState(false);
   const total = subscribers.status === 'success' ? subscribers.data.meta.total : 0;
+  const anyone = total > 0 || search !== '';
 
   async function download() {
     if (exporting) return;
@@ -39,17 +45,20 @@ export function SubscribersPage() {
   return (
     <>
       <PageHeader title="Newsletter Subscribers">
-        <button type="button" className="btn btn--primary btn--sm" onClick={download} disabled={exporting || total === 0}>
+        <button type="button" className="btn btn--primary btn--sm" onClick={download} disabled={exporting || !anyone}>
           {exporting ? 'Exporting...' : 'Export CSV'}
         </button>
       </PageHeader>
+      <div className="filters">
+        <SearchForm label="Search" placeholder="The beginning of an e-mail address" value={search} onSearch={(text) => setParams(withFilter(params, 'search', text))} />
+      </div>
       {subscribers.status === 'loading' && <PageLoading text="Loading subscribers..." />}
       {subscribers.status === 'error' && <LoadError what="Subscribers" error={subscribers.error} onRetry={subscribers.reload} />}
-      {subscribers.status === 'success' && subscribers.data.data.length === 0 && <p className="empty-text">No subscribers yet.</p>}
+      {subscribers.status === 'success' && subscribers.data.data.length === 0 && <p className="empty-text">{search ? 'No subscriber’s address begins with this.' : 'No subscribers yet.'}</p>}
       {subscribers.status === 'success' && subscribers.data.data.length > 0 && (
         <>
-          <p className="result-count">
-            {total} {total === 1 ? 'subscriber' : 'subscribers'}
+          <p className="result-count" role="status">
+            {countLabel(subscribers.data.meta, 'subscriber', 'subscribers')}
           </p>
           <div className="table-wrap">
             <table className="data-table">
@@ -70,7 +79,7 @@ export function SubscribersPage() {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} pages={Math.max(1, Math.ceil(total / SUBSCRIBERS_PAGE_SIZE))} onPage={setPage} />
+          <CursorPagination place={place} meta={subscribers.data.meta} onGo={go} />
         </>
       )}
     </>
