@@ -132,7 +132,8 @@ async function timed(url, headers = {}) {
 export async function searchWords(url, count) {
   const words = new Set();
   for (let page = 1; words.size < count * 2 && page <= 40; page += 1) {
-    const { body } = await timed(`${url}/api/books?sort=rating&limit=100&page=${page * 7}`);
+    // Pages 1, 8, 15…: spread over a large catalogue, and the whole of a small one.
+    const { body } = await timed(`${url}/api/books?sort=rating&limit=100&page=${(page - 1) * 7 + 1}`);
     for (const book of JSON.parse(body).data) {
       for (const w of `${book.title} ${book.author}`.split(/[^\p{L}]+/u)) if (w.length >= 5) words.add(w.toLowerCase());
     }
@@ -161,7 +162,7 @@ export async function searchLatency(url) {
 /** Admin list reads: first pages, a deep page, each filter and each kind of search. */
 export async function adminLatency(url, auth) {
   const first = JSON.parse((await timed(`${url}/api/orders?limit=20`, auth)).body);
-  const sample = first.data[Math.min(5, first.data.length - 1)];
+  const sample = first.data[Math.min(5, first.data.length - 1)]; // undefined on an empty list
   const paths = [
     '/api/orders?limit=20',
     '/api/orders?limit=20&paymentStatus=paid',
@@ -170,11 +171,6 @@ export async function adminLatency(url, auth) {
     '/api/orders?limit=20&deliveryType=physical',
     '/api/orders?limit=20&paymentStatus=failed',
     `/api/orders?limit=20&from=${new Date(Date.now() - 400 * 86400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() - 300 * 86400_000).toISOString().slice(0, 10)}`,
-    `/api/orders?limit=20&search=${encodeURIComponent(sample.personaId)}`,
-    `/api/orders?limit=20&search=${encodeURIComponent(sample.email)}`,
-    `/api/orders?limit=20&search=${encodeURIComponent(sample.email.slice(0, 5))}`,
-    `/api/orders?limit=20&search=${encodeURIComponent(sample.fullName.split(' ').pop())}`,
-    `/api/orders?limit=20&search=${encodeURIComponent(sample.fullName)}`,
     '/api/books?limit=24',
     '/api/books?limit=24&page=2000',
     '/api/books?limit=24&page=4000',
@@ -183,6 +179,18 @@ export async function adminLatency(url, auth) {
     '/api/admin/subscribers?limit=20',
     '/api/admin/audit?limit=20',
   ];
+  // Each kind of search, for a buyer the list holds (the demo has no orders).
+  if (sample) {
+    paths.push(
+      `/api/orders?limit=20&search=${encodeURIComponent(sample.personaId)}`,
+      `/api/orders?limit=20&search=${encodeURIComponent(sample.email)}`,
+      `/api/orders?limit=20&search=${encodeURIComponent(sample.email.slice(0, 5))}`,
+      `/api/orders?limit=20&search=${encodeURIComponent(sample.fullName.split(' ').pop())}`,
+      `/api/orders?limit=20&search=${encodeURIComponent(sample.fullName)}`,
+      `/api/feedback/all?limit=20&search=${encodeURIComponent(sample.fullName.split(' ')[0])}`,
+      `/api/admin/subscribers?limit=20&search=${encodeURIComponent(sample.email.slice(0, 4))}`,
+    );
+  }
   // Deep pages by cursor: follow `next` from a page far down the list (the oldest orders, reached by date).
   let deep = JSON.parse((await timed(`${url}/api/orders?limit=20&to=${new Date(Date.now() - 700 * 86400_000).toISOString().slice(0, 10)}`, auth)).body);
   for (let i = 0; i < 3 && deep.meta.next; i += 1) {

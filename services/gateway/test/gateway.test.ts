@@ -53,6 +53,9 @@ interface Seen {
   body: string;
 }
 
+/** What the stand-in catalogue answers for BOOK_ID (a test changes it to see pages follow). */
+const BOOK = { title: 'The Backwaters Ledger' };
+
 async function startUpstream(): Promise<{ app: FastifyInstance; url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const app = Fastify();
@@ -62,7 +65,7 @@ async function startUpstream(): Promise<{ app: FastifyInstance; url: string; see
     seen.push({ method: request.method, url: request.url, headers: request.headers, body: (request.body as string) ?? '' });
     if (request.url === '/readyz') return { status: 'ready' };
     if (request.url.startsWith(`/api/books/${BOOK_ID}`)) {
-      return { data: { _id: BOOK_ID, title: 'The Backwaters Ledger', author: 'Anjali Menon', description: `A mystery set in Kochi. ${'Long text. '.repeat(30)}`, coverImage: { url: '/api/files/covers/x.jpg' } } };
+      return { data: { _id: BOOK_ID, title: BOOK.title, author: 'Anjali Menon', description: `A mystery set in Kochi. ${'Long text. '.repeat(30)}`, coverImage: { url: '/api/files/covers/x.jpg' } } };
     }
     if (request.url.startsWith(`/api/books/${EVIL_ID}`)) {
       return { data: { _id: EVIL_ID, title: '</title><script>alert(1)</script>', author: 'A "quoted" author', description: '<b>bold</b>', coverImage: null } };
@@ -248,6 +251,40 @@ describe('gateway', () => {
       const plain = await gateway.inject({ url: `/book/${BOOK_ID}` });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(html);
+    });
+
+    it('keeps a rendered page by its data: the same answers give the same page without a render, changed ones a new page', async () => {
+      const page = (encoding?: string) => gateway.inject({ url: `/book/${BOOK_ID}?from=cache-test`, headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const first = await page('br');
+      const again = await page('br');
+      expect([first.headers['x-page-cache'], again.headers['x-page-cache']]).toEqual(['MISS', 'HIT']);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(again.headers['content-encoding']).toBe('br');
+      expect(again.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(again.headers['cache-control']).toBe('no-cache');
+      // Each coding is its own page.
+      expect((await page('gzip')).headers['x-page-cache']).toBe('MISS');
+      expect(gunzipSync((await page('gzip')).rawPayload).toString()).toBe(brotliDecompressSync(first.rawPayload).toString());
+      // The catalogue's answer changes: the next view is rendered anew with it.
+      BOOK.title = 'The Backwaters Ledger, revised';
+      try {
+        const changed = await page('br');
+        expect(changed.headers['x-page-cache']).toBe('MISS');
+        expect(brotliDecompressSync(changed.rawPayload).toString()).toContain('<h1>The Backwaters Ledger, revised</h1>');
+        expect((await page('br')).headers['x-page-cache']).toBe('HIT');
+      } finally {
+        BOOK.title = 'The Backwaters Ledger';
+      }
+      expect(brotliDecompressSync((await page('br')).rawPayload).toString()).toContain('<h1>The Backwaters Ledger</h1>');
+    });
+
+    it('never keeps a page rendered with a failed answer', async () => {
+      const missing = '/book/9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+      const answers = [await gateway.inject({ url: missing }), await gateway.inject({ url: missing })];
+      expect(answers.map((a) => [a.statusCode, a.headers['x-page-cache']])).toEqual([
+        [404, 'BYPASS'],
+        [404, 'BYPASS'],
+      ]);
     });
 
     it('keeps the answers script inert whatever the data holds', async () => {

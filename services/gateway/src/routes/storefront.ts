@@ -10,9 +10,10 @@ import fastifyStatic from '@fastify/static';
 import { matchesPagePattern } from '@persona/contracts';
 import type { ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ANY_CODING, compressText, negotiateCoding } from '../modules/compression';
+import { ANY_CODING, compressText, negotiateCoding, type ContentCoding } from '../modules/compression';
 import type { ApiReader } from '../modules/pages/api-reader';
 import { IndexTemplate } from '../modules/pages/index-template';
+import { PageCache } from '../modules/pages/page-cache';
 import { PageAssetIndex, type StorefrontRenderer } from '../modules/pages/storefront-bundle';
 
 export interface StorefrontOptions {
@@ -21,6 +22,8 @@ export interface StorefrontOptions {
   template: IndexTemplate;
   renderer: StorefrontRenderer | null;
   reader: ApiReader;
+  /** Rendered pages by their data (one per gateway; tests pass their own). */
+  pageCache?: PageCache;
 }
 
 export function loadIndexTemplate(dir: string): IndexTemplate {
@@ -46,26 +49,38 @@ export function loadIndexTemplate(dir: string): IndexTemplate {
 const NOINDEX = '<meta name="robots" content="noindex" />';
 const NOT_FOUND_HEAD = '<title>Page not found | Persona Books</title>';
 
-/**
- * A page, compressed per request (each page is made for its request; a fast level keeps it
- * well under a millisecond for a page of books, off the event loop).
- */
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string): Promise<FastifyReply> {
-  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
-  const coding = html.length >= 1024 ? negotiateCoding(request.headers['accept-encoding'], ANY_CODING) : undefined;
-  if (!coding) return reply.send(html);
-  return reply.header('content-encoding', coding).send(await compressText(html, coding));
+interface EncodedPage {
+  status: number;
+  body: Buffer | string;
+  coding?: ContentCoding;
 }
+
+/** A page in the coding the browser takes (pages under 1 KB go as they are). */
+async function encodePage(status: number, html: string, coding: ContentCoding | undefined): Promise<EncodedPage> {
+  return coding && html.length >= 1024 ? { status, body: await compressText(html, coding), coding } : { status, body: html };
+}
+
+function sendPage(reply: FastifyReply, page: EncodedPage): FastifyReply {
+  reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  if (page.coding) reply.header('content-encoding', page.coding);
+  return reply.send(page.body);
+}
+
+const codingOf = (request: FastifyRequest) => negotiateCoding(request.headers['accept-encoding'], ANY_CODING);
 
 /** The page at the request's address, rendered with its data. */
 export function createPageHandler(options: StorefrontOptions) {
   const { template, renderer, reader } = options;
   const assets = PageAssetIndex.load(options.dir);
   /** The bare app: the browser renders it (status and noindex still right for unknown pages). */
-  const bare = (request: FastifyRequest, reply: FastifyReply, pathname: string) =>
-    matchesPagePattern(pathname)
-      ? sendHtml(request, reply, 200, template.render({ head: null }))
-      : sendHtml(request, reply, 404, template.render({ head: NOT_FOUND_HEAD, extraHead: NOINDEX }));
+  const pages = options.pageCache ?? new PageCache();
+  const bare = async (request: FastifyRequest, reply: FastifyReply, pathname: string) =>
+    sendPage(
+      reply,
+      matchesPagePattern(pathname)
+        ? await encodePage(200, template.render({ head: null }), codingOf(request))
+        : await encodePage(404, template.render({ head: NOT_FOUND_HEAD, extraHead: NOINDEX }), codingOf(request)),
+    );
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const [pathname = '/', search = ''] = request.url.split('?');
@@ -73,12 +88,18 @@ export function createPageHandler(options: StorefrontOptions) {
     try {
       const queries = renderer.routeQueries(pathname, search);
       const ids = { requestId: request.id, correlationId: request.correlationId };
-      const results = await Promise.all(queries.map((query) => reader.read(query, ids)));
-      const data = Object.fromEntries(queries.map((query, i) => [query, results[i]!]));
+      const answers = await Promise.all(queries.map((query) => reader.answer(query, ids)));
+      const coding = codingOf(request);
+      const key = PageCache.key(request.url, coding, answers.map((answer) => answer.text));
+      const kept = key ? pages.get(key) : undefined;
+      if (kept) return sendPage(reply.header('x-page-cache', 'HIT'), kept);
+      const data = Object.fromEntries(queries.map((query, i) => [query, answers[i]!.result]));
       const page = renderer.render(request.url, data, options.publicUrl);
       const script = `<script type="application/json" id="${renderer.PAGE_DATA_ELEMENT_ID}">${renderer.scriptJson(data)}</script>`;
       const html = template.render({ head: page.head, assets: assets.assetsFor(renderer.pageModule(pathname)), html: page.html, data: script });
-      return await sendHtml(request, reply, page.status, html);
+      const encoded = await encodePage(page.status, html, coding);
+      if (key) pages.set(key, { status: encoded.status, body: Buffer.from(encoded.body), coding: encoded.coding });
+      return sendPage(reply.header('x-page-cache', key ? 'MISS' : 'BYPASS'), encoded);
     } catch (err) {
       request.log.error({ err, url: request.url }, 'server rendering failed; sending the page to render in the browser');
       return bare(request, reply, pathname);

@@ -30,13 +30,26 @@ export class ApiReader {
 
   /** `path` is an API address below /api ("/books?limit=8"), as the storefront names it. */
   async read(path: string, ids: { requestId: string; correlationId: string }): Promise<ApiResult> {
+    return (await this.answer(path, ids)).result;
+  }
+
+  /** The answer and, when it is a success, its text exactly as the service sent it (what a page's cache key is made of). */
+  async answer(path: string, ids: { requestId: string; correlationId: string }): Promise<{ result: ApiResult; text: string | null }> {
+    const result = await this.fetchAnswer(path, ids);
+    return 'text' in result ? { result: result.answer, text: result.text } : { result, text: null };
+  }
+
+  private async fetchAnswer(path: string, ids: { requestId: string; correlationId: string }): Promise<ApiResult | { answer: ApiResult; text: string }> {
     const url = `/api${path}`;
     const owner = ownerOf(url.split('?')[0]!);
     const base = owner && this.options.upstreams[owner];
     if (!base) return { ok: false, status: 503, message: 'This part of the shop is not available yet' };
     const { cache } = this.options;
     const hit = cache?.get(url);
-    if (hit) return { ok: true, data: JSON.parse(hit.body.toString('utf8')) as unknown };
+    if (hit) {
+      const text = hit.body.toString('utf8');
+      return { answer: { ok: true, data: JSON.parse(text) as unknown }, text };
+    }
     const generation = cache?.generation ?? 0;
     let res: Response;
     let body: string;
@@ -64,7 +77,7 @@ export class ApiReader {
     delete headers['content-length'];
     cache?.store(url, res.status, headers, Buffer.from(body, 'utf8'), Date.now(), generation);
     try {
-      return { ok: true, data: JSON.parse(body) as unknown };
+      return { answer: { ok: true, data: JSON.parse(body) as unknown }, text: body };
     } catch {
       return { ok: false, status: 502, message: `The ${owner} service sent an answer that is not JSON` };
     }
