@@ -29,6 +29,12 @@ export type ErrorBody = Static<typeof ErrorBody>;
  */
 export const COUNT_CAP = 10_000;
 
+/**
+ * An administrator's search for a person (orders, feedback, subscribers) counts its matches up to
+ * this many: a search is for finding someone, and a count past it costs a scan ("1,000+").
+ */
+export const PERSON_SEARCH_COUNT_CAP = 1_000;
+
 export const PageMeta = Type.Object({
   total: Type.Integer({ minimum: 0 }),
   page: Type.Integer({ minimum: 1 }),

@@ -18,4 +18,4 @@ export {
   type KeysetPage,
   type CountedPage,
 } from './paging';
-export { likeLiteral, personMatch } from './person-search';
+export { likeLiteral, personMatch, hasNearSpelling, writtenThenNear, spellingFor, type PersonSpelling } from './person-search';

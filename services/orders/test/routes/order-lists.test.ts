@@ -107,12 +107,13 @@ function contract(kind: 'pglite' | 'postgres') {
     let ids: Record<string, string>;
     beforeAll(async () => {
       const [ananya, ananyaTwo, meera, o_brien, percent] = await insertOrders(h.database.db, [
+        { fullName: 'Ananyo Sen', email: 'sen@example.com', createdAt: '2026-01-31T10:00:00Z' },
         { fullName: 'Ananya Rao', email: 'ananya.rao@example.com', personaId: 'PRS-7K3M-Q9XZ-4T2B-8HNC', createdAt: '2026-02-01T10:00:00Z' },
         { fullName: 'Ananya Krishnan', email: 'akrishnan@mail.example', createdAt: '2026-02-02T10:00:00Z' },
         { fullName: 'Meera Nair', email: 'MEERA.NAIR@Example.com', createdAt: '2026-02-03T10:00:00Z' },
         { fullName: "Siobhán O'Brien", email: 'siobhan@example.ie', createdAt: '2026-02-04T10:00:00Z' },
         { fullName: '100% Reader_x', email: 'percent@example.com', createdAt: '2026-02-05T10:00:00Z' },
-      ]);
+      ]).then((all) => all.slice(1));
       ids = { ananya, ananyaTwo, meera, o_brien, percent };
     });
     const names = (body: { data: Array<{ fullName: string }> }) => body.data.map((o) => o.fullName).sort();
@@ -135,8 +136,10 @@ function contract(kind: 'pglite' | 'postgres') {
       expect(names(await list('search=rao%40example.com'))).toEqual([]);
     });
 
-    it('finds a name by any part of it, or a near spelling, and an e-mail by its beginning without the @', async () => {
+    it('finds a name by any part of it, or a near spelling when no one has it as written, and an e-mail by its beginning without the @', async () => {
+      // "Ananyo" is one letter from "ananya", but people called Ananya exist: only they are found.
       expect(names(await list('search=ananya'))).toEqual(['Ananya Krishnan', 'Ananya Rao']);
+      expect(names(await list('search=ananyo'))).toEqual(['Ananyo Sen']);
       expect(names(await list('search=KRISHNAN'))).toEqual(['Ananya Krishnan']);
       expect(names(await list('search=krishnen'))).toEqual(['Ananya Krishnan']);
       expect(names(await list('search=akrish'))).toEqual(['Ananya Krishnan']);

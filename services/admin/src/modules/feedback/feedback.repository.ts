@@ -1,7 +1,7 @@
 // Feedback and contact messages: the administrator's list, newest first, a page at a time by
-// cursor, found by the sender's name or e-mail address.
-import { COUNT_CAP, DEFAULT_PAGE_SIZE, type Feedback } from '@persona/contracts';
-import { countedPage, personMatch, sql, type CountedPage, type KeysetColumn } from '@persona/db';
+// cursor, found by the sender's name (or its near spelling) or e-mail address.
+import { COUNT_CAP, DEFAULT_PAGE_SIZE, PERSON_SEARCH_COUNT_CAP, type Feedback } from '@persona/contracts';
+import { countedPage, personMatch, sql, writtenThenNear, type CountedPage, type KeysetColumn, type PersonSpelling } from '@persona/db';
 import type { Kysely, Selectable } from 'kysely';
 import type { AdminDB } from '../../db';
 import type { ListRequest } from '../lists/list-request';
@@ -14,15 +14,18 @@ export const FEEDBACK_KEYS: readonly KeysetColumn[] = [
   { ref: 'id', cast: 'uuid' },
 ];
 
-function filteredFeedback(db: Kysely<AdminDB>, search: string | undefined) {
+function filteredFeedback(db: Kysely<AdminDB>, search: string | undefined, spelling: PersonSpelling) {
   const q = db.selectFrom('feedback');
-  return search?.trim() ? q.where(personMatch(search, { name: 'name', email: 'email' })) : q;
+  return search?.trim() ? q.where(personMatch(search, { name: 'name', email: 'email' }, spelling)) : q;
 }
 
 export async function listFeedback(db: Kysely<AdminDB>, request: ListRequest): Promise<CountedPage<Feedback>> {
   const { search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
-  const rows = filteredFeedback(db, search).selectAll().select(sql<string>`created_at::text`.as('cursor_at'));
-  const page = await countedPage(db, rows, filteredFeedback(db, search), FEEDBACK_KEYS, (r) => [r.cursor_at, r.id], { limit, countCap, ...cursors });
+  const cap = search?.trim() ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
+  const page = await writtenThenNear(search, (spelling) => {
+    const rows = filteredFeedback(db, search, spelling).selectAll().select(sql<string>`created_at::text`.as('cursor_at'));
+    return countedPage(db, rows, filteredFeedback(db, search, spelling), FEEDBACK_KEYS, (r) => [r.cursor_at, r.id], { limit, countCap: cap, ...cursors });
+  });
   return { ...page, rows: page.rows.map(toFeedback) };
 }
 

@@ -1,7 +1,7 @@
 // Newsletter subscribers: the administrator's list (newest first, a page at a time by cursor,
 // found by the beginning of an address) and the CSV export (read in keyset batches, so a long
 // list is never held at once).
-import { COUNT_CAP, DEFAULT_PAGE_SIZE, SUBSCRIBERS_CSV_HEADER, toCsv, toCsvRows, type Subscriber } from '@persona/contracts';
+import { COUNT_CAP, DEFAULT_PAGE_SIZE, PERSON_SEARCH_COUNT_CAP, SUBSCRIBERS_CSV_HEADER, toCsv, toCsvRows, type Subscriber } from '@persona/contracts';
 import { countedPage, keysetPage, likeLiteral, sql, type CountedPage, type CursorValue, type KeysetColumn } from '@persona/db';
 import type { Kysely } from 'kysely';
 import type { AdminDB } from '../../db';
@@ -30,7 +30,8 @@ const toSubscriber = (row: { email: string; subscribed_at: Date }): Subscriber =
 
 export async function listSubscribers(db: Kysely<AdminDB>, request: ListRequest): Promise<CountedPage<Subscriber>> {
   const { search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
-  const page = await countedPage(db, withCursor(db, search), filteredSubscribers(db, search), SUBSCRIBER_KEYS, subscriberKey, { limit, countCap, ...cursors });
+  const cap = search?.trim() ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
+  const page = await countedPage(db, withCursor(db, search), filteredSubscribers(db, search), SUBSCRIBER_KEYS, subscriberKey, { limit, countCap: cap, ...cursors });
   return { ...page, rows: page.rows.map(toSubscriber) };
 }
 

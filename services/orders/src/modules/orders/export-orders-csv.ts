@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { orderBatches, type OrderRow } from './orders.repository';
 
-export const EXPORT_BATCH_SIZE = 2000;
+export const EXPORT_BATCH_SIZE = 500;
 
 const orBlank = (value: string | null | undefined, fallback: string) => (value && value.trim() ? value : fallback);
 

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   COUNT_CAP,
   DEFAULT_PAGE_SIZE,
+  PERSON_SEARCH_COUNT_CAP,
   normalizePersonaId,
   paiseToRupees,
   personalizedPdfUrl,
@@ -12,7 +13,7 @@ import {
   type OrderExportQuery,
   type PublicOrder,
 } from '@persona/contracts';
-import { countedPage, keysetPage, personMatch, type CountedPage, type CursorValue, type KeysetColumn } from '@persona/db';
+import { countedPage, keysetPage, personMatch, spellingFor, writtenThenNear, type CountedPage, type CursorValue, type KeysetColumn, type PersonSpelling } from '@persona/db';
 import type { OrdersDB, OrdersTable } from '../../db';
 
 type Db = Kysely<OrdersDB>;
@@ -145,12 +146,18 @@ export const ORDER_KEYS: readonly KeysetColumn[] = [
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The search when it is a buyer's name or address (not a Persona ID or an order id): what a near spelling may be tried for. */
+function personSearch(filter: OrderExportQuery): string | undefined {
+  const text = filter.search?.trim();
+  return text && !normalizePersonaId(text) && !UUID.test(text) ? text : undefined;
+}
+
 /**
  * The orders the filters keep. A search is read as what it looks like: a Persona ID or an order
  * id (exact), an e-mail address (exactly, or its beginning), else a buyer's name (any part of
- * it, or a near spelling) or the beginning of an e-mail address.
+ * it) or the beginning of an e-mail address; `near` reads a name by its near spellings instead.
  */
-export function filteredOrders(db: Db, filter: OrderExportQuery) {
+export function filteredOrders(db: Db, filter: OrderExportQuery, spelling: PersonSpelling = 'written') {
   let q = db.selectFrom('orders');
   if (filter.status) q = q.where('delivery_status', '=', filter.status);
   if (filter.deliveryType) q = q.where('delivery_type', '=', filter.deliveryType);
@@ -162,7 +169,7 @@ export function filteredOrders(db: Db, filter: OrderExportQuery) {
     const personaId = normalizePersonaId(text);
     if (personaId) q = q.where('persona_id', '=', personaId);
     else if (UUID.test(text)) q = q.where('id', '=', text);
-    else q = q.where(personMatch(text, { name: 'full_name', email: 'email' }));
+    else q = q.where(personMatch(text, { name: 'full_name', email: 'email' }, spelling));
   }
   return q;
 }
@@ -179,20 +186,36 @@ export interface OrderPageRequest {
 
 export type OrderPage = CountedPage<OrderRow>;
 
-const withCursor = (db: Db, filter: OrderExportQuery) => filteredOrders(db, filter).selectAll().select(sql<string>`created_at::text`.as('cursor_at'));
+const withCursor = (db: Db, filter: OrderExportQuery, spelling: PersonSpelling) =>
+  filteredOrders(db, filter, spelling).selectAll().select(sql<string>`created_at::text`.as('cursor_at'));
 const orderKey = (row: { cursor_at: string; id: string }): CursorValue[] => [row.cursor_at, row.id];
 
-/** A page of the administrator's list (by cursor, or an offset page), with the matches counted up to a cap. */
+/**
+ * A page of the administrator's list (by cursor, or an offset page), with the matches counted up
+ * to a cap (a search's to PERSON_SEARCH_COUNT_CAP). A name that matches no one is read again by
+ * its near spellings.
+ */
 export function listOrders(db: Db, request: OrderPageRequest): Promise<OrderPage> {
   const { filter, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
-  return countedPage(db, withCursor(db, filter), filteredOrders(db, filter), ORDER_KEYS, orderKey, { limit, countCap, ...cursors });
+  const cap = filter.search?.trim() ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
+  return writtenThenNear(personSearch(filter), (spelling) =>
+    countedPage(db, withCursor(db, filter, spelling), filteredOrders(db, filter, spelling), ORDER_KEYS, orderKey, { limit, countCap: cap, ...cursors }),
+  );
 }
 
-/** Every order the filters keep, newest first, `batchSize` at a time (the export): one batch in memory at once. */
-export async function* orderBatches(db: Db, filter: OrderExportQuery, batchSize: number): AsyncGenerator<OrderRow[]> {
+/** What orders.csv reads of an order (spec §9's columns), and its place in the list. */
+export type ExportRow = Pick<OrderRow, 'id' | 'full_name' | 'book_title' | 'delivery_type' | 'delivery_status'> & { cursor_at: string };
+
+/**
+ * Every order the filters keep, newest first, `batchSize` at a time (the export): one batch in
+ * memory at once, and only the columns the file has (a million orders make little garbage).
+ */
+export async function* orderBatches(db: Db, filter: OrderExportQuery, batchSize: number): AsyncGenerator<ExportRow[]> {
+  const spelling = await spellingFor(personSearch(filter), async (s) => (await filteredOrders(db, filter, s).select(sql<number>`1`.as('one')).limit(1).execute()).length > 0);
+  const rows = filteredOrders(db, filter, spelling).select(['id', 'full_name', 'book_title', 'delivery_type', 'delivery_status', sql<string>`created_at::text`.as('cursor_at')]);
   let after: CursorValue[] | undefined;
   for (;;) {
-    const page = await keysetPage(withCursor(db, filter), ORDER_KEYS, orderKey, { limit: batchSize, after });
+    const page = await keysetPage(rows, ORDER_KEYS, orderKey, { limit: batchSize, after });
     if (page.rows.length > 0) yield page.rows;
     if (!page.next) return;
     after = orderKey(page.rows.at(-1)!);
