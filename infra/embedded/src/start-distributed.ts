@@ -4,6 +4,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { AdminSettingsSchema } from '@persona/admin';
+import { CatalogueSettingsSchema } from '@persona/catalogue';
+import { GatewaySettingsSchema } from '@persona/gateway';
+import { OrdersSettingsSchema } from '@persona/orders';
+import { PersonalizationSettingsSchema } from '@persona/personalization';
+import type { TObject } from '@sinclair/typebox';
 import { loadOrCreateSecrets } from './secrets';
 import { adminAppDist, storefrontDist } from './storefront-dir';
 
@@ -97,27 +103,27 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
   const adminUrl = `http://127.0.0.1:${adminPort}`;
   // Every verifier asks the admin service whether a token's session is active.
   const sessions = { ADMIN_URL: adminUrl, INTERNAL_TOKEN: internalToken };
-  const publicUrl = `http://localhost:${port}`;
+  const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
   const common = { JWT_SECRET: jwtSecret, LOG_LEVEL: options.logLevel ?? 'info', HOST: '127.0.0.1' };
   const backing = { DATABASE_URL: options.databaseUrl, AMQP_URL: options.amqpUrl };
   const catalogueUrl = `http://127.0.0.1:${cataloguePort}`;
-  // Payment and mail settings pass through from the launcher's environment.
-  const passThrough = Object.fromEntries(
-    ['PAYMENTS_MODE', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'SMTP_URL', 'MAIL_FROM', 'SIGNING_KEY_PEM', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_NAME'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
-  );
+  // Each service's settings (its config schema's keys) pass through from the
+  // launcher's environment; the launcher decides the wiring, as the embedded shop does.
+  const given = (schema: TObject) => Object.fromEntries(Object.keys(schema.properties).flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
+  const inData = (key: string, folder: string) => ({ [key]: process.env[key] || path.join(dataDir, folder) });
 
   const specs: ServiceSpec[] = [
     {
       name: 'catalogue',
       entry: entryOf('@persona/catalogue', 'server.js'),
       port: cataloguePort,
-      env: { ...common, ...backing, ...sessions, PORT: String(cataloguePort), FILES_DIR: path.join(dataDir, 'files') },
+      env: { ...given(CatalogueSettingsSchema), ...common, ...backing, ...sessions, PORT: String(cataloguePort), ...inData('FILES_DIR', 'files') },
     },
     {
       name: 'admin',
       entry: entryOf('@persona/admin', 'server.js'),
       port: adminPort,
-      env: { ...common, ...backing, ...passThrough, PORT: String(adminPort), CATALOGUE_URL: catalogueUrl, INTERNAL_TOKEN: internalToken },
+      env: { ...given(AdminSettingsSchema), ...common, ...backing, PORT: String(adminPort), CATALOGUE_URL: catalogueUrl, INTERNAL_TOKEN: internalToken },
     },
     {
       name: 'orders',
@@ -126,19 +132,29 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
       // (peak RSS +12 MB instead of +70 MB, for 15% more time). As in services/orders/package.json.
       nodeArgs: ['--optimize-for-size'],
       port: ordersPort,
-      env: { ...common, ...backing, ...passThrough, ...sessions, PORT: String(ordersPort), CATALOGUE_URL: catalogueUrl, PUBLIC_URL: publicUrl, MAIL_DIR: path.join(dataDir, 'mail') },
+      env: { ...given(OrdersSettingsSchema), ...common, ...backing, ...sessions, PORT: String(ordersPort), CATALOGUE_URL: catalogueUrl, PUBLIC_URL: publicUrl, ...inData('MAIL_DIR', 'mail') },
     },
     {
       name: 'personalization',
       entry: entryOf('@persona/personalization', 'server.js'),
       port: personalizationPort,
-      env: { ...common, ...backing, ...passThrough, PORT: String(personalizationPort), CATALOGUE_URL: catalogueUrl, INTERNAL_TOKEN: internalToken, PUBLIC_URL: publicUrl, PERSONAS_DIR: path.join(dataDir, 'personas') },
+      env: {
+        ...given(PersonalizationSettingsSchema),
+        ...common,
+        ...backing,
+        PORT: String(personalizationPort),
+        CATALOGUE_URL: catalogueUrl,
+        INTERNAL_TOKEN: internalToken,
+        PUBLIC_URL: publicUrl,
+        ...inData('PERSONAS_DIR', 'personas'),
+      },
     },
     {
       name: 'gateway',
       entry: entryOf('@persona/gateway', 'server.js'),
       port,
       env: {
+        ...given(GatewaySettingsSchema),
         ...common,
         HOST: '0.0.0.0',
         PORT: String(port),
@@ -146,8 +162,8 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
         ORDERS_URL: `http://127.0.0.1:${ordersPort}`,
         PERSONALIZATION_URL: `http://127.0.0.1:${personalizationPort}`,
         ...sessions,
-        STOREFRONT_DIR: storefrontDist(),
-        ADMIN_APP_DIR: adminAppDist(),
+        STOREFRONT_DIR: process.env.STOREFRONT_DIR || storefrontDist(),
+        ADMIN_APP_DIR: process.env.ADMIN_APP_DIR || adminAppDist(),
         PUBLIC_URL: publicUrl,
       },
     },

@@ -4,13 +4,13 @@
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { ADMIN_SCHEMA, startAdminService, type AdminDB } from '@persona/admin';
+import { ADMIN_SCHEMA, adminServiceOptions, loadAdminSettings, startAdminService, type AdminDB } from '@persona/admin';
 import { createInProcessBus } from '@persona/bus';
-import { startCatalogueService, CATALOGUE_SCHEMA, type CatalogueDB } from '@persona/catalogue';
+import { CATALOGUE_SCHEMA, catalogueServiceOptions, loadCatalogueSettings, startCatalogueService, type CatalogueDB } from '@persona/catalogue';
 import { openDatabase, openPglite, type SharedPglite } from '@persona/db';
-import { buildGateway } from '@persona/gateway';
-import { ORDERS_SCHEMA, startOrdersService, type OrdersDB } from '@persona/orders';
-import { PERSONALIZATION_SCHEMA, startPersonalizationService, type PersonalizationDB } from '@persona/personalization';
+import { buildGateway, gatewayOptions, loadGatewaySettings } from '@persona/gateway';
+import { loadOrdersSettings, ORDERS_SCHEMA, ordersServiceOptions, startOrdersService, type OrdersDB } from '@persona/orders';
+import { loadPersonalizationSettings, PERSONALIZATION_SCHEMA, personalizationServiceOptions, startPersonalizationService, type PersonalizationDB } from '@persona/personalization';
 import { closeHttpServer, createLogger, sessionRevocationCheck, SHUTDOWN_DEFAULTS, type DestinationStream, type Logger } from '@persona/service-kit';
 import { claimDataDir } from './data-lock';
 import { PGLITE_TEMPLATE } from './make-pglite-template';
@@ -25,13 +25,14 @@ export interface ShopOptions {
   host?: string;
   logLevel?: string;
   seedDemo?: boolean;
-  /** Requests per minute per client at the gateway (0 = off). */
+  /** Requests per minute per client at the gateway (0 = off); else RATE_LIMIT_MAX. */
   rateLimitMax?: number;
+  /** Else PUBLIC_URL, else http://localhost:<port>. */
   publicUrl?: string;
   logger?: Logger;
   /** Where the shop's JSON log lines go when no `logger` is given (default stdout); tests collect them. */
   logDestination?: DestinationStream;
-  /** Environment for payments (RAZORPAY_*, PAYMENTS_MODE), mail (SMTP_URL), the signing key (SIGNING_KEY_PEM) and METRICS_TOKEN. */
+  /** The environment every service reads its settings from (the README's table; default `process.env`). */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -50,7 +51,8 @@ export interface RunningShop {
 export async function startShop(options: ShopOptions): Promise<RunningShop> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const logger = options.logger ?? createLogger('shop', options.logLevel ?? process.env.LOG_LEVEL ?? 'warn', {}, options.logDestination);
+  const env = options.env ?? process.env;
+  const logger = options.logger ?? createLogger('shop', options.logLevel ?? env.LOG_LEVEL ?? 'warn', {}, options.logDestination);
   const release = claimDataDir(dataDir, 'the shop');
   const closers: Array<() => Promise<void>> = [async () => release()];
   let pglite: Awaited<ReturnType<typeof openPglite>>;
@@ -61,7 +63,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     throw err;
   }
   closers.push(() => pglite.close());
-  const secrets = await loadOrCreateSecrets(dataDir);
+  const secrets = await loadOrCreateSecrets(dataDir, env);
   const close = async () => {
     for (const fn of closers.reverse()) await fn().catch((err) => logger.error({ err }, 'shutdown step failed'));
   };
@@ -69,82 +71,79 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
   try {
     const bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared: pglite }, 'bus'), logger: logger.child({ component: 'bus' }) });
     closers.push(() => bus.close());
+    const database = <DB>(schema: string) => openDatabase<DB>({ kind: 'pglite', shared: pglite }, schema);
 
     // Every verifier asks the admin service about a token's session; its address is known once it listens.
     let adminUrl = '';
     const sessionCheck = (jti: string) => sessionRevocationCheck(adminUrl, secrets.internalToken)(jti);
 
+    const port = options.port === 0 ? await freePort() : (options.port ?? 8080);
+    // Each service reads its own settings, as its own process would, from the
+    // environment and what the shop decides: the secrets, the public address,
+    // the data folder's places (unless the environment names others) and
+    // where the neighbours listen on loopback.
+    const shared = {
+      ...env,
+      JWT_SECRET: secrets.jwtSecret,
+      INTERNAL_TOKEN: secrets.internalToken,
+      PUBLIC_URL: options.publicUrl ?? env.PUBLIC_URL ?? `http://localhost:${port}`,
+    };
+    const inData = (key: string, folder: string) => ({ [key]: env[key] || path.join(dataDir, folder) });
+
     const catalogue = await startCatalogueService({
-      database: openDatabase<CatalogueDB>({ kind: 'pglite', shared: pglite }, CATALOGUE_SCHEMA),
+      database: database<CatalogueDB>(CATALOGUE_SCHEMA),
       bus,
       logger: logger.child({ service: 'catalogue' }),
-      jwtSecret: secrets.jwtSecret,
-      filesDir: path.join(dataDir, 'files'),
-      seedDemo: options.seedDemo ?? true,
-      internalToken: secrets.internalToken,
+      ...catalogueServiceOptions(
+        loadCatalogueSettings({ ...shared, ...inData('FILES_DIR', 'files'), ...(options.seedDemo === undefined ? {} : { SEED_DEMO: String(options.seedDemo) }) }),
+      ),
       isRevoked: sessionCheck,
     });
     closers.push(() => catalogue.close());
     const catalogueUrl = await catalogue.app.listen({ port: 0, host: '127.0.0.1' });
 
-    const port = options.port === 0 ? await freePort() : (options.port ?? 8080);
-    const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
-    const env = options.env ?? process.env;
-
     const orders = await startOrdersService({
-      database: openDatabase<OrdersDB>({ kind: 'pglite', shared: pglite }, ORDERS_SCHEMA),
+      database: database<OrdersDB>(ORDERS_SCHEMA),
       bus,
       logger: logger.child({ service: 'orders' }),
-      jwtSecret: secrets.jwtSecret,
-      catalogueUrl,
-      publicUrl,
-      payments: {
-        mode: env.PAYMENTS_MODE === 'live' || env.PAYMENTS_MODE === 'test' ? env.PAYMENTS_MODE : undefined,
-        keyId: env.RAZORPAY_KEY_ID,
-        keySecret: env.RAZORPAY_KEY_SECRET,
-        webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
-      },
-      mail: { smtpUrl: env.SMTP_URL, dir: path.join(dataDir, 'mail'), from: env.MAIL_FROM ?? 'Persona Books <orders@persona-books.local>' },
+      ...ordersServiceOptions(loadOrdersSettings({ ...shared, ...inData('MAIL_DIR', 'mail'), CATALOGUE_URL: catalogueUrl })),
       isRevoked: sessionCheck,
     });
     closers.push(() => orders.close());
     const ordersUrl = await orders.app.listen({ port: 0, host: '127.0.0.1' });
 
     const personalization = await startPersonalizationService({
-      database: openDatabase<PersonalizationDB>({ kind: 'pglite', shared: pglite }, PERSONALIZATION_SCHEMA),
+      database: database<PersonalizationDB>(PERSONALIZATION_SCHEMA),
       bus,
       logger: logger.child({ service: 'personalization' }),
-      catalogueUrl,
-      internalToken: secrets.internalToken,
-      publicUrl,
-      personasDir: path.join(dataDir, 'personas'),
-      signingKeyPem: env.SIGNING_KEY_PEM,
+      ...personalizationServiceOptions(loadPersonalizationSettings({ ...shared, ...inData('PERSONAS_DIR', 'personas'), CATALOGUE_URL: catalogueUrl })),
     });
     closers.push(() => personalization.close());
     const personalizationUrl = await personalization.app.listen({ port: 0, host: '127.0.0.1' });
 
     const admin = await startAdminService({
-      database: openDatabase<AdminDB>({ kind: 'pglite', shared: pglite }, ADMIN_SCHEMA),
+      database: database<AdminDB>(ADMIN_SCHEMA),
       bus,
       logger: logger.child({ service: 'admin' }),
-      jwtSecret: secrets.jwtSecret,
-      internalToken: secrets.internalToken,
-      catalogueUrl,
-      firstAdmin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME, generate: true },
+      ...adminServiceOptions(loadAdminSettings({ ...shared, CATALOGUE_URL: catalogueUrl }), { generateFirstAdmin: true }),
     });
     closers.push(() => admin.close());
     adminUrl = await admin.app.listen({ port: 0, host: '127.0.0.1' });
 
     const gateway = await buildGateway({
-      upstreams: { catalogue: catalogueUrl, orders: ordersUrl, personalization: personalizationUrl, admin: adminUrl },
-      jwtSecret: secrets.jwtSecret,
-      isRevoked: sessionCheck,
-      storefrontDir: storefrontDist(),
-      adminAppDir: adminAppDist(),
-      publicUrl,
-      rateLimitMax: options.rateLimitMax ?? 1200,
-      // The gateway's /metrics is the only one reachable from outside the process.
-      metricsToken: env.METRICS_TOKEN || undefined,
+      ...gatewayOptions(
+        loadGatewaySettings({
+          ...shared,
+          CATALOGUE_URL: catalogueUrl,
+          ORDERS_URL: ordersUrl,
+          PERSONALIZATION_URL: personalizationUrl,
+          ADMIN_URL: adminUrl,
+          STOREFRONT_DIR: env.STOREFRONT_DIR || storefrontDist(),
+          ADMIN_APP_DIR: env.ADMIN_APP_DIR || adminAppDist(),
+          ...(options.rateLimitMax === undefined ? {} : { RATE_LIMIT_MAX: String(options.rateLimitMax) }),
+        }),
+        port,
+      ),
       logger: logger.child({ service: 'gateway' }),
     });
     closers.push(() => closeHttpServer(gateway, SHUTDOWN_DEFAULTS.requestGraceMs, logger));

@@ -1,4 +1,5 @@
 // The embedded shop: one process, data kept in the data folder across restarts.
+import { createHmac } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,53 @@ describe('the embedded shop', () => {
     } finally {
       await shop.close();
     }
+  }, 60_000);
+});
+
+describe("the embedded shop's configuration", () => {
+  const dirs: string[] = [];
+  const freshDir = async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'persona-shop-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+  it("reads each service's settings from the environment as the service's own process does", async () => {
+    const jwtSecret = 'j'.repeat(48);
+    const admin = { email: 'owner@persona-books.in', password: 'a long enough password' };
+    const dataDir = await freshDir();
+    const shop = await startShop({
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      env: { JWT_SECRET: jwtSecret, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: 'false', RATE_LIMIT_MAX: '0' },
+    });
+    try {
+      // SEED_DEMO (catalogue) and ADMIN_EMAIL/ADMIN_PASSWORD (admin) hold.
+      const books = (await (await fetch(`${shop.url}/api/books?limit=1`)).json()) as { meta: { total: number } };
+      expect(books.meta.total).toBe(0);
+      expect(shop.generatedAdmin).toBeNull();
+      const login = await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+      expect(login.status).toBe(200);
+      // The token is signed with the JWT_SECRET given, which is not written to the data folder.
+      const [header, payload, signature] = ((await login.json()) as { data: { token: string } }).data.token.split('.');
+      expect(createHmac('sha256', jwtSecret).update(`${header}.${payload}`).digest('base64url')).toBe(signature);
+      expect(JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8'))).not.toHaveProperty('jwtSecret');
+      // RATE_LIMIT_MAX=0 (gateway): no limit headers.
+      expect((await fetch(`${shop.url}/api/books?limit=1`)).headers.get('x-ratelimit-limit')).toBeNull();
+    } finally {
+      await shop.close();
+    }
+  }, 60_000);
+
+  it('stops naming the variable when a setting is wrong, as a service process does', async () => {
+    await expect(startShop({ dataDir: await freshDir(), port: 0, host: '127.0.0.1', env: { SEED_DEMO: 'false', PDF_WORKERS: '0' } })).rejects.toThrow(
+      /invalid configuration:[\s\S]*PDF_WORKERS="0"/,
+    );
+    await expect(startShop({ dataDir: await freshDir(), port: 0, host: '127.0.0.1', env: { SEED_DEMO: 'false', PERSONA_RETRY_DELAYS_MS: 'soon' } })).rejects.toThrow(
+      /PERSONA_RETRY_DELAYS_MS="soon"/,
+    );
   }, 60_000);
 });
 

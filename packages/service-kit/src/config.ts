@@ -58,3 +58,21 @@ export const CommonConfig = {
 } satisfies TProperties;
 
 export const Port = (fallback: number) => Type.Integer({ minimum: 0, maximum: 65535, default: fallback });
+
+/**
+ * What a service's own process adds to the service's settings (distributed
+ * mode): where it listens, how much it logs, the PostgreSQL and RabbitMQ it
+ * runs on. The embedded shop gives every service its database, bus, logger and
+ * a loopback port itself, so it reads only the settings.
+ */
+export const processConfig = (port: number) =>
+  ({
+    PORT: Port(port),
+    HOST: CommonConfig.HOST,
+    LOG_LEVEL: CommonConfig.LOG_LEVEL,
+    DATABASE_URL: CommonConfig.DATABASE_URL,
+    AMQP_URL: CommonConfig.AMQP_URL,
+  }) satisfies TProperties;
+
+/** A service's settings plus its process's (`processConfig`), as one schema for its own process. */
+export const withProcessConfig = <T extends TObject>(settings: T, port: number) => Type.Object({ ...processConfig(port), ...(settings.properties as T['properties']) });

@@ -1,13 +1,13 @@
+// The admin service's configuration, the only reader of its environment in
+// either run mode: its own process (server.ts) and the embedded shop both
+// build the service's options from `adminServiceOptions`.
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, Port } from '@persona/service-kit';
+import { CommonConfig, loadConfig, withProcessConfig } from '@persona/service-kit';
+import type { AdminServiceOptions } from './service';
 
-export const AdminConfigSchema = Type.Object({
-  PORT: Port(3004),
-  HOST: CommonConfig.HOST,
-  LOG_LEVEL: CommonConfig.LOG_LEVEL,
+/** What the admin service needs in either run mode. */
+export const AdminSettingsSchema = Type.Object({
   METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
-  DATABASE_URL: CommonConfig.DATABASE_URL,
-  AMQP_URL: CommonConfig.AMQP_URL,
   JWT_SECRET: CommonConfig.JWT_SECRET,
   /** Shared secret the gateway and services send to check a session. */
   INTERNAL_TOKEN: Type.String({ minLength: 32 }),
@@ -17,6 +17,27 @@ export const AdminConfigSchema = Type.Object({
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 10 })),
   ADMIN_NAME: Type.String({ default: 'Administrator' }),
 });
+export type AdminSettings = Static<typeof AdminSettingsSchema>;
+
+/** The admin service's own process: its settings, where it listens and what it runs on. */
+export const AdminConfigSchema = withProcessConfig(AdminSettingsSchema, 3004);
 export type AdminConfig = Static<typeof AdminConfigSchema>;
 
+export const loadAdminSettings = (env: NodeJS.ProcessEnv = process.env) => loadConfig(AdminSettingsSchema, env);
 export const loadAdminConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(AdminConfigSchema, env);
+
+/**
+ * The service's options from its settings; the run mode adds the database, the
+ * bus and the logger. `generateFirstAdmin`: without ADMIN_EMAIL and
+ * ADMIN_PASSWORD, create an administrator with a generated password on an
+ * empty database (the embedded shop prints it; a deployed service must be told).
+ */
+export function adminServiceOptions(settings: AdminSettings, { generateFirstAdmin = false } = {}): Omit<AdminServiceOptions, 'database' | 'bus' | 'logger'> {
+  return {
+    metricsToken: settings.METRICS_TOKEN,
+    jwtSecret: settings.JWT_SECRET,
+    internalToken: settings.INTERNAL_TOKEN,
+    catalogueUrl: settings.CATALOGUE_URL,
+    firstAdmin: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD, name: settings.ADMIN_NAME, generate: generateFirstAdmin },
+  };
+}

@@ -1,16 +1,18 @@
+// The gateway's configuration, the only reader of its environment in either
+// run mode: its own process (server.ts) and the embedded shop both build the
+// gateway's options from `gatewayOptions`.
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, Port } from '@persona/service-kit';
+import { CommonConfig, loadConfig, Port, sessionRevocationCheck } from '@persona/service-kit';
+import type { GatewayOptions } from './app';
 
 const Url = Type.String({ pattern: '^https?://' });
 
-export const GatewayConfigSchema = Type.Object({
-  PORT: Port(8080),
-  HOST: CommonConfig.HOST,
-  LOG_LEVEL: CommonConfig.LOG_LEVEL,
+/** What the gateway needs in either run mode. */
+export const GatewaySettingsSchema = Type.Object({
   METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
   JWT_SECRET: CommonConfig.JWT_SECRET,
-  /** The address visitors use; canonical and Open Graph links are built from it. */
+  /** The address visitors use; canonical and Open Graph links are built from it (default http://localhost:PORT). */
   PUBLIC_URL: Type.Optional(Url),
   CATALOGUE_URL: Url,
   ORDERS_URL: Type.Optional(Url),
@@ -28,6 +30,39 @@ export const GatewayConfigSchema = Type.Object({
   RATE_LIMIT_MAX: Type.Integer({ minimum: 0, default: 1200 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
 });
+export type GatewaySettings = Static<typeof GatewaySettingsSchema>;
+
+/** The gateway's own process: its settings and where it listens (it has no database or bus). */
+export const GatewayConfigSchema = Type.Object({
+  PORT: Port(8080),
+  HOST: CommonConfig.HOST,
+  LOG_LEVEL: CommonConfig.LOG_LEVEL,
+  ...GatewaySettingsSchema.properties,
+});
 export type GatewayConfig = Static<typeof GatewayConfigSchema>;
 
+export const loadGatewaySettings = (env: NodeJS.ProcessEnv = process.env) => loadConfig(GatewaySettingsSchema, env);
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(GatewayConfigSchema, env);
+
+/** The gateway's options from its settings and the port it listens on; the run mode adds the logger. */
+export function gatewayOptions(settings: GatewaySettings, port: number): Omit<GatewayOptions, 'logger'> {
+  return {
+    upstreams: {
+      catalogue: settings.CATALOGUE_URL,
+      orders: settings.ORDERS_URL,
+      personalization: settings.PERSONALIZATION_URL,
+      admin: settings.ADMIN_URL,
+    },
+    jwtSecret: settings.JWT_SECRET,
+    isRevoked: settings.ADMIN_URL && settings.INTERNAL_TOKEN ? sessionRevocationCheck(settings.ADMIN_URL, settings.INTERNAL_TOKEN) : undefined,
+    storefrontDir: settings.STOREFRONT_DIR,
+    adminAppDir: settings.ADMIN_APP_DIR,
+    publicUrl: settings.PUBLIC_URL ?? `http://localhost:${port}`,
+    corsOrigins: settings.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    rateLimitMax: settings.RATE_LIMIT_MAX,
+    trustProxy: settings.TRUST_PROXY,
+    metricsToken: settings.METRICS_TOKEN,
+  };
+}

@@ -1,2 +1,2 @@
 export { buildGateway, type GatewayOptions } from './app';
-export { GatewayConfigSchema, loadGatewayConfig, type GatewayConfig } from './config';
+export { GatewayConfigSchema, GatewaySettingsSchema, gatewayOptions, loadGatewayConfig, loadGatewaySettings, type GatewayConfig, type GatewaySettings } from './config';

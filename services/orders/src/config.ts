@@ -1,14 +1,14 @@
+// The orders service's configuration, the only reader of its environment in
+// either run mode: its own process (server.ts) and the embedded shop both
+// build the service's options from `ordersServiceOptions`.
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, Port } from '@persona/service-kit';
+import { CommonConfig, loadConfig, sessionRevocationCheck, withProcessConfig } from '@persona/service-kit';
+import type { OrdersServiceOptions } from './service';
 
-export const OrdersConfigSchema = Type.Object({
-  PORT: Port(3002),
-  HOST: CommonConfig.HOST,
-  LOG_LEVEL: CommonConfig.LOG_LEVEL,
+/** What the orders service needs in either run mode. */
+export const OrdersSettingsSchema = Type.Object({
   METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
-  DATABASE_URL: CommonConfig.DATABASE_URL,
-  AMQP_URL: CommonConfig.AMQP_URL,
   JWT_SECRET: CommonConfig.JWT_SECRET,
   /** The admin service, asked whether an admin token's session is still active (with INTERNAL_TOKEN). */
   ADMIN_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
@@ -26,6 +26,24 @@ export const OrdersConfigSchema = Type.Object({
   MAIL_FROM: Type.String({ default: 'Persona Books <orders@persona-books.local>' }),
   MAIL_DIR: Type.String({ default: path.resolve('data/mail') }),
 });
+export type OrdersSettings = Static<typeof OrdersSettingsSchema>;
+
+/** The orders service's own process: its settings, where it listens and what it runs on. */
+export const OrdersConfigSchema = withProcessConfig(OrdersSettingsSchema, 3002);
 export type OrdersConfig = Static<typeof OrdersConfigSchema>;
 
+export const loadOrdersSettings = (env: NodeJS.ProcessEnv = process.env) => loadConfig(OrdersSettingsSchema, env);
 export const loadOrdersConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(OrdersConfigSchema, env);
+
+/** The service's options from its settings; the run mode adds the database, the bus and the logger. */
+export function ordersServiceOptions(settings: OrdersSettings): Omit<OrdersServiceOptions, 'database' | 'bus' | 'logger'> {
+  return {
+    metricsToken: settings.METRICS_TOKEN,
+    jwtSecret: settings.JWT_SECRET,
+    isRevoked: settings.ADMIN_URL && settings.INTERNAL_TOKEN ? sessionRevocationCheck(settings.ADMIN_URL, settings.INTERNAL_TOKEN) : undefined,
+    catalogueUrl: settings.CATALOGUE_URL,
+    publicUrl: settings.PUBLIC_URL,
+    payments: { mode: settings.PAYMENTS_MODE, keyId: settings.RAZORPAY_KEY_ID, keySecret: settings.RAZORPAY_KEY_SECRET, webhookSecret: settings.RAZORPAY_WEBHOOK_SECRET },
+    mail: { smtpUrl: settings.SMTP_URL, dir: settings.MAIL_DIR, from: settings.MAIL_FROM },
+  };
+}

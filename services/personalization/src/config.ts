@@ -1,14 +1,19 @@
+// The personalisation service's configuration, the only reader of its
+// environment in either run mode: its own process (server.ts) and the
+// embedded shop both build the service's options from
+// `personalizationServiceOptions`.
+import os from 'node:os';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, Port } from '@persona/service-kit';
+import { CommonConfig, loadConfig, withProcessConfig } from '@persona/service-kit';
+import type { PersonalizationServiceOptions } from './service';
 
-export const PersonalizationConfigSchema = Type.Object({
-  PORT: Port(3003),
-  HOST: CommonConfig.HOST,
-  LOG_LEVEL: CommonConfig.LOG_LEVEL,
+/** One core is left to the event loop (the HTTP routes and the consumer); more than four threads gain nothing measured. */
+const DEFAULT_PDF_WORKERS = Math.max(1, Math.min(4, os.cpus().length - 1));
+
+/** What the personalisation service needs in either run mode. */
+export const PersonalizationSettingsSchema = Type.Object({
   METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
-  DATABASE_URL: CommonConfig.DATABASE_URL,
-  AMQP_URL: CommonConfig.AMQP_URL,
   CATALOGUE_URL: Type.String({ pattern: '^https?://' }),
   /** Shared secret for the catalogue's internal routes. */
   INTERNAL_TOKEN: Type.String({ minLength: 32 }),
@@ -21,9 +26,32 @@ export const PersonalizationConfigSchema = Type.Object({
   PERSONA_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
   /** Back-off between attempts, milliseconds, comma-separated. */
   PERSONA_RETRY_DELAYS_MS: Type.String({ pattern: '^\\d+(,\\d+)*$', default: '1000,5000,15000,30000' }),
-  /** Worker threads building PDFs. */
-  PDF_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: 1 }),
+  /** Worker threads building PDFs (default: the cores less one, at most four). */
+  PDF_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: DEFAULT_PDF_WORKERS }),
+  /** Memory for prepared books in each PDF worker, MB; 0 turns the cache off. */
+  PERSONA_PDF_CACHE_MB: Type.Number({ minimum: 0, maximum: 4096, default: 64 }),
 });
+export type PersonalizationSettings = Static<typeof PersonalizationSettingsSchema>;
+
+/** The personalisation service's own process: its settings, where it listens and what it runs on. */
+export const PersonalizationConfigSchema = withProcessConfig(PersonalizationSettingsSchema, 3003);
 export type PersonalizationConfig = Static<typeof PersonalizationConfigSchema>;
 
+export const loadPersonalizationSettings = (env: NodeJS.ProcessEnv = process.env) => loadConfig(PersonalizationSettingsSchema, env);
 export const loadPersonalizationConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(PersonalizationConfigSchema, env);
+
+/** The service's options from its settings; the run mode adds the database, the bus and the logger. */
+export function personalizationServiceOptions(settings: PersonalizationSettings): Omit<PersonalizationServiceOptions, 'database' | 'bus' | 'logger'> {
+  return {
+    metricsToken: settings.METRICS_TOKEN,
+    catalogueUrl: settings.CATALOGUE_URL,
+    internalToken: settings.INTERNAL_TOKEN,
+    publicUrl: settings.PUBLIC_URL,
+    personasDir: settings.PERSONAS_DIR,
+    signingKeyPem: settings.SIGNING_KEY_PEM,
+    pdfWorkers: settings.PDF_WORKERS,
+    pdfCacheBytes: Math.round(settings.PERSONA_PDF_CACHE_MB * 1024 * 1024),
+    maxAttempts: settings.PERSONA_MAX_ATTEMPTS,
+    retryDelaysMs: settings.PERSONA_RETRY_DELAYS_MS.split(',').map(Number),
+  };
+}

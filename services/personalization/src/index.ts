@@ -1,4 +1,4 @@
 export { buildApp, type PersonalizationAppOptions } from './app';
 export { startPersonalizationService, personalizationMigrations, PERSONALIZATION_SCHEMA, type PersonalizationService, type PersonalizationServiceOptions } from './service';
-export { PersonalizationConfigSchema, loadPersonalizationConfig, type PersonalizationConfig } from './config';
+export { PersonalizationConfigSchema, PersonalizationSettingsSchema, personalizationServiceOptions, loadPersonalizationConfig, loadPersonalizationSettings, type PersonalizationConfig, type PersonalizationSettings } from './config';
 export type { PersonalizationDB } from './db';

@@ -33,7 +33,9 @@ export interface PersonalizationServiceOptions {
   publicUrl: string;
   personasDir: string;
   signingKeyPem?: string;
+  /** Worker threads building PDFs and each one's prepared-book cache (PDF_WORKERS, PERSONA_PDF_CACHE_MB). */
   pdfWorkers?: number;
+  pdfCacheBytes?: number;
   /** Replaces the catalogue reader or the PDF builder (tests). */
   readSource?: SourceReader;
   builder?: PdfBuilder;
@@ -61,7 +63,7 @@ export async function startPersonalizationService(options: PersonalizationServic
   if (applied.length > 0) logger.info({ applied }, 'personalization migrations applied');
   const key = await loadSigningKey(database.db, options.signingKeyPem);
   const files = new PersonaFiles(options.personasDir);
-  const builder = options.builder ?? defaultPdfBuilder(options.pdfWorkers);
+  const builder = options.builder ?? defaultPdfBuilder({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes });
   const outbox = createOutboxRelay({ db: database.db, bus, logger });
   outbox.start();
   let keys: Promise<Map<string, string>> | null = null;

@@ -1,6 +1,6 @@
 // Prepared books kept in memory, so a book's second and later Personas only
 // pay for their own update. Least recently used first out, bounded by the
-// bytes the entries hold (PERSONA_PDF_CACHE_MB, default 64; 0 turns it off).
+// bytes the entries hold (the service's PERSONA_PDF_CACHE_MB; 0 turns it off).
 import type { PreparedBase } from './prepare-base';
 
 interface Entry {
@@ -64,7 +64,3 @@ export class BaseCache {
   }
 }
 
-export function cacheLimitFromEnv(value = process.env.PERSONA_PDF_CACHE_MB): number {
-  const mb = value === undefined || value.trim() === '' ? 64 : Number(value);
-  return Number.isFinite(mb) && mb >= 0 ? Math.round(mb * 1024 * 1024) : 64 * 1024 * 1024;
-}

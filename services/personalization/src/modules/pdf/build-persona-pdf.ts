@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import type { PersonaSignedRecord } from '@persona/contracts';
 import { canonicalJson, sha256Hex } from '../signing/persona-signature';
-import { BaseCache, cacheLimitFromEnv } from './base-cache';
+import { BaseCache } from './base-cache';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { UnreadableSourceError } from './errors';
 import { formatPurchaseDate, parsePurchaseDate } from './format-date';
@@ -42,7 +42,10 @@ function oneLine(value: string): string {
   return value.normalize('NFC').replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
-const cache = new BaseCache(cacheLimitFromEnv());
+/** The prepared-book cache's bound unless PERSONA_PDF_CACHE_MB says otherwise. */
+export const DEFAULT_PDF_CACHE_BYTES = 64 * 1024 * 1024;
+
+const cache = new BaseCache(DEFAULT_PDF_CACHE_BYTES);
 
 /** Bounds the prepared-book cache (bytes; 0 turns it off). */
 export function setPersonaPdfCacheLimit(maxBytes: number) {

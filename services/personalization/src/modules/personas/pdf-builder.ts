@@ -3,10 +3,9 @@
 // A worker's log lines come back to the main thread and are written through
 // the job's logger, so they carry the order's correlation id.
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildPersonaPdf, UnreadableSourceError, type PersonaPdf, type PersonaPdfInput } from '../pdf/build-persona-pdf';
+import { buildPersonaPdf, DEFAULT_PDF_CACHE_BYTES, setPersonaPdfCacheLimit, UnreadableSourceError, type PersonaPdf, type PersonaPdfInput } from '../pdf/build-persona-pdf';
 
 /** pino-compatible; the job's logger (bound to its correlation id). */
 export interface PdfJobLogger {
@@ -69,7 +68,21 @@ function revive(name: string, message: string): Error {
   return err;
 }
 
-export function workerPdfBuilder(size: number, script = path.join(__dirname, 'pdf-worker.js')): PdfBuilder {
+/** What each worker is started with. */
+export interface PdfWorkerData {
+  /** Its prepared-book cache's bound (PERSONA_PDF_CACHE_MB). */
+  cacheBytes: number;
+}
+
+export interface PdfPoolOptions {
+  /** Worker threads (PDF_WORKERS). */
+  size: number;
+  /** Each worker's prepared-book cache (PERSONA_PDF_CACHE_MB). */
+  cacheBytes?: number;
+}
+
+export function workerPdfBuilder({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: PdfPoolOptions, script = path.join(__dirname, 'pdf-worker.js')): PdfBuilder {
+  const workerData: PdfWorkerData = { cacheBytes };
   const queue: Job[] = [];
   const idle: Worker[] = [];
   const busy = new Map<Worker, Job>();
@@ -77,7 +90,7 @@ export function workerPdfBuilder(size: number, script = path.join(__dirname, 'pd
   let closed = false;
 
   const spawn = () => {
-    const worker = new Worker(script);
+    const worker = new Worker(script, { workerData });
     worker.on('message', (msg: WorkerMessage) => {
       const job = busy.get(worker);
       if (msg.kind === 'log') {
@@ -140,7 +153,9 @@ export function workerPdfBuilder(size: number, script = path.join(__dirname, 'pd
 }
 
 /** Worker threads when running compiled JavaScript; in-thread under the TypeScript test runner. */
-export function defaultPdfBuilder(size = Math.max(1, Math.min(4, os.cpus().length - 1))): PdfBuilder {
+export function defaultPdfBuilder(pool: PdfPoolOptions): PdfBuilder {
   const script = path.join(__dirname, 'pdf-worker.js');
-  return existsSync(script) ? workerPdfBuilder(size, script) : inlinePdfBuilder();
+  if (existsSync(script)) return workerPdfBuilder(pool, script);
+  setPersonaPdfCacheLimit(pool.cacheBytes ?? DEFAULT_PDF_CACHE_BYTES);
+  return inlinePdfBuilder();
 }

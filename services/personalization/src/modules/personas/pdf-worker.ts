@@ -1,9 +1,11 @@
 // Runs in a worker thread: builds one Persona PDF per message, so PDF work
 // never blocks an HTTP event loop (DESIGN §2, §8). Its log lines go to the
 // main thread, which writes them with the job's correlation id.
-import { parentPort } from 'node:worker_threads';
-import { buildPersonaPdf, type PersonaPdfInput } from '../pdf/build-persona-pdf';
-import type { WorkerMessage } from './pdf-builder';
+import { parentPort, workerData } from 'node:worker_threads';
+import { buildPersonaPdf, setPersonaPdfCacheLimit, type PersonaPdfInput } from '../pdf/build-persona-pdf';
+import type { PdfWorkerData, WorkerMessage } from './pdf-builder';
+
+setPersonaPdfCacheLimit((workerData as PdfWorkerData).cacheBytes);
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 
