@@ -45,9 +45,16 @@ function lcpElement(lhr) {
   return node ? `${node.snippet ?? node.selector}${phases ? ` (${phases})` : ''}` : 'not found';
 }
 
-/** One Lighthouse run; the full report is written to `reportPath` when given. */
+/** Trace failures Lighthouse itself asks to be run again for; they say nothing of the page. */
+const RUN_AGAIN = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+
+/** One Lighthouse run (a failed trace recording is run again, twice at most); the full report is written to `reportPath` when given. */
 export async function audit(chrome, url, reportPath) {
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod: 'simulate' });
+  let result;
+  for (let attempt = 1; ; attempt += 1) {
+    result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod: 'simulate' });
+    if (!RUN_AGAIN.has(result.lhr.runtimeError?.code) || attempt === 3) break;
+  }
   const { lhr } = result;
   if (reportPath) writeFileSync(reportPath, result.report);
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

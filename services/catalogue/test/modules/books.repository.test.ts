@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describeWithPostgres } from '@persona/test-kit';
 import type { Database } from '@persona/db';
 import type { CatalogueDB } from '../../src/db';
-import { listBooks } from '../../src/modules/books/book-lists.repository';
+import { listBooks, suggest } from '../../src/modules/books/book-lists.repository';
 import { findBook } from '../../src/modules/books/books.repository';
 import { LocalFileStorage } from '../../src/modules/files/file-storage';
 import { seedDemoCatalogue, loadDemoCatalogue } from '../../src/modules/seed/seed-demo-catalogue';
@@ -34,6 +34,32 @@ function contract(kind: 'pglite' | 'postgres') {
     const { total, books } = await listBooks(database.db, {}, { page: 1, limit: 100 });
     expect(total).toBe(demo.books.length);
     expect(books[0].title).toBe(demo.books[0].title);
+  });
+
+  it('suggests the same books whether the strong matches answer alone or every match is ranked', async () => {
+    // The ranking written out: exact title, title beginning, author's beginning or a word's, any other match; then rating, id.
+    const { books } = await listBooks(database.db, {}, { page: 1, limit: 100 });
+    const ranked = (q: string) =>
+      books
+        .map((b) => {
+          const title = b.title.toLowerCase();
+          const author = b.author.toLowerCase();
+          const tier = title === q ? 0 : title.startsWith(q) ? 1 : author.startsWith(q) || author.includes(` ${q}`) ? 2 : 3;
+          const hit = title.includes(q) || author.includes(q) || `${title} ${author}`.split(/[^a-z]+/).some((w) => w.startsWith(q));
+          return { b, tier, hit };
+        })
+        .filter((r) => r.hit)
+        .sort((x, y) => x.tier - y.tier || y.b.ratings.average - x.b.ratings.average || (x.b._id < y.b._id ? -1 : 1))
+        .map((r) => r.b.title);
+    const titles = async (q: string, max: number) => (await suggest(database.db, q, max)).filter((s) => s.kind === 'book').map((s) => s.title);
+    const strongCount = books.filter((b) => b.title.toLowerCase().startsWith('the')).length;
+    expect(strongCount).toBeGreaterThanOrEqual(3);
+    // Enough titles begin with "the": they answer alone.
+    expect(await titles('the', 3)).toEqual(ranked('the').slice(0, 3));
+    // Fewer than asked: titles that only contain "the" fill the rest, ranked after them.
+    const filled = await titles('the', 14);
+    expect(filled.length).toBeGreaterThan(strongCount);
+    expect(filled).toEqual(ranked('the').slice(0, filled.length));
   });
 
   it('searches, filters and pages', async () => {

@@ -93,6 +93,11 @@ function matches(t: SearchTerms, mode: SearchMode): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(branches, sql` OR `)})`;
 }
 
+/** What ranks above a mere substring (relevance's first three tiers): the title's beginning (or all of it), the author's or a word of it. */
+function strongMatch(t: SearchTerms): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(b.title_key LIKE ${t.prefix} OR b.author_key LIKE ${t.prefix} OR b.author_key LIKE ${t.wordStart})`;
+}
+
 /** Exact title, then title prefix, then author (its beginning or a word's), then the rest; corrected matches newest first. */
 function relevance(t: SearchTerms, mode: SearchMode): RawBuilder<unknown>[] {
   if (mode !== 'written') return [];
@@ -276,14 +281,22 @@ const SUGGESTED_AUTHORS = 3;
 /** Up to `max` suggestions for the header search box: the best matching books, then authors (with corrected words when nothing matches as written). */
 export async function suggest(db: Db, text: string, max: number): Promise<Suggestion[]> {
   const t = searchTerms(text);
-  const books = (mode: SearchMode) =>
+  const booksWhere = (where: RawBuilder<SqlBool>, mode: SearchMode) =>
     db
       .selectFrom('books as b')
       .select(['b.id', 'b.title', 'b.author'])
-      .where(matches(t, mode))
+      .where(where)
       .orderBy(sql.join([...relevance(t, mode), sql`b.rating DESC`, sql`b.id`]))
       .limit(max)
       .execute();
+  const books = async (mode: SearchMode) => {
+    if (mode !== 'written') return booksWhere(matches(t, mode), mode);
+    // The strong matches (exact title, the title's beginning, the author's or a word of it) rank
+    // before every other and their indexes answer them; a short prefix contained in a fifth of the
+    // catalogue is scanned for only when they are fewer than asked. The answer is the same.
+    const strong = await booksWhere(strongMatch(t), mode);
+    return strong.length >= max ? strong : booksWhere(matches(t, mode), mode);
+  };
   const authors = async (words: RawBuilder<string>[] | null) => {
     // As written: the text begins the name or one of its words; corrected: one of the corrected words does.
     const starts = (word: RawBuilder<string>) => sql`(b.author_key LIKE ${likeEscaped(word)} || '%' OR b.author_key LIKE '% ' || ${likeEscaped(word)} || '%')`;
