@@ -3,11 +3,12 @@
 import type { EventEnvelope } from '@persona/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 
-export async function handleOnce(
-  db: Kysely<any>,
+/** Runs `effect` once per message and consumer, in the transaction that records the message in the service's inbox. */
+export async function handleOnce<DB>(
+  db: Kysely<DB>,
   consumer: string,
   event: EventEnvelope,
-  effect: (trx: Transaction<any>) => Promise<void>,
+  effect: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<'handled' | 'duplicate'> {
   return db.transaction().execute(async (trx) => {
     // A concurrent duplicate blocks on the primary key until this commits, then finds the row.

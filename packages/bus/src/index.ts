@@ -5,7 +5,8 @@ export { createRabbitBus, deadLetterQueueName, retryQueueName, queuesOf, type Ra
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';
 export { inProcessBusMigrations } from './in-process-migrations';
 export { outboxMigrations } from './outbox-migrations';
-export { enqueueEvent, createOutboxRelay, outboxBacklog, type OutboxRelay, type OutboxRelayOptions } from './outbox';
+export { enqueueEvent, createOutboxRelay, outboxBacklog, DEFAULT_EVENT_RETENTION_MS, type OutboxRelay, type OutboxRelayOptions } from './outbox';
 export { handleOnce } from './inbox';
+export { createUnitOfWork, type UnitOfWork, type UnitOfWorkOptions, type Work } from './unit-of-work';
 export { eventLogger } from './event-logger';
 export { registerBusMetrics, type BusMetricsRegistry, type BusMetricsOptions } from './metrics';

@@ -39,4 +39,15 @@ export const outboxMigrations: Record<string, Migration> = {
       await sql`DROP TABLE inbox`.execute(db);
     },
   },
+  '00000000000003_bus_retention': {
+    // Published outbox rows and inbox rows older than the retention are pruned (the relay's prune).
+    async up(db: Kysely<any>) {
+      await sql`CREATE INDEX outbox_published_idx ON outbox (published_at) WHERE published_at IS NOT NULL`.execute(db);
+      await sql`CREATE INDEX inbox_handled_idx ON inbox (handled_at)`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`DROP INDEX inbox_handled_idx`.execute(db);
+      await sql`DROP INDEX outbox_published_idx`.execute(db);
+    },
+  },
 };

@@ -41,6 +41,8 @@ export interface OutboxRelay {
   drain(): Promise<void>;
   /** Stops polling and waits for the batch in flight. */
   stop(): Promise<void>;
+  /** Deletes published outbox rows and inbox rows older than the retention now (the relay also does it every `pruneEveryMs`). */
+  prune(): Promise<{ outbox: number; inbox: number }>;
 }
 
 export interface OutboxRelayOptions {
@@ -55,7 +57,19 @@ export interface OutboxRelayOptions {
   leaseMs?: number;
   /** Back-off after failed rounds: doubles from `initial` up to `max`. Default 500 ms and 30 s. */
   backoffMs?: { initial: number; max: number };
+  /**
+   * How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). An inbox row
+   * must outlive any redelivery of its message, a dead-lettered one replayed by hand included.
+   * Default 14 days.
+   */
+  retentionMs?: number;
+  /** How often the relay prunes. Default one hour (the first prune runs at start). */
+  pruneEveryMs?: number;
 }
+
+export const DEFAULT_EVENT_RETENTION_MS = 14 * 24 * 3600_000;
+/** Rows deleted per statement, so a prune never holds many locks or a long transaction. */
+const PRUNE_BATCH = 1000;
 
 export function createOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const { db, bus } = opts;
@@ -64,6 +78,9 @@ export function createOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
   const batchSize = opts.batchSize ?? 100;
   const leaseMs = opts.leaseMs ?? 60_000;
   const backoff = opts.backoffMs ?? { initial: 500, max: 30_000 };
+  const retentionMs = opts.retentionMs ?? DEFAULT_EVENT_RETENTION_MS;
+  const pruneEveryMs = opts.pruneEveryMs ?? 3600_000;
+  let prunedAt = 0;
 
   let loop: Promise<void> | null = null;
   let stopped = false;
@@ -110,6 +127,26 @@ export function createOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     return rows.length;
   }
 
+  async function prune(): Promise<{ outbox: number; inbox: number }> {
+    const before = sql`now() - ${retentionMs}::bigint * interval '1 millisecond'`;
+    const batches = async (statement: () => Promise<{ numAffectedRows?: bigint }>) => {
+      let total = 0;
+      for (;;) {
+        const n = Number((await statement()).numAffectedRows ?? 0);
+        total += n;
+        if (n < PRUNE_BATCH) return total;
+      }
+    };
+    const outbox = await batches(() =>
+      sql`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE published_at < ${before} ORDER BY published_at LIMIT ${PRUNE_BATCH})`.execute(db),
+    );
+    const inbox = await batches(() =>
+      sql`DELETE FROM inbox WHERE (message_id, consumer) IN (SELECT message_id, consumer FROM inbox WHERE handled_at < ${before} ORDER BY handled_at LIMIT ${PRUNE_BATCH})`.execute(db),
+    );
+    if (outbox + inbox > 0) logger.info({ outbox, inbox, retentionDays: retentionMs / 86_400_000 }, 'old outbox and inbox rows pruned');
+    return { outbox, inbox };
+  }
+
   function sleep(ms: number, interruptible: boolean): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
@@ -129,6 +166,10 @@ export function createOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       try {
         nudged = false;
         while (!stopped && (await exclusive(publishRound)) === batchSize);
+        if (!stopped && Date.now() - prunedAt >= pruneEveryMs) {
+          prunedAt = Date.now();
+          await exclusive(prune);
+        }
         if (failures > 0) logger.info({ failures }, 'outbox relay recovered');
         failures = 0;
       } catch (err) {
@@ -160,5 +201,6 @@ export function createOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       await loop;
       await exclusive(async () => undefined);
     },
+    prune: () => exclusive(prune),
   };
 }

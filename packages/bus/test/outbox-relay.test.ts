@@ -38,6 +38,7 @@ describeWithPostgres()('outbox relay on PostgreSQL', () => {
     expect(await migrateToLatest(database, { getMigrations: async () => outboxMigrations })).toEqual([
       '00000000000001_bus_outbox',
       '00000000000002_bus_inbox',
+      '00000000000003_bus_retention',
     ]);
   });
   afterAll(async () => {
@@ -112,6 +113,54 @@ describeWithPostgres()('outbox relay on PostgreSQL', () => {
     await sleep(350);
     await relay.drain();
     expect(bus.published).toEqual([event]);
+  });
+
+  describe('retention', () => {
+    const DAY = 86_400_000;
+    const count = async (where: string) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.raw(where)}`.execute(database.db)).rows[0]!.n;
+    /** `n` rows of each kind `ageDays` old: published outbox rows, unpublished ones, inbox rows. */
+    const rows = async (n: number, ageDays: number, tag: string) => {
+      await sql`
+        INSERT INTO outbox (event_id, type, envelope, created_at, published_at)
+        SELECT ${tag} || '-sent-' || i, 'book.created', '{}'::jsonb, now() - ${ageDays} * interval '1 day', now() - ${ageDays} * interval '1 day'
+        FROM generate_series(1, ${n}) AS i`.execute(database.db);
+      await sql`
+        INSERT INTO outbox (event_id, type, envelope, created_at)
+        SELECT ${tag} || '-pending-' || i, 'book.created', '{}'::jsonb, now() - ${ageDays} * interval '1 day' FROM generate_series(1, ${n}) AS i`.execute(database.db);
+      await sql`
+        INSERT INTO inbox (message_id, consumer, handled_at)
+        SELECT ${tag} || '-' || i, 'audit', now() - ${ageDays} * interval '1 day' FROM generate_series(1, ${n}) AS i`.execute(database.db);
+    };
+    beforeEach(async () => {
+      await sql`DELETE FROM inbox`.execute(database.db);
+    });
+
+    it('deletes published outbox rows and inbox rows older than the retention, in batches; recent and unpublished rows stay', async () => {
+      await rows(1205, 15, 'old');
+      await rows(7, 13, 'recent');
+      const relay = createOutboxRelay({ db: database.db, bus: recordingBus(), retentionMs: 14 * DAY });
+      expect(await relay.prune()).toEqual({ outbox: 1205, inbox: 1205 });
+      expect(await count(`outbox WHERE published_at IS NOT NULL`)).toBe(7);
+      // A row never published is never pruned, however old: it still has to go out.
+      expect(await count(`outbox WHERE published_at IS NULL`)).toBe(1212);
+      expect(await count(`inbox`)).toBe(7);
+      expect(await relay.prune()).toEqual({ outbox: 0, inbox: 0 });
+    });
+
+    it('prunes on its own while it runs', async () => {
+      await rows(3, 3, 'old');
+      await rows(2, 0, 'new');
+      await sql`UPDATE outbox SET published_at = now() WHERE published_at IS NULL`.execute(database.db);
+      const relay = createOutboxRelay({ db: database.db, bus: recordingBus(), retentionMs: DAY, pollIntervalMs: 20, pruneEveryMs: 50 });
+      relay.start();
+      try {
+        await waitFor(async () => (await count(`inbox`)) === 2, 'the old inbox rows to be pruned');
+        // The old unpublished rows were marked published just now: they stay.
+        expect(await count(`outbox`)).toBe(2 + 3 + 2);
+      } finally {
+        await relay.stop();
+      }
+    });
   });
 
   it('stops promptly even while idle with a long poll interval', async () => {

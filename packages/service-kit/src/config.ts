@@ -55,7 +55,12 @@ export const CommonConfig = {
   AMQP_URL: Type.String({ pattern: '^amqps?://' }),
   /** When set, `GET /metrics` demands `Authorization: Bearer <token>`; unset, scrape it on the private network only. */
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  /** Days published outbox rows and inbox rows are kept before they are pruned (longer than any redelivery, a replayed dead letter included). */
+  EVENTS_RETENTION_DAYS: Type.Number({ minimum: 1, maximum: 3650, default: 14 }),
 } satisfies TProperties;
+
+/** EVENTS_RETENTION_DAYS as the outbox relay takes it. */
+export const retentionMs = (days: number) => Math.round(days * 86_400_000);
 
 export const Port = (fallback: number) => Type.Integer({ minimum: 0, maximum: 65535, default: fallback });
 

@@ -1,4 +1,4 @@
-export { loadConfig, ConfigError, CommonConfig, Port, processConfig, withProcessConfig } from './config';
+export { loadConfig, ConfigError, CommonConfig, Port, processConfig, retentionMs, withProcessConfig } from './config';
 export { createLogger, type Logger, type DestinationStream } from './logger';
 export * from './http-errors';
 export { createServiceApp, backingReadiness, type ServiceApp, type ServiceOptions, type ReadinessCheck } from './create-service';

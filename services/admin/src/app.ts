@@ -1,5 +1,6 @@
 // Builds the admin service's Fastify instance.
 import rateLimit from '@fastify/rate-limit';
+import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
 import { createAdminVerifier, createServiceApp, requireAdmin, type ReadinessCheck, type ServiceApp } from '@persona/service-kit';
 import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -25,10 +26,13 @@ export interface AdminAppOptions {
   postsPerMinute?: number;
   /** Where the administrator's lists stop counting (COUNT_CAP). */
   countCap?: number;
+  /** The outbox relay, woken after a change with events (a login) commits. */
+  relay?: { nudge(): void };
 }
 
 export interface AdminDeps {
   db: Kysely<AdminDB>;
+  uow: UnitOfWork<AdminDB>;
   adminOnly: onRequestAsyncHookHandler;
   sign: ReturnType<typeof tokenSigner>;
   internalToken: string;
@@ -47,6 +51,7 @@ export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
   const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: async (jti) => !(await isSessionActive(options.db, jti)) });
   const deps: AdminDeps = {
     db: options.db,
+    uow: createUnitOfWork({ db: options.db, relay: options.relay }),
     adminOnly: requireAdmin(verifier),
     sign: tokenSigner(options.jwtSecret),
     internalToken: options.internalToken,

@@ -2,12 +2,13 @@
 // either run mode: its own process (server.ts) and the embedded shop both
 // build the service's options from `adminServiceOptions`.
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, withProcessConfig } from '@persona/service-kit';
+import { CommonConfig, loadConfig, retentionMs, withProcessConfig } from '@persona/service-kit';
 import type { AdminServiceOptions } from './service';
 
 /** What the admin service needs in either run mode. */
 export const AdminSettingsSchema = Type.Object({
   METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
+  EVENTS_RETENTION_DAYS: CommonConfig.EVENTS_RETENTION_DAYS,
   JWT_SECRET: CommonConfig.JWT_SECRET,
   /** Shared secret the gateway and services send to check a session. */
   INTERNAL_TOKEN: Type.String({ minLength: 32 }),
@@ -35,6 +36,7 @@ export const loadAdminConfig = (env: NodeJS.ProcessEnv = process.env) => loadCon
 export function adminServiceOptions(settings: AdminSettings, { generateFirstAdmin = false } = {}): Omit<AdminServiceOptions, 'database' | 'bus' | 'logger'> {
   return {
     metricsToken: settings.METRICS_TOKEN,
+    eventRetentionMs: retentionMs(settings.EVENTS_RETENTION_DAYS),
     jwtSecret: settings.JWT_SECRET,
     internalToken: settings.INTERNAL_TOKEN,
     catalogueUrl: settings.CATALOGUE_URL,

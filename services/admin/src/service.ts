@@ -31,6 +31,8 @@ export interface AdminServiceOptions {
   postsPerMinute?: number;
   /** Guards /metrics (METRICS_TOKEN). */
   metricsToken?: string;
+  /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
+  eventRetentionMs?: number;
   /** Where the administrator's lists stop counting (COUNT_CAP; tests set a small one). */
   countCap?: number;
 }
@@ -48,7 +50,7 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
   const applied = await migrateToLatest(database, adminMigrations);
   if (applied.length > 0) logger.info({ applied }, 'admin migrations applied');
   const generatedAdmin = await bootstrapAdmin(database.db, options.firstAdmin);
-  const outbox = createOutboxRelay({ db: database.db, bus, logger });
+  const outbox = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.eventRetentionMs });
   outbox.start();
   const subscription = await subscribeAudit(bus, database.db, logger);
   const app = await buildApp({
@@ -61,13 +63,10 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
     postsPerMinute: options.postsPerMinute,
     metricsToken: options.metricsToken,
     countCap: options.countCap,
+    relay: outbox,
     readiness: backingReadiness(database, bus),
   });
   registerBusMetrics(app.metrics, { db: database.db, bus, queues: [AUDIT_QUEUE] });
-  // Logins write admin.logged_in to the outbox; the relay's poll publishes them.
-  app.addHook('onResponse', async (request) => {
-    if (request.url === '/api/admin/login') outbox.nudge();
-  });
   return {
     app,
     generatedAdmin,

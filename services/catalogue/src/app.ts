@@ -1,5 +1,6 @@
 // Builds the catalogue's Fastify instance: external plugins, then our routes.
 import multipart from '@fastify/multipart';
+import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
 import { BOOK_LIMITS } from '@persona/contracts';
 import { createServiceApp, requireAdmin, type AdminVerifier, type ReadinessCheck, type ServiceApp } from '@persona/service-kit';
 import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
@@ -21,8 +22,8 @@ export interface CatalogueAppOptions {
   readiness?: Record<string, ReadinessCheck>;
   /** When set, /metrics demands `Authorization: Bearer <token>`. */
   metricsToken?: string;
-  /** Wakes the outbox relay after a commit. */
-  afterWrite?: () => void;
+  /** The outbox relay, woken after a change with events commits. */
+  relay?: { nudge(): void };
   /** Shared secret of the internal routes; without it they are not mounted. */
   internalToken?: string;
 }
@@ -32,7 +33,7 @@ export interface CatalogueDeps {
   storage: FileStorage;
   cache: BookCache;
   adminOnly: onRequestAsyncHookHandler;
-  afterCommit: () => void;
+  uow: UnitOfWork<CatalogueDB>;
 }
 
 export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp> {
@@ -53,10 +54,8 @@ export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp
     storage: options.storage,
     cache,
     adminOnly: requireAdmin(options.verifier),
-    afterCommit: () => {
-      cache.invalidate();
-      options.afterWrite?.();
-    },
+    // Read your own writes: a committed change drops the cached answers before anyone reads again.
+    uow: createUnitOfWork({ db: options.db, relay: options.relay, afterCommit: () => cache.invalidate() }),
   };
   await app.register(async (scope) => {
     await bookRoutes(scope as ServiceApp, deps);

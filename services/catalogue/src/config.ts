@@ -3,12 +3,13 @@
 // service's options from `catalogueServiceOptions`.
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, sessionRevocationCheck, withProcessConfig } from '@persona/service-kit';
+import { CommonConfig, loadConfig, retentionMs, sessionRevocationCheck, withProcessConfig } from '@persona/service-kit';
 import type { CatalogueServiceOptions } from './service';
 
 /** What the catalogue needs in either run mode. */
 export const CatalogueSettingsSchema = Type.Object({
   METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
+  EVENTS_RETENTION_DAYS: CommonConfig.EVENTS_RETENTION_DAYS,
   JWT_SECRET: CommonConfig.JWT_SECRET,
   /** The admin service, asked whether an admin token's session is still active (with INTERNAL_TOKEN). */
   ADMIN_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
@@ -32,6 +33,7 @@ export const loadCatalogueConfig = (env: NodeJS.ProcessEnv = process.env) => loa
 export function catalogueServiceOptions(settings: CatalogueSettings): Omit<CatalogueServiceOptions, 'database' | 'bus' | 'logger'> {
   return {
     metricsToken: settings.METRICS_TOKEN,
+    eventRetentionMs: retentionMs(settings.EVENTS_RETENTION_DAYS),
     jwtSecret: settings.JWT_SECRET,
     isRevoked: settings.ADMIN_URL && settings.INTERNAL_TOKEN ? sessionRevocationCheck(settings.ADMIN_URL, settings.INTERNAL_TOKEN) : undefined,
     filesDir: settings.FILES_DIR,

@@ -32,6 +32,8 @@ export interface CatalogueServiceOptions {
   internalToken?: string;
   /** Guards /metrics (METRICS_TOKEN). */
   metricsToken?: string;
+  /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
+  eventRetentionMs?: number;
 }
 
 export interface CatalogueService {
@@ -49,14 +51,14 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
     const seeded = await seedDemoCatalogue(database.db, storage);
     if (seeded > 0) logger.info({ books: seeded }, 'demo catalogue seeded');
   }
-  const relay = createOutboxRelay({ db: database.db, bus, logger });
+  const relay = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.eventRetentionMs });
   relay.start();
   const app = await buildApp({
     db: database.db,
     storage,
     verifier: createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked }),
     logger,
-    afterWrite: () => relay.nudge(),
+    relay,
     internalToken: options.internalToken,
     metricsToken: options.metricsToken,
     readiness: backingReadiness(database, bus),

@@ -61,8 +61,10 @@ export async function startHarness(kind: 'pglite' | 'postgres' = 'pglite'): Prom
     db: database.db,
     storage,
     verifier: createAdminVerifier({ secret: TEST_JWT_SECRET }),
-    afterWrite: () => {
-      harness.writes += 1;
+    relay: {
+      nudge: () => {
+        harness.writes += 1;
+      },
     },
   });
   return harness;

@@ -1,5 +1,6 @@
 // Builds the orders service's Fastify instance.
 import rateLimit from '@fastify/rate-limit';
+import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
 import { createServiceApp, requireAdmin, type AdminVerifier, type ReadinessCheck, type ServiceApp } from '@persona/service-kit';
 import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -21,7 +22,8 @@ export interface OrdersAppOptions {
   readiness?: Record<string, ReadinessCheck>;
   /** When set, /metrics demands `Authorization: Bearer <token>`. */
   metricsToken?: string;
-  afterWrite?: () => void;
+  /** The outbox relay, woken after a change with events commits. */
+  relay?: { nudge(): void };
   /** Persona lookups per minute per client (guessing protection). */
   lookupsPerMinute?: number;
   /** The administrator's list: where counting stops (COUNT_CAP) and the export's batch size. */
@@ -35,7 +37,7 @@ export interface OrdersDeps {
   readBook: BookReader;
   adminOnly: onRequestAsyncHookHandler;
   verifier: AdminVerifier;
-  afterCommit: () => void;
+  uow: UnitOfWork<OrdersDB>;
   lookupRateLimit: { max: number; timeWindow: string };
   countCap?: number;
   exportBatchSize?: number;
@@ -54,7 +56,7 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
     readBook: options.readBook,
     adminOnly: requireAdmin(options.verifier),
     verifier: options.verifier,
-    afterCommit: () => options.afterWrite?.(),
+    uow: createUnitOfWork({ db: options.db, relay: options.relay }),
     lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' },
     countCap: options.lists?.countCap,
     exportBatchSize: options.lists?.exportBatchSize,

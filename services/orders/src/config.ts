@@ -3,12 +3,13 @@
 // build the service's options from `ordersServiceOptions`.
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, sessionRevocationCheck, withProcessConfig } from '@persona/service-kit';
+import { CommonConfig, loadConfig, retentionMs, sessionRevocationCheck, withProcessConfig } from '@persona/service-kit';
 import type { OrdersServiceOptions } from './service';
 
 /** What the orders service needs in either run mode. */
 export const OrdersSettingsSchema = Type.Object({
   METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
+  EVENTS_RETENTION_DAYS: CommonConfig.EVENTS_RETENTION_DAYS,
   JWT_SECRET: CommonConfig.JWT_SECRET,
   /** The admin service, asked whether an admin token's session is still active (with INTERNAL_TOKEN). */
   ADMIN_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
@@ -39,6 +40,7 @@ export const loadOrdersConfig = (env: NodeJS.ProcessEnv = process.env) => loadCo
 export function ordersServiceOptions(settings: OrdersSettings): Omit<OrdersServiceOptions, 'database' | 'bus' | 'logger'> {
   return {
     metricsToken: settings.METRICS_TOKEN,
+    eventRetentionMs: retentionMs(settings.EVENTS_RETENTION_DAYS),
     jwtSecret: settings.JWT_SECRET,
     isRevoked: settings.ADMIN_URL && settings.INTERNAL_TOKEN ? sessionRevocationCheck(settings.ADMIN_URL, settings.INTERNAL_TOKEN) : undefined,
     catalogueUrl: settings.CATALOGUE_URL,

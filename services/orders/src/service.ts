@@ -3,7 +3,7 @@
 // relays, the persona-event consumer and the reconciler.
 import path from 'node:path';
 import Fastify from 'fastify';
-import { createOutboxRelay, outboxMigrations, registerBusMetrics, type EventBus, type Subscription } from '@persona/bus';
+import { createOutboxRelay, createUnitOfWork, outboxMigrations, registerBusMetrics, type EventBus, type Subscription } from '@persona/bus';
 import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
 import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS, type Logger, type ServiceApp } from '@persona/service-kit';
 import type { MigrationProvider } from 'kysely';
@@ -45,6 +45,8 @@ export interface OrdersServiceOptions {
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
   /** Guards /metrics (METRICS_TOKEN). */
   metricsToken?: string;
+  /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
+  eventRetentionMs?: number;
 }
 
 export interface OrdersService {
@@ -92,7 +94,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     provider = new RazorpayProvider('live', keys);
   }
 
-  const outbox = createOutboxRelay({ db: database.db, bus, logger });
+  const outbox = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.eventRetentionMs });
   outbox.start();
   closers.push(async () => {
     await outbox.stop();
@@ -110,7 +112,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     readBook,
     verifier: createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked }),
     logger,
-    afterWrite: () => outbox.nudge(),
+    relay: outbox,
     lookupsPerMinute: options.lookupsPerMinute,
     lists: options.lists,
     metricsToken: options.metricsToken,
@@ -124,7 +126,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
 
   const reconcileEvery = options.reconcileEveryMs ?? 60_000;
   const reconciler = setInterval(() => {
-    reconcileUnpaidOrders({ db: database.db, provider, readBook, correlationId: 'reconciler', afterCommit: () => outbox.nudge() })
+    reconcileUnpaidOrders({ db: database.db, provider, readBook, correlationId: 'reconciler', uow: createUnitOfWork({ db: database.db, relay: outbox }) })
       .then((n) => n > 0 && logger.info({ settled: n }, 'reconciler found paid orders'))
       .catch((err) => logger.warn({ err }, 'reconciler failed'));
   }, reconcileEvery);

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, withProcessConfig } from '@persona/service-kit';
+import { CommonConfig, loadConfig, retentionMs, withProcessConfig } from '@persona/service-kit';
 import type { PersonalizationServiceOptions } from './service';
 
 /** One core is left to the event loop (the HTTP routes and the consumer); more than four threads gain nothing measured. */
@@ -14,6 +14,7 @@ const DEFAULT_PDF_WORKERS = Math.max(1, Math.min(4, os.cpus().length - 1));
 /** What the personalisation service needs in either run mode. */
 export const PersonalizationSettingsSchema = Type.Object({
   METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
+  EVENTS_RETENTION_DAYS: CommonConfig.EVENTS_RETENTION_DAYS,
   CATALOGUE_URL: Type.String({ pattern: '^https?://' }),
   /** Shared secret for the catalogue's internal routes. */
   INTERNAL_TOKEN: Type.String({ minLength: 32 }),
@@ -44,6 +45,7 @@ export const loadPersonalizationConfig = (env: NodeJS.ProcessEnv = process.env) 
 export function personalizationServiceOptions(settings: PersonalizationSettings): Omit<PersonalizationServiceOptions, 'database' | 'bus' | 'logger'> {
   return {
     metricsToken: settings.METRICS_TOKEN,
+    eventRetentionMs: retentionMs(settings.EVENTS_RETENTION_DAYS),
     catalogueUrl: settings.CATALOGUE_URL,
     internalToken: settings.INTERNAL_TOKEN,
     publicUrl: settings.PUBLIC_URL,

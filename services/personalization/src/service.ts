@@ -2,7 +2,7 @@
 // signing key, the PDF worker pool, the order.paid consumer, the outbox relay
 // and the HTTP app.
 import path from 'node:path';
-import { createOutboxRelay, outboxMigrations, registerBusMetrics, type EventBus } from '@persona/bus';
+import { createOutboxRelay, createUnitOfWork, outboxMigrations, registerBusMetrics, type EventBus } from '@persona/bus';
 import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
 import { backingReadiness, closeHttpServer, SHUTDOWN_DEFAULTS, type Logger, type ServiceApp } from '@persona/service-kit';
 import type { MigrationProvider } from 'kysely';
@@ -44,6 +44,8 @@ export interface PersonalizationServiceOptions {
   lookupsPerMinute?: number;
   /** Guards /metrics (METRICS_TOKEN). */
   metricsToken?: string;
+  /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
+  eventRetentionMs?: number;
 }
 
 export interface PersonalizationService {
@@ -64,7 +66,7 @@ export async function startPersonalizationService(options: PersonalizationServic
   const key = await loadSigningKey(database.db, options.signingKeyPem);
   const files = new PersonaFiles(options.personasDir);
   const builder = options.builder ?? defaultPdfBuilder({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes });
-  const outbox = createOutboxRelay({ db: database.db, bus, logger });
+  const outbox = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.eventRetentionMs });
   outbox.start();
   let keys: Promise<Map<string, string>> | null = null;
   const publicKeys = () => (keys ??= publicKeyPems(database.db));
@@ -89,7 +91,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     files,
     publicUrl: options.publicUrl,
     logger,
-    afterCommit: () => outbox.nudge(),
+    uow: createUnitOfWork({ db: database.db, relay: outbox }),
     maxAttempts: options.maxAttempts,
     retryDelaysMs: options.retryDelaysMs,
     metrics: personaMetrics(app.metrics),

@@ -15,7 +15,7 @@ export default async function authRoutes(app: ServiceApp, deps: AdminDeps) {
   app.post(
     '/api/admin/login',
     { config: { rateLimit: { ...deps.loginRateLimit, keyGenerator: clientAddress } }, schema: { querystring: NoQuery, body: LoginBody, response: { 200: DataEnvelope(LoginData), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } } },
-    async (request) => ({ data: await login({ db, sign: deps.sign, correlationId: request.correlationId }, request.body), message: 'Login successful' }),
+    async (request) => ({ data: await login({ db, uow: deps.uow, sign: deps.sign, correlationId: request.correlationId }, request.body), message: 'Login successful' }),
   );
 
   app.post('/api/admin/logout', { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {

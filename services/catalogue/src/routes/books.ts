@@ -36,7 +36,7 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
 
 export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
   const { db, cache, storage, adminOnly } = deps;
-  const writeContext = (request: FastifyRequest) => ({ db, storage, correlationId: request.correlationId, afterCommit: deps.afterCommit });
+  const writeContext = (request: FastifyRequest) => ({ db, storage, uow: deps.uow, correlationId: request.correlationId });
 
   app.get('/api/books', { schema: { querystring: BookQuery, response: { 200: ListEnvelope(BookSummary), 400: ErrorBody } } }, async (request, reply) =>
     sendCached(request, reply, await listBooksAnswer(db, cache, request.query)),

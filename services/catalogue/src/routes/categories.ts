@@ -11,7 +11,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody 
 
 export default async function categoryRoutes(app: ServiceApp, deps: CatalogueDeps) {
   const { db, adminOnly } = deps;
-  const ctx = (request: FastifyRequest) => ({ db, correlationId: request.correlationId, afterCommit: deps.afterCommit });
+  const ctx = (request: FastifyRequest) => ({ db, uow: deps.uow, correlationId: request.correlationId });
 
   app.get('/api/categories', { schema: { querystring: NoQuery, response: { 200: DataEnvelope(Type.Array(Category)), 400: ErrorBody } } }, async () => ({
     data: await listCategories(db),

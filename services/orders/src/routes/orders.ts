@@ -102,7 +102,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
     '/api/orders/:id/status',
     { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, body: UpdateDeliveryStatusBody, response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
     async (request) => ({
-      data: await changeDeliveryStatus({ db, correlationId: request.correlationId, afterCommit: deps.afterCommit }, request.params.id, request.body.deliveryStatus),
+      data: await changeDeliveryStatus({ uow: deps.uow, correlationId: request.correlationId }, request.params.id, request.body.deliveryStatus),
       message: 'Delivery status updated',
     }),
   );
@@ -111,7 +111,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
     '/api/orders/:id/persona/retry',
     { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody } } },
     async (request) => ({
-      data: await retryPersona({ db, correlationId: request.correlationId, afterCommit: deps.afterCommit }, request.params.id),
+      data: await retryPersona({ uow: deps.uow, correlationId: request.correlationId }, request.params.id),
       message: 'The Persona is being made again',
     }),
   );

@@ -12,7 +12,7 @@ const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody,
 const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_:.-]{8,100}$' })) });
 
 export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
-  const ctx = (request: FastifyRequest): PaymentsContext => ({ db: deps.db, provider: deps.provider, readBook: deps.readBook, correlationId: request.correlationId, afterCommit: deps.afterCommit });
+  const ctx = (request: FastifyRequest): PaymentsContext => ({ db: deps.db, provider: deps.provider, readBook: deps.readBook, correlationId: request.correlationId, uow: deps.uow });
 
   app.post(
     '/api/payments/initiate',

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createEvent } from '@persona/bus';
+import { createEvent, createUnitOfWork } from '@persona/bus';
 import { mintAdminToken, unsignedToken } from '@persona/test-kit';
 import { applyPersonaEvent } from '../../src/modules/orders/persona-events';
 import { TEST_MODE_KEYS } from '../../src/modules/payments/payment-provider';
@@ -197,7 +197,7 @@ describe('orders', () => {
       const provider = {
         paymentsOf: async (id: string) => (id === razorpayOrderId ? [{ id: 'pay_RECONCILED0001', orderId: id, status: 'captured', amount }] : []),
       } as unknown as PaymentProvider;
-      const ctx = { db: h.database.db, provider, readBook: async () => { throw new Error('unused'); }, correlationId: 'r', afterCommit: () => undefined };
+      const ctx = { db: h.database.db, provider, readBook: async () => { throw new Error('unused'); }, correlationId: 'r', uow: createUnitOfWork({ db: h.database.db }) };
       const options = { olderThanMs: 0, newerThanMs: 3600_000, limit: 100 };
       expect(await reconcileUnpaidOrders(ctx, options)).toBe(1);
       expect(await reconcileUnpaidOrders(ctx, options)).toBe(0);

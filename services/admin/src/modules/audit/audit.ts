@@ -11,8 +11,7 @@ import { describeEvent } from './describe-event';
 export const AUDIT_QUEUE = 'admin.audit';
 
 export async function recordEvent(db: Kysely<AdminDB>, event: EventEnvelope, logger?: BusLogger): Promise<void> {
-  const outcome = await handleOnce(db, 'admin.audit', event, async (anyTrx) => {
-    const trx = anyTrx as unknown as Kysely<AdminDB>;
+  const outcome = await handleOnce(db, 'admin.audit', event, async (trx) => {
     const { summary, subjectId, actor } = describeEvent(event);
     await trx
       .insertInto('audit_log')

@@ -1,7 +1,7 @@
 // Logging in (spec §8 "Login failed" / "Invalid credentials"). Unknown e-mails
 // cost the same scrypt work as known ones; after repeated failures an account
 // must wait before trying again (slow-down), on top of the per-client limit.
-import { createEvent, enqueueEvent } from '@persona/bus';
+import { createEvent, type UnitOfWork } from '@persona/bus';
 import type { LoginBody, LoginData } from '@persona/contracts';
 import { HttpError, unauthorized } from '@persona/service-kit';
 import { sql, type Kysely } from 'kysely';
@@ -19,7 +19,7 @@ export function waitAfterFailures(failures: number): number {
 }
 
 export async function login(
-  ctx: { db: Kysely<AdminDB>; sign: (claims: { sub: string; email: string; jti: string }) => string; correlationId: string },
+  ctx: { db: Kysely<AdminDB>; uow: UnitOfWork<AdminDB>; sign: (claims: { sub: string; email: string; jti: string }) => string; correlationId: string },
   body: LoginBody,
 ): Promise<LoginData> {
   const admin = await ctx.db.selectFrom('admins').selectAll().where(sql`lower(email)`, '=', body.email.trim().toLowerCase()).executeTakeFirst();
@@ -36,10 +36,10 @@ export async function login(
     await ctx.db.updateTable('admins').set({ failed_logins: sql`failed_logins + 1`, last_failed_at: sql`now()` }).where('id', '=', admin.id).execute();
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  const jti = await ctx.db.transaction().execute(async (trx) => {
+  const jti = await ctx.uow.run(async ({ trx, emit }) => {
     await trx.updateTable('admins').set({ failed_logins: 0, last_failed_at: null }).where('id', '=', admin.id).execute();
     const id = await openSession(trx, admin.id);
-    await enqueueEvent(trx, createEvent('admin.logged_in', { adminId: admin.id, email: admin.email }, { correlationId: ctx.correlationId }));
+    await emit(createEvent('admin.logged_in', { adminId: admin.id, email: admin.email }, { correlationId: ctx.correlationId }));
     return id;
   });
   return { token: ctx.sign({ sub: admin.id, email: admin.email, jti }), admin: { name: admin.name, email: admin.email } };

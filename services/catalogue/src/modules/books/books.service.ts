@@ -1,7 +1,7 @@
 // Book writes. Files are stored first (under fresh keys), then the row and its
 // event commit together; if the transaction fails the new files are removed,
 // and files a change replaced are removed only after the commit.
-import { createEvent, enqueueEvent } from '@persona/bus';
+import { createEvent } from '@persona/bus';
 import { isWholePaise, rupeesToPaise, type Book, type BookFieldsUpdate } from '@persona/contracts';
 import { badRequest, notFound } from '@persona/service-kit';
 import { bumpCatalogueVersion } from '../catalogue-version.repository';
@@ -57,7 +57,7 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
   const required = { title: f.title!, author: f.author!, description: f.description!, categoryId: f.category!, price: f.price! };
   const stored = await storeUploads(ctx.storage, form.files);
   try {
-    const id = await ctx.db.transaction().execute(async (trx) => {
+    const id = await ctx.uow.run(async ({ trx, emit }) => {
       if (!(await repo.categoryExists(trx, required.categoryId))) throw badRequest('The chosen category does not exist');
       const record: repo.BookWrite = {
         title: required.title.trim(),
@@ -79,10 +79,9 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
       const newId = await repo.insertBook(trx, record);
       await bumpCatalogueVersion(trx);
       await refreshTagCounts(trx, record.tags);
-      await enqueueEvent(trx, createEvent('book.created', changedPayload(newId, record), { correlationId: ctx.correlationId }));
+      await emit(createEvent('book.created', changedPayload(newId, record), { correlationId: ctx.correlationId }));
       return newId;
     });
-    ctx.afterCommit();
     return (await repo.findBook(ctx.db, id))!;
   } catch (err) {
     await removeQuietly(ctx.storage, stored.written);
@@ -96,7 +95,7 @@ export async function updateBook(ctx: BookWriteContext, id: string, form: BookFo
   const stored = await storeUploads(ctx.storage, form.files);
   let replaced: Array<string | null> = [];
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await ctx.uow.run(async ({ trx, emit }) => {
       const current = await repo.findBookRecord(trx, id);
       if (!current) throw notFound('Book not found');
       if (f.category !== undefined && !(await repo.categoryExists(trx, f.category))) throw badRequest('The chosen category does not exist');
@@ -120,7 +119,7 @@ export async function updateBook(ctx: BookWriteContext, id: string, form: BookFo
       await repo.updateBook(trx, id, next, f.content);
       await bumpCatalogueVersion(trx);
       await refreshTagCounts(trx, [...current.tags, ...next.tags]);
-      await enqueueEvent(trx, createEvent('book.updated', changedPayload(id, next), { correlationId: ctx.correlationId }));
+      await emit(createEvent('book.updated', changedPayload(id, next), { correlationId: ctx.correlationId }));
       replaced = [
         stored.cover ? current.coverKey : null,
         ...(stored.images.length > 0 ? current.imageKeys : []),
@@ -132,20 +131,18 @@ export async function updateBook(ctx: BookWriteContext, id: string, form: BookFo
     await removeQuietly(ctx.storage, stored.written);
     throw err;
   }
-  ctx.afterCommit();
   await removeQuietly(ctx.storage, replaced);
   return (await repo.findBook(ctx.db, id))!;
 }
 
 export async function deleteBook(ctx: BookWriteContext, id: string): Promise<void> {
-  const removed = await ctx.db.transaction().execute(async (trx) => {
+  const removed = await ctx.uow.run(async ({ trx, emit }) => {
     const record = await repo.deleteBook(trx, id);
     if (!record) throw notFound('Book not found');
     await bumpCatalogueVersion(trx);
     await refreshTagCounts(trx, record.tags);
-    await enqueueEvent(trx, createEvent('book.deleted', { bookId: id, title: record.title }, { correlationId: ctx.correlationId }));
+    await emit(createEvent('book.deleted', { bookId: id, title: record.title }, { correlationId: ctx.correlationId }));
     return record;
   });
-  ctx.afterCommit();
   await removeQuietly(ctx.storage, [removed.coverKey, ...removed.imageKeys, removed.samplePdfKey, removed.fullPdfKey]);
 }

@@ -1,6 +1,6 @@
 // Category writes: each change bumps the catalogue version and records its
 // event in the same transaction.
-import { createEvent, enqueueEvent } from '@persona/bus';
+import { createEvent } from '@persona/bus';
 import type { Category, CategoryBody } from '@persona/contracts';
 import { isForeignKeyViolation, isUniqueViolation } from '@persona/db';
 import { conflict, notFound } from '@persona/service-kit';
@@ -16,13 +16,12 @@ function clean(body: CategoryBody): { name: string; description: string } {
 
 export async function createCategory(ctx: WriteContext, body: CategoryBody): Promise<Category> {
   try {
-    const category = await ctx.db.transaction().execute(async (trx) => {
+    const category = await ctx.uow.run(async ({ trx, emit }) => {
       const created = await repo.insertCategory(trx, clean(body));
       await bumpCatalogueVersion(trx);
-      await enqueueEvent(trx, createEvent('category.created', { categoryId: created._id, name: created.name }, { correlationId: ctx.correlationId }));
+      await emit(createEvent('category.created', { categoryId: created._id, name: created.name }, { correlationId: ctx.correlationId }));
       return created;
     });
-    ctx.afterCommit();
     return category;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME, 'DUPLICATE_CATEGORY');
@@ -32,14 +31,13 @@ export async function createCategory(ctx: WriteContext, body: CategoryBody): Pro
 
 export async function updateCategory(ctx: WriteContext, id: string, body: CategoryBody): Promise<Category> {
   try {
-    const category = await ctx.db.transaction().execute(async (trx) => {
+    const category = await ctx.uow.run(async ({ trx, emit }) => {
       const updated = await repo.updateCategory(trx, id, clean(body));
       if (!updated) throw notFound('Category not found');
       await bumpCatalogueVersion(trx);
-      await enqueueEvent(trx, createEvent('category.updated', { categoryId: updated._id, name: updated.name }, { correlationId: ctx.correlationId }));
+      await emit(createEvent('category.updated', { categoryId: updated._id, name: updated.name }, { correlationId: ctx.correlationId }));
       return updated;
     });
-    ctx.afterCommit();
     return category;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME, 'DUPLICATE_CATEGORY');
@@ -48,9 +46,8 @@ export async function updateCategory(ctx: WriteContext, id: string, body: Catego
 }
 
 export async function deleteCategory(ctx: WriteContext, id: string): Promise<Category> {
-  const category = await ctx.db
-    .transaction()
-    .execute(async (trx) => {
+  const category = await ctx.uow
+    .run(async ({ trx, emit }) => {
     const existing = await repo.findCategory(trx, id);
     if (!existing) throw notFound('Category not found');
     const inUse = await repo.countBooksInCategory(trx, id);
@@ -60,7 +57,7 @@ export async function deleteCategory(ctx: WriteContext, id: string): Promise<Cat
     const deleted = await repo.deleteCategory(trx, id);
     if (!deleted) throw notFound('Category not found');
     await bumpCatalogueVersion(trx);
-    await enqueueEvent(trx, createEvent('category.deleted', { categoryId: deleted._id, name: deleted.name }, { correlationId: ctx.correlationId }));
+    await emit(createEvent('category.deleted', { categoryId: deleted._id, name: deleted.name }, { correlationId: ctx.correlationId }));
     return deleted;
     })
     .catch((err: unknown) => {
@@ -68,6 +65,5 @@ export async function deleteCategory(ctx: WriteContext, id: string): Promise<Cat
       if (isForeignKeyViolation(err)) throw conflict('This category is used by books; move or delete them first', 'CATEGORY_IN_USE');
       throw err;
     });
-  ctx.afterCommit();
   return category;
 }

@@ -1,28 +1,31 @@
 // Administrator changes to an order: the delivery status (spec §4: any of the
 // four, in any order), with an event for the audit log.
-import { createEvent, enqueueEvent } from '@persona/bus';
+import { createEvent, type UnitOfWork } from '@persona/bus';
 import type { DeliveryStatus, Order } from '@persona/contracts';
 import { conflict, notFound } from '@persona/service-kit';
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { indianDate } from '../payments/payments.service';
 import * as repo from './orders.repository';
 
-export async function changeDeliveryStatus(ctx: { db: Kysely<OrdersDB>; correlationId: string; afterCommit: () => void }, id: string, status: DeliveryStatus): Promise<Order> {
-  const { after, changed } = await ctx.db.transaction().execute(async (trx) => {
+/** What an administrator's change to an order needs besides its input. */
+export interface OrderChangeContext {
+  /** Runs the change and its event as one transaction; the relay is woken after it commits. */
+  uow: UnitOfWork<OrdersDB>;
+  correlationId: string;
+}
+
+export async function changeDeliveryStatus(ctx: OrderChangeContext, id: string, status: DeliveryStatus): Promise<Order> {
+  const after = await ctx.uow.run(async ({ trx, emit }) => {
     const result = await repo.setDeliveryStatus(trx, id, status);
     if (!result) throw notFound('Order not found');
-    const moved = result.before.delivery_status !== status;
-    if (moved) {
-      await enqueueEvent(
-        trx,
+    if (result.before.delivery_status !== status) {
+      await emit(
         createEvent('order.delivery_status_changed', { orderId: id, personaId: result.after.persona_id, from: result.before.delivery_status, to: status }, { correlationId: ctx.correlationId }),
       );
     }
-    return { after: result.after, changed: moved };
+    return result.after;
   });
-  if (changed) ctx.afterCommit();
   return repo.toOrder(after);
 }
 
@@ -31,8 +34,8 @@ export async function changeDeliveryStatus(ctx: { db: Kysely<OrdersDB>; correlat
  * order goes back to "generating" and personalisation gets the order's
  * details again, in the same transaction.
  */
-export async function retryPersona(ctx: { db: Kysely<OrdersDB>; correlationId: string; afterCommit: () => void }, id: string): Promise<Order> {
-  const row = await ctx.db.transaction().execute(async (trx) => {
+export async function retryPersona(ctx: OrderChangeContext, id: string): Promise<Order> {
+  const row = await ctx.uow.run(async ({ trx, emit }) => {
     const current = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw notFound('Order not found');
     if (current.payment_status !== 'paid' || current.persona_status !== 'failed') throw conflict('Only a paid order whose Persona failed can be retried', 'NOT_RETRYABLE');
@@ -43,8 +46,7 @@ export async function retryPersona(ctx: { db: Kysely<OrdersDB>; correlationId: s
       .returningAll()
       .executeTakeFirstOrThrow();
     const paidAt = updated.paid_at ?? new Date();
-    await enqueueEvent(
-      trx,
+    await emit(
       createEvent(
         'persona.retry_requested',
         {
@@ -62,6 +64,5 @@ export async function retryPersona(ctx: { db: Kysely<OrdersDB>; correlationId: s
     );
     return updated;
   });
-  ctx.afterCommit();
   return repo.toOrder(row);
 }

@@ -34,8 +34,7 @@ export function readyEmail(order: repo.OrderRow, publicUrl: string) {
 
 export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: EventEnvelope, publicUrl: string): Promise<'ready' | 'failed' | 'ignored'> {
   let outcome: 'ready' | 'failed' | 'ignored' = 'ignored';
-  await handleOnce(db, 'orders', event, async (anyTrx) => {
-    const trx = anyTrx as unknown as Kysely<OrdersDB>;
+  await handleOnce(db, 'orders', event, async (trx) => {
     if (event.type === 'persona.ready') {
       const payload = event.payload as PersonaReadyPayload;
       const order = await repo.setPersonaStatus(trx, payload.personaId, { status: 'ready', sha256: payload.sha256 });

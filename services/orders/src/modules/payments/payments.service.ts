@@ -3,9 +3,9 @@
 // payment first; it never moves back from paid; each first payment emits
 // order.paid through the outbox in the same transaction.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createEvent, enqueueEvent } from '@persona/bus';
+import { createEvent, type UnitOfWork, type Work } from '@persona/bus';
 import { computeOrderAmount, formatPersonaId, ZIP_MESSAGE, type InitiatePaymentBody, type InitiatePaymentData, type OrderAmount, type VerifyPaymentBody } from '@persona/contracts';
-import { isUniqueViolation, type Kysely, type Transaction } from '@persona/db';
+import { isUniqueViolation, type Kysely } from '@persona/db';
 import { badRequest, conflict, HttpError, notFound } from '@persona/service-kit';
 import type { OrdersDB } from '../../db';
 import * as repo from '../orders/orders.repository';
@@ -17,7 +17,8 @@ export interface PaymentsContext {
   provider: PaymentProvider;
   readBook: BookReader;
   correlationId: string;
-  afterCommit: () => void;
+  /** Runs a payment and its order.paid as one transaction; the relay is woken after it commits. */
+  uow: UnitOfWork<OrdersDB>;
 }
 
 export const VERIFICATION_FAILED = 'Payment verification failed';
@@ -137,12 +138,11 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
  * correlation id (kept on the order), so the buyer's action stays one trace
  * whichever of verify, webhook or reconciler gets here first.
  */
-async function payOrder(trx: Transaction<OrdersDB>, row: repo.OrderRow, razorpayPaymentId: string, via: string, correlationId: string): Promise<boolean> {
+async function payOrder({ trx, emit }: Work<OrdersDB>, row: repo.OrderRow, razorpayPaymentId: string, via: string, correlationId: string): Promise<boolean> {
   const paid = await repo.markPaid(trx, row.id, razorpayPaymentId, via);
   await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: razorpayPaymentId, outcome: 'paid', source: via, detail: paid ? undefined : 'already paid' });
   if (!paid) return false;
-  await enqueueEvent(
-    trx,
+  await emit(
     createEvent(
       'order.paid',
       {
@@ -168,8 +168,7 @@ export async function verifyPayment(ctx: PaymentsContext, body: VerifyPaymentBod
   if (!row.razorpay_order_id || body.razorpayOrderId !== row.razorpay_order_id || !ctx.provider.isValidPaymentSignature(row.razorpay_order_id, body.razorpayPaymentId, body.razorpaySignature)) {
     throw new HttpError(400, VERIFICATION_FAILED, 'VERIFICATION_FAILED');
   }
-  const transitioned = await ctx.db.transaction().execute((trx) => payOrder(trx, row, body.razorpayPaymentId, 'verify', ctx.correlationId));
-  if (transitioned) ctx.afterCommit();
+  await ctx.uow.run((work) => payOrder(work, row, body.razorpayPaymentId, 'verify', ctx.correlationId));
   return { personaId: row.persona_id, orderId: row.id };
 }
 
@@ -188,8 +187,8 @@ export async function handleWebhook(ctx: PaymentsContext, eventId: string, event
   const type = event.event ?? 'unknown';
   const payment = event.payload?.payment?.entity;
   const razorpayOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
-  let transitioned = false;
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<WebhookOutcome> => {
+  return ctx.uow.run(async (work): Promise<WebhookOutcome> => {
+    const { trx } = work;
     if (!(await repo.claimWebhookEvent(trx, eventId, type))) return 'duplicate';
     if (!razorpayOrderId) return 'ignored';
     const row = await repo.findOrderByRazorpayOrderId(trx, razorpayOrderId);
@@ -200,8 +199,7 @@ export async function handleWebhook(ctx: PaymentsContext, eventId: string, event
         await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: payment?.id ?? null, outcome: 'amount-mismatch', source: `webhook:${type}`, detail: `got ${amount}, expected ${row.amount_paise}` });
         return 'recorded';
       }
-      transitioned = await payOrder(trx, row, payment?.id ?? 'unknown', `webhook:${type}`, ctx.correlationId);
-      return transitioned ? 'paid' : 'already-paid';
+      return (await payOrder(work, row, payment?.id ?? 'unknown', `webhook:${type}`, ctx.correlationId)) ? 'paid' : 'already-paid';
     }
     if (type === 'payment.failed' || type === 'payment.authorized') {
       await repo.markUnpaidAttempt(trx, row.id, type === 'payment.failed' ? 'failed' : 'attempted');
@@ -210,8 +208,6 @@ export async function handleWebhook(ctx: PaymentsContext, eventId: string, event
     }
     return 'ignored';
   });
-  if (transitioned) ctx.afterCommit();
-  return outcome;
 }
 
 /** Asks the provider about orders left unpaid; pays those it says were captured. */
@@ -226,9 +222,7 @@ export async function reconcileUnpaidOrders(ctx: PaymentsContext, options = { ol
     }
     const captured = payments.find((p) => p.status === 'captured' && p.amount === row.amount_paise);
     if (!captured) continue;
-    const transitioned = await ctx.db.transaction().execute((trx) => payOrder(trx, row, captured.id, 'reconcile', ctx.correlationId));
-    if (transitioned) settled += 1;
+    if (await ctx.uow.run((work) => payOrder(work, row, captured.id, 'reconcile', ctx.correlationId))) settled += 1;
   }
-  if (settled > 0) ctx.afterCommit();
   return settled;
 }

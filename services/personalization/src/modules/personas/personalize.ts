@@ -4,7 +4,7 @@
 // redelivery (a crashed worker, a duplicate message) yields exactly one
 // Persona. After the last attempt a failure is recorded as persona.failed and
 // the message goes to the dead-letter queue.
-import { createEvent, enqueueEvent, eventLogger, handleOnce, type EventContext, type EventBus, type Subscription } from '@persona/bus';
+import { createEvent, eventLogger, type EventContext, type EventBus, type Subscription, type UnitOfWork } from '@persona/bus';
 import type { EventEnvelope, OrderPaidPayload, PersonaSignedRecord } from '@persona/contracts';
 import type { Logger } from '@persona/service-kit';
 import type { Kysely } from 'kysely';
@@ -29,7 +29,8 @@ export interface PersonalizeDeps {
   files: PersonaFiles;
   publicUrl: string;
   logger: Logger;
-  afterCommit: () => void;
+  /** Records a Persona (ready or failed) and its event as one transaction; the relay is woken after it commits. */
+  uow: UnitOfWork<PersonalizationDB>;
   maxAttempts?: number;
   retryDelaysMs?: number[];
   metrics?: PersonaMetrics;
@@ -71,8 +72,7 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
     const sha256 = sha256Hex(pdf.bytes);
     await deps.files.put(order.personaId, pdf.bytes);
     let saved = false;
-    await handleOnce(deps.db, 'personalization', event, async (anyTrx) => {
-      const trx = anyTrx as unknown as Kysely<PersonalizationDB>;
+    await deps.uow.handleOnce('personalization', event, async ({ trx, emit }) => {
       saved = await repo.saveReady(trx, {
         persona_id: record.personaId,
         order_id: order.orderId,
@@ -87,11 +87,10 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
         pages: pdf.pages,
       });
       if (saved) {
-        await enqueueEvent(trx, createEvent('persona.ready', { orderId: order.orderId, personaId: record.personaId, sha256, pages: pdf.pages }, { correlationId: event.correlationId }));
+        await emit(createEvent('persona.ready', { orderId: order.orderId, personaId: record.personaId, sha256, pages: pdf.pages }, { correlationId: event.correlationId }));
       }
     });
     if (saved) {
-      deps.afterCommit();
       metrics.made();
       log.info({ pages: pdf.pages, ms: Date.now() - started, builder: deps.builder.kind }, 'persona ready');
       return 'ready';
@@ -106,9 +105,8 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
     const reason = err instanceof UnreadableSourceError ? `the book's source cannot be read: ${err.message}` : (err as Error).message;
     log.warn({ err }, 'persona not made');
     if (ctx.attempt >= (deps.maxAttempts ?? MAX_ATTEMPTS)) {
-      let recorded = false;
-      await deps.db.transaction().execute(async (trx) => {
-        recorded = await repo.saveFailed(trx, {
+      const recorded = await deps.uow.run(async ({ trx, emit }) => {
+        const saved = await repo.saveFailed(trx, {
           persona_id: order.personaId,
           order_id: order.orderId,
           book_id: order.bookId,
@@ -118,13 +116,13 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
           purchase_date: order.purchaseDate,
           error: reason,
         });
-        if (recorded) await enqueueEvent(trx, createEvent('persona.failed', { orderId: order.orderId, personaId: order.personaId, reason }, { correlationId: event.correlationId }));
+        if (saved) await emit(createEvent('persona.failed', { orderId: order.orderId, personaId: order.personaId, reason }, { correlationId: event.correlationId }));
+        return saved;
       });
       if (recorded) {
         metrics.failed();
         log.error({ attempts: ctx.attempt, reason }, 'persona failed after its last attempt');
       }
-      deps.afterCommit();
     }
     throw err;
   }
