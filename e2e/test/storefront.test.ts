@@ -604,6 +604,26 @@ describe('pages rendered on the server', () => {
     await plain.close();
   });
 
+  it('a phone downloads the cover copy it shows, once, and never the upload beside it', async () => {
+    const book = books.find((b) => b.coverImage)!;
+    const phone = await browser.newContext({ baseURL: shop.url, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const tab = await phone.newPage();
+    const covers: string[] = [];
+    tab.on('request', (request) => {
+      if (request.resourceType() === 'image' && request.url().includes('/api/files/covers/')) covers.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    });
+    await tab.goto(`/book/${book._id}`, { waitUntil: 'networkidle' });
+    const own = covers.filter((u) => u.startsWith(book.coverImage!.url));
+    // 390 px less its margins at 2x: the 640 px copy (WebP), fetched once by the preload and the <img> together.
+    expect(own).toEqual([`${book.coverImage!.url}?w=640`]);
+    const shown = await tab.locator('main img.book-cover').first().evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth }));
+    expect(shown.src).toContain('?w=640');
+    expect(shown.width).toBeGreaterThan(0);
+    // Every cover on the page is a sized copy.
+    expect(covers.every((u) => /\?w=\d+$/.test(u))).toBe(true);
+    await phone.close();
+  });
+
   it('no public page reports a hydration mismatch, and each hydrates', async () => {
     const book = books[0]!;
     const paths = [

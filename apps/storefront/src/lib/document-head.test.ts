@@ -3,7 +3,7 @@ import { headTags, scriptJson } from './document-head';
 describe('head tags rendered on the server', () => {
   it('escape every text, and make image and canonical links absolute', () => {
     const html = headTags(
-      { title: '</title><script>alert(1)</script>', description: 'A "quoted" & <b>bold</b> book', image: '/api/files/covers/x.jpg', type: 'book', path: '/book/1', preloadImage: '/api/files/covers/x.jpg' },
+      { title: '</title><script>alert(1)</script>', description: 'A "quoted" & <b>bold</b> book', image: '/api/files/covers/x.jpg', type: 'book', path: '/book/1', preloadImage: { url: '/api/files/covers/x.jpg', sizes: '26rem' } },
       'https://shop.example',
       '/ignored',
     );
@@ -13,8 +13,15 @@ describe('head tags rendered on the server', () => {
     expect(html).toContain('<link rel="canonical" href="https://shop.example/book/1" />');
     expect(html).toContain('<meta property="og:image" content="https://shop.example/api/files/covers/x.jpg" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).toContain('<link rel="preload" as="image" href="/api/files/covers/x.jpg" fetchpriority="high" />');
+    // The preload names the sized copies, so it fetches the one the <img> will pick, not the upload.
+    const srcset = [160, 240, 320, 480, 640].map((w) => `/api/files/covers/x.jpg?w=${w} ${w}w`).join(', ');
+    expect(html).toContain(`<link rel="preload" as="image" href="/api/files/covers/x.jpg" imagesrcset="${srcset}" imagesizes="26rem" fetchpriority="high" />`);
     expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('preload an image from elsewhere as it is', () => {
+    const html = headTags({ title: 'T', description: 'D', preloadImage: { url: 'https://cdn.example/c.jpg', sizes: '26rem' } }, 'https://shop.example', '/');
+    expect(html).toContain('<link rel="preload" as="image" href="https://cdn.example/c.jpg" fetchpriority="high" />');
   });
 
   it('mark a page noindex and point canonical at the current path by default', () => {

@@ -3,6 +3,8 @@
 // browser as the visitor moves (applyDocumentHead), creating a tag only when it is missing
 // and never duplicating one.
 
+import { hasImageCopies, imageSrcSet } from '@persona/contracts';
+
 export interface HeadInfo {
   title: string;
   description: string;
@@ -15,8 +17,8 @@ export interface HeadInfo {
   path?: string;
   /** Structured data (schema.org) for search engines, e.g. a Book with its Offer. */
   jsonLd?: Record<string, unknown>;
-  /** The page's main image, fetched with high priority beside the scripts (server only). */
-  preloadImage?: string | null;
+  /** The page's main image, fetched with high priority beside the scripts (server only), with the `sizes` it is shown at. */
+  preloadImage?: { url: string; sizes: string } | null;
 }
 
 export function escapeHtml(text: string): string {
@@ -55,6 +57,12 @@ function headEntries(info: HeadInfo, url: string, origin: string) {
   return { meta, image };
 }
 
+/** A preload that fetches the copy the <img> itself will pick (its srcset and sizes), never the upload beside it. */
+function imagePreload({ url, sizes }: { url: string; sizes: string }): string {
+  const choice = hasImageCopies(url) ? ` imagesrcset="${escapeHtml(imageSrcSet(url))}" imagesizes="${escapeHtml(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(url)}"${choice} fetchpriority="high" />`;
+}
+
 /** The head as HTML, for the server's render of a page at `origin`. */
 export function headTags(info: HeadInfo, origin: string, currentPath: string): string {
   const url = absolute(info.path ?? currentPath, origin);
@@ -62,7 +70,7 @@ export function headTags(info: HeadInfo, origin: string, currentPath: string): s
   const tags = [`<title>${escapeHtml(info.title)}</title>`];
   for (const [attr, key, content] of meta) tags.push(`<meta ${attr}="${key}" content="${escapeHtml(content)}" />`);
   tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
-  if (info.preloadImage) tags.push(`<link rel="preload" as="image" href="${escapeHtml(info.preloadImage)}" fetchpriority="high" />`);
+  if (info.preloadImage) tags.push(imagePreload(info.preloadImage));
   if (info.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(info.jsonLd)}</script>`);
   return tags.join('\n    ');
 }

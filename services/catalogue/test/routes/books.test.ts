@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import sharp from 'sharp';
 import { multipart, outboxTypes, PNG_1PX, startHarness, storedFiles, tinyPdf, type FormValue, type Harness } from '../support';
 
 const MB = 1024 * 1024;
@@ -242,6 +244,39 @@ describe('book routes', () => {
       const after = await h.app.inject({ url: '/api/books', headers: { 'if-none-match': etag } });
       expect(after.statusCode).toBe(200);
       expect(after.headers.etag).not.toBe(etag);
+    });
+  });
+
+  describe('sized copies of covers', () => {
+    const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#334155' } }).jpeg({ quality: 90 }).toBuffer();
+
+    it('serves a cover as WebP at each listed width, never wider than the upload, and removes the copies with the cover', async () => {
+      const created = (await postBook([...baseFields(), ['coverImage', { bytes: await jpeg(600, 900), filename: 'c.jpg', type: 'image/jpeg' }]])).json().data;
+      const url: string = created.coverImage.url;
+      const small = await h.app.inject({ url: `${url}?w=240` });
+      expect(small.statusCode).toBe(200);
+      expect(small.headers['content-type']).toBe('image/webp');
+      expect(small.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 240, height: 360 });
+      expect(small.rawPayload.length).toBeLessThan((await h.app.inject({ url })).rawPayload.length);
+      // Asked again, the same bytes come from the copy kept on disk.
+      expect((await h.app.inject({ url: `${url}?w=240` })).rawPayload.equals(small.rawPayload)).toBe(true);
+      expect(await sharp((await h.app.inject({ url: `${url}?w=640` })).rawPayload).metadata()).toMatchObject({ width: 600, height: 900 });
+      const copies = (await storedFiles(path.join(h.filesDir, 'variants'))).length;
+      expect(copies).toBe(2);
+
+      await putBook(created._id, [['coverImage', { bytes: await jpeg(300, 450), filename: 'd.jpg', type: 'image/jpeg' }]]);
+      expect(await storedFiles(path.join(h.filesDir, 'variants'))).toEqual([]);
+      expect((await h.app.inject({ url: `${url}?w=240` })).statusCode).toBe(404);
+    });
+
+    it('refuses a width that is not listed, and has no copies of a sample PDF', async () => {
+      const created = (await postBook([...baseFields(), ['coverImage', { bytes: await jpeg(60, 90), filename: 'c.jpg', type: 'image/jpeg' }], ['samplePdf', { bytes: tinyPdf(), filename: 's.pdf' }]])).json().data;
+      const odd = await h.app.inject({ url: `${created.coverImage.url}?w=241` });
+      expect(odd.statusCode).toBe(400);
+      expect(odd.json().message).toMatch(/query field "w"/);
+      expect((await h.app.inject({ url: `${created.coverImage.url}?size=240` })).statusCode).toBe(400);
+      expect((await h.app.inject({ url: `${created.samplePdf.url}?w=240` })).statusCode).toBe(404);
     });
   });
 

@@ -1,5 +1,7 @@
 // A book cover with fixed intrinsic size (no layout shift) and a designed fallback when there is none.
 import { useState } from 'react';
+import { hasImageCopies, imageSrcSet } from '@persona/contracts';
+import { GRID_COVER_SIZES } from './cover-sizes';
 import './book-cover.css';
 
 interface BookCoverProps {
@@ -15,9 +17,12 @@ interface BookCoverProps {
   className?: string;
   /** Inside a link or card that already names the book: hidden from assistive tech. */
   decorative?: boolean;
+  /** How wide the cover shows (the `sizes` attribute): the browser picks the smallest sized copy that fills it. */
+  sizes?: string;
 }
 
-export function BookCover({ title, author, url, width = 300, height = 450, eager = false, priority = eager, className = '', decorative = false }: BookCoverProps) {
+
+export function BookCover({ title, author, url, width = 300, height = 450, eager = false, priority = eager, className = '', decorative = false, sizes = GRID_COVER_SIZES }: BookCoverProps) {
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
     return (
@@ -31,6 +36,7 @@ export function BookCover({ title, author, url, width = 300, height = 450, eager
     <img
       className={`book-cover ${className}`}
       src={url}
+      {...(hasImageCopies(url) ? { srcSet: imageSrcSet(url), sizes } : {})}
       alt={decorative ? '' : `Cover of ${title}`}
       width={width}
       height={height}

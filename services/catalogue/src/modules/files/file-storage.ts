@@ -2,10 +2,12 @@
 // taken from the client. Public files (covers, images, sample PDFs) may be
 // served; private ones (full PDFs) only leave through internal calls.
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { ImageWidth } from '@persona/contracts';
+import { ImageVariants } from './image-variants';
 
 export type FileArea = 'covers' | 'images' | 'samples' | 'private';
 export const PUBLIC_AREAS: readonly FileArea[] = ['covers', 'images', 'samples'];
@@ -22,6 +24,9 @@ export interface StoredFile {
 export interface FileStorage {
   put(area: FileArea, ext: string, bytes: Uint8Array): Promise<string>;
   get(key: string): Promise<StoredFile | null>;
+  /** A cover's or image's WebP copy at one of IMAGE_WIDTHS; null when there is no such upload (or it has no copies). */
+  variant(key: string, width: ImageWidth): Promise<Buffer | null>;
+  /** Removes the upload and its copies. */
   delete(key: string): Promise<void>;
 }
 
@@ -30,7 +35,15 @@ export function newFileKey(area: FileArea, ext: string): string {
 }
 
 export class LocalFileStorage implements FileStorage {
-  constructor(private readonly root: string) {}
+  private readonly variants: ImageVariants;
+
+  constructor(private readonly root: string) {
+    this.variants = new ImageVariants(root, (key) => readFile(this.resolve(key)).catch(() => null));
+  }
+
+  variant(key: string, width: ImageWidth): Promise<Buffer | null> {
+    return FILE_KEY_PATTERN.test(key) ? this.variants.get(key, width) : Promise.resolve(null);
+  }
 
   private resolve(key: string): string {
     if (!FILE_KEY_PATTERN.test(key)) throw new Error(`invalid file key ${JSON.stringify(key)}`);
@@ -63,6 +76,7 @@ export class LocalFileStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     if (!FILE_KEY_PATTERN.test(key)) return;
     await rm(this.resolve(key), { force: true });
+    await this.variants.delete(key);
   }
 }
 

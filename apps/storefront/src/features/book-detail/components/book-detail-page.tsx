@@ -1,4 +1,5 @@
 // /book/:id: one book, its Persona pitch, a sample quote and related books (spec §2).
+import { DETAIL_COVER_SIZES } from '../../../components/book/cover-sizes';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Book } from '@persona/contracts';
@@ -68,7 +69,7 @@ function BookDetail({ book }: { book: Book }) {
 
         <div className="book-detail__grid">
           <div className="book-detail__cover">
-            <BookCover title={book.title} author={book.author} url={book.coverImage?.url} width={480} height={720} eager />
+            <BookCover title={book.title} author={book.author} url={book.coverImage?.url} width={480} height={720} eager sizes={DETAIL_COVER_SIZES} />
           </div>
 
           <div className="book-detail__info">

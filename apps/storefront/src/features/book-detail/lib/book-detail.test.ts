@@ -1,4 +1,5 @@
 import { makeBook } from '../../../test-fixtures';
+import { DETAIL_COVER_SIZES } from '../../../components/book/cover-sizes';
 import { bookHead, sampleQuote } from './book-detail';
 
 describe('sample quote', () => {
@@ -30,7 +31,7 @@ describe('book head tags', () => {
     expect(head.description.length).toBeLessThanOrEqual(150);
     expect(head.path).toBe(`/book/${book._id}`);
     expect(head.image).toBe('/api/files/cover.jpg');
-    expect(head.preloadImage).toBe('/api/files/cover.jpg');
+    expect(head.preloadImage).toEqual({ url: '/api/files/cover.jpg', sizes: DETAIL_COVER_SIZES });
     expect(head.title).toBe('T by A | Persona Books');
   });
 

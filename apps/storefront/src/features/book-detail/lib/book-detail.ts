@@ -1,4 +1,5 @@
 // Pure pieces of the book page: the sample quote, related books and the head tags.
+import { DETAIL_COVER_SIZES } from '../../../components/book/cover-sizes';
 import type { Book } from '@persona/contracts';
 import { META_DESCRIPTION_MAX, SAMPLE_QUOTE_MAX, truncateText } from '../../../lib/truncate-text';
 import type { HeadInfo } from '../../../lib/document-head';
@@ -24,7 +25,7 @@ export function bookHead(book: HeadBook, origin: string): HeadInfo {
     title: `${book.title} by ${book.author} | Persona Books`,
     description,
     image: book.coverImage?.url ?? null,
-    preloadImage: book.coverImage?.url ?? null,
+    preloadImage: book.coverImage ? { url: book.coverImage.url, sizes: DETAIL_COVER_SIZES } : null,
     type: 'book',
     path,
     jsonLd: bookJsonLd(book, origin, description),

@@ -108,7 +108,7 @@ function Checkout({ book }: { book: Book | null }) {
           {book && totals ? (
             <>
               <div className="checkout__cover">
-                <BookCover title={book.title} author={book.author} url={book.coverImage?.url} width={240} height={360} eager />
+                <BookCover title={book.title} author={book.author} url={book.coverImage?.url} width={240} height={360} eager sizes="10rem" />
               </div>
               <dl className="checkout__lines">
                 <div className="checkout__line">

@@ -1,5 +1,6 @@
 // /books: search, shelves (the home tabs), tag chips, sort and numbered pages, each answered
 // by the server one page at a time; the place lives in the address (spec §2, §5; DESIGN §11).
+import { GRID_COVER_SIZES } from '../../../components/book/cover-sizes';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { BookSummary, ListOf, TagCount } from '@persona/contracts';
@@ -48,7 +49,7 @@ export function ExplorePage() {
     // Filtered and paged views name their own address; search results and sort orders are the same set as without them.
     path: exploreHref(params, { forCanonical: true }),
     // The first cover is the page's largest paint on a phone: fetched beside the scripts.
-    preloadImage: shown?.data[0]?.coverImage?.url ?? null,
+    preloadImage: shown?.data[0]?.coverImage ? { url: shown.data[0].coverImage.url, sizes: GRID_COVER_SIZES } : null,
   });
 
   useEffect(() => {
