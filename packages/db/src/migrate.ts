@@ -30,6 +30,10 @@ export async function migrateToLatest(database: Database<any>, provider: Migrati
     db: database.db,
     provider,
     migrationTableSchema: database.schema,
+    // A service runs its own migrations and the shared ones of packages/bus (named 0000…, so they
+    // come first on a fresh database). A shared migration added later sorts before the service's
+    // migrations a running shop already applied; it must still run there, not stop the start.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

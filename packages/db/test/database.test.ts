@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { sql, type Generated } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import { describeWithPostgres, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 import { DatabaseUnavailableError, dumpPgliteTemplate, folderMigrations, migrateToLatest, openDatabase, openPglite, type Database } from '../src';
 
@@ -30,6 +30,19 @@ function contract(open: (schema: string) => Promise<{ database: Database<DB>; di
     const { rows } = await sql<{ table_schema: string }>`
       select table_schema from information_schema.tables where table_name = 'counters' and table_schema = ${schema}`.execute(database.db);
     expect(rows).toHaveLength(1);
+  });
+
+  it("applies a shared migration added later that sorts before the service's applied ones", async () => {
+    const later = {
+      async getMigrations() {
+        return {
+          '00000000000009_shared_added_later': { up: async (db: Kysely<any>) => void (await sql`CREATE TABLE shared_later (id int)`.execute(db)) },
+          ...(await migrations.getMigrations()),
+        };
+      },
+    };
+    expect(await migrateToLatest(database, later)).toEqual(['00000000000009_shared_added_later']);
+    expect(await migrateToLatest(database, later)).toEqual([]);
   });
 
   it('parses int8 and numeric as numbers', async () => {
