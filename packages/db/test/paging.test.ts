@@ -2,7 +2,7 @@
 // forwards and backwards, across rows that share a timestamp.
 import { describeWithPostgres, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 import { sql } from 'kysely';
-import { cappedCount, decodeCursor, encodeCursor, keysetPage, openDatabase, openPglite, type Database, type KeysetColumn } from '../src';
+import { cappedCount, countedPage, decodeCursor, encodeCursor, keysetPage, openDatabase, openPglite, type Database, type KeysetColumn } from '../src';
 
 interface DB {
   items: { id: number; made_at: Date; kind: string };
@@ -99,6 +99,28 @@ function contract(open: () => Promise<{ database: Database<DB>; dispose(): Promi
     const second = await page({ limit: 5, before: decodeCursor(third.prev!, KEYS)! });
     expect(second.rows.map((r) => Number(r.id))).toEqual([18, 17, 16, 15, 14]);
     expect((await page({ limit: 5, page: 9 })).rows).toEqual([]);
+  });
+
+  it('gives a sparse search the same pages sorted from its matches as walking the list', async () => {
+    const odd = () => database.db.selectFrom(sql.table(table).as('items') as never).where(sql<boolean>`kind = 'odd'`) as never;
+    const rows = () => (odd() as unknown as { select: (s: unknown[]) => never }).select(['id' as never, sql<string>`made_at::text`.as('at')]);
+    const walk = async (sparse: boolean, countCap: number) => {
+      const pages: number[][] = [];
+      let current = await countedPage<DB, never, Row>(database.db, rows(), odd(), KEYS, keyOf, { limit: 4, countCap, sparse });
+      const first = current;
+      for (;;) {
+        pages.push(current.rows.map((r) => Number(r.id)));
+        if (!current.next) break;
+        current = await countedPage<DB, never, Row>(database.db, rows(), odd(), KEYS, keyOf, { limit: 4, countCap, sparse, after: decodeCursor(current.next, KEYS)! });
+      }
+      const back = await countedPage<DB, never, Row>(database.db, rows(), odd(), KEYS, keyOf, { limit: 4, countCap, sparse, before: decodeCursor(current.prev!, KEYS)! });
+      return { pages, total: first.total, capped: first.totalCapped, back: back.rows.map((r) => Number(r.id)) };
+    };
+    const listed = await walk(false, 100);
+    expect(listed.pages.flat()).toEqual([23, 21, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1]);
+    // Counted short of the cap: sorted from the matches. Counted to the cap: the list's walk. The same pages.
+    expect(await walk(true, 100)).toEqual(listed);
+    expect(await walk(true, 5)).toEqual({ ...listed, total: 5, capped: true });
   });
 
   it('counts up to a cap', async () => {

@@ -197,9 +197,10 @@ const orderKey = (row: { cursor_at: string; id: string }): CursorValue[] => [row
  */
 export function listOrders(db: Db, request: OrderPageRequest): Promise<OrderPage> {
   const { filter, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
-  const cap = filter.search?.trim() ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
+  const searching = Boolean(filter.search?.trim());
+  const cap = searching ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
   return writtenThenNear(personSearch(filter), (spelling) =>
-    countedPage(db, withCursor(db, filter, spelling), filteredOrders(db, filter, spelling), ORDER_KEYS, orderKey, { limit, countCap: cap, ...cursors }),
+    countedPage(db, withCursor(db, filter, spelling), filteredOrders(db, filter, spelling), ORDER_KEYS, orderKey, { limit, countCap: cap, sparse: searching, ...cursors }),
   );
 }
 
