@@ -148,7 +148,7 @@ describeWithPostgres()('fault suite', () => {
           WHERE o.payment_status = 'paid' AND NOT EXISTS (SELECT 1 FROM personalization.personas p WHERE p.persona_id = o.persona_id AND p.status = 'ready')`;
         const wanted = [...accepted.map((a) => a.personaId), ...recovery];
         const deadline = Date.now() + 120_000;
-        let ready = 0;
+        let ready: number;
         for (;;) {
           ready = Number(
             (

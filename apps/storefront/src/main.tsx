@@ -13,7 +13,8 @@ const cache = new ApiDataCache(readPageData());
 if (container.firstElementChild) {
   // The server rendered this page: load its code first, so the first render matches the HTML
   // (the gateway's modulepreload links fetched it beside this entry).
-  pageFor(window.location.pathname)
+  // A chunk that failed to load still hydrates: the router shows the page's own error state.
+  void pageFor(window.location.pathname)
     .preload()
     .catch(() => undefined)
     .then(() =>

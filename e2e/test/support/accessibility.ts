@@ -1,8 +1,10 @@
 // axe-core (injected from the installed package, nothing fetched at run time) and Chromium's own
 // accessibility tree, for the accessibility suite: what a page violates, and which form controls
 // a screen reader would announce without a name.
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-const AXE_SOURCE: string = (require('axe-core') as { source: string }).source;
+
+const AXE_SOURCE: string = axe.source;
 
 /** WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices (landmarks, heading order, ...). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

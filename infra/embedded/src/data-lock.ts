@@ -27,7 +27,7 @@ export function claimDataDir(dataDir: string, what: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const [pid, ...holder] = readFileSync(file, 'utf8').trim().split(' ');
       if (Number(pid) !== process.pid && alive(Number(pid))) {
-        throw new Error(`the data folder ${dataDir} is in use by ${holder.join(' ') || 'another process'} (pid ${pid}); stop it first`);
+        throw new Error(`the data folder ${dataDir} is in use by ${holder.join(' ') || 'another process'} (pid ${pid}); stop it first`, { cause: err });
       }
       rmSync(file, { force: true });
     }

@@ -1,7 +1,7 @@
 // Defaults and validation shared by both transports, so a spec means the same everywhere.
 import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PREFETCH, DEFAULT_RETRY_DELAYS_MS, type SubscriptionSpec } from './types';
 
-export interface ResolvedSpec extends Required<SubscriptionSpec> {}
+export type ResolvedSpec = Required<SubscriptionSpec>;
 
 const QUEUE_NAME = /^[A-Za-z0-9_.:-]{1,200}$/;
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { ConfigError, loadConfig, Port } from '../src';
 
@@ -27,8 +30,7 @@ describe('loadConfig', () => {
 });
 
 describe('loadConfig with NAME_FILE', () => {
-  const { mkdtempSync, writeFileSync } = require('node:fs') as typeof import('node:fs');
-  const dir = mkdtempSync(require('node:path').join(require('node:os').tmpdir(), 'cfg-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
 
   it('reads a value from the file NAME_FILE names', () => {
     writeFileSync(`${dir}/db`, 'postgres://from-file\n');

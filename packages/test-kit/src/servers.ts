@@ -1,6 +1,7 @@
 // Whether the real PostgreSQL and RabbitMQ answer. Tests that need them run
 // when they do, skip with a clear message when they do not, and fail on CI
 // (CI has both, so a missing server there is a broken machine, not a skip).
+import net from 'node:net';
 import { spawnSync } from 'node:child_process';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -49,13 +50,11 @@ export function uniqueName(prefix: string): string {
 
 /** A free loopback port (for services a test starts as separate processes). */
 export function freePort(): Promise<number> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const net = require('node:net') as typeof import('node:net');
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as import('node:net').AddressInfo;
+      const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
   });

@@ -155,7 +155,7 @@ function motifGeometric(p, r, variant) {
 }
 
 function motifOrnament(p, r) {
-  const [, , ink, accent, soft] = p;
+  const [, , , accent, soft] = p;
   const petals = [];
   const n = 8 + 2 * Math.floor(r() * 4);
   for (let i = 0; i < n; i++) {

@@ -457,7 +457,6 @@ describe('gateway', () => {
 
     it('rate limits a client with a clear 429', async () => {
       const limited = await build({ rateLimitMax: 3 });
-      const codes = [];
       const answers = [];
       for (let i = 0; i < 4; i += 1) answers.push(await limited.inject({ url: '/api/books' }));
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429]);

@@ -4,7 +4,7 @@ import { Transform } from 'node:stream';
 import { isAdminRoute, type ServiceName } from '@persona/contracts';
 import { HttpError, payloadTooLarge, requireAdmin, type AdminVerifier, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { etagMatches, negotiateCoding, SharedCache, sharedMaxAge } from '../modules/proxy/shared-cache';
+import { etagMatches, negotiateCoding, type SharedCache, sharedMaxAge } from '../modules/proxy/shared-cache';
 import { bodyLimitFor, ownerOf, prefixesOf } from '../modules/proxy/upstreams';
 
 export interface ProxyOptions {
@@ -148,19 +148,21 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
             // A small answer of known length is read whole and written once (headers and body in one write);
             // large ones and unknown lengths (files, CSV exports, PDFs) stream through.
             if (Number(headers['content-length']) <= SMALL_BODY_BYTES) {
-              return readAll(res.stream).then(
-                (body) => fromReply.send(body),
-                (err: Error) => fromReply.send(err),
+              void readAll(res.stream).then(
+                (body) => void fromReply.send(body),
+                (err: Error) => void fromReply.send(err),
               );
+              return;
             }
-            return fromReply.send(res.stream);
+            void fromReply.send(res.stream);
+            return;
           }
-          readAll(res.stream).then(
+          void readAll(res.stream).then(
             (body) => {
               cache.store(request.url, res.statusCode, headers, body, Date.now(), generation);
-              fromReply.header('x-cache', 'MISS').send(body);
+              void fromReply.header('x-cache', 'MISS').send(body);
             },
-            (err: Error) => fromReply.send(err),
+            (err: Error) => void fromReply.send(err),
           );
         },
         rewriteRequestHeaders: (_req, headers) => {
@@ -175,14 +177,15 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
         onError: (errReply, { error }) => {
           forgetOwnersAnswers();
           if (overran.has(request)) {
-            return errReply
+            void errReply
               .status(413)
               .send({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE', requestId: request.id });
+            return;
           }
           const timedOut = /timeout/i.test(error.message) || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
           const status = timedOut ? 504 : 503;
           request.log.warn({ err: error, owner }, 'upstream failed');
-          errReply.status(status).send({
+          void errReply.status(status).send({
             statusCode: status,
             error: timedOut ? 'Gateway Timeout' : 'Service Unavailable',
             message: timedOut ? `The ${owner} service took too long to answer, please try again` : `The ${owner} service is unavailable, please try again shortly`,

@@ -32,7 +32,7 @@ export function AdminLayout() {
       console.error('Logout failed', error);
     }
     clearAdminSession();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }
 
   return (

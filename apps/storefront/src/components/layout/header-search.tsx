@@ -37,7 +37,7 @@ export function HeaderSearch({ onNavigate, className = '' }: { onNavigate?: () =
   useEffect(() => setActive(-1), [settled]);
 
   function go(target: string) {
-    navigate(target);
+    void navigate(target);
     setOpen(false);
     setActive(-1);
     inputRef.current?.blur();

@@ -12,7 +12,7 @@ import {
   type BookFileField,
   type BookFieldsUpdate as BookFieldsUpdateType,
 } from '@persona/contracts';
-import { badRequest, compileValidator, HttpError, payloadTooLarge, unsupportedMediaType } from '@persona/service-kit';
+import { badRequest, compileValidator, type HttpError, payloadTooLarge, unsupportedMediaType } from '@persona/service-kit';
 import { hasActiveMarkup, imageProblem, sniffFileType, type SniffedType } from '../files/sniff-file-type';
 
 export interface Upload {

@@ -2,7 +2,7 @@
 // new and changed objects, a cross-reference section for exactly those objects
 // whose /Prev points at the file's last one, and a trailer. The original bytes
 // are kept as they are.
-import { PDFArray, PDFName, PDFNumber, PDFRef, type PDFContext, type PDFObject } from 'pdf-lib';
+import { type PDFArray, PDFName, PDFNumber, type PDFRef, type PDFContext, type PDFObject } from 'pdf-lib';
 
 export interface UpdateObject {
   ref: PDFRef;

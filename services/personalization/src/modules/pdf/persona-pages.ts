@@ -94,9 +94,9 @@ export interface TitlePageText {
 }
 
 export function drawTitlePage(frame: Frame, { title, author }: TitlePageText) {
-  let y = frame.centred(title, 400, 'serifBold', 22, { leading: 28 });
+  const y = frame.centred(title, 400, 'serifBold', 22, { leading: 28 });
   frame.rule(170, 250, y + 8);
-  y = frame.centred(author, y - 20, 'serifItalic', 14);
+  frame.centred(author, y - 20, 'serifItalic', 14);
   frame.centred('A Persona edition', 120, 'sans', 9, { grey: true });
 }
 

@@ -429,7 +429,7 @@ async function rewriteWithPdfLib(bytes: Uint8Array): Promise<Uint8Array> {
   } catch (error) {
     throw new UnreadableSourceError(`the book's PDF cannot be read: ${(error as Error).message}`, { cause: error });
   }
-  let count = 0;
+  let count: number;
   try {
     count = source.getPageCount();
   } catch (error) {

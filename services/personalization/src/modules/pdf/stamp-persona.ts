@@ -2,7 +2,7 @@
 // the book's bytes: the dedication page after the first page, the footer on
 // every page, a catalog without the source's XMP or anything active, new
 // metadata, and a fixed /ID. Only the objects that change are written.
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFPage, PDFRef, PDFString } from 'pdf-lib';
+import { type PDFArray, PDFDict, PDFDocument, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFPage, type PDFRef, PDFString } from 'pdf-lib';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { appendUpdate, type UpdateObject } from './incremental-update';
 import { PersonaFonts, splitRuns, type FaceName, type SubsetFont, type TextStyle } from './persona-fonts';

@@ -9,7 +9,10 @@ setPersonaPdfCacheLimit((workerData as PdfWorkerData).cacheBytes);
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 
-parentPort?.on('message', async (job: { id: number; input: PersonaPdfInput }) => {
+parentPort?.on('message', (job: { id: number; input: PersonaPdfInput }) => void build(job));
+
+/** Builds one job; every outcome, a failure included, is posted back (nothing rejects). */
+async function build(job: { id: number; input: PersonaPdfInput }): Promise<void> {
   const started = Date.now();
   const source = job.input.source.kind;
   post({ kind: 'log', id: job.id, level: 'debug', msg: 'pdf build started', fields: { personaId: job.input.record.personaId, source } });
@@ -21,4 +24,4 @@ parentPort?.on('message', async (job: { id: number; input: PersonaPdfInput }) =>
     post({ kind: 'log', id: job.id, level: 'warn', msg: 'pdf build failed', fields: { personaId: job.input.record.personaId, source, ms: Date.now() - started, err: (err as Error).message } });
     post({ kind: 'result', id: job.id, ok: false, name: (err as Error).name, message: (err as Error).message });
   }
-});
+}

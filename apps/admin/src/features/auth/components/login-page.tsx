@@ -37,7 +37,7 @@ export function LoginPage() {
       const { token, admin } = await login({ email: email.trim(), password });
       saveAdminSession(token, admin);
       toast({ title: 'Login successful' });
-      navigate(state.from && state.from.startsWith('/') && !state.from.startsWith('//') ? state.from : paths.dashboard, { replace: true });
+      void navigate(state.from && state.from.startsWith('/') && !state.from.startsWith('//') ? state.from : paths.dashboard, { replace: true });
     } catch (error) {
       const message = error instanceof ApiError && error.message ? error.message : 'Invalid credentials';
       toast({ title: 'Login failed', description: message, variant: 'destructive' });

@@ -74,7 +74,7 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
       for (const [name, value] of bookFormEntries(values, files, book ? 'edit' : 'create')) form.append(name, value);
       await saveBook(form, book?._id);
       toast({ title: book ? 'Book updated successfully' : 'Book created successfully' });
-      navigate(paths.books);
+      void navigate(paths.books);
     } catch (error) {
       toast({ title: 'Error saving book', description: errorMessage(error), variant: 'destructive' });
       savingRef.current = false;

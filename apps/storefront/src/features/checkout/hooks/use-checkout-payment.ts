@@ -60,17 +60,17 @@ export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: (
       }
       if (outcome.kind === 'failed') {
         toast({ title: 'Payment Failed', description: outcome.error.description || 'The payment was declined.', variant: 'destructive' });
-        navigate(paths.paymentFailedFor(book._id));
+        void navigate(paths.paymentFailedFor(book._id));
         return;
       }
 
       try {
         const verified = await verifyPayment(buildVerifyBody(init, outcome.response, values));
         toast({ title: 'Payment Successful', description: 'Your order has been placed!' });
-        navigate(paths.paymentSuccessFor(verified.data.personaId, verified.data.orderId));
+        void navigate(paths.paymentSuccessFor(verified.data.personaId, verified.data.orderId));
       } catch (error) {
         toast({ title: 'Verification Failed', description: verificationErrorText(error), variant: 'destructive' });
-        navigate(paths.paymentFailedFor(book._id));
+        void navigate(paths.paymentFailedFor(book._id));
       }
     },
     [keys, navigate, onDismissed, testModeOpener, toast],

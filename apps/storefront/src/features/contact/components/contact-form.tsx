@@ -55,7 +55,7 @@ export function ContactForm() {
     setSending(true);
     try {
       await sendContactMessage(buildContactBody(values));
-      navigate(paths.contactSuccess);
+      void navigate(paths.contactSuccess);
     } catch (error) {
       toast({ title: 'Message not sent', description: contactErrorText(error), variant: 'destructive' });
       busy.current = false;

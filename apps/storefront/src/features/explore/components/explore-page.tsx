@@ -38,7 +38,7 @@ export function ExplorePage() {
   useEffect(() => setSearchText(params.search), [params.search]);
   useEffect(() => {
     if (settledSearch.trim() === params.search.trim()) return;
-    navigate(exploreHref({ ...params, search: settledSearch, page: 1 }), { replace: true, preventScrollReset: true });
+    void navigate(exploreHref({ ...params, search: settledSearch, page: 1 }), { replace: true, preventScrollReset: true });
     // Only a settled change of the text moves the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settledSearch]);

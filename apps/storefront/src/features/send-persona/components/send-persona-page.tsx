@@ -170,7 +170,7 @@ function FindPersona({ initial, initialError, headingLevel }: { initial: string;
       return;
     }
     setError(null);
-    navigate(paths.sendPersonaFor(parsed.personaId));
+    void navigate(paths.sendPersonaFor(parsed.personaId));
   }
 
   return (

@@ -142,7 +142,7 @@ function LookupForm() {
       return;
     }
     setError(null);
-    navigate(paths.verifyPersona(personaId));
+    void navigate(paths.verifyPersona(personaId));
   }
 
   return (
