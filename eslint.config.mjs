@@ -32,7 +32,10 @@ const boundaries = {
           if (typeof source !== 'string') return;
           const pkg = /^@persona\/([\w-]+)/.exec(source)?.[1];
           if (pkg && SERVICES.includes(pkg) && (owner.kind === 'service' || owner.kind === 'package') && pkg !== owner.name) {
-            const what = owner.kind === 'service' ? `a service does not import another service (${owner.name} → ${pkg}): talk over HTTP or events, share through packages/*` : `a shared package does not import a service (${owner.name} → ${pkg})`;
+            const what =
+              owner.kind === 'service'
+                ? `a service does not import another service (${owner.name} → ${pkg}): talk over HTTP or events, share through packages/*`
+                : `a shared package does not import a service (${owner.name} → ${pkg})`;
             context.report({ node, messageId: 'crossing', data: { what } });
           }
           if (pkg && pkg in APPS && owner.kind === 'package') {

@@ -40,7 +40,8 @@ export async function paidToReady({ databaseUrl, amqpUrl, rate, seconds }) {
     output: () => undefined,
     serviceEnv: { personalization: { PDF_WORKERS: String(Math.max(1, os.cpus().length - 1)) } },
   });
-  const post = async (p, body) => (await fetch(`${shop.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const post = async (p, body) =>
+    (await fetch(`${shop.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
   try {
     const books = (await (await fetch(`${shop.url}/api/books?limit=100`)).json()).data;
     const total = Math.round(rate * seconds);
@@ -53,7 +54,14 @@ export async function paidToReady({ databaseUrl, amqpUrl, rate, seconds }) {
       inflight.push(
         (async () => {
           const book = books[i % books.length];
-          const init = await post('/api/payments/initiate', { book: book._id, fullName: `Reader ${i}`, email: `r${i}@example.com`, phone: '+91 98765 43210', deliveryType: 'digital', address: null });
+          const init = await post('/api/payments/initiate', {
+            book: book._id,
+            fullName: `Reader ${i}`,
+            email: `r${i}@example.com`,
+            phone: '+91 98765 43210',
+            deliveryType: 'digital',
+            address: null,
+          });
           await post('/api/payments/test-mode/pay', { razorpayOrderId: init.data.razorpayOrderId, outcome: 'success' });
         })().catch(() => undefined),
       );
@@ -65,7 +73,9 @@ export async function paidToReady({ databaseUrl, amqpUrl, rate, seconds }) {
     const deadline = Date.now() + 120_000;
     for (;;) {
       rows = (
-        await db.query(`SELECT extract(epoch FROM (p.ready_at - o.paid_at)) * 1000 AS ms FROM orders.orders o JOIN personalization.personas p ON p.persona_id = o.persona_id WHERE o.payment_status = 'paid' AND p.status = 'ready'`)
+        await db.query(
+          `SELECT extract(epoch FROM (p.ready_at - o.paid_at)) * 1000 AS ms FROM orders.orders o JOIN personalization.personas p ON p.persona_id = o.persona_id WHERE o.payment_status = 'paid' AND p.status = 'ready'`,
+        )
       ).rows.map((r) => Number(r.ms));
       const paid = Number((await db.query(`SELECT count(*) AS n FROM orders.orders WHERE payment_status = 'paid'`)).rows[0].n);
       if (rows.length >= paid || Date.now() > deadline) {

@@ -104,7 +104,11 @@ export async function startStack(databaseUrl, amqpUrl) {
     readyTimeoutMs: 120_000,
     serviceEnv: { admin: adminEnv, gateway: { RATE_LIMIT_MAX: '0' } },
   });
-  const login = await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  const login = await fetch(`${shop.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
   if (!login.ok) throw new Error(`admin login answered ${login.status}`);
   const token = (await login.json()).data.token;
   return {
@@ -153,9 +157,15 @@ const SEARCH_WORDS = Number(process.env.BENCH_SCALE_WORDS ?? 48);
 
 export async function searchLatency(url) {
   const words = await searchWords(url, SEARCH_WORDS);
-  const search = await latencies(words.map((w) => `/api/books?search=${encodeURIComponent(w)}&limit=24`), url);
+  const search = await latencies(
+    words.map((w) => `/api/books?search=${encodeURIComponent(w)}&limit=24`),
+    url,
+  );
   const prefixes = [...new Set(words.map((w, i) => w.slice(0, 2 + (i % 4))))];
-  const suggest = await latencies(prefixes.map((q) => `/api/books/suggest?q=${encodeURIComponent(q)}`), url);
+  const suggest = await latencies(
+    prefixes.map((q) => `/api/books/suggest?q=${encodeURIComponent(q)}`),
+    url,
+  );
   return { words: words.length, search, suggest, prefixes: prefixes.length };
 }
 
@@ -268,7 +278,9 @@ export async function pageViews(browser, url, bookId, runs) {
       times.push(await page.evaluate(() => window.__firstCard));
       // API data a view carries: what it fetched from /api (as sent) and what came inside the page.
       apiBytes = await page.evaluate(() => {
-        const fetched = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.startsWith('/api/') && !new URL(e.name).pathname.startsWith('/api/files/'));
+        const fetched = performance
+          .getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname.startsWith('/api/') && !new URL(e.name).pathname.startsWith('/api/files/'));
         const embedded = document.getElementById('persona-page-data')?.textContent ?? '';
         return fetched.reduce((n, e) => n + (e.encodedBodySize || e.transferSize), 0) + new TextEncoder().encode(embedded).length;
       });

@@ -37,7 +37,21 @@ try {
   const book = path.join(dir, 'book.pdf');
   const stamp = path.join(dir, 'stamp.pdf');
   const qpdfThere = spawnSync('qpdf', ['--version']).status === 0;
-  const rows = { cold: [], coldCpu: [], again: [], againCpu: [], process: [], processCpu: [], rss: [], qpdf: [], qpdfCpu: [], text: [], textCpu: [], textAgain: [], textRss: [] };
+  const rows = {
+    cold: [],
+    coldCpu: [],
+    again: [],
+    againCpu: [],
+    process: [],
+    processCpu: [],
+    rss: [],
+    qpdf: [],
+    qpdfCpu: [],
+    text: [],
+    textCpu: [],
+    textAgain: [],
+    textRss: [],
+  };
   for (let round = 0; round < rounds; round += 1) {
     const ours = run(process.execPath, [measure, 'pdf', book, '--again']);
     const result = JSON.parse(ours.stdout);
@@ -61,19 +75,28 @@ try {
   }
   const m = (key) => (rows[key].length ? median(rows[key]) : NaN);
   const f = (value) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(0)} ms`);
-  console.log(`${rounds} alternating rounds, medians (${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version})`);
+  console.log(
+    `${rounds} alternating rounds, medians (${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, Node ${process.version})`,
+  );
   console.log(`  300-page PDF, cold build:       ${f(m('cold'))} wall, ${f(m('coldCpu'))} CPU`);
   console.log(`  300-page PDF, whole process:    ${f(m('process'))} wall, ${f(m('processCpu'))} CPU`);
   console.log(`  300-page PDF, further Persona:  ${f(m('again'))} wall, ${f(m('againCpu'))} CPU`);
   if (qpdfThere) {
     console.log(`  qpdf --overlay:                 ${f(m('qpdf'))} wall, ${f(m('qpdfCpu'))} CPU`);
-    console.log(`  ratio cold build / qpdf:        ${(m('cold') / m('qpdf')).toFixed(2)}× wall (target ≤ 2.0×), ${(m('coldCpu') / m('qpdfCpu')).toFixed(2)}× CPU`);
+    console.log(
+      `  ratio cold build / qpdf:        ${(m('cold') / m('qpdf')).toFixed(2)}× wall (target ≤ 2.0×), ${(m('coldCpu') / m('qpdfCpu')).toFixed(2)}× CPU`,
+    );
     console.log(`  ratio further Persona / qpdf:   ${(m('again') / m('qpdf')).toFixed(2)}× wall`);
   } else {
     console.log('  (qpdf is not installed: apt-get install qpdf)');
   }
   console.log(`  peak RSS, PDF build:            ${Math.max(...rows.rss).toFixed(0)} MB (target ≤ 200 MB)`);
-  console.log(`  typeset book, cold build:       ${f(m('text'))} wall, ${f(m('textCpu'))} CPU; further Persona ${f(m('textAgain'))}; peak RSS ${Math.max(...rows.textRss).toFixed(0)} MB`);
+  console.log(
+    `  typeset book, cold build:       ${f(m('text'))} wall, ${f(m('textCpu'))} CPU; further Persona ${f(m('textAgain'))}; peak RSS ${Math.max(...rows.textRss).toFixed(0)} MB`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -13,7 +13,8 @@ const WORDS = 'the evening light lay long across water and nobody on the bank sa
   const font = await book.embedFont(StandardFonts.TimesRoman);
   for (let n = 1; n <= 300; n += 1) {
     const page = book.addPage([420, 595]);
-    for (let line = 0; line < 32; line += 1) page.drawText(`${n}.${line} ${WORDS.slice(line % 8, (line % 8) + 12).join(' ')}`, { x: 50, y: 540 - line * 15, size: 10, font });
+    for (let line = 0; line < 32; line += 1)
+      page.drawText(`${n}.${line} ${WORDS.slice(line % 8, (line % 8) + 12).join(' ')}`, { x: 50, y: 540 - line * 15, size: 10, font });
   }
   writeFileSync(path.join(dir, 'book.pdf'), await book.save({ useObjectStreams: true }));
   const stamp = await PDFDocument.create();

@@ -10,9 +10,18 @@
 const { readFileSync, writeFileSync } = require('node:fs');
 const { buildPersonaPdf, generateSigningKey, signPersona } = require(process.env.PERSONA_PDF_MODULE || '@persona/personalization/pdf');
 
-const record = { personaId: 'PRS-7K3M-9QXD-2HFA-J8TW', bookId: '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c', title: 'A Long Book', author: 'Mira Kapoor', buyerName: 'Zoë Ünal', purchaseDate: '2026-11-22' };
+const record = {
+  personaId: 'PRS-7K3M-9QXD-2HFA-J8TW',
+  bookId: '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c',
+  title: 'A Long Book',
+  author: 'Mira Kapoor',
+  buyerName: 'Zoë Ünal',
+  purchaseDate: '2026-11-22',
+};
 const another = { ...record, personaId: 'PRS-2HFA-J8TW-7K3M-9QXD', buyerName: 'अनन्या Rao', purchaseDate: '2026-11-23' };
-const WORDS = 'the evening light lay long across water and nobody on the bank said a word while the river carried leaves past quiet houses of the town'.split(' ');
+const WORDS = 'the evening light lay long across water and nobody on the bank said a word while the river carried leaves past quiet houses of the town'.split(
+  ' ',
+);
 
 function paragraphs() {
   const out = [];
@@ -33,7 +42,13 @@ function paragraphs() {
 async function timed(key, persona, source) {
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
-  const pdf = await buildPersonaPdf({ record: persona, signature: signPersona(persona, key), keyId: key.keyId, verifyUrl: `https://shop.example/verify/${persona.personaId}`, source });
+  const pdf = await buildPersonaPdf({
+    record: persona,
+    signature: signPersona(persona, key),
+    keyId: key.keyId,
+    verifyUrl: `https://shop.example/verify/${persona.personaId}`,
+    source,
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const used = process.cpuUsage(cpu);
   return { pdf, ms, cpuMs: (used.user + used.system) / 1000 };

@@ -14,7 +14,11 @@ const { createLogger } = require('@persona/service-kit');
   const bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared: pglite }, 'bus'), logger });
   const service = await startCatalogueService({
     database: openDatabase({ kind: 'pglite', shared: pglite }, CATALOGUE_SCHEMA),
-    bus, logger, jwtSecret: 'bench-secret-bench-secret-bench-secret-00', filesDir: path.join(dir, 'files'), seedDemo: true,
+    bus,
+    logger,
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-00',
+    filesDir: path.join(dir, 'files'),
+    seedDemo: true,
   });
   const url = await service.app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(JSON.stringify({ url }) + '\n');

@@ -15,7 +15,16 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -34,7 +43,14 @@ export async function buildViteTemplate(root, dir) {
   return { dist: path.join(dir, 'dist'), buildMs: performance.now() - started };
 }
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
 
 /** A plain static server for a built SPA (index.html for unknown paths). */
 export function serveStatic(dist) {
@@ -80,7 +96,12 @@ export async function loadedScripts(browser, url) {
     const type = response.headers()['content-type'] ?? '';
     const isJs = response.request().resourceType() === 'script' || /javascript|ecmascript/.test(type) || /\.m?js(\?|$)/.test(response.url());
     if (!isJs || response.status() >= 300) return;
-    pending.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gz(body) }), () => undefined));
+    pending.push(
+      response.body().then(
+        (body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gz(body) }),
+        () => undefined,
+      ),
+    );
   });
   try {
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });

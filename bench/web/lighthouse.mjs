@@ -17,14 +17,15 @@ function findings(lhr) {
   const out = [];
   for (const ref of refs) {
     const audit = lhr.audits[ref.id];
-    if (!audit || audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'informative') continue;
+    if (!audit || audit.score === null || audit.score >= 0.9 || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'informative')
+      continue;
     const savings = audit.metricSavings ?? {};
     const savingMs = Math.max(audit.details?.overallSavingsMs ?? 0, savings.LCP ?? 0, savings.FCP ?? 0, savings.TBT ?? 0);
     // Most audits list their items in an array; a few (e.g. network insights) keep an object there.
     const items = (Array.isArray(audit.details?.items) ? audit.details.items : [])
       .slice(0, 3)
       .map((item) => {
-        const where = typeof item.url === 'string' ? new URL(item.url, 'http://x').pathname : item.node?.snippet ?? item.node?.selector ?? item.entity ?? '';
+        const where = typeof item.url === 'string' ? new URL(item.url, 'http://x').pathname : (item.node?.snippet ?? item.node?.selector ?? item.entity ?? '');
         const bytes = item.wastedBytes ?? item.totalBytes ?? item.transferSize;
         const ms = item.wastedMs ?? item.duration;
         return [where, bytes ? `${(bytes / 1024).toFixed(0)} KB` : '', ms ? `${Math.round(ms)} ms` : ''].filter(Boolean).join(' ');

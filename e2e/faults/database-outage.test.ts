@@ -180,14 +180,21 @@ describeWithPostgres()('fault suite', () => {
         const paidWithoutPersona = await one(paidWithoutPersonaQuery);
 
         const during = seen.filter((s) => s.phase === 'outage');
-        const statuses = (list: Seen[]) => Object.entries(list.reduce<Record<string, number>>((m, s) => ((m[s.status || s.error || '?'] = (m[s.status || s.error || '?'] ?? 0) + 1), m), {})).map(([k, v]) => `${k}×${v}`).join(' ');
+        const statuses = (list: Seen[]) =>
+          Object.entries(list.reduce<Record<string, number>>((m, s) => ((m[s.status || s.error || '?'] = (m[s.status || s.error || '?'] ?? 0) + 1), m), {}))
+            .map(([k, v]) => `${k}×${v}`)
+            .join(' ');
         const unanswered = seen.filter((s) => s.status === 0);
         const fiveHundreds = seen.filter((s) => s.status >= 500 && s.status !== 503);
-        const unclear503 = seen.filter((s) => s.status === 503 && !(s.body && s.body.statusCode === 503 && typeof s.body.message === 'string' && s.body.message.length > 0));
+        const unclear503 = seen.filter(
+          (s) => s.status === 503 && !(s.body && s.body.statusCode === 503 && typeof s.body.message === 'string' && s.body.message.length > 0),
+        );
         const slowest = Math.max(...seen.map((s) => s.ms));
         const firstOkAfter = seen.filter((s) => s.phase === 'after' && s.status === 200).length;
         const sample503 = seen.find((s) => s.status === 503 && s.body?.code === 'DATABASE_UNAVAILABLE')?.body ?? seen.find((s) => s.status === 503)?.body;
-        const codes503 = Object.entries(seen.filter((s) => s.status === 503).reduce<Record<string, number>>((m, s) => ((m[s.body?.code ?? '-'] = (m[s.body?.code ?? '-'] ?? 0) + 1), m), {}))
+        const codes503 = Object.entries(
+          seen.filter((s) => s.status === 503).reduce<Record<string, number>>((m, s) => ((m[s.body?.code ?? '-'] = (m[s.body?.code ?? '-'] ?? 0) + 1), m), {}),
+        )
           .map(([k, v]) => `${k}×${v}`)
           .join(' ');
 
@@ -200,7 +207,12 @@ describeWithPostgres()('fault suite', () => {
         );
 
         const diagnosis = `\nanswers: ${statuses(seen)}\nunanswered: ${JSON.stringify(unanswered.slice(0, 5))}\n5xx: ${JSON.stringify(fiveHundreds.slice(0, 5))}\nfailed checkouts: ${JSON.stringify(failedCheckouts.slice(0, 10))}\n${shop.recentLogs(40)}`;
-        expect({ fiveHundreds: fiveHundreds.length, unanswered: unanswered.length, unclear503: unclear503.length, diagnosis: '' }).toEqual({ fiveHundreds: 0, unanswered: 0, unclear503: 0, diagnosis: fiveHundreds.length + unanswered.length + unclear503.length ? diagnosis : '' });
+        expect({ fiveHundreds: fiveHundreds.length, unanswered: unanswered.length, unclear503: unclear503.length, diagnosis: '' }).toEqual({
+          fiveHundreds: 0,
+          unanswered: 0,
+          unclear503: 0,
+          diagnosis: fiveHundreds.length + unanswered.length + unclear503.length ? diagnosis : '',
+        });
         expect(during.some((s) => s.status === 503)).toBe(true);
         expect(acceptedBefore).toBeGreaterThan(0);
         expect(firstOkAfter).toBeGreaterThan(0);

@@ -72,7 +72,9 @@ describeWithPostgres()('fault suite', () => {
           for (let checkout = 1; checkout <= 5; checkout++) {
             // The Idempotency-Key makes a retried initiate answer the same order.
             const key = `fire-${runId}-${n}-${checkout}`;
-            const init = await untilAnswered('initiate', () => post(url('/api/payments/initiate'), checkoutBody(books[n % books.length]!, n), { 'idempotency-key': key }));
+            const init = await untilAnswered('initiate', () =>
+              post(url('/api/payments/initiate'), checkoutBody(books[n % books.length]!, n), { 'idempotency-key': key }),
+            );
             if (init.status !== 200) throw new Error(`initiate for buyer ${n} answered ${init.status}: ${init.body?.message ?? init.error}`);
             const { orderId, razorpayOrderId } = init.body!.data!;
             let payment: Record<string, string> | undefined;
@@ -101,7 +103,12 @@ describeWithPostgres()('fault suite', () => {
               continue; // a new checkout; this order stays unpaid
             }
             const verified = await untilAnswered('verify', () =>
-              post(url('/api/payments/verify'), { orderId, razorpayOrderId, razorpayPaymentId: payment.razorpay_payment_id, razorpaySignature: payment.razorpay_signature }),
+              post(url('/api/payments/verify'), {
+                orderId,
+                razorpayOrderId,
+                razorpayPaymentId: payment.razorpay_payment_id,
+                razorpaySignature: payment.razorpay_signature,
+              }),
             );
             if (verified.status !== 200) throw new Error(`verify for buyer ${n} answered ${verified.status}: ${verified.body?.message ?? verified.error}`);
             return { orderId, personaId: verified.body!.data!.personaId };
@@ -275,7 +282,17 @@ describeWithPostgres()('fault suite', () => {
         );
 
         const diagnosis = lost || duplicatedEmails || withoutEmail ? `\n${shop.recentLogs(80)}` : '';
-        expect({ purchases: purchases.length, paidOrders, personasReady, generatedOnce, generatedMore, lost, duplicatedEmails, withoutEmail, diagnosis }).toEqual({
+        expect({
+          purchases: purchases.length,
+          paidOrders,
+          personasReady,
+          generatedOnce,
+          generatedMore,
+          lost,
+          duplicatedEmails,
+          withoutEmail,
+          diagnosis,
+        }).toEqual({
           purchases: ORDERS,
           paidOrders: ORDERS,
           personasReady: ORDERS,

@@ -107,15 +107,29 @@ describe('axe finds no serious or critical violation', () => {
         const word = book.title.split(/\s+/).find((w) => w.length > 3) ?? book.title;
         await visit(`/books?search=${encodeURIComponent(word)}`, () => page.locator('article[data-book-id]').first().waitFor(), '/books?search=…');
         await visit(`/book/${book._id}`, () => h1(page, book.title).waitFor(), '/book/:id');
-        await visit(`/read/${readable._id}`, () => page.getByText(/^Page 1 of \d+$/).first().waitFor(), '/read/:id');
+        await visit(
+          `/read/${readable._id}`,
+          () =>
+            page
+              .getByText(/^Page 1 of \d+$/)
+              .first()
+              .waitFor(),
+          '/read/:id',
+        );
         await visit(`/checkout/${book._id}`, () => main().getByText(book.title, { exact: true }).first().waitFor(), '/checkout/:id');
         await main().getByRole('radio', { name: 'Physical' }).check();
         await main().getByLabel('Address Line 1', { exact: true }).waitFor();
         await check('/checkout/:id (physical)');
-        await main().getByRole('button', { name: /^Complete Purchase/ }).click();
+        await main()
+          .getByRole('button', { name: /^Complete Purchase/ })
+          .click();
         await main().getByText('Please enter your full name').waitFor();
         await check('/checkout/:id (errors shown)');
-        await visit(`/payment-success?personaId=${order.personaId}&orderId=${order.orderId}`, () => h1(page, 'Payment Successful!').waitFor(), '/payment-success?…');
+        await visit(
+          `/payment-success?personaId=${order.personaId}&orderId=${order.orderId}`,
+          () => h1(page, 'Payment Successful!').waitFor(),
+          '/payment-success?…',
+        );
         await visit(`/payment-failed?book=${book._id}`, () => h1(page, 'Payment Failed').waitFor(), '/payment-failed?book=…');
         await visit('/send-persona', () => h1(page, 'Find my Persona').waitFor());
         await visit(
@@ -123,7 +137,10 @@ describe('axe finds no serious or critical violation', () => {
           async () => {
             await h1(page, 'Your Persona is Ready!').waitFor();
             // The page as the buyer ends up seeing it: with the download (bought in beforeAll, so usually ready by now).
-            await main().getByRole('link', { name: 'Download Your Book' }).waitFor({ timeout: 30_000 }).catch(() => undefined);
+            await main()
+              .getByRole('link', { name: 'Download Your Book' })
+              .waitFor({ timeout: 30_000 })
+              .catch(() => undefined);
           },
           '/send-persona?personaId=…',
         );

@@ -59,13 +59,20 @@ const SERVICE_CHECKED_ONLY = new Set(['GET /api/orders/:id']);
 
 function bookForm(title: string): FormData {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ title, author: 'A. Matrix', description: 'Written by a test', price: '199', printingCost: '50', tags: 'test' })) form.append(k, v);
+  for (const [k, v] of Object.entries({ title, author: 'A. Matrix', description: 'Written by a test', price: '199', printingCost: '50', tags: 'test' }))
+    form.append(k, v);
   return form;
 }
 
 /** The route's path with real ids, so a leaked write would change something (and no 400 can stand in for the 401). */
 function pathFor(route: AdminRoute, ids: Ids): string {
-  const resource = route.pattern.startsWith('/api/books') ? ids.book : route.pattern.startsWith('/api/categories') ? ids.category : route.pattern.startsWith('/api/orders') ? ids.order : ids.feedback;
+  const resource = route.pattern.startsWith('/api/books')
+    ? ids.book
+    : route.pattern.startsWith('/api/categories')
+      ? ids.category
+      : route.pattern.startsWith('/api/orders')
+        ? ids.order
+        : ids.feedback;
   return route.pattern.replace(':id', resource);
 }
 
@@ -126,7 +133,12 @@ describe('admin routes refuse every bad credential', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-auth-matrix-'));
-    shop = await startShop({ dataDir, port: 0, host: '127.0.0.1', env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Asha' } });
+    shop = await startShop({
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: 'Asha' },
+    });
     // The shop reads JWT_SECRET from process.env (not from `env`), else generates one into secrets.json.
     jwtSecret = process.env.JWT_SECRET ?? (JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string }).jwtSecret;
 
@@ -139,12 +151,31 @@ describe('admin routes refuse every bad credential', () => {
     const initiated = await fetch(`${shop.url}/api/payments/initiate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ book: books.data[0]._id, fullName: 'Zoë Matrix', email: 'zoe@example.com', phone: '+91 98765 43210', deliveryType: 'digital', address: null }),
+      body: JSON.stringify({
+        book: books.data[0]._id,
+        fullName: 'Zoë Matrix',
+        email: 'zoe@example.com',
+        phone: '+91 98765 43210',
+        deliveryType: 'digital',
+        address: null,
+      }),
     });
     expect(initiated.status).toBe(200);
-    const feedback = await fetch(`${shop.url}/api/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Meera', email: 'meera@example.com', message: 'Keep this message' }) });
+    const feedback = await fetch(`${shop.url}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Meera', email: 'meera@example.com', message: 'Keep this message' }),
+    });
     expect(feedback.status).toBe(201);
-    expect((await fetch(`${shop.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'reader@example.com' }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${shop.url}/api/newsletter/subscribe`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'reader@example.com' }),
+        })
+      ).status,
+    ).toBe(200);
     ids = {
       book: books.data[0]._id,
       category: categories.data[0]._id,
@@ -164,10 +195,22 @@ describe('admin routes refuse every bad credential', () => {
     credentials = [
       { label: 'no token', headers: {}, message: /^Authentication required/ },
       // The real secret and a live session: only the expiry is wrong.
-      { label: 'an expired token', headers: bearer(signHs256(header, { ...payload, iat: now - 7200, exp: now - 60 }, jwtSecret)), message: /^Your session has expired, please log in again$/ },
-      { label: 'a token signed by another key', headers: bearer(signHs256(header, payload, `not-the-shop-secret-${randomUUID()}`)), message: /^Invalid admin token$/ },
+      {
+        label: 'an expired token',
+        headers: bearer(signHs256(header, { ...payload, iat: now - 7200, exp: now - 60 }, jwtSecret)),
+        message: /^Your session has expired, please log in again$/,
+      },
+      {
+        label: 'a token signed by another key',
+        headers: bearer(signHs256(header, payload, `not-the-shop-secret-${randomUUID()}`)),
+        message: /^Invalid admin token$/,
+      },
       { label: 'an alg:none token', headers: bearer(`${b64({ ...header, alg: 'none' })}.${payloadPart}.`), message: /^Invalid admin token$/ },
-      { label: 'a tampered token (payload changed, signature kept)', headers: bearer(`${headerPart}.${b64({ ...payload, sub: randomUUID(), exp: now + 86_400 * 365 })}.${signature}`), message: /^Invalid admin token$/ },
+      {
+        label: 'a tampered token (payload changed, signature kept)',
+        headers: bearer(`${headerPart}.${b64({ ...payload, sub: randomUUID(), exp: now + 86_400 * 365 })}.${signature}`),
+        message: /^Invalid admin token$/,
+      },
       { label: 'a malformed token', headers: bearer(`${headerPart}.not-base64-json!.${signature}`), message: /^Invalid admin token$/ },
       { label: 'a logged-out token', headers: bearer(loggedOut), message: /^This session has been logged out, please log in again$/ },
     ];
@@ -205,7 +248,12 @@ describe('admin routes refuse every bad credential', () => {
           } catch {
             // reported below
           }
-          const ok = res.status === 401 && /^application\/json/.test(res.headers.get('content-type') ?? '') && body.statusCode === 401 && body.error === 'Unauthorized' && credential.message.test(body.message ?? '');
+          const ok =
+            res.status === 401 &&
+            /^application\/json/.test(res.headers.get('content-type') ?? '') &&
+            body.statusCode === 401 &&
+            body.error === 'Unauthorized' &&
+            credential.message.test(body.message ?? '');
           if (ok) refusals += 1;
           else failures.push({ route: `${route.method} ${route.pattern}`, credential: credential.label, entry, status: res.status, body: text.slice(0, 300) });
         }
@@ -232,7 +280,13 @@ describe('admin routes refuse every bad credential', () => {
       for (const base of [shop.url, shop.upstreams[service]]) {
         const res = await fetch(`${base}${url}`, { method });
         const body = (await res.json()) as { message: string };
-        expect({ method, url, base, status: res.status, message: body.message }).toEqual({ method, url, base, status: 401, message: expect.stringMatching(/^Authentication required/) });
+        expect({ method, url, base, status: res.status, message: body.message }).toEqual({
+          method,
+          url,
+          base,
+          status: 401,
+          message: expect.stringMatching(/^Authentication required/),
+        });
       }
     }
   });
@@ -252,7 +306,13 @@ describe('admin routes refuse every bad credential', () => {
     for (const [method, url, message] of cases) {
       for (const base of [shop.url, shop.upstreams.admin]) {
         const res = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}` } });
-        expect({ method, url, base, status: res.status, message: ((await res.json()) as { message: string }).message }).toEqual({ method, url, base, status: 400, message });
+        expect({ method, url, base, status: res.status, message: ((await res.json()) as { message: string }).message }).toEqual({
+          method,
+          url,
+          base,
+          status: 400,
+          message,
+        });
       }
     }
   });

@@ -40,7 +40,11 @@ beforeAll(async () => {
     host: '127.0.0.1',
     env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name },
   });
-  const login = await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  const login = await fetch(`${shop.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
   token = ((await login.json()) as { data: { token: string } }).data.token;
   browser = await launchChromium();
 }, SHOP_HOOK_TIMEOUT_MS);
@@ -68,7 +72,10 @@ afterEach(async () => {
 });
 
 const main = () => page.locator('main');
-const rowIds = () => main().locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')));
+const rowIds = () =>
+  main()
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-order-id')));
 const pageLabel = () => main().getByRole('navigation', { name: 'Pages' }).locator('[aria-current="page"]').innerText();
 
 describe('the orders list at length', () => {
@@ -178,7 +185,9 @@ describe('the orders list at length', () => {
 describe('feedback and subscribers', () => {
   it('finds feedback by a sender’s name and subscribers by the beginning of an address', async () => {
     const post = (url: string, body: object) =>
-      fetch(`${shop.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) => expect(res.ok).toBe(true));
+      fetch(`${shop.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) =>
+        expect(res.ok).toBe(true),
+      );
     await post('/api/feedback', { name: 'Kavya Menon', email: 'kavya@example.com', message: 'Do you gift-wrap?' });
     await post('/api/feedback', { name: 'Rohan Das', email: 'rohan@example.com', message: 'Loved the sample.' });
     for (const email of ['zara.one@example.com', 'zara.two@example.com', 'yusuf@example.com']) await post('/api/newsletter/subscribe', { email });
@@ -202,4 +211,3 @@ describe('feedback and subscribers', () => {
     expect(await main().getByLabel('Search').inputValue()).toBe('ZARA.');
   });
 });
-

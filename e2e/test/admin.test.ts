@@ -32,7 +32,9 @@ async function makePdf(title: string, pages: number): Promise<Uint8Array> {
 
 async function makeCover(): Promise<Buffer> {
   const scratch = await browser.newPage({ viewport: { width: 400, height: 600 } });
-  await scratch.setContent('<body style="margin:0"><div style="width:400px;height:600px;background:linear-gradient(#4338ca,#f59e0b);color:#fff;font:48px Georgia;display:grid;place-items:center">Monsoon</div></body>');
+  await scratch.setContent(
+    '<body style="margin:0"><div style="width:400px;height:600px;background:linear-gradient(#4338ca,#f59e0b);color:#fff;font:48px Georgia;display:grid;place-items:center">Monsoon</div></body>',
+  );
   const png = await scratch.screenshot({ type: 'png' });
   await scratch.close();
   return png;
@@ -158,7 +160,9 @@ describe('the admin app', () => {
 
     // A category still used by books cannot go: the 409 is shown as it is.
     const seeded = (await fetchAllBooks(shop.url)).find((b) => b.category)!;
-    await main().getByRole('button', { name: `Delete ${seeded.category!.name}`, exact: true }).click();
+    await main()
+      .getByRole('button', { name: `Delete ${seeded.category!.name}`, exact: true })
+      .click();
     await confirmDialog().getByText('Are you sure you want to delete this category?').waitFor();
     await confirmDialog().getByRole('button', { name: 'Delete' }).click();
     await expectToast('Delete failed');
@@ -190,7 +194,10 @@ describe('the admin app', () => {
     const created = page.waitForResponse((r) => r.url().endsWith('/api/books') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Create Book' }).click();
     // A second click while saving is ignored: one book only.
-    await page.getByRole('button', { name: /^(Create Book|Saving\.\.\.)$/ }).click({ force: true, timeout: 1000 }).catch(() => undefined);
+    await page
+      .getByRole('button', { name: /^(Create Book|Saving\.\.\.)$/ })
+      .click({ force: true, timeout: 1000 })
+      .catch(() => undefined);
     const book = ((await (await created).json()) as { data: { _id: string; tags: string[]; price: number } }).data;
     expect(book.tags).toEqual(['Poetry', 'Fiction', 'Monsoon']);
     await expectToast('Book created successfully');
@@ -230,11 +237,17 @@ describe('the admin app', () => {
     await shopper.getByText('Rs 499.00').first().waitFor({ timeout: 10_000 });
 
     // Delete, after a confirmation; the storefront no longer finds it.
-    await main().locator(`[data-book-id="${book._id}"]`).getByRole('button', { name: `Delete ${BOOK_TITLE}` }).click();
+    await main()
+      .locator(`[data-book-id="${book._id}"]`)
+      .getByRole('button', { name: `Delete ${BOOK_TITLE}` })
+      .click();
     await confirmDialog().getByText('Are you sure you want to delete this book?').waitFor();
     await confirmDialog().getByRole('button', { name: 'Cancel' }).click();
     expect(await main().locator(`[data-book-id="${book._id}"]`).count()).toBe(1);
-    await main().locator(`[data-book-id="${book._id}"]`).getByRole('button', { name: `Delete ${BOOK_TITLE}` }).click();
+    await main()
+      .locator(`[data-book-id="${book._id}"]`)
+      .getByRole('button', { name: `Delete ${BOOK_TITLE}` })
+      .click();
     await confirmDialog().getByRole('button', { name: 'Delete' }).click();
     await expectToast('Book deleted successfully');
     await main().locator(`[data-book-id="${book._id}"]`).waitFor({ state: 'detached' });
@@ -243,7 +256,9 @@ describe('the admin app', () => {
 
     // The category, now unused, can go.
     await menu.getByRole('link', { name: 'Categories' }).click();
-    await main().getByRole('button', { name: `Delete ${CATEGORY}`, exact: true }).click();
+    await main()
+      .getByRole('button', { name: `Delete ${CATEGORY}`, exact: true })
+      .click();
     await confirmDialog().getByRole('button', { name: 'Delete' }).click();
     await expectToast('Category deleted');
     await main().locator('.item-list__title', { hasText: CATEGORY }).waitFor({ state: 'detached' });

@@ -51,7 +51,10 @@ afterEach(async () => {
 const main = () => page.getByRole('main');
 const field = (label: 'Name' | 'Email' | 'Message') => main().getByLabel(label, { exact: true });
 const sendButton = () => main().getByRole('button', { name: /^(Send Message|Sending\.\.\.)$/ });
-const contactForm = () => main().locator('form').filter({ has: page.getByRole('heading', { name: 'Send us a message' }) });
+const contactForm = () =>
+  main()
+    .locator('form')
+    .filter({ has: page.getByRole('heading', { name: 'Send us a message' }) });
 
 async function openContactPage() {
   await page.goto('/contact-us');
@@ -122,7 +125,8 @@ describe('contact form', () => {
     await openContactPage();
     const emailInput = field('Email');
     expect(await emailInput.getAttribute('type')).toBe('email');
-    for (const label of ['Name', 'Email', 'Message'] as const) expect({ label, required: await field(label).evaluate((el) => (el as HTMLInputElement).required) }).toEqual({ label, required: true });
+    for (const label of ['Name', 'Email', 'Message'] as const)
+      expect({ label, required: await field(label).evaluate((el) => (el as HTMLInputElement).required) }).toEqual({ label, required: true });
 
     await fillForm({ name: 'Asha Rao', email: 'not an email', message: 'Hello there' });
     // The browser's own check refuses it too.
@@ -157,10 +161,14 @@ describe('contact form', () => {
     expect(await emailInput.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it("a refused message shows the server's words (else \"Something went wrong!\") in a destructive toast and keeps the text", async () => {
+  it('a refused message shows the server\'s words (else "Something went wrong!") in a destructive toast and keeps the text', async () => {
     const typed = { name: 'Asha Rao', email: 'asha@example.com', message: 'Please call me back about my order.' };
     await page.route('**/api/feedback', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Too many requests; please try again in 42 seconds' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 429, error: 'Too Many Requests', message: 'Too many requests; please try again in 42 seconds' }),
+      }),
     );
     await openContactPage();
     await fillForm(typed);
@@ -178,7 +186,9 @@ describe('contact form', () => {
     expect({ name: await field('Name').inputValue(), email: await field('Email').inputValue(), message: await field('Message').inputValue() }).toEqual(typed);
 
     await page.unroute('**/api/feedback');
-    await page.route('**/api/feedback', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }));
+    await page.route('**/api/feedback', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' }),
+    );
     await sendButton().click();
     await page.getByRole('alert').filter({ hasText: 'Something went wrong!' }).waitFor();
     expect(await page.locator('.toast').count()).toBe(1);
@@ -227,7 +237,11 @@ describe('contact form', () => {
 
 describe('footer newsletter', () => {
   async function subscribeViaApi(email: string): Promise<string> {
-    const res = await fetch(`${shop.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    const res = await fetch(`${shop.url}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
     expect(res.status).toBe(200);
     return ((await res.json()) as { message: string }).message;
   }

@@ -74,14 +74,21 @@ describe('one correlation id for a purchase', () => {
     const { token } = ((await login.json()) as { data: { token: string } }).data;
     const audited = async () => {
       const res = await fetch(`${shop.url}/api/admin/audit?limit=100`, { headers: { authorization: `Bearer ${token}` } });
-      return ((await res.json()) as { data: Array<{ type: string; summary: string; correlationId?: string | null }> }).data.filter((e) => e.summary.includes(personaId));
+      return ((await res.json()) as { data: Array<{ type: string; summary: string; correlationId?: string | null }> }).data.filter((e) =>
+        e.summary.includes(personaId),
+      );
     };
     let entries = await audited();
     while (!(entries.some((e) => e.type === 'order.paid') && entries.some((e) => e.type === 'persona.ready')) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
       entries = await audited();
     }
-    expect(entries.filter((e) => e.type === 'order.paid' || e.type === 'persona.ready').map((e) => [e.type, e.correlationId]).sort()).toEqual([
+    expect(
+      entries
+        .filter((e) => e.type === 'order.paid' || e.type === 'persona.ready')
+        .map((e) => [e.type, e.correlationId])
+        .sort(),
+    ).toEqual([
       ['order.paid', correlationId],
       ['persona.ready', correlationId],
     ]);
@@ -94,14 +101,22 @@ describe('one correlation id for a purchase', () => {
     const from = (service: string) => ours.filter((l) => l.service === service);
     const messages = (service: string) => from(service).map((l) => l.msg);
 
-    expect(from('gateway').filter((l) => l.msg === 'request').map((l) => l.url)).toEqual(
-      expect.arrayContaining([`/api/books/${bookId}`, '/api/payments/initiate', '/api/payments/test-mode/pay', '/api/payments/verify']),
-    );
-    expect(from('orders').filter((l) => l.msg === 'request').map((l) => l.url)).toEqual(expect.arrayContaining(['/api/payments/initiate', '/api/payments/verify']));
+    expect(
+      from('gateway')
+        .filter((l) => l.msg === 'request')
+        .map((l) => l.url),
+    ).toEqual(expect.arrayContaining([`/api/books/${bookId}`, '/api/payments/initiate', '/api/payments/test-mode/pay', '/api/payments/verify']));
+    expect(
+      from('orders')
+        .filter((l) => l.msg === 'request')
+        .map((l) => l.url),
+    ).toEqual(expect.arrayContaining(['/api/payments/initiate', '/api/payments/verify']));
     // orders reads the price, personalisation reads the source: both calls carry the id to the catalogue.
-    expect(from('catalogue').filter((l) => l.msg === 'request').map((l) => l.url)).toEqual(
-      expect.arrayContaining([`/api/books/${bookId}`, `/internal/books/${bookId}/source`]),
-    );
+    expect(
+      from('catalogue')
+        .filter((l) => l.msg === 'request')
+        .map((l) => l.url),
+    ).toEqual(expect.arrayContaining([`/api/books/${bookId}`, `/internal/books/${bookId}/source`]));
     expect(messages('personalization')).toEqual(expect.arrayContaining(['making persona', 'pdf built', 'persona ready']));
     const pdfLine = from('personalization').find((l) => l.msg === 'pdf built')!;
     expect(pdfLine).toMatchObject({ personaId, eventType: 'order.paid' });
@@ -109,7 +124,9 @@ describe('one correlation id for a purchase', () => {
     expect(messages('orders')).toEqual(expect.arrayContaining(['persona ready on the order; e-mail queued', 'e-mail written (no SMTP_URL configured)']));
     // The bus handled both events under the same id.
     const handled = ours.filter((l) => l.msg === 'event handled').map((l) => `${String(l.queue)} ${String(l.eventType)}`);
-    expect(handled).toEqual(expect.arrayContaining(['personalization.orders order.paid', 'orders.personas persona.ready', 'admin.audit order.paid', 'admin.audit persona.ready']));
+    expect(handled).toEqual(
+      expect.arrayContaining(['personalization.orders order.paid', 'orders.personas persona.ready', 'admin.audit order.paid', 'admin.audit persona.ready']),
+    );
   }, 120_000);
 
   it('shows the purchase on /metrics: request latency everywhere, personas made, outbox lag and queue depth', async () => {

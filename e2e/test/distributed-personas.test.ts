@@ -56,7 +56,11 @@ describeWithPostgres()('Personas in the distributed mode', () => {
           }
         },
       });
-      const login = await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@persona-books.in', password: 'correct horse battery' }) });
+      const login = await fetch(`${shop.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@persona-books.in', password: 'correct horse battery' }),
+      });
       admin = `Bearer ${(await login.json()).data.token}`;
     }, 120_000);
 
@@ -116,7 +120,9 @@ describeWithPostgres()('Personas in the distributed mode', () => {
       const order = await orderWhen(personaId, (o) => o.personaStatus === 'ready');
       expect(order.personalizedPdfUrl).toBe(`/api/personas/${personaId}/download`);
       expect(await count('SELECT count(*) AS n FROM personalization.personas WHERE persona_id = $1', [personaId])).toBe(1);
-      expect(await count(`SELECT count(*) AS n FROM personalization.outbox WHERE type = 'persona.ready' AND envelope->'payload'->>'personaId' = $1`, [personaId])).toBe(1);
+      expect(
+        await count(`SELECT count(*) AS n FROM personalization.outbox WHERE type = 'persona.ready' AND envelope->'payload'->>'personaId' = $1`, [personaId]),
+      ).toBe(1);
       await new Promise((r) => setTimeout(r, 500));
       expect(await count('SELECT count(*) AS n FROM orders.emails WHERE order_id = $1', [orderId])).toBe(1);
       const pdf = await api(`/api/personas/${personaId}/download`);

@@ -39,7 +39,11 @@ describeWithPostgres()('distributed mode', () => {
         output: (service, line) => logs.push(`[${service}] ${line}`),
         serviceEnv: { admin: { ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'correct horse battery' } },
       });
-      const login = await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@persona-books.in', password: 'correct horse battery' }) });
+      const login = await fetch(`${shop.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@persona-books.in', password: 'correct horse battery' }),
+      });
       adminToken = (await login.json()).data.token;
     }, 90_000);
 

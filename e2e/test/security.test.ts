@@ -267,7 +267,14 @@ const ROUTES: RouteDef[] = [
   },
   { method: 'GET', pattern: '/api/books/:id/content', admin: true, kind: 'none', params: { id: { kind: 'uuid', real: (ids) => ids.book } } },
   { method: 'POST', pattern: '/api/books', admin: true, kind: 'multipart', limit: GATEWAY_BOOK_LIMIT },
-  { method: 'PUT', pattern: '/api/books/:id', admin: true, kind: 'multipart', limit: GATEWAY_BOOK_LIMIT, params: { id: { kind: 'uuid', real: (ids) => ids.book } } },
+  {
+    method: 'PUT',
+    pattern: '/api/books/:id',
+    admin: true,
+    kind: 'multipart',
+    limit: GATEWAY_BOOK_LIMIT,
+    params: { id: { kind: 'uuid', real: (ids) => ids.book } },
+  },
   { method: 'DELETE', pattern: '/api/books/:id', admin: true, kind: 'none', params: { id: { kind: 'uuid', real: (ids) => ids.book } } },
   { method: 'GET', pattern: '/api/categories', kind: 'none' },
   {
@@ -276,7 +283,10 @@ const ROUTES: RouteDef[] = [
     admin: true,
     kind: 'json',
     body: () => ({ name: 'Security Suite Category', description: 'made by a test' }),
-    bodyFields: [{ name: 'name', typed: false, required: true }, { name: 'description', typed: false }],
+    bodyFields: [
+      { name: 'name', typed: false, required: true },
+      { name: 'description', typed: false },
+    ],
     forged: { ...SERVER_OWNED, bookCount: 99 },
   },
   {
@@ -286,11 +296,19 @@ const ROUTES: RouteDef[] = [
     kind: 'json',
     params: { id: { kind: 'uuid', real: (ids) => ids.category } },
     body: () => ({ name: 'Renamed By The Security Suite', description: 'changed by a test' }),
-    bodyFields: [{ name: 'name', typed: false, required: true }, { name: 'description', typed: false }],
+    bodyFields: [
+      { name: 'name', typed: false, required: true },
+      { name: 'description', typed: false },
+    ],
     forged: { ...SERVER_OWNED, bookCount: 99 },
   },
   { method: 'DELETE', pattern: '/api/categories/:id', admin: true, kind: 'none', params: { id: { kind: 'uuid', real: (ids) => ids.category } } },
-  { method: 'GET', pattern: '/api/files/:area/:name', kind: 'none', params: { area: { kind: 'file', real: () => 'covers' }, name: { kind: 'file', real: () => `${randomUUID()}.png` } } },
+  {
+    method: 'GET',
+    pattern: '/api/files/:area/:name',
+    kind: 'none',
+    params: { area: { kind: 'file', real: () => 'covers' }, name: { kind: 'file', real: () => `${randomUUID()}.png` } },
+  },
   // orders
   {
     method: 'POST',
@@ -317,7 +335,16 @@ const ROUTES: RouteDef[] = [
       { name: 'address.country', typed: false, required: true },
     ],
     // amount and shippingFee are the spec's own (accepted when they agree with the server, DESIGN §7): forged, they disagree.
-    forged: { ...SERVER_OWNED, amount: 1, shippingFee: 0, paymentStatus: 'paid', deliveryStatus: 'delivered', personaStatus: 'ready', personaId: 'PRS-AAAA-BBBB-CCCC-DDDD', personalizedPdfUrl: '/x.pdf' },
+    forged: {
+      ...SERVER_OWNED,
+      amount: 1,
+      shippingFee: 0,
+      paymentStatus: 'paid',
+      deliveryStatus: 'delivered',
+      personaStatus: 'ready',
+      personaId: 'PRS-AAAA-BBBB-CCCC-DDDD',
+      personalizedPdfUrl: '/x.pdf',
+    },
   },
   {
     method: 'POST',
@@ -352,7 +379,16 @@ const ROUTES: RouteDef[] = [
     pattern: '/api/orders',
     admin: true,
     kind: 'none',
-    query: () => ({ status: 'pending', deliveryType: 'digital', paymentStatus: 'paid', search: 'asha', from: '2024-01-01', to: '2030-12-31', page: '1', limit: '10' }),
+    query: () => ({
+      status: 'pending',
+      deliveryType: 'digital',
+      paymentStatus: 'paid',
+      search: 'asha',
+      from: '2024-01-01',
+      to: '2030-12-31',
+      page: '1',
+      limit: '10',
+    }),
     queryFields: [
       { name: 'status', typed: true },
       { name: 'deliveryType', typed: true },
@@ -493,7 +529,9 @@ function injectJson(body: Record<string, unknown>, injected: string, at?: string
   return JSON.stringify(setPath(body, at, marker)).replace(marker, `{${injected},${JSON.stringify(getPath(body, at)).slice(1)}`);
 }
 
-async function multipartBody(parts: Array<[string, string | { bytes: Buffer | Uint8Array; filename: string; type?: string }]>): Promise<{ body: Buffer; contentType: string }> {
+async function multipartBody(
+  parts: Array<[string, string | { bytes: Buffer | Uint8Array; filename: string; type?: string }]>,
+): Promise<{ body: Buffer; contentType: string }> {
   const form = new FormData();
   for (const [name, value] of parts) {
     if (typeof value === 'string') form.append(name, value);
@@ -518,24 +556,65 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
     const text = [new URLSearchParams(q).toString(), raw].filter(Boolean).join('&');
     return text ? `?${text}` : '';
   };
-  const url = (opts: { params?: Record<string, string>; query?: Record<string, string>; raw?: string } = {}) => `${pathWith(opts.params)}${qs(opts.query ?? baseQuery, opts.raw)}`;
+  const url = (opts: { params?: Record<string, string>; query?: Record<string, string>; raw?: string } = {}) =>
+    `${pathWith(opts.params)}${qs(opts.query ?? baseQuery, opts.raw)}`;
   const hasBody = route.method !== 'GET';
 
   // Query strings: prototype keys, forged and unknown fields, payloads in every field.
-  for (const raw of ['__proto__[polluted]=1', '__proto__=polluted', 'constructor[prototype][polluted]=1', 'constructor.prototype.polluted=1', '__proto__.polluted=1']) {
+  for (const raw of [
+    '__proto__[polluted]=1',
+    '__proto__=polluted',
+    'constructor[prototype][polluted]=1',
+    'constructor.prototype.polluted=1',
+    '__proto__.polluted=1',
+  ]) {
     add('prototype pollution', `query ${raw}`, () => ({ method: route.method, path: url({ raw }), headers: headers() }));
   }
-  add('unknown field', 'query with forged _id and createdAt', () => ({ method: route.method, path: url({ raw: `_id=${randomUUID()}&createdAt=2001-01-01` }), headers: headers() }));
+  add('unknown field', 'query with forged _id and createdAt', () => ({
+    method: route.method,
+    path: url({ raw: `_id=${randomUUID()}&createdAt=2001-01-01` }),
+    headers: headers(),
+  }));
   for (const field of route.queryFields ?? []) {
     if (field.typed) {
-      for (const p of SQL) add('sql payload', `query ${field.name}=${p}`, () => ({ method: route.method, path: url({ query: { ...baseQuery, [field.name]: p } }), headers: headers() }));
-      for (const p of SCRIPT) add('script payload', `query ${field.name}=${p}`, () => ({ method: route.method, path: url({ query: { ...baseQuery, [field.name]: p } }), headers: headers() }));
-      add('wrong type', `query ${field.name} given twice`, () => ({ method: route.method, path: url({ raw: `${field.name}=1&${field.name}=2` }), headers: headers() }));
-      add('wrong type', `query ${field.name}=[object]`, () => ({ method: route.method, path: url({ query: { ...baseQuery, [field.name]: '{"$gt":""}' } }), headers: headers() }));
+      for (const p of SQL)
+        add('sql payload', `query ${field.name}=${p}`, () => ({
+          method: route.method,
+          path: url({ query: { ...baseQuery, [field.name]: p } }),
+          headers: headers(),
+        }));
+      for (const p of SCRIPT)
+        add('script payload', `query ${field.name}=${p}`, () => ({
+          method: route.method,
+          path: url({ query: { ...baseQuery, [field.name]: p } }),
+          headers: headers(),
+        }));
+      add('wrong type', `query ${field.name} given twice`, () => ({
+        method: route.method,
+        path: url({ raw: `${field.name}=1&${field.name}=2` }),
+        headers: headers(),
+      }));
+      add('wrong type', `query ${field.name}=[object]`, () => ({
+        method: route.method,
+        path: url({ query: { ...baseQuery, [field.name]: '{"$gt":""}' } }),
+        headers: headers(),
+      }));
     }
-    add('wrong type', `query ${field.name} overlong`, () => ({ method: route.method, path: url({ query: { ...baseQuery, [field.name]: 'x'.repeat(3000) } }), headers: headers() }));
-    add('wrong type', `query ${field.name} with a NUL byte`, () => ({ method: route.method, path: url({ query: { ...baseQuery, [field.name]: 'a\u0000b' } }), headers: headers() }));
-    add('wrong type', `query ${field.name} with a broken %-escape`, () => ({ method: route.method, path: `${url()}&${field.name}=%E0%A4%A`, headers: headers() }));
+    add('wrong type', `query ${field.name} overlong`, () => ({
+      method: route.method,
+      path: url({ query: { ...baseQuery, [field.name]: 'x'.repeat(3000) } }),
+      headers: headers(),
+    }));
+    add('wrong type', `query ${field.name} with a NUL byte`, () => ({
+      method: route.method,
+      path: url({ query: { ...baseQuery, [field.name]: 'a\u0000b' } }),
+      headers: headers(),
+    }));
+    add('wrong type', `query ${field.name} with a broken %-escape`, () => ({
+      method: route.method,
+      path: `${url()}&${field.name}=%E0%A4%A`,
+      headers: headers(),
+    }));
   }
   for (const [field, bad] of [
     ['page', '0'],
@@ -545,28 +624,36 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
     ['limit', '1e9'],
     ['limit', 'Infinity'],
   ] as const) {
-    if ((route.queryFields ?? []).some((f) => f.name === field)) add('wrong type', `query ${field}=${bad}`, () => ({ method: route.method, path: url({ query: { ...baseQuery, [field]: bad } }), headers: headers() }));
+    if ((route.queryFields ?? []).some((f) => f.name === field))
+      add('wrong type', `query ${field}=${bad}`, () => ({ method: route.method, path: url({ query: { ...baseQuery, [field]: bad } }), headers: headers() }));
   }
 
   // Path params: malformed ids, payloads, traversal.
   for (const [param, spec] of Object.entries(route.params ?? {})) {
     if (spec.kind === 'file') continue; // the files route has its own traversal cases below
     const bad = spec.kind === 'uuid' ? BAD_UUIDS() : BAD_PERSONA_IDS();
-    for (const [label, value] of bad) add('malformed id', `:${param} ${label}`, () => ({ method: route.method, path: url({ params: { [param]: enc(value) } }), headers: headers() }));
+    for (const [label, value] of bad)
+      add('malformed id', `:${param} ${label}`, () => ({ method: route.method, path: url({ params: { [param]: enc(value) } }), headers: headers() }));
     if (spec.kind === 'uuid') {
       // With a body the route would take, so only the id is wrong.
-      add('malformed id', `:${param} a well-formed id that names nothing`, async () => {
-        const req: Req = { method: route.method, path: url({ params: { [param]: randomUUID() } }), headers: headers() };
-        if (route.kind === 'json') return { ...req, headers: headers({ 'content-type': 'application/json' }), body: JSON.stringify(route.body!(ids)) };
-        if (route.kind === 'multipart') {
-          const { body, contentType } = await multipartBody([['title', 'Renamed By The Security Suite']]);
-          return { ...req, headers: headers({ 'content-type': contentType }), body };
-        }
-        return req;
-      }, [404]);
+      add(
+        'malformed id',
+        `:${param} a well-formed id that names nothing`,
+        async () => {
+          const req: Req = { method: route.method, path: url({ params: { [param]: randomUUID() } }), headers: headers() };
+          if (route.kind === 'json') return { ...req, headers: headers({ 'content-type': 'application/json' }), body: JSON.stringify(route.body!(ids)) };
+          if (route.kind === 'multipart') {
+            const { body, contentType } = await multipartBody([['title', 'Renamed By The Security Suite']]);
+            return { ...req, headers: headers({ 'content-type': contentType }), body };
+          }
+          return req;
+        },
+        [404],
+      );
     }
     for (const p of SQL) add('sql payload', `:${param} ${p}`, () => ({ method: route.method, path: url({ params: { [param]: enc(p) } }), headers: headers() }));
-    for (const p of SCRIPT) add('script payload', `:${param} ${p}`, () => ({ method: route.method, path: url({ params: { [param]: enc(p) } }), headers: headers() }));
+    for (const p of SCRIPT)
+      add('script payload', `:${param} ${p}`, () => ({ method: route.method, path: url({ params: { [param]: enc(p) } }), headers: headers() }));
     for (const p of ['..%2f..%2fadmin%2faudit', '..%252f..%252fetc%252fpasswd', '%2e%2e%5c%2e%2e%5cetc%5cpasswd']) {
       add('path traversal', `:${param} ${p}`, () => ({ method: route.method, path: url({ params: { [param]: p } }), headers: headers() }));
     }
@@ -577,29 +664,80 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
   // Any body route: prototype keys, content types and sizes, whatever the route expects.
   const limit = route.limit ?? GATEWAY_JSON_LIMIT;
   const jsonBase = route.body?.(ids) ?? {};
-  const json = (text: string, extra: Record<string, string> = {}) => ({ method: route.method, path: url(), headers: headers({ 'content-type': 'application/json', ...extra }), body: text });
+  const json = (text: string, extra: Record<string, string> = {}) => ({
+    method: route.method,
+    path: url(),
+    headers: headers({ 'content-type': 'application/json', ...extra }),
+    body: text,
+  });
   add('prototype pollution', 'JSON body with __proto__', () => json(injectJson(jsonBase, '"__proto__":{"polluted":true,"isAdmin":true}')));
   add('prototype pollution', 'JSON body with constructor.prototype', () => json(injectJson(jsonBase, '"constructor":{"prototype":{"polluted":true}}')));
-  if (getPath(jsonBase, 'address')) add('prototype pollution', 'JSON body with __proto__ inside address', () => json(injectJson(jsonBase, '"__proto__":{"polluted":true}', 'address')));
+  if (getPath(jsonBase, 'address'))
+    add('prototype pollution', 'JSON body with __proto__ inside address', () => json(injectJson(jsonBase, '"__proto__":{"polluted":true}', 'address')));
   add('wrong type', 'JSON body with a NUL byte in a key', () => json(injectJson(jsonBase, '"a\\u0000b":"x"')));
   const bigType = route.kind === 'multipart' ? 'multipart/form-data; boundary=x' : 'application/json';
-  add('huge body', `a body over the gateway's ${size(limit)} (content-length)`, () => ({ method: route.method, path: url(), headers: headers({ 'content-type': bigType }), body: Buffer.from('{'), declaredLength: limit + 1 }), [413]);
+  add(
+    'huge body',
+    `a body over the gateway's ${size(limit)} (content-length)`,
+    () => ({ method: route.method, path: url(), headers: headers({ 'content-type': bigType }), body: Buffer.from('{'), declaredLength: limit + 1 }),
+    [413],
+  );
   if (limit <= GATEWAY_VERIFY_LIMIT) {
-    add('huge body', `a chunked body over the gateway's ${size(limit)}`, () => {
-      const filler = Buffer.alloc(256 * 1024, 0x20);
-      const count = Math.ceil((limit + 1) / filler.length) + 1;
-      return { method: route.method, path: url(), headers: headers({ 'content-type': bigType }), chunks: [Buffer.from('{"x":"'), ...Array.from({ length: count }, () => filler)] };
-    }, [413]);
+    add(
+      'huge body',
+      `a chunked body over the gateway's ${size(limit)}`,
+      () => {
+        const filler = Buffer.alloc(256 * 1024, 0x20);
+        const count = Math.ceil((limit + 1) / filler.length) + 1;
+        return {
+          method: route.method,
+          path: url(),
+          headers: headers({ 'content-type': bigType }),
+          chunks: [Buffer.from('{"x":"'), ...Array.from({ length: count }, () => filler)],
+        };
+      },
+      [413],
+    );
   }
   if (limit > GATEWAY_JSON_LIMIT) {
     // The big limits are for multipart uploads only: the same body as JSON is held to 1 MB.
-    add('huge body', `a 2 MB JSON body where only multipart may be big`, () => ({ method: route.method, path: url(), headers: headers({ 'content-type': 'application/json' }), body: Buffer.alloc(2 * MB, 0x20) }), [413]);
+    add(
+      'huge body',
+      `a 2 MB JSON body where only multipart may be big`,
+      () => ({ method: route.method, path: url(), headers: headers({ 'content-type': 'application/json' }), body: Buffer.alloc(2 * MB, 0x20) }),
+      [413],
+    );
   }
   add('content type', 'invalid JSON', () => json('{"name": "unterminated'));
   add('content type', 'empty JSON body', () => json(''));
-  add('content type', 'XML', () => ({ method: route.method, path: url(), headers: headers({ 'content-type': 'application/xml' }), body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' }), [415]);
-  add('content type', 'form-urlencoded', () => ({ method: route.method, path: url(), headers: headers({ 'content-type': 'application/x-www-form-urlencoded' }), body: new URLSearchParams(Object.entries({ a: '1', ...jsonBase }).map(([k, v]) => [k, String(v)])).toString() }), [415]);
-  add('content type', 'JSON text sent as text/plain', () => ({ method: route.method, path: url(), headers: headers({ 'content-type': 'text/plain' }), body: JSON.stringify(jsonBase) }), [415]);
+  add(
+    'content type',
+    'XML',
+    () => ({
+      method: route.method,
+      path: url(),
+      headers: headers({ 'content-type': 'application/xml' }),
+      body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+    }),
+    [415],
+  );
+  add(
+    'content type',
+    'form-urlencoded',
+    () => ({
+      method: route.method,
+      path: url(),
+      headers: headers({ 'content-type': 'application/x-www-form-urlencoded' }),
+      body: new URLSearchParams(Object.entries({ a: '1', ...jsonBase }).map(([k, v]) => [k, String(v)])).toString(),
+    }),
+    [415],
+  );
+  add(
+    'content type',
+    'JSON text sent as text/plain',
+    () => ({ method: route.method, path: url(), headers: headers({ 'content-type': 'text/plain' }), body: JSON.stringify(jsonBase) }),
+    [415],
+  );
   add('content type', 'a body with no content type', () => ({ method: route.method, path: url(), headers: headers(), body: JSON.stringify(jsonBase) }), [415]);
 
   if (route.kind === 'json') {
@@ -612,7 +750,12 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
     add('wrong type', 'a JSON string for the body', () => json(JSON.stringify(JSON.stringify(jsonBase))));
     add('missing field', 'an empty object', () => json('{}'));
     // curl and many HTTP libraries send this before a body over 1 KB; the gateway must not pass it on (undici refuses it).
-    add('content type', 'Expect: 100-continue (with an unknown field)', () => json(JSON.stringify({ ...jsonBase, notAField: 'x'.repeat(2048) }), { expect: '100-continue' }), [400]);
+    add(
+      'content type',
+      'Expect: 100-continue (with an unknown field)',
+      () => json(JSON.stringify({ ...jsonBase, notAField: 'x'.repeat(2048) }), { expect: '100-continue' }),
+      [400],
+    );
     for (const field of route.bodyFields ?? []) {
       const current = getPath(jsonBase, field.name);
       const wrong: Array<[string, unknown]> = [
@@ -641,7 +784,9 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
       add('unknown field', `forged ${key}`, () => json(JSON.stringify({ ...jsonBase, [key]: value })));
     }
     add('unknown field', 'an unknown field', () => json(JSON.stringify({ ...jsonBase, notAField: 'x' })));
-    add('huge body', "a body under the gateway's limit with a field over the service's", () => json(JSON.stringify({ ...jsonBase, [route.bodyFields?.[0]?.name ?? 'x']: 'x'.repeat(limit - 1000) })));
+    add('huge body', "a body under the gateway's limit with a field over the service's", () =>
+      json(JSON.stringify({ ...jsonBase, [route.bodyFields?.[0]?.name ?? 'x']: 'x'.repeat(limit - 1000) })),
+    );
   }
 
   if (route.kind === 'webhook') {
@@ -650,13 +795,25 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
     const signed = (body: string, eventId: string | null = `evt_${randomUUID()}`) => ({
       method: route.method,
       path: url(),
-      headers: { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', TEST_WEBHOOK_SECRET).update(body).digest('hex'), ...(eventId ? { 'x-razorpay-event-id': eventId } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': createHmac('sha256', TEST_WEBHOOK_SECRET).update(body).digest('hex'),
+        ...(eventId ? { 'x-razorpay-event-id': eventId } : {}),
+      },
       body,
     });
-    add('missing field', 'no signature', () => ({ method: route.method, path: url(), headers: { 'content-type': 'application/json', 'x-razorpay-event-id': `evt_${randomUUID()}` }, body: event() }));
+    add('missing field', 'no signature', () => ({
+      method: route.method,
+      path: url(),
+      headers: { 'content-type': 'application/json', 'x-razorpay-event-id': `evt_${randomUUID()}` },
+      body: event(),
+    }));
     add('wrong type', 'a signature of the wrong secret', () => {
       const body = event();
-      return { ...signed(body), headers: { ...signed(body).headers, 'x-razorpay-signature': createHmac('sha256', 'not the secret').update(body).digest('hex') } };
+      return {
+        ...signed(body),
+        headers: { ...signed(body).headers, 'x-razorpay-signature': createHmac('sha256', 'not the secret').update(body).digest('hex') },
+      };
     });
     add('wrong type', 'a signature for other bytes', () => ({ ...signed(event()), body: event('"amount":999999,') }));
     add('sql payload', `signature = ${SQL[0]}`, () => ({ ...signed(event()), headers: { ...signed(event()).headers, 'x-razorpay-signature': SQL[0]! } }));
@@ -673,12 +830,36 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
       return { method: route.method, path: url(), headers: { 'content-type': contentType }, body };
     };
     add('content type', 'JSON where multipart is expected', () => json(JSON.stringify({ file: 'JVBERi0xLjQ=' })), [415]);
-    add('upload content', 'HTML renamed .pdf', upload([['file', { bytes: Buffer.from('<html><script>window.__pwned=1</script></html>'), filename: 'persona.pdf', type: 'application/pdf' }]]), [415]);
+    add(
+      'upload content',
+      'HTML renamed .pdf',
+      upload([['file', { bytes: Buffer.from('<html><script>window.__pwned=1</script></html>'), filename: 'persona.pdf', type: 'application/pdf' }]]),
+      [415],
+    );
     add('upload content', 'an empty file', upload([['file', { bytes: Buffer.alloc(0), filename: 'persona.pdf', type: 'application/pdf' }]]), [400]);
-    add('upload content', "a PDF over the service's 10 MB", upload([['file', { bytes: fixtures.pdf11mb.subarray(0, Math.floor(10.5 * MB)), filename: 'persona.pdf', type: 'application/pdf' }]]), [413]);
+    add(
+      'upload content',
+      "a PDF over the service's 10 MB",
+      upload([['file', { bytes: fixtures.pdf11mb.subarray(0, Math.floor(10.5 * MB)), filename: 'persona.pdf', type: 'application/pdf' }]]),
+      [413],
+    );
     add('unknown field', 'the file under another field name', upload([['document', { bytes: fixtures.realPdf, filename: 'persona.pdf' }]]), [400]);
-    add('unknown field', 'a text field beside the file', upload([['personaId', 'PRS-AAAA-BBBB-CCCC-DDDD'], ['file', { bytes: fixtures.realPdf, filename: 'persona.pdf' }]]));
-    add('unknown field', 'two files', upload([['file', { bytes: fixtures.realPdf, filename: 'a.pdf' }], ['file', { bytes: fixtures.realPdf, filename: 'b.pdf' }]]));
+    add(
+      'unknown field',
+      'a text field beside the file',
+      upload([
+        ['personaId', 'PRS-AAAA-BBBB-CCCC-DDDD'],
+        ['file', { bytes: fixtures.realPdf, filename: 'persona.pdf' }],
+      ]),
+    );
+    add(
+      'unknown field',
+      'two files',
+      upload([
+        ['file', { bytes: fixtures.realPdf, filename: 'a.pdf' }],
+        ['file', { bytes: fixtures.realPdf, filename: 'b.pdf' }],
+      ]),
+    );
     add('prototype pollution', 'a part named __proto__', upload([['__proto__', { bytes: fixtures.realPdf, filename: 'a.pdf' }]]));
     add('path traversal', 'a filename climbing out', upload([['file', { bytes: Buffer.from('<html></html>'), filename: '../../../../etc/passwd' }]]), [415]);
   }
@@ -705,7 +886,8 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
     const replaced = (field: string, value: string) => [...without(field), [field, value]] as ReturnType<typeof base>;
 
     add('content type', 'JSON where multipart is expected', () => json(JSON.stringify(Object.fromEntries(base()))), [415]);
-    if (create) for (const field of ['title', 'author', 'description', 'price', 'category']) add('missing field', `without ${field}`, form(without(field)), [400]);
+    if (create)
+      for (const field of ['title', 'author', 'description', 'price', 'category']) add('missing field', `without ${field}`, form(without(field)), [400]);
     add('wrong type', 'price as text', form(replaced('price', 'free')), [400]);
     add('wrong type', 'price negative', form(replaced('price', '-1')), [400]);
     add('wrong type', 'price with three decimals', form(replaced('price', '1.005')), [400]);
@@ -728,31 +910,83 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
     add('prototype pollution', 'a field named __proto__', form([...base(), ['__proto__', '{"polluted":true}']]), [400]);
     add('prototype pollution', 'a field named constructor', form([...base(), ['constructor', '{"prototype":{"polluted":true}}']]), [400]);
     add('prototype pollution', 'tags with __proto__', form(replaced('tags', '[{"__proto__":{"polluted":true}}]')), [400]);
-    add('prototype pollution', 'sampleContent with __proto__', form(replaced('sampleContent', '[{"chapter":"c","content":"x","isAd":false,"__proto__":{"polluted":true}}]')), [400]);
-    add('prototype pollution', 'sampleContent with constructor.prototype', form(replaced('sampleContent', '[{"chapter":"c","content":"x","isAd":false,"constructor":{"prototype":{"polluted":true}}}]')), [400]);
-    for (const p of [...SQL, ...SCRIPT]) add(p.startsWith('<') || p.startsWith('">') ? 'script payload' : 'sql payload', `category = ${p}`, form(replaced('category', p)), [400]);
+    add(
+      'prototype pollution',
+      'sampleContent with __proto__',
+      form(replaced('sampleContent', '[{"chapter":"c","content":"x","isAd":false,"__proto__":{"polluted":true}}]')),
+      [400],
+    );
+    add(
+      'prototype pollution',
+      'sampleContent with constructor.prototype',
+      form(replaced('sampleContent', '[{"chapter":"c","content":"x","isAd":false,"constructor":{"prototype":{"polluted":true}}}]')),
+      [400],
+    );
+    for (const p of [...SQL, ...SCRIPT])
+      add(p.startsWith('<') || p.startsWith('">') ? 'script payload' : 'sql payload', `category = ${p}`, form(replaced('category', p)), [400]);
     for (const p of SQL) add('sql payload', `price = ${p}`, form(replaced('price', p)), [400]);
     for (const [label, value] of BAD_UUIDS()) if (value) add('malformed id', `category ${label}`, form(replaced('category', value)), [400]);
     // Files judged by their bytes, never by name or declared type; a good cover beside a bad file is not kept either.
-    const withFile = (field: string, bytes: Buffer | Uint8Array, filename: string, type: string) => form([...base(), ['coverImage', file(fixtures.png, 'ok.png', 'image/png')], [field, file(bytes, filename, type)]]);
+    const withFile = (field: string, bytes: Buffer | Uint8Array, filename: string, type: string) =>
+      form([...base(), ['coverImage', file(fixtures.png, 'ok.png', 'image/png')], [field, file(bytes, filename, type)]]);
     add('upload content', 'HTML renamed .pdf as fullPdf', withFile('fullPdf', fixtures.html, 'book.pdf', 'application/pdf'), [415]);
     add('upload content', 'HTML renamed .pdf as samplePdf', withFile('samplePdf', fixtures.html, 'sample.pdf', 'application/pdf'), [415]);
     add('upload content', 'an SVG with a script as coverImage', form([...base(), ['coverImage', file(fixtures.svg, 'cover.svg', 'image/svg+xml')]]), [415]);
     add('upload content', 'an SVG renamed .png as an image', withFile('images', fixtures.svg, 'pic.png', 'image/png'), [415]);
     add('upload content', 'an 11 MB PDF as fullPdf', withFile('fullPdf', fixtures.pdf11mb, 'big.pdf', 'application/pdf'), [413]);
     add('upload content', 'an 11 MB PDF as samplePdf', withFile('samplePdf', fixtures.pdf11mb, 'big.pdf', 'application/pdf'), [413]);
-    add('upload content', 'two 11 MB PDFs (the service stops reading after the first)', form([...base(), ['fullPdf', file(fixtures.pdf11mb, 'a.pdf', 'application/pdf')], ['samplePdf', file(fixtures.pdf11mb, 'b.pdf', 'application/pdf')]]), [413]);
-    add('upload content', 'a polyglot (GIF header + script) as coverImage', form([...base(), ['coverImage', file(fixtures.gifPolyglot, 'cover.gif', 'image/gif')]]), [415]);
+    add(
+      'upload content',
+      'two 11 MB PDFs (the service stops reading after the first)',
+      form([...base(), ['fullPdf', file(fixtures.pdf11mb, 'a.pdf', 'application/pdf')], ['samplePdf', file(fixtures.pdf11mb, 'b.pdf', 'application/pdf')]]),
+      [413],
+    );
+    add(
+      'upload content',
+      'a polyglot (GIF header + script) as coverImage',
+      form([...base(), ['coverImage', file(fixtures.gifPolyglot, 'cover.gif', 'image/gif')]]),
+      [415],
+    );
     add('upload content', 'a polyglot (GIF header + script) as an image', withFile('images', fixtures.gifPolyglot, 'pic.gif', 'image/gif'), [415]);
-    add('upload content', 'a polyglot (real PNG + HTML appended) as coverImage', form([...base(), ['coverImage', file(fixtures.pngPolyglot, 'cover.png', 'image/png')]]), [415]);
-    add('upload content', 'a PDF header with HTML after it as samplePdf', withFile('samplePdf', Buffer.from('%PDF-1.4\n<html><script>window.__pwned=1</script></html>'), 'sample.pdf', 'application/pdf'), [415]);
+    add(
+      'upload content',
+      'a polyglot (real PNG + HTML appended) as coverImage',
+      form([...base(), ['coverImage', file(fixtures.pngPolyglot, 'cover.png', 'image/png')]]),
+      [415],
+    );
+    add(
+      'upload content',
+      'a PDF header with HTML after it as samplePdf',
+      withFile('samplePdf', Buffer.from('%PDF-1.4\n<html><script>window.__pwned=1</script></html>'), 'sample.pdf', 'application/pdf'),
+      [415],
+    );
     add('upload content', 'a zero-byte coverImage', form([...base(), ['coverImage', file(Buffer.alloc(0), 'empty.png', 'image/png')]]), [400]);
     add('upload content', 'a zero-byte fullPdf', withFile('fullPdf', Buffer.alloc(0), 'empty.pdf', 'application/pdf'), [400]);
     add('upload content', 'a PDF as the cover image', form([...base(), ['coverImage', file(fixtures.realPdf, 'cover.png', 'image/png')]]), [415]);
-    add('upload content', 'too many images', form([...base(), ...Array.from({ length: 9 }, (_, i) => ['images', file(fixtures.png, `p${i}.png`, 'image/png')] as [string, ReturnType<typeof file>])]), [400]);
-    add('path traversal', 'a good cover named ../../../../tmp/… with a bad price', form([...replaced('price', 'free'), ['coverImage', file(fixtures.png, '../../../../tmp/persona-security-suite.png', 'image/png')]]), [400]);
-    add('path traversal', 'an absolute file name with a bad price', form([...replaced('price', 'free'), ['coverImage', file(fixtures.png, '/etc/passwd', 'image/png')]]), [400]);
-    add('path traversal', 'a Windows path with a bad price', form([...replaced('price', 'free'), ['coverImage', file(fixtures.png, '..\\..\\windows\\win.ini', 'image/png')]]), [400]);
+    add(
+      'upload content',
+      'too many images',
+      form([...base(), ...Array.from({ length: 9 }, (_, i) => ['images', file(fixtures.png, `p${i}.png`, 'image/png')] as [string, ReturnType<typeof file>])]),
+      [400],
+    );
+    add(
+      'path traversal',
+      'a good cover named ../../../../tmp/… with a bad price',
+      form([...replaced('price', 'free'), ['coverImage', file(fixtures.png, '../../../../tmp/persona-security-suite.png', 'image/png')]]),
+      [400],
+    );
+    add(
+      'path traversal',
+      'an absolute file name with a bad price',
+      form([...replaced('price', 'free'), ['coverImage', file(fixtures.png, '/etc/passwd', 'image/png')]]),
+      [400],
+    );
+    add(
+      'path traversal',
+      'a Windows path with a bad price',
+      form([...replaced('price', 'free'), ['coverImage', file(fixtures.png, '..\\..\\windows\\win.ini', 'image/png')]]),
+      [400],
+    );
   }
 
   return cases;
@@ -789,7 +1023,12 @@ function fileKeyCases(privateKey: string | null): Case[] {
   ];
   if (privateKey) {
     // A real full PDF (kept private): not by its key, nor by climbing to it from a public area.
-    raw.push(`/api/files/${privateKey}`, `/api/files/covers/..%2f${privateKey.replace('/', '%2f')}`, `/api/files/covers/..%252f${privateKey.replace('/', '%252f')}`, `/api/files/samples/%2e%2e/${privateKey}`);
+    raw.push(
+      `/api/files/${privateKey}`,
+      `/api/files/covers/..%2f${privateKey.replace('/', '%2f')}`,
+      `/api/files/covers/..%252f${privateKey.replace('/', '%252f')}`,
+      `/api/files/samples/%2e%2e/${privateKey}`,
+    );
   }
   return raw.map((p) => ({ route, category: 'path traversal' as Category, label: p, build: async () => ({ method: 'GET' as Method, path: p }) }));
 }
@@ -797,7 +1036,8 @@ function fileKeyCases(privateKey: string | null): Case[] {
 // ---------------------------------------------------------------------------
 // What a clear refusal looks like.
 
-const INTERNALS = /\n\s+at |\bat .+:\d+:\d+|node_modules|\/work\/|\.(ts|js):\d+|SQLSTATE|syntax error at|relation "|violates|duplicate key|pglite|kysely|undici|ECONN|EPIPE|TypeError|ReferenceError|RangeError|Cannot read prop|is not a function|undefined is not|\[object Object\]|\bstack\b/i;
+const INTERNALS =
+  /\n\s+at |\bat .+:\d+:\d+|node_modules|\/work\/|\.(ts|js):\d+|SQLSTATE|syntax error at|relation "|violates|duplicate key|pglite|kysely|undici|ECONN|EPIPE|TypeError|ReferenceError|RangeError|Cannot read prop|is not a function|undefined is not|\[object Object\]|\bstack\b/i;
 
 function refusalProblem(res: Res, expect?: number[]): string | null {
   if (res.status >= 500) return `a ${res.status}`;
@@ -894,7 +1134,9 @@ describe('security: bad input, uploads, object access and stored script', () => 
     );
     const out: Snapshot['tables'] = {};
     for (const { s, t } of tables) {
-      const [row] = await query<{ n: number; d: string | null }>(`select count(*)::int as n, md5(string_agg(x::text, '|' order by x::text)) as d from "${s}"."${t}" x`);
+      const [row] = await query<{ n: number; d: string | null }>(
+        `select count(*)::int as n, md5(string_agg(x::text, '|' order by x::text)) as d from "${s}"."${t}" x`,
+      );
       out[`${s}.${t}`] = { rows: row!.n, digest: row!.d ?? '' };
     }
     const files = [
@@ -918,7 +1160,12 @@ describe('security: bad input, uploads, object access and stored script', () => 
   }
 
   const api = async (method: Method, p: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await send(shop.url, { method, path: p, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await send(shop.url, {
+      method,
+      path: p,
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (res.status >= 400) throw new Error(`${method} ${p} answered ${res.status}: ${res.text.slice(0, 300)}`);
     return res.json as { data: any; meta?: { total: number }; message?: string };
   };
@@ -934,8 +1181,18 @@ describe('security: bad input, uploads, object access and stored script', () => 
         address: buyer.address,
       })
     ).data as { orderId: string; razorpayOrderId: string };
-    const paid = (await api('POST', '/api/payments/test-mode/pay', { razorpayOrderId: init.razorpayOrderId, outcome: 'success' })).data as { razorpay_payment_id: string; razorpay_signature: string };
-    const verified = (await api('POST', '/api/payments/verify', { orderId: init.orderId, razorpayOrderId: init.razorpayOrderId, razorpayPaymentId: paid.razorpay_payment_id, razorpaySignature: paid.razorpay_signature })).data as { personaId: string };
+    const paid = (await api('POST', '/api/payments/test-mode/pay', { razorpayOrderId: init.razorpayOrderId, outcome: 'success' })).data as {
+      razorpay_payment_id: string;
+      razorpay_signature: string;
+    };
+    const verified = (
+      await api('POST', '/api/payments/verify', {
+        orderId: init.orderId,
+        razorpayOrderId: init.razorpayOrderId,
+        razorpayPaymentId: paid.razorpay_payment_id,
+        razorpaySignature: paid.razorpay_signature,
+      })
+    ).data as { personaId: string };
     return { ...buyer, orderId: init.orderId, personaId: verified.personaId };
   }
 
@@ -953,7 +1210,10 @@ describe('security: bad input, uploads, object access and stored script', () => 
     });
     probe.closeAllConnections();
     await new Promise((r) => probe.close(r));
-    if (!reachable) throw new Error('The security suite sends each case from its own loopback address (127.77.x.y), and this host cannot bind one: it needs all of 127.0.0.0/8 on the loopback interface, as Linux has');
+    if (!reachable)
+      throw new Error(
+        'The security suite sends each case from its own loopback address (127.77.x.y), and this host cannot bind one: it needs all of 127.0.0.0/8 on the loopback interface, as Linux has',
+      );
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-security-'));
     shop = await startShop({
       dataDir,
@@ -976,13 +1236,34 @@ describe('security: bad input, uploads, object access and stored script', () => 
 
     const books = (await api('GET', '/api/books?limit=100')).data as Array<{ _id: string; price: number; category: { _id: string } | null }>;
     const book = books.find((b) => b.category && b.price >= 1)!;
-    const unpaid = (await api('POST', '/api/payments/initiate', { book: book._id, fullName: 'Unpaid Buyer', email: 'unpaid@example.com', phone: '+91 90000 00000', deliveryType: 'digital', address: null })).data as { orderId: string; razorpayOrderId: string };
+    const unpaid = (
+      await api('POST', '/api/payments/initiate', {
+        book: book._id,
+        fullName: 'Unpaid Buyer',
+        email: 'unpaid@example.com',
+        phone: '+91 90000 00000',
+        deliveryType: 'digital',
+        address: null,
+      })
+    ).data as { orderId: string; razorpayOrderId: string };
     const feedback = (await api('POST', '/api/feedback', { name: 'Meera', email: 'meera@example.com', message: 'Keep this message' })).data as { _id: string };
     await api('POST', '/api/newsletter/subscribe', { email: 'reader@example.com' });
-    ids = { book: book._id, category: book.category!._id, order: unpaid.orderId, razorpayOrderId: unpaid.razorpayOrderId, feedback: feedback._id, personaId: '' };
+    ids = {
+      book: book._id,
+      category: book.category!._id,
+      order: unpaid.orderId,
+      razorpayOrderId: unpaid.razorpayOrderId,
+      feedback: feedback._id,
+      personaId: '',
+    };
 
     buyers = {
-      a: await buy({ fullName: 'Ananya Physical', email: 'ananya.private@example.com', phone: '+91 91111 22222', address: { line1: '7 Secret Lane', city: 'Hidden City', zip: '560001', country: 'India' } }),
+      a: await buy({
+        fullName: 'Ananya Physical',
+        email: 'ananya.private@example.com',
+        phone: '+91 91111 22222',
+        address: { line1: '7 Secret Lane', city: 'Hidden City', zip: '560001', country: 'India' },
+      }),
       b: await buy({ fullName: 'Bala Digital', email: 'bala.private@example.com', phone: '+91 93333 44444', address: null }),
     };
     ids.personaId = buyers.a.personaId;
@@ -1005,7 +1286,9 @@ describe('security: bad input, uploads, object access and stored script', () => 
 
     // Both Personas made and recorded, their e-mails sent, every outbox relayed and every message
     // consumed: from here on nothing may change.
-    const outboxes = (await query<{ t: string }>("select table_schema || '.' || table_name as t from information_schema.tables where table_name = 'outbox'")).map((r) => r.t);
+    const outboxes = (
+      await query<{ t: string }>("select table_schema || '.' || table_name as t from information_schema.tables where table_name = 'outbox'")
+    ).map((r) => r.t);
     const busy = async () => {
       const [row] = await query<{ personas: number; orders: number; emails: number; unsent: number; queued: number; unpublished: number }>(`select
         (select count(*)::int from personalization.personas where status = 'ready') as personas,
@@ -1027,7 +1310,10 @@ describe('security: bad input, uploads, object access and stored script', () => 
   afterAll(async () => {
     await shop?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    const byCategory = [...counts.entries()].filter(([k]) => !k.startsWith('#')).map(([k, n]) => `${k} ${n}`).join(', ');
+    const byCategory = [...counts.entries()]
+      .filter(([k]) => !k.startsWith('#'))
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
     const total = [...counts.entries()].filter(([k]) => !k.startsWith('#')).reduce((sum, [, n]) => sum + n, 0);
     console.log(
       `security suite: ${total} bad-input cases refused with a clear 4xx (${byCategory}); ` +
@@ -1086,7 +1372,12 @@ describe('security: bad input, uploads, object access and stored script', () => 
   it('treats SQL and script text in free-text query fields as text: found nowhere, no error', async () => {
     const searches: Array<[string, string]> = [];
     for (const p of [...SQL, ...SCRIPT, '%', '_', '\\', "%' OR '%'='"]) {
-      searches.push([`/api/books?search=${enc(p)}`, 'public'], [`/api/books?tag=${enc(p)}`, 'public'], [`/api/orders?search=${enc(p)}`, 'admin'], [`/api/admin/audit?type=${enc(p)}`, 'admin']);
+      searches.push(
+        [`/api/books?search=${enc(p)}`, 'public'],
+        [`/api/books?tag=${enc(p)}`, 'public'],
+        [`/api/orders?search=${enc(p)}`, 'admin'],
+        [`/api/admin/audit?type=${enc(p)}`, 'admin'],
+      );
     }
     for (const [p, who] of searches) {
       const res = await send(shop.url, { method: 'GET', path: p, headers: who === 'admin' ? auth : {} });
@@ -1102,12 +1393,20 @@ describe('security: bad input, uploads, object access and stored script', () => 
     writes = changed.length + (JSON.stringify(before.files) === JSON.stringify(after.files) ? 0 : 1);
     expect({ changed, files: after.files }).toEqual({ changed: [], files: before.files });
     // The tables the issue names, counted, so the report can say what "nothing" covered.
-    const named = ['catalogue.books', 'catalogue.categories', 'orders.orders', 'admin.feedback', 'admin.subscribers', 'personalization.personas', ...Object.keys(after.tables).filter((t) => t.endsWith('.outbox'))];
+    const named = [
+      'catalogue.books',
+      'catalogue.categories',
+      'orders.orders',
+      'admin.feedback',
+      'admin.subscribers',
+      'personalization.personas',
+      ...Object.keys(after.tables).filter((t) => t.endsWith('.outbox')),
+    ];
     for (const t of named) expect({ t, present: t in after.tables }).toEqual({ t, present: true });
     console.log(`security suite, rows before = after: ${named.map((t) => `${t} ${after.tables[t]!.rows}`).join(', ')}; ${after.files.length} files on disk`);
   });
 
-  it('a public order lookup shows only the PublicOrder fields, never a buyer\'s contact details; the full order needs a token', async () => {
+  it("a public order lookup shows only the PublicOrder fields, never a buyer's contact details; the full order needs a token", async () => {
     const secrets = [buyers.a, buyers.b].flatMap((b) => [b.email, b.phone, b.fullName, b.orderId, ...(b.address ? Object.values(b.address) : [])]);
     const publicKeys = ['book', 'createdAt', 'deliveryStatus', 'deliveryType', 'paymentStatus', 'personaId', 'personaStatus', 'personalizedPdfUrl'];
     for (const buyer of [buyers.a, buyers.b]) {
@@ -1127,10 +1426,13 @@ describe('security: bad input, uploads, object access and stored script', () => 
       // The verification record names the buyer (it is printed in the book) but nothing else of theirs.
       const verify = await send(shop.url, { method: 'GET', path: `/api/personas/${buyer.personaId}/verify` });
       expect(verify.status).toBe(200);
-      for (const secret of [buyer.email, buyer.phone, buyer.orderId, ...(buyer.address ? Object.values(buyer.address) : [])]) expect(verify.text.includes(secret)).toBe(false);
+      for (const secret of [buyer.email, buyer.phone, buyer.orderId, ...(buyer.address ? Object.values(buyer.address) : [])])
+        expect(verify.text.includes(secret)).toBe(false);
       // The full order: by order id, by list or by search, never without an admin token.
       for (const p of [`/api/orders/${buyer.orderId}`, `/api/orders?search=${enc(buyer.email)}`, '/api/orders']) {
-        for (const headers of [{}, { authorization: 'Bearer not.a.token' }, { authorization: `Bearer ${token.split('.').slice(0, 2).join('.')}.` }] as Array<Record<string, string>>) {
+        for (const headers of [{}, { authorization: 'Bearer not.a.token' }, { authorization: `Bearer ${token.split('.').slice(0, 2).join('.')}.` }] as Array<
+          Record<string, string>
+        >) {
           const res = await send(shop.url, { method: 'GET', path: p, headers });
           expect({ p, status: res.status }).toEqual({ p, status: 401 });
           for (const secret of secrets) expect(res.text.includes(secret)).toBe(false);
@@ -1150,7 +1452,9 @@ describe('security: bad input, uploads, object access and stored script', () => 
       let limited: Res | undefined;
       let first: Res | undefined;
       for (let i = 0; i < LOOKUPS_PER_MINUTE + 10; i += 10) {
-        const batch = await Promise.all(Array.from({ length: 10 }, () => send(shop.url, { method: 'GET', path: route.replace(':id', formatPersonaId(randomBytes(10))), from: guesser })));
+        const batch = await Promise.all(
+          Array.from({ length: 10 }, () => send(shop.url, { method: 'GET', path: route.replace(':id', formatPersonaId(randomBytes(10))), from: guesser })),
+        );
         for (const res of batch) {
           statuses.push(res.status);
           first ??= res;
@@ -1190,7 +1494,10 @@ describe('security: bad input, uploads, object access and stored script', () => 
 
     beforeAll(async () => {
       browser = await launchChromium();
-      const category = (await api('POST', '/api/categories', { name: SCRIPTED.category, description: '<script>window.__pwned=11</script>' }, auth)).data as { _id: string; name: string };
+      const category = (await api('POST', '/api/categories', { name: SCRIPTED.category, description: '<script>window.__pwned=11</script>' }, auth)).data as {
+        _id: string;
+        name: string;
+      };
       expect(category.name).toBe(SCRIPTED.category);
       const { body, contentType } = await multipartBody([
         ['title', SCRIPTED.title],
@@ -1207,19 +1514,45 @@ describe('security: bad input, uploads, object access and stored script', () => 
       const book = res.json!.data as { _id: string; title: string; author: string; description: string; tags: string[]; coverImage: { url: string } };
       bookId = book._id;
       // Stored and answered verbatim; the upload's name was not used for its key.
-      expect({ title: book.title, author: book.author, description: book.description, tags: book.tags }).toEqual({ title: SCRIPTED.title, author: SCRIPTED.author, description: SCRIPTED.description, tags: SCRIPTED.tags });
+      expect({ title: book.title, author: book.author, description: book.description, tags: book.tags }).toEqual({
+        title: SCRIPTED.title,
+        author: SCRIPTED.author,
+        description: SCRIPTED.description,
+        tags: SCRIPTED.tags,
+      });
       expect(book.coverImage.url).toMatch(/^\/api\/files\/covers\/[0-9a-f-]{36}\.png$/);
       await expect(stat('/tmp/persona-security-suite-cover.png')).rejects.toThrow();
       tally('#stored as text', 2);
 
       // SQL text from the public: a feedback message and a buyer's name, stored and shown as typed, every table still there.
-      const feedback = (await api('POST', '/api/feedback', { name: `Robert'); DROP TABLE feedback;--`, email: 'bobby@example.com', message: `' OR 1=1 -- <script>window.__pwned=12</script>` })).data as { _id: string };
-      const listed = ((await api('GET', '/api/feedback/all?limit=100', undefined, auth)).data as Array<{ _id: string; name: string; message: string }>).find((f) => f._id === feedback._id)!;
+      const feedback = (
+        await api('POST', '/api/feedback', {
+          name: `Robert'); DROP TABLE feedback;--`,
+          email: 'bobby@example.com',
+          message: `' OR 1=1 -- <script>window.__pwned=12</script>`,
+        })
+      ).data as { _id: string };
+      const listed = ((await api('GET', '/api/feedback/all?limit=100', undefined, auth)).data as Array<{ _id: string; name: string; message: string }>).find(
+        (f) => f._id === feedback._id,
+      )!;
       expect(listed).toMatchObject({ name: `Robert'); DROP TABLE feedback;--`, message: `' OR 1=1 -- <script>window.__pwned=12</script>` });
-      const order = (await api('POST', '/api/payments/initiate', { book: bookId, fullName: `Robert'); DROP TABLE orders;--`, email: 'bobby@example.com', phone: '+91 95555 66666', deliveryType: 'digital', address: null })).data as { orderId: string };
-      expect(((await api('GET', `/api/orders/${order.orderId}`, undefined, auth)).data as { fullName: string }).fullName).toBe(`Robert'); DROP TABLE orders;--`);
+      const order = (
+        await api('POST', '/api/payments/initiate', {
+          book: bookId,
+          fullName: `Robert'); DROP TABLE orders;--`,
+          email: 'bobby@example.com',
+          phone: '+91 95555 66666',
+          deliveryType: 'digital',
+          address: null,
+        })
+      ).data as { orderId: string };
+      expect(((await api('GET', `/api/orders/${order.orderId}`, undefined, auth)).data as { fullName: string }).fullName).toBe(
+        `Robert'); DROP TABLE orders;--`,
+      );
       tally('#stored as text', 2);
-      const tables = await query<{ t: string }>("select table_schema || '.' || table_name as t from information_schema.tables where table_name in ('books', 'orders', 'feedback')");
+      const tables = await query<{ t: string }>(
+        "select table_schema || '.' || table_name as t from information_schema.tables where table_name in ('books', 'orders', 'feedback')",
+      );
       expect(tables.map((r) => r.t).sort()).toEqual(['admin.feedback', 'catalogue.books', 'orders.orders']);
     }, 60_000);
 
@@ -1243,10 +1576,13 @@ describe('security: bad input, uploads, object access and stored script', () => 
       });
       if (adminToken) {
         await page.goto('/admin/login');
-        await page.evaluate(([t, a]) => {
-          localStorage.setItem('token', t!);
-          localStorage.setItem('admin', a!);
-        }, [adminToken, JSON.stringify({ name: ADMIN.name, email: ADMIN.email })]);
+        await page.evaluate(
+          ([t, a]) => {
+            localStorage.setItem('token', t!);
+            localStorage.setItem('admin', a!);
+          },
+          [adminToken, JSON.stringify({ name: ADMIN.name, email: ADMIN.email })],
+        );
       }
       await page.goto(pathname);
       return { page, errors, close: () => context.close() };
@@ -1258,10 +1594,14 @@ describe('security: bad input, uploads, object access and stored script', () => 
       const injected = await page.evaluate(() => ({
         imgs: document.querySelectorAll('img[src="x"]').length,
         // Scripts that could run (the page's data and JSON-LD are data scripts, checked just below).
-        scripts: [...document.querySelectorAll('script')].filter((s) => !/^application\/(ld\+)?json$/.test(s.type) && s.textContent?.includes('__pwned')).length,
+        scripts: [...document.querySelectorAll('script')].filter((s) => !/^application\/(ld\+)?json$/.test(s.type) && s.textContent?.includes('__pwned'))
+          .length,
         // A data script holds no markup at all: nothing in it can end the element early.
-        dataWithMarkup: [...document.querySelectorAll('script[type="application/json"], script[type="application/ld+json"]')].filter((s) => /[<>]/.test(s.textContent ?? '')).length,
-        handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on') && a.value.includes('__pwned'))).length,
+        dataWithMarkup: [...document.querySelectorAll('script[type="application/json"], script[type="application/ld+json"]')].filter((s) =>
+          /[<>]/.test(s.textContent ?? ''),
+        ).length,
+        handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on') && a.value.includes('__pwned')))
+          .length,
         bold: [...document.querySelectorAll('b')].filter((b) => b.textContent === 'bold').length,
       }));
       expect(injected).toEqual({ imgs: 0, scripts: 0, dataWithMarkup: 0, handlers: 0, bold: 0 });

@@ -17,7 +17,8 @@ const sorted = (list: string[]) => [...list].sort();
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const rs = (rupees: number) => `Rs ${rupees.toFixed(2)}`;
 /** What the catalogue answers for a list address (the server's own ranking and pages). */
-const apiTitles = async (path: string): Promise<string[]> => ((await (await fetch(`${shop.url}/api${path}`)).json()) as { data: Book[] }).data.map((b) => b._id);
+const apiTitles = async (path: string): Promise<string[]> =>
+  ((await (await fetch(`${shop.url}/api${path}`)).json()) as { data: Book[] }).data.map((b) => b._id);
 /** Home shows the first cards of a tab (spec §2), newest first like the API. */
 const HOME_CARDS = 8;
 
@@ -166,7 +167,10 @@ describe('explore books', () => {
   it('View Details is reachable with the keyboard', async () => {
     await page.goto('/books');
     await page.locator('article[data-book-id]').first().waitFor();
-    const link = page.locator('article[data-book-id]').first().getByRole('link', { name: /View Details/ });
+    const link = page
+      .locator('article[data-book-id]')
+      .first()
+      .getByRole('link', { name: /View Details/ });
     await link.focus();
     expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
     // Focus reveals the overlay that hover reveals.
@@ -409,7 +413,10 @@ describe('shared layout', () => {
   it('the footer links every public page and the newsletter shows the answer or a graceful failure', async () => {
     await page.goto('/shipping');
     const footer = page.getByRole('contentinfo');
-    const hrefs = await footer.getByRole('navigation', { name: 'Footer' }).getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
+    const hrefs = await footer
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
     expect(hrefs).toEqual([
       ['Home', '/'],
       ['Books', '/books'],
@@ -426,7 +433,7 @@ describe('shared layout', () => {
     await email.fill('reader@example.com');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     const status = footer.getByRole('status');
-    expect((await settle(async () => (await status.innerText()).trim().length > 0, true))).toBe(true);
+    expect(await settle(async () => (await status.innerText()).trim().length > 0, true)).toBe(true);
 
     await page.route('**/api/newsletter/subscribe', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: null, message: 'You are subscribed!' }) }),
@@ -438,7 +445,11 @@ describe('shared layout', () => {
     // Spec §7: a failure shows the server's error text, else "Subscription failed".
     await page.unroute('**/api/newsletter/subscribe');
     await page.route('**/api/newsletter/subscribe', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"error":"Service Unavailable","message":"The admin service is unavailable, please try again shortly"}' }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"statusCode":503,"error":"Service Unavailable","message":"The admin service is unavailable, please try again shortly"}',
+      }),
     );
     await email.fill('reader3@example.com');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
@@ -446,7 +457,9 @@ describe('shared layout', () => {
     expect(await settle(async () => (await status.innerText()).trim(), unavailable)).toBe(unavailable);
 
     await page.unroute('**/api/newsletter/subscribe');
-    await page.route('**/api/newsletter/subscribe', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' }));
+    await page.route('**/api/newsletter/subscribe', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' }),
+    );
     await email.fill('reader4@example.com');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     expect(await settle(async () => (await status.innerText()).trim(), 'Subscription failed')).toBe('Subscription failed');
@@ -461,7 +474,10 @@ describe('failures', () => {
     await page.goto('/books');
     await page.locator('article[data-book-id]').first().waitFor();
     await page.route(/\/api\/books\/[^/?]+$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: serverError }));
-    await page.locator(`article[data-book-id="${books[0]!._id}"]`).getByRole('link', { name: /View Details/ }).click();
+    await page
+      .locator(`article[data-book-id="${books[0]!._id}"]`)
+      .getByRole('link', { name: /View Details/ })
+      .click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(squash(await alert.innerText())).toContain('Error fetching books');
@@ -610,13 +626,17 @@ describe('pages rendered on the server', () => {
     const tab = await phone.newPage();
     const covers: string[] = [];
     tab.on('request', (request) => {
-      if (request.resourceType() === 'image' && request.url().includes('/api/files/covers/')) covers.push(new URL(request.url()).pathname + new URL(request.url()).search);
+      if (request.resourceType() === 'image' && request.url().includes('/api/files/covers/'))
+        covers.push(new URL(request.url()).pathname + new URL(request.url()).search);
     });
     await tab.goto(`/book/${book._id}`, { waitUntil: 'networkidle' });
     const own = covers.filter((u) => u.startsWith(book.coverImage!.url));
     // 390 px less its margins at 2x: the 640 px copy (WebP), fetched once by the preload and the <img> together.
     expect(own).toEqual([`${book.coverImage!.url}?w=640`]);
-    const shown = await tab.locator('main img.book-cover').first().evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth }));
+    const shown = await tab
+      .locator('main img.book-cover')
+      .first()
+      .evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth }));
     expect(shown.src).toContain('?w=640');
     expect(shown.width).toBeGreaterThan(0);
     // Every cover on the page is a sized copy.
@@ -654,7 +674,9 @@ describe('pages rendered on the server', () => {
     for (const path of paths) {
       await page.goto(path);
       // Hydrated: React has attached to the server's HTML (the root holds its fiber).
-      expect(await settle(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer'))), true)).toBe(true);
+      expect(await settle(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer'))), true)).toBe(
+        true,
+      );
       await page.waitForLoadState('networkidle');
     }
     expect(problems).toEqual([]);
@@ -680,7 +702,15 @@ describe('a catalogue bigger than one page', () => {
     auth = await adminAuth(shop.url);
     const category = ((await (await fetch(`${shop.url}/api/categories`)).json()) as { data: Array<{ _id: string }> }).data[0]!._id;
     for (let i = 0; i < EXTRA; i += 1) {
-      created.push(await createBookThroughApi(shop.url, auth, { title: `Paging Volume ${pad(i)}`, author: 'Page Turner', price: 100 + i, tags: [`shelf-${pad(i)}`, `topic-${pad(i)}`], category }));
+      created.push(
+        await createBookThroughApi(shop.url, auth, {
+          title: `Paging Volume ${pad(i)}`,
+          author: 'Page Turner',
+          price: 100 + i,
+          tags: [`shelf-${pad(i)}`, `topic-${pad(i)}`],
+          category,
+        }),
+      );
     }
   }, SHOP_HOOK_TIMEOUT_MS);
 

@@ -38,7 +38,11 @@ describe('server rendering', () => {
 
   it('renders the book page with its title, author, price, description, cover and related books', () => {
     const url = `/book/${book._id}`;
-    const page = render(url, dataFor(url, { [`/books/${book._id}`]: { data: book }, [`/books/${book._id}/related?limit=4`]: { data: others.map(summary) } }), ORIGIN);
+    const page = render(
+      url,
+      dataFor(url, { [`/books/${book._id}`]: { data: book }, [`/books/${book._id}/related?limit=4`]: { data: others.map(summary) } }),
+      ORIGIN,
+    );
     expect(page.status).toBe(200);
     expect(page.html).toContain('<h1 class="book-detail__title">The Backwaters Ledger</h1>');
     expect(page.html).toContain('Meera Kuruvilla');
@@ -50,7 +54,11 @@ describe('server rendering', () => {
     expect(page.head).toContain('<title>The Backwaters Ledger by Meera Kuruvilla | Persona Books</title>');
     expect(page.head).toContain(`<link rel="canonical" href="${ORIGIN}/book/${book._id}" />`);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.head!)![1]!);
-    expect(jsonLd).toMatchObject({ '@type': 'Book', name: 'The Backwaters Ledger', offers: { '@type': 'Offer', price: '449.00', priceCurrency: 'INR', availability: 'https://schema.org/InStock' } });
+    expect(jsonLd).toMatchObject({
+      '@type': 'Book',
+      name: 'The Backwaters Ledger',
+      offers: { '@type': 'Offer', price: '449.00', priceCurrency: 'INR', availability: 'https://schema.org/InStock' },
+    });
   });
 
   it('answers an unknown book with "Book not found", 404 and noindex', () => {
@@ -72,7 +80,13 @@ describe('server rendering', () => {
       url,
       dataFor(url, {
         '/books?tag=mystery&page=2&limit=24': { data: [summary(book)], meta: { total: 25, page: 2, limit: 24 } },
-        '/tags?sort=count&limit=40': { data: [{ tag: 'mystery', count: 25 }, { tag: 'fiction', count: 3 }], meta: { total: 2, page: 1, limit: 40 } },
+        '/tags?sort=count&limit=40': {
+          data: [
+            { tag: 'mystery', count: 25 },
+            { tag: 'fiction', count: 3 },
+          ],
+          meta: { total: 2, page: 1, limit: 40 },
+        },
       }),
       ORIGIN,
     );

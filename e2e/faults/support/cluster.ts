@@ -204,7 +204,13 @@ export async function addSmallBook(shop: FaultShop, title: string): Promise<stri
   form.append('price', '149');
   form.append(
     'content',
-    JSON.stringify(['# One', 'The lamp on the headland turned its patient beam across the water.', 'The keeper wrote the night down, line by line.', '# Two', 'Morning came grey and kind.']),
+    JSON.stringify([
+      '# One',
+      'The lamp on the headland turned its patient beam across the water.',
+      'The keeper wrote the night down, line by line.',
+      '# Two',
+      'Morning came grey and kind.',
+    ]),
   );
   const res = await fetch(`${shop.url}/api/books`, { method: 'POST', body: form, headers: { authorization: shop.admin } });
   if (res.status !== 201) throw new Error(`creating a book answered ${res.status}: ${await res.text()}`);
@@ -239,7 +245,12 @@ export async function post(url: string, body: unknown, headers: Record<string, s
     return { status: res.status, body: parsed, ms: Date.now() - started };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string } };
-    return { status: 0, body: null, error: e.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (e.cause?.code ?? e.message), ms: Date.now() - started };
+    return {
+      status: 0,
+      body: null,
+      error: e.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : (e.cause?.code ?? e.message),
+      ms: Date.now() - started,
+    };
   }
 }
 

@@ -130,13 +130,22 @@ export async function buyPersonaThroughApi(
     address: null,
   });
   const paid = await post('/api/payments/test-mode/pay', { razorpayOrderId, outcome: 'success' });
-  const verified = await post('/api/payments/verify', { orderId, razorpayOrderId, razorpayPaymentId: paid.razorpay_payment_id, razorpaySignature: paid.razorpay_signature });
+  const verified = await post('/api/payments/verify', {
+    orderId,
+    razorpayOrderId,
+    razorpayPaymentId: paid.razorpay_payment_id,
+    razorpaySignature: paid.razorpay_signature,
+  });
   return { orderId, personaId: verified.personaId };
 }
 
 /** Logs the test administrator in through the gateway; the answer is the bearer header to send. */
 export async function adminAuth(url: string): Promise<{ authorization: string }> {
-  const res = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }) });
+  const res = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+  });
   if (!res.ok) throw new Error(`admin login answered ${res.status}`);
   return { authorization: `Bearer ${((await res.json()) as { data: { token: string } }).data.token}` };
 }

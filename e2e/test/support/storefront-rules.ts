@@ -38,7 +38,11 @@ export interface ExpectedPage {
 export function expectedReaderPages(sample: Book['sampleContent']): ExpectedPage[] {
   const source: ExpectedPage[] =
     typeof sample === 'string'
-      ? sample.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).map((content) => ({ kind: 'content' as const, content }))
+      ? sample
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .map((content) => ({ kind: 'content' as const, content }))
       : (sample as SamplePage[])
           .filter((p) => p.content.trim())
           .map((p) => ({ kind: p.isAd ? ('ad' as const) : ('content' as const), content: p.content.trim() }));

@@ -14,7 +14,9 @@ async function main() {
       `  Persona Books is open at ${shop.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       `  data folder: ${dataDir}  (embedded PostgreSQL, uploaded files, secrets)`,
       ...(shop.generatedAdmin
-        ? [`  administrator: ${shop.generatedAdmin.email} / ${shop.generatedAdmin.password}  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`]
+        ? [
+            `  administrator: ${shop.generatedAdmin.email} / ${shop.generatedAdmin.password}  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+          ]
         : []),
       '  Press Ctrl+C to stop.',
       '',

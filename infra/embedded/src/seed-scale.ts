@@ -35,7 +35,8 @@ export function parseSeedArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
   const args: SeedArgs = { databaseUrl: env.DATABASE_URL || undefined, dataDir: path.resolve(env.DATA_DIR ?? 'data'), seed: 1, force: false };
   const count = (flag: string, value: string | undefined) => {
     const n = Number(value);
-    if (value === undefined || !/^\d+$/.test(value) || !Number.isSafeInteger(n)) throw new Error(`${flag} needs a whole number, not ${JSON.stringify(value ?? '')}`);
+    if (value === undefined || !/^\d+$/.test(value) || !Number.isSafeInteger(n))
+      throw new Error(`${flag} needs a whole number, not ${JSON.stringify(value ?? '')}`);
     return n;
   };
   for (let i = 0; i < argv.length; i += 1) {
@@ -123,14 +124,21 @@ export async function seedScale(args: SeedArgs, log: (line: string) => void = (l
     if (existing > SEEDED_ALREADY && !args.force) {
       throw new Error(`${target} already holds ${existing.toLocaleString('en')} books (a scale data set); --force adds another`);
     }
-    log(`Seeding ${books.toLocaleString('en')} books and ${orders.toLocaleString('en')} orders into ${kind === 'postgres' ? `PostgreSQL database "${target}"` : `the embedded database ${target}`} (seed ${args.seed})`);
+    log(
+      `Seeding ${books.toLocaleString('en')} books and ${orders.toLocaleString('en')} orders into ${kind === 'postgres' ? `PostgreSQL database "${target}"` : `the embedded database ${target}`} (seed ${args.seed})`,
+    );
     let started = performance.now();
     const made = await seedScaleCatalogue(catalogue.db, { books, seed: args.seed, onProgress: progress('books', log) });
     const bookSeconds = (performance.now() - started) / 1000;
     started = performance.now();
-    const placed = made.length > 0 ? await seedScaleOrders(ordersDb.db, { orders, books: made, seed: args.seed, onProgress: progress('orders', log) }) : { orders: 0, paid: 0 };
+    const placed =
+      made.length > 0
+        ? await seedScaleOrders(ordersDb.db, { orders, books: made, seed: args.seed, onProgress: progress('orders', log) })
+        : { orders: 0, paid: 0 };
     const orderSeconds = (performance.now() - started) / 1000;
-    log(`Done: ${made.length.toLocaleString('en')} books in ${bookSeconds.toFixed(1)} s, ${placed.orders.toLocaleString('en')} orders (${placed.paid.toLocaleString('en')} paid) in ${orderSeconds.toFixed(1)} s`);
+    log(
+      `Done: ${made.length.toLocaleString('en')} books in ${bookSeconds.toFixed(1)} s, ${placed.orders.toLocaleString('en')} orders (${placed.paid.toLocaleString('en')} paid) in ${orderSeconds.toFixed(1)} s`,
+    );
     return { target, books: made.length, orders: placed.orders, paid: placed.paid, seconds: { books: bookSeconds, orders: orderSeconds } };
   } finally {
     await catalogue.close();

@@ -132,7 +132,16 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
       // (peak RSS +12 MB instead of +70 MB, for 15% more time). As in services/orders/package.json.
       nodeArgs: ['--optimize-for-size'],
       port: ordersPort,
-      env: { ...given(OrdersSettingsSchema), ...common, ...backing, ...sessions, PORT: String(ordersPort), CATALOGUE_URL: catalogueUrl, PUBLIC_URL: publicUrl, ...inData('MAIL_DIR', 'mail') },
+      env: {
+        ...given(OrdersSettingsSchema),
+        ...common,
+        ...backing,
+        ...sessions,
+        PORT: String(ordersPort),
+        CATALOGUE_URL: catalogueUrl,
+        PUBLIC_URL: publicUrl,
+        ...inData('MAIL_DIR', 'mail'),
+      },
     },
     {
       name: 'personalization',

@@ -10,7 +10,13 @@ import { CATALOGUE_SCHEMA, catalogueServiceOptions, loadCatalogueSettings, start
 import { openDatabase, openPglite, type SharedPglite } from '@persona/db';
 import { buildGateway, gatewayOptions, loadGatewaySettings } from '@persona/gateway';
 import { loadOrdersSettings, ORDERS_SCHEMA, ordersServiceOptions, startOrdersService, type OrdersDB } from '@persona/orders';
-import { loadPersonalizationSettings, PERSONALIZATION_SCHEMA, personalizationServiceOptions, startPersonalizationService, type PersonalizationDB } from '@persona/personalization';
+import {
+  loadPersonalizationSettings,
+  PERSONALIZATION_SCHEMA,
+  personalizationServiceOptions,
+  startPersonalizationService,
+  type PersonalizationDB,
+} from '@persona/personalization';
 import { closeHttpServer, createLogger, sessionRevocationCheck, SHUTDOWN_DEFAULTS, type DestinationStream, type Logger } from '@persona/service-kit';
 import { claimDataDir } from './data-lock';
 import { PGLITE_TEMPLATE } from './make-pglite-template';
@@ -95,7 +101,11 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       bus,
       logger: logger.child({ service: 'catalogue' }),
       ...catalogueServiceOptions(
-        loadCatalogueSettings({ ...shared, ...inData('FILES_DIR', 'files'), ...(options.seedDemo === undefined ? {} : { SEED_DEMO: String(options.seedDemo) }) }),
+        loadCatalogueSettings({
+          ...shared,
+          ...inData('FILES_DIR', 'files'),
+          ...(options.seedDemo === undefined ? {} : { SEED_DEMO: String(options.seedDemo) }),
+        }),
       ),
       isRevoked: sessionCheck,
     });

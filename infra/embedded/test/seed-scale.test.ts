@@ -8,7 +8,13 @@ import { DEFAULTS, parseSeedArgs, seedScale } from '../src/seed-scale';
 
 describe('seed:scale options', () => {
   it('reads counts, the seed and the target, with the embedded database by default', () => {
-    expect(parseSeedArgs(['--books', '500', '--orders', '2000', '--seed', '9'], {})).toMatchObject({ books: 500, orders: 2000, seed: 9, databaseUrl: undefined, force: false });
+    expect(parseSeedArgs(['--books', '500', '--orders', '2000', '--seed', '9'], {})).toMatchObject({
+      books: 500,
+      orders: 2000,
+      seed: 9,
+      databaseUrl: undefined,
+      force: false,
+    });
     expect(parseSeedArgs(['--database-url', 'postgres://u@h:5432/db'], {}).databaseUrl).toBe('postgres://u@h:5432/db');
     expect(parseSeedArgs([], { DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db');
     expect(parseSeedArgs(['--data-dir', '/tmp/x'], { DATABASE_URL: 'postgres://u@h/db' })).toMatchObject({ databaseUrl: undefined, dataDir: '/tmp/x' });

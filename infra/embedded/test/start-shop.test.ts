@@ -26,7 +26,11 @@ describe('the embedded shop', () => {
       expect((await stat(path.join(dataDir, 'db', 'PG_VERSION'))).isFile()).toBe(true);
       // No ADMIN_EMAIL/ADMIN_PASSWORD: an administrator is made with a generated password, shown once, that works.
       expect(shop.generatedAdmin).toEqual({ email: 'admin@persona-books.local', password: expect.stringMatching(/^[\w-]{16}$/) });
-      const login = await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(shop.generatedAdmin) });
+      const login = await fetch(`${shop.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(shop.generatedAdmin),
+      });
       expect(login.status).toBe(200);
     } finally {
       await shop.close();
@@ -72,7 +76,11 @@ describe("the embedded shop's configuration", () => {
       const books = (await (await fetch(`${shop.url}/api/books?limit=1`)).json()) as { meta: { total: number } };
       expect(books.meta.total).toBe(0);
       expect(shop.generatedAdmin).toBeNull();
-      const login = await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+      const login = await fetch(`${shop.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(admin),
+      });
       expect(login.status).toBe(200);
       // The token is signed with the JWT_SECRET given, which is not written to the data folder.
       const [header, payload, signature] = ((await login.json()) as { data: { token: string } }).data.token.split('.');
@@ -89,9 +97,9 @@ describe("the embedded shop's configuration", () => {
     await expect(startShop({ dataDir: await freshDir(), port: 0, host: '127.0.0.1', env: { SEED_DEMO: 'false', PDF_WORKERS: '0' } })).rejects.toThrow(
       /invalid configuration:[\s\S]*PDF_WORKERS="0"/,
     );
-    await expect(startShop({ dataDir: await freshDir(), port: 0, host: '127.0.0.1', env: { SEED_DEMO: 'false', PERSONA_RETRY_DELAYS_MS: 'soon' } })).rejects.toThrow(
-      /PERSONA_RETRY_DELAYS_MS="soon"/,
-    );
+    await expect(
+      startShop({ dataDir: await freshDir(), port: 0, host: '127.0.0.1', env: { SEED_DEMO: 'false', PERSONA_RETRY_DELAYS_MS: 'soon' } }),
+    ).rejects.toThrow(/PERSONA_RETRY_DELAYS_MS="soon"/);
   }, 60_000);
 });
 

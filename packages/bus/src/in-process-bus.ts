@@ -200,7 +200,11 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
         const expired = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
         await Promise.race([finished, expired]);
         clearTimeout(timer);
-        if (this.inFlight.size > 0) logger.warn({ queue: this.spec.queue, handing: this.inFlight.size, graceMs }, 'in-process bus: handlers still running at the deadline; handing their messages back');
+        if (this.inFlight.size > 0)
+          logger.warn(
+            { queue: this.spec.queue, handing: this.inFlight.size, graceMs },
+            'in-process bus: handlers still running at the deadline; handing their messages back',
+          );
       }
       this.closed = true;
       clearInterval(this.leaseTimer);
@@ -245,14 +249,12 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
       const { rows } = await sql<{ envelope: unknown; attempts: number; last_error: string | null }>`
         SELECT envelope, attempts, last_error FROM bus_messages
         WHERE queue = ${queue} AND dead ORDER BY id LIMIT ${limit}`.execute(db);
-      return rows.map(
-        (r): DeadLetter => ({
-          event: (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope) as EventEnvelope,
-          attempts: r.attempts,
-          lastError: r.last_error ?? '',
-          queue,
-        }),
-      );
+      return rows.map((r): DeadLetter => ({
+        event: (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope) as EventEnvelope,
+        attempts: r.attempts,
+        lastError: r.last_error ?? '',
+        queue,
+      }));
     },
 
     async queueDepth(queue) {
@@ -275,7 +277,9 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
       if (closed) return;
       closed = true;
       // The consumers set shrinks as each closes; close them all together so the grace is shared.
-      await Promise.all([...consumers].map((c) => c.close(options).catch((err) => logger.warn({ err: errorMessage(err) }, 'in-process bus: closing a subscription failed'))));
+      await Promise.all(
+        [...consumers].map((c) => c.close(options).catch((err) => logger.warn({ err: errorMessage(err) }, 'in-process bus: closing a subscription failed'))),
+      );
       await ready.catch(() => undefined);
     },
   };

@@ -141,7 +141,9 @@ export function createOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       sql`DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE published_at < ${before} ORDER BY published_at LIMIT ${PRUNE_BATCH})`.execute(db),
     );
     const inbox = await batches(() =>
-      sql`DELETE FROM inbox WHERE (message_id, consumer) IN (SELECT message_id, consumer FROM inbox WHERE handled_at < ${before} ORDER BY handled_at LIMIT ${PRUNE_BATCH})`.execute(db),
+      sql`DELETE FROM inbox WHERE (message_id, consumer) IN (SELECT message_id, consumer FROM inbox WHERE handled_at < ${before} ORDER BY handled_at LIMIT ${PRUNE_BATCH})`.execute(
+        db,
+      ),
     );
     if (outbox + inbox > 0) logger.info({ outbox, inbox, retentionDays: retentionMs / 86_400_000 }, 'old outbox and inbox rows pruned');
     return { outbox, inbox };

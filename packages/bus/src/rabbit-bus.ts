@@ -24,7 +24,16 @@ import { EVENTS_EXCHANGE } from '@persona/contracts';
 import { eventLogger } from './event-logger';
 import { SILENT_LOGGER } from './silent-logger';
 import { errorMessage, resolveSpec, retryDelayFor, type ResolvedSpec } from './subscription-options';
-import { BusUnavailableError, type BusLogger, type CloseOptions, type DeadLetter, type EventBus, type QueueDepth, type Subscription, type SubscriptionSpec } from './types';
+import {
+  BusUnavailableError,
+  type BusLogger,
+  type CloseOptions,
+  type DeadLetter,
+  type EventBus,
+  type QueueDepth,
+  type Subscription,
+  type SubscriptionSpec,
+} from './types';
 
 export interface RabbitBusOptions {
   url: string;
@@ -291,7 +300,11 @@ class RabbitBus {
     };
     const subscribed = [...this.subscriptions].find((sub) => sub.spec.queue === queue);
     const delays = subscribed ? [...new Set(subscribed.spec.retryDelaysMs)] : [];
-    const [ready, dead, ...retrying] = await Promise.all([count(queue), count(deadLetterQueueName(queue)), ...delays.map((d) => count(retryQueueName(queue, d)))]);
+    const [ready, dead, ...retrying] = await Promise.all([
+      count(queue),
+      count(deadLetterQueueName(queue)),
+      ...delays.map((d) => count(retryQueueName(queue, d))),
+    ]);
     return { ready: ready!, dead: dead!, delayed: retrying.reduce((a, b) => a + b, 0) };
   }
 
@@ -435,8 +448,15 @@ class RabbitSubscription implements Subscription {
     try {
       event = parseEnvelope(msg.content);
     } catch (err) {
-      this.bus.logger.error({ queue, messageId: msg.properties.messageId, correlationId: msg.properties.correlationId, err: errorMessage(err) }, 'malformed message; dead-lettered');
-      await this.forward(ch, msg, this.dlq, { [HEADER_ATTEMPTS]: attempt, [HEADER_LAST_ERROR]: `malformed message: ${errorMessage(err)}`, [HEADER_ORIGINAL_QUEUE]: queue });
+      this.bus.logger.error(
+        { queue, messageId: msg.properties.messageId, correlationId: msg.properties.correlationId, err: errorMessage(err) },
+        'malformed message; dead-lettered',
+      );
+      await this.forward(ch, msg, this.dlq, {
+        [HEADER_ATTEMPTS]: attempt,
+        [HEADER_LAST_ERROR]: `malformed message: ${errorMessage(err)}`,
+        [HEADER_ORIGINAL_QUEUE]: queue,
+      });
       return;
     }
     const log = eventLogger(this.bus.logger, event, { queue });
@@ -509,7 +529,11 @@ class RabbitSubscription implements Subscription {
       const expired = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
       if (this.inFlight > 0) await Promise.race([finished, expired]);
       clearTimeout(timer);
-      if (this.inFlight > 0) this.bus.logger.warn({ queue: this.spec.queue, handing: this.inFlight, graceMs }, 'rabbitmq: handlers still running at the deadline; handing their messages back');
+      if (this.inFlight > 0)
+        this.bus.logger.warn(
+          { queue: this.spec.queue, handing: this.inFlight, graceMs },
+          'rabbitmq: handlers still running at the deadline; handing their messages back',
+        );
     }
     this.channel = null;
     this.consumerTag = null;
@@ -538,12 +562,7 @@ function attemptOf(msg: ConsumeMessage | GetMessage): number {
 
 function parseEnvelope(content: Buffer): EventEnvelope {
   const value = JSON.parse(content.toString('utf8')) as unknown;
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    typeof (value as EventEnvelope).id !== 'string' ||
-    typeof (value as EventEnvelope).type !== 'string'
-  ) {
+  if (typeof value !== 'object' || value === null || typeof (value as EventEnvelope).id !== 'string' || typeof (value as EventEnvelope).type !== 'string') {
     throw new Error('not an event envelope');
   }
   return value as EventEnvelope;
@@ -573,7 +592,14 @@ function readDeadLetter(msg: GetMessage, queue: string): DeadLetter {
   };
 }
 
-function confirmedPublish(ch: ConfirmChannel, exchange: string, routingKey: string, content: Buffer, options: Options.Publish, timeoutMs: number): Promise<void> {
+function confirmedPublish(
+  ch: ConfirmChannel,
+  exchange: string,
+  routingKey: string,
+  content: Buffer,
+  options: Options.Publish,
+  timeoutMs: number,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new BusUnavailableError(`no publisher confirm within ${timeoutMs} ms`)), timeoutMs);
     try {

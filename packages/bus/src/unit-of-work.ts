@@ -54,7 +54,6 @@ export function createUnitOfWork<DB>({ db, relay, afterCommit }: UnitOfWorkOptio
   };
   return {
     run: (work) => unit((body) => db.transaction().execute(body), work),
-    handleOnce: (consumer, event, effect) =>
-      unit((body) => handleOnce(db, consumer, event, body), effect),
+    handleOnce: (consumer, event, effect) => unit((body) => handleOnce(db, consumer, event, body), effect),
   };
 }

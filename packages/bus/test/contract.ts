@@ -162,12 +162,16 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
       expect(took).toBeLessThan(3000);
 
       const next = recorder();
-      await subscribe({ queue, bindings: ['order.paid'], handler: async (e, ctx) => {
-        await next.handler(e, ctx);
-        await handleOnce(db(), queue, e, async (trx) => {
-          await sql`INSERT INTO effects (consumer, value) VALUES (${queue}, ${e.id})`.execute(trx);
-        });
-      } });
+      await subscribe({
+        queue,
+        bindings: ['order.paid'],
+        handler: async (e, ctx) => {
+          await next.handler(e, ctx);
+          await handleOnce(db(), queue, e, async (trx) => {
+            await sql`INSERT INTO effects (consumer, value) VALUES (${queue}, ${e.id})`.execute(trx);
+          });
+        },
+      });
       await waitFor(() => next.seen.length === 1, 'the redelivery');
       expect(next.seen[0]!.event.id).toBe(event.id);
       expect(next.seen[0]!.ctx).toEqual({ attempt: 1, redelivered: true });
@@ -235,7 +239,9 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
     const committedA = envelope('category.created', { n: 1 });
     const rolledBack = envelope('category.created', { n: 2 });
     const committedB = envelope('category.deleted', { n: 3 });
-    await db().transaction().execute((trx) => enqueueEvent(trx, committedA));
+    await db()
+      .transaction()
+      .execute((trx) => enqueueEvent(trx, committedA));
     await expect(
       db()
         .transaction()
@@ -244,7 +250,9 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
           throw new Error('business rule failed');
         }),
     ).rejects.toThrow('business rule failed');
-    await db().transaction().execute((trx) => enqueueEvent(trx, committedB));
+    await db()
+      .transaction()
+      .execute((trx) => enqueueEvent(trx, committedB));
 
     const relay = createOutboxRelay({ db: db(), bus: bus(), batchSize: 1 });
     await relay.drain();
@@ -268,7 +276,9 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
     try {
       await sleep(50); // the first idle round has run; only a nudge wakes it now
       const event = envelope('book.created', { n: 'nudged' });
-      await db().transaction().execute((trx) => enqueueEvent(trx, event));
+      await db()
+        .transaction()
+        .execute((trx) => enqueueEvent(trx, event));
       const started = Date.now();
       relay.nudge();
       await waitFor(() => got.seen.length === 1, 'nudged delivery', 3000);
@@ -285,8 +295,7 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
     const effect = (value: string) => async (trx: Kysely<any>) => {
       await sql`INSERT INTO effects (consumer, value) VALUES (${consumer}, ${value})`.execute(trx);
     };
-    const count = async () =>
-      Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM effects WHERE consumer = ${consumer}`.execute(db())).rows[0]!.n);
+    const count = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM effects WHERE consumer = ${consumer}`.execute(db())).rows[0]!.n);
 
     await expect(
       handleOnce(db(), consumer, event, async (trx) => {

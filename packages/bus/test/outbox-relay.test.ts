@@ -126,7 +126,9 @@ describeWithPostgres()('outbox relay on PostgreSQL', () => {
         FROM generate_series(1, ${n}) AS i`.execute(database.db);
       await sql`
         INSERT INTO outbox (event_id, type, envelope, created_at)
-        SELECT ${tag} || '-pending-' || i, 'book.created', '{}'::jsonb, now() - ${ageDays} * interval '1 day' FROM generate_series(1, ${n}) AS i`.execute(database.db);
+        SELECT ${tag} || '-pending-' || i, 'book.created', '{}'::jsonb, now() - ${ageDays} * interval '1 day' FROM generate_series(1, ${n}) AS i`.execute(
+        database.db,
+      );
       await sql`
         INSERT INTO inbox (message_id, consumer, handled_at)
         SELECT ${tag} || '-' || i, 'audit', now() - ${ageDays} * interval '1 day' FROM generate_series(1, ${n}) AS i`.execute(database.db);

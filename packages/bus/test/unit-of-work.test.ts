@@ -86,7 +86,10 @@ describeWithPostgres()('unit of work on PostgreSQL', () => {
     await Promise.all(
       events.map((event, i) =>
         uow.run(async ({ trx, emit }) => {
-          await trx.insertInto('things').values({ id: `t${i}` }).execute();
+          await trx
+            .insertInto('things')
+            .values({ id: `t${i}` })
+            .execute();
           await new Promise((r) => setTimeout(r, (6 - i) * 5));
           await emit(event);
         }),
@@ -101,7 +104,10 @@ describeWithPostgres()('unit of work on PostgreSQL', () => {
     const { uow, seen } = recorded();
     const message = envelope('order.paid');
     const effect = async ({ trx, emit }: { trx: typeof database.db; emit: (e: ReturnType<typeof envelope>) => Promise<void> }) => {
-      await trx.insertInto('things').values({ id: `made-for-${message.id}` }).execute();
+      await trx
+        .insertInto('things')
+        .values({ id: `made-for-${message.id}` })
+        .execute();
       await emit(envelope('persona.ready', { for: message.id }));
     };
     expect(await uow.handleOnce('personalization', message, effect)).toBe('handled');

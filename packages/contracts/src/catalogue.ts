@@ -91,7 +91,6 @@ export type Book = Static<typeof Book>;
 export const BookSummary = Type.Omit(Book, ['sampleContent']);
 export type BookSummary = Static<typeof BookSummary>;
 
-
 export const BookQuery = Type.Object(
   {
     /** Title or author; case- and accent-insensitive, tolerant of a typo, ranked. Plain text: no wildcard or pattern syntax. */
@@ -111,7 +110,6 @@ export type BookQuery = Static<typeof BookQuery>;
 /** A chip: a distinct lower-cased tag and how many books carry it. */
 export const TagCount = Type.Object({ tag: Type.String(), count: Type.Integer({ minimum: 1 }) });
 export type TagCount = Static<typeof TagCount>;
-
 
 /** `GET /api/tags`: the distinct lower-cased tags, by name (default) or by how many books carry them; `q` keeps tags containing it. */
 export const TagQuery = Type.Object(
@@ -133,10 +131,7 @@ export const RelatedQuery = Type.Object(
 export type RelatedQuery = Static<typeof RelatedQuery>;
 
 /** The header search box's suggestions: a book (opens its page) or an author (searches for them). */
-export const SuggestQuery = Type.Object(
-  { q: PlainText({ maxLength: SEARCH_MAX_LENGTH }) },
-  { additionalProperties: false },
-);
+export const SuggestQuery = Type.Object({ q: PlainText({ maxLength: SEARCH_MAX_LENGTH }) }, { additionalProperties: false });
 export type SuggestQuery = Static<typeof SuggestQuery>;
 export const Suggestion = Type.Union([
   Type.Object({ kind: Type.Literal('book'), _id: Id, title: Type.String(), author: Type.String() }),

@@ -69,11 +69,9 @@ export const CursorQuery = {
   before: Type.Optional(Cursor),
 };
 
-export const DataEnvelope = <T extends TSchema>(data: T) =>
-  Type.Object({ data, message: Type.Optional(Type.String()) });
+export const DataEnvelope = <T extends TSchema>(data: T) => Type.Object({ data, message: Type.Optional(Type.String()) });
 
-export const ListEnvelope = <T extends TSchema>(item: T) =>
-  Type.Object({ data: Type.Array(item), meta: PageMeta, message: Type.Optional(Type.String()) });
+export const ListEnvelope = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), meta: PageMeta, message: Type.Optional(Type.String()) });
 
 export interface Envelope<T> {
   data: T;

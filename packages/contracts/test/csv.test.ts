@@ -2,9 +2,15 @@ import { csvField, toCsv, toCsvRows } from '../src';
 
 describe('toCsv (RFC 4180)', () => {
   it('writes a header and rows, every record ending in CRLF', () => {
-    expect(toCsv(['Email', 'Subscribed At'], [['a@example.com', '2026-01-02T03:04:05.000Z'], ['b@example.com', '2026-01-01T00:00:00.000Z']])).toBe(
-      'Email,Subscribed At\r\na@example.com,2026-01-02T03:04:05.000Z\r\nb@example.com,2026-01-01T00:00:00.000Z\r\n',
-    );
+    expect(
+      toCsv(
+        ['Email', 'Subscribed At'],
+        [
+          ['a@example.com', '2026-01-02T03:04:05.000Z'],
+          ['b@example.com', '2026-01-01T00:00:00.000Z'],
+        ],
+      ),
+    ).toBe('Email,Subscribed At\r\na@example.com,2026-01-02T03:04:05.000Z\r\nb@example.com,2026-01-01T00:00:00.000Z\r\n');
   });
 
   it('writes only the header when there are no rows', () => {

@@ -10,9 +10,7 @@ import { asUnavailable } from './errors';
 import { PgliteDialect, quoteIdent, sharePglite, type SharedPglite } from './pglite-dialect';
 import { PG_OID, parseInt8, parseNumeric } from './type-parsers';
 
-export type DatabaseSource =
-  | { kind: 'postgres'; url: string; poolSize?: number; applicationName?: string }
-  | { kind: 'pglite'; shared: SharedPglite };
+export type DatabaseSource = { kind: 'postgres'; url: string; poolSize?: number; applicationName?: string } | { kind: 'pglite'; shared: SharedPglite };
 
 export interface Database<DB> {
   readonly db: Kysely<DB>;

@@ -150,8 +150,16 @@ function sameOrderUnindexed(key: KeysetColumn) {
 }
 
 /** How many rows `query` has, counted up to `cap` (then `capped` is true and `total` is the cap). */
-export async function cappedCount<DB, TB extends keyof DB, R>(db: Kysely<DB>, query: SelectQueryBuilder<DB, TB, R>, cap: number): Promise<{ total: number; capped: boolean }> {
-  const limited = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(cap + 1);
+export async function cappedCount<DB, TB extends keyof DB, R>(
+  db: Kysely<DB>,
+  query: SelectQueryBuilder<DB, TB, R>,
+  cap: number,
+): Promise<{ total: number; capped: boolean }> {
+  const limited = query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`1`.as('one'))
+    .limit(cap + 1);
   const row = await (db as Kysely<any>)
     .selectFrom(limited.as('limited'))
     .select((eb) => eb.fn.countAll<number>().as('n'))

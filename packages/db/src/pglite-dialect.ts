@@ -40,9 +40,7 @@ class PgliteConnection implements DatabaseConnection {
     const affected = result.affectedRows;
     return {
       rows: result.rows,
-      ...(affected !== undefined && /^\s*(insert|update|delete|merge)/i.test(compiled.sql)
-        ? { numAffectedRows: BigInt(affected) }
-        : {}),
+      ...(affected !== undefined && /^\s*(insert|update|delete|merge)/i.test(compiled.sql) ? { numAffectedRows: BigInt(affected) } : {}),
     };
   }
 

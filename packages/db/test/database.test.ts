@@ -50,7 +50,10 @@ function contract(open: (schema: string) => Promise<{ database: Database<DB>; di
     const row = await database.db.selectFrom('counters').selectAll().where('name', '=', 'types').executeTakeFirstOrThrow();
     expect(row.value).toBe(42);
     expect(row.ratio).toBe(3.25);
-    const { count } = await database.db.selectFrom('counters').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const { count } = await database.db
+      .selectFrom('counters')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(typeof count).toBe('number');
   });
 
@@ -61,7 +64,11 @@ function contract(open: (schema: string) => Promise<{ database: Database<DB>; di
         database.db.transaction().execute(async (trx) => {
           const row = await trx.selectFrom('counters').select('value').where('name', '=', 'race').forUpdate().executeTakeFirstOrThrow();
           await new Promise((r) => setImmediate(r));
-          await trx.updateTable('counters').set({ value: row.value + 1 }).where('name', '=', 'race').execute();
+          await trx
+            .updateTable('counters')
+            .set({ value: row.value + 1 })
+            .where('name', '=', 'race')
+            .execute();
         }),
       ),
     );
@@ -84,7 +91,9 @@ function contract(open: (schema: string) => Promise<{ database: Database<DB>; di
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(database.db);
     await sql`CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public`.execute(database.db);
     const { rows } = await sql<{ folded: string; similar: boolean }>`
-      SELECT lower(public.unaccent('Zoë Crème')) AS folded, 'the tiffin carrier' LIKE '%tiffin%' AND similarity('tiffin', 'tifin') > 0.3 AS similar`.execute(database.db);
+      SELECT lower(public.unaccent('Zoë Crème')) AS folded, 'the tiffin carrier' LIKE '%tiffin%' AND similarity('tiffin', 'tifin') > 0.3 AS similar`.execute(
+      database.db,
+    );
     expect(rows[0]).toEqual({ folded: 'zoe creme', similar: true });
   });
 
@@ -109,10 +118,7 @@ describe('embedded PGlite', () => {
     await migrateToLatest(a, migrations);
     await migrateToLatest(b, migrations);
     await a.db.insertInto('counters').values({ name: 'only-in-a', value: 1 }).execute();
-    await Promise.all([
-      a.db.selectFrom('counters').selectAll().execute(),
-      b.db.selectFrom('counters').selectAll().execute(),
-    ]).then(([rowsA, rowsB]) => {
+    await Promise.all([a.db.selectFrom('counters').selectAll().execute(), b.db.selectFrom('counters').selectAll().execute()]).then(([rowsA, rowsB]) => {
       expect(rowsA.map((r) => r.name)).toEqual(['only-in-a']);
       expect(rowsB).toEqual([]);
     });

@@ -111,9 +111,19 @@ function contract(open: () => Promise<{ database: Database<DB>; dispose(): Promi
       for (;;) {
         pages.push(current.rows.map((r) => Number(r.id)));
         if (!current.next) break;
-        current = await countedPage<DB, never, Row>(database.db, rows(), odd(), KEYS, keyOf, { limit: 4, countCap, sparse, after: decodeCursor(current.next, KEYS)! });
+        current = await countedPage<DB, never, Row>(database.db, rows(), odd(), KEYS, keyOf, {
+          limit: 4,
+          countCap,
+          sparse,
+          after: decodeCursor(current.next, KEYS)!,
+        });
       }
-      const back = await countedPage<DB, never, Row>(database.db, rows(), odd(), KEYS, keyOf, { limit: 4, countCap, sparse, before: decodeCursor(current.prev!, KEYS)! });
+      const back = await countedPage<DB, never, Row>(database.db, rows(), odd(), KEYS, keyOf, {
+        limit: 4,
+        countCap,
+        sparse,
+        before: decodeCursor(current.prev!, KEYS)!,
+      });
       return { pages, total: first.total, capped: first.totalCapped, back: back.rows.map((r) => Number(r.id)) };
     };
     const listed = await walk(false, 100);

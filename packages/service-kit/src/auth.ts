@@ -69,7 +69,10 @@ export function sessionRevocationCheck(adminUrl: string, internalToken: string, 
   return async (jti) => {
     let res: Response;
     try {
-      res = await fetch(`${adminUrl}/internal/sessions/${encodeURIComponent(jti)}`, { headers: { 'x-internal-token': internalToken }, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(`${adminUrl}/internal/sessions/${encodeURIComponent(jti)}`, {
+        headers: { 'x-internal-token': internalToken },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch {
       throw serviceUnavailable('Sign-in cannot be checked right now; please try again shortly');
     }

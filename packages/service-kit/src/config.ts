@@ -33,11 +33,13 @@ export function loadConfig<T extends TObject>(schema: T, env: NodeJS.ProcessEnv 
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const converted = Value.Default(schema, Value.Convert(schema, raw));
-  problems.push(...[...Value.Errors(schema, converted)].map((e) => {
-    const name = e.path.replace(/^\//, '') || '(root)';
-    const got = (converted as Record<string, unknown>)[name];
-    return got === undefined ? `${name} is required (${e.message})` : `${name}=${JSON.stringify(env[name])}: ${e.message}`;
-  }));
+  problems.push(
+    ...[...Value.Errors(schema, converted)].map((e) => {
+      const name = e.path.replace(/^\//, '') || '(root)';
+      const got = (converted as Record<string, unknown>)[name];
+      return got === undefined ? `${name} is required (${e.message})` : `${name}=${JSON.stringify(env[name])}: ${e.message}`;
+    }),
+  );
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
   return converted as Static<T>;
 }
@@ -80,4 +82,5 @@ export const processConfig = (port: number) =>
   }) satisfies TProperties;
 
 /** A service's settings plus its process's (`processConfig`), as one schema for its own process. */
-export const withProcessConfig = <T extends TObject>(settings: T, port: number) => Type.Object({ ...processConfig(port), ...(settings.properties as T['properties']) });
+export const withProcessConfig = <T extends TObject>(settings: T, port: number) =>
+  Type.Object({ ...processConfig(port), ...(settings.properties as T['properties']) });

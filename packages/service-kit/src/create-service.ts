@@ -77,8 +77,16 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
     // The router's own refusals in DESIGN §6's shape, without echoing the (possibly huge) address back.
     frameworkErrors: (error, request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
-      const message = status === 414 ? 'The address is too long: a part of it is over 100 characters' : status === 400 ? 'The address is not valid: it has a broken %-escape' : 'Something went wrong on our side. Please try again.';
-      (reply as FastifyReply).status(status).type('application/json; charset=utf-8').send({ statusCode: status, error: reasonPhrase(status), message, code: error.code, requestId: request.id });
+      const message =
+        status === 414
+          ? 'The address is too long: a part of it is over 100 characters'
+          : status === 400
+            ? 'The address is not valid: it has a broken %-escape'
+            : 'Something went wrong on our side. Please try again.';
+      (reply as FastifyReply)
+        .status(status)
+        .type('application/json; charset=utf-8')
+        .send({ statusCode: status, error: reasonPhrase(status), message, code: error.code, requestId: request.id });
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -97,11 +105,19 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
     try {
       const value = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
       // PostgreSQL cannot store a NUL character: refused here rather than failing the query.
-      if (text.includes('\\u0000') && hasNul(value)) return done(new HttpError(400, 'The body contains a NUL character (\\u0000), which is not allowed', 'NUL_CHARACTER'), undefined);
+      if (text.includes('\\u0000') && hasNul(value))
+        return done(new HttpError(400, 'The body contains a NUL character (\\u0000), which is not allowed', 'NUL_CHARACTER'), undefined);
       done(null, value);
     } catch (err) {
       const poisoned = /forbidden (prototype|constructor) property/.test((err as Error).message);
-      done(new HttpError(400, poisoned ? 'The body contains a forbidden property (__proto__ or constructor)' : 'The body is not valid JSON', poisoned ? 'FORBIDDEN_PROPERTY' : 'INVALID_JSON'), undefined);
+      done(
+        new HttpError(
+          400,
+          poisoned ? 'The body contains a forbidden property (__proto__ or constructor)' : 'The body is not valid JSON',
+          poisoned ? 'FORBIDDEN_PROPERTY' : 'INVALID_JSON',
+        ),
+        undefined,
+      );
     }
   });
   // Only JSON (and the parsers a service adds, such as multipart): text/plain is a 415, not a string body.
@@ -113,7 +129,8 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
     request.correlationId = correlationIdOf(request.headers, request.id);
     reply.header('x-request-id', request.id);
     reply.header('x-correlation-id', request.correlationId);
-    if (request.url.includes('%') && /%00/i.test(request.url)) return done(new HttpError(400, 'The address contains a NUL character (%00), which is not allowed', 'NUL_CHARACTER'));
+    if (request.url.includes('%') && /%00/i.test(request.url))
+      return done(new HttpError(400, 'The address contains a NUL character (%00), which is not allowed', 'NUL_CHARACTER'));
     done();
   });
 
@@ -144,18 +161,30 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
       request.log.debug({ err: { message: error.message, code: error.code }, statusCode: status }, 'request refused');
     }
     const internal = badValue || (status >= 500 && !chosen);
-    const message = badValue ? 'The request contains a value that is not valid here' : internal ? 'Something went wrong on our side. Please try again.' : friendlyMessage(error, status);
+    const message = badValue
+      ? 'The request contains a value that is not valid here'
+      : internal
+        ? 'Something went wrong on our side. Please try again.'
+        : friendlyMessage(error, status);
     reply
       .status(status)
       .type('application/json; charset=utf-8')
       // An unexpected error's code (a SQLSTATE, a driver's) is internal detail: logged, never sent.
-      .send({ statusCode: status, error: reasonPhrase(status), message, ...(error.code && !badValue && status !== 500 ? { code: error.code } : {}), requestId: request.id });
+      .send({
+        statusCode: status,
+        error: reasonPhrase(status),
+        message,
+        ...(error.code && !badValue && status !== 500 ? { code: error.code } : {}),
+        requestId: request.id,
+      });
   });
 
   app.setNotFoundHandler(
     options.notFoundHandler ??
       ((request, reply) => {
-        reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found`, requestId: request.id });
+        reply
+          .status(404)
+          .send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found`, requestId: request.id });
       }),
   );
 
@@ -183,7 +212,9 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
 }
 
 const hasNul = (value: unknown): boolean =>
-  typeof value === 'string' ? value.includes('\0') : typeof value === 'object' && value !== null && Object.entries(value).some(([k, v]) => k.includes('\0') || hasNul(v));
+  typeof value === 'string'
+    ? value.includes('\0')
+    : typeof value === 'object' && value !== null && Object.entries(value).some(([k, v]) => k.includes('\0') || hasNul(v));
 
 function friendlyMessage(error: Error & { code?: string }, status: number): string {
   switch (error.code) {

@@ -17,8 +17,7 @@ export const notFound = (message = 'Not found') => new HttpError(404, message, '
 export const conflict = (message: string, code?: string) => new HttpError(409, message, code ?? 'CONFLICT');
 export const payloadTooLarge = (message: string) => new HttpError(413, message, 'PAYLOAD_TOO_LARGE');
 export const unsupportedMediaType = (message: string) => new HttpError(415, message, 'UNSUPPORTED_MEDIA_TYPE');
-export const serviceUnavailable = (message = 'Service temporarily unavailable, please try again shortly') =>
-  new HttpError(503, message, 'UNAVAILABLE');
+export const serviceUnavailable = (message = 'Service temporarily unavailable, please try again shortly') => new HttpError(503, message, 'UNAVAILABLE');
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',

@@ -194,7 +194,11 @@ export class MetricsRegistry implements MetricsSink {
   private readonly collectFailures: Counter;
 
   constructor(options: { processMetrics?: boolean } = {}) {
-    this.collectFailures = this.counter({ name: 'metrics_collect_failures_total', help: 'Scrape-time collectors that failed (their gauges keep the last value)', labelNames: ['collector'] });
+    this.collectFailures = this.counter({
+      name: 'metrics_collect_failures_total',
+      help: 'Scrape-time collectors that failed (their gauges keep the last value)',
+      labelNames: ['collector'],
+    });
     if (options.processMetrics !== false) this.addProcessMetrics();
   }
 

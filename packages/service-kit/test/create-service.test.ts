@@ -3,7 +3,15 @@ import { mintAdminToken, TEST_JWT_SECRET, unsignedToken } from '@persona/test-ki
 import { createAdminVerifier, createServiceApp, requireAdmin, notFound, sessionRevocationCheck, type ServiceApp } from '../src';
 
 function buildApp(readyOk = true): ServiceApp {
-  const app = createServiceApp({ name: 'test', logger: false, readiness: { db: () => { if (!readyOk) throw new Error('db down'); } } });
+  const app = createServiceApp({
+    name: 'test',
+    logger: false,
+    readiness: {
+      db: () => {
+        if (!readyOk) throw new Error('db down');
+      },
+    },
+  });
   const revoked = new Set<string>(['revoked-jti']);
   const verifier = createAdminVerifier({ secret: TEST_JWT_SECRET, isRevoked: (jti) => revoked.has(jti) });
   app.post(
@@ -11,17 +19,26 @@ function buildApp(readyOk = true): ServiceApp {
     { schema: { body: Type.Object({ name: Type.String({ minLength: 1 }), count: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }) } },
     async (request) => ({ data: request.body }),
   );
-  app.get('/things/:id', { schema: { params: Type.Object({ id: Type.String({ format: 'uuid' }) }), querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })) }) } }, async (request) => {
-    if (request.params.id === '00000000-0000-4000-8000-000000000000') throw notFound('Thing not found');
-    return { data: { id: request.params.id, page: request.query.page ?? null } };
-  });
+  app.get(
+    '/things/:id',
+    {
+      schema: { params: Type.Object({ id: Type.String({ format: 'uuid' }) }), querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })) }) },
+    },
+    async (request) => {
+      if (request.params.id === '00000000-0000-4000-8000-000000000000') throw notFound('Thing not found');
+      return { data: { id: request.params.id, page: request.query.page ?? null } };
+    },
+  );
   app.get('/unavailable', async () => {
     // Like the db package's DatabaseUnavailableError: its status and message are meant for the client.
-    throw Object.assign(new Error('The database is not answering right now; please try again shortly', { cause: new Error('connect ECONNREFUSED 10.0.0.5:5432') }), {
-      statusCode: 503,
-      code: 'DATABASE_UNAVAILABLE',
-      expose: true,
-    });
+    throw Object.assign(
+      new Error('The database is not answering right now; please try again shortly', { cause: new Error('connect ECONNREFUSED 10.0.0.5:5432') }),
+      {
+        statusCode: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        expose: true,
+      },
+    );
   });
   app.get('/boom', async () => {
     throw new Error('secret internal detail');
@@ -52,7 +69,12 @@ describe('service skeleton', () => {
   });
 
   it('refuses prototype poisoning', async () => {
-    const res = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"a","count":1,"__proto__":{"x":1}}' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"a","count":1,"__proto__":{"x":1}}',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/forbidden property/);
   });
@@ -82,7 +104,12 @@ describe('service skeleton', () => {
   it("sends an exposed error's own status and message, never its cause", async () => {
     const res = await app.inject({ url: '/unavailable' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable', message: 'The database is not answering right now; please try again shortly', code: 'DATABASE_UNAVAILABLE' });
+    expect(res.json()).toMatchObject({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The database is not answering right now; please try again shortly',
+      code: 'DATABASE_UNAVAILABLE',
+    });
     expect(res.body).not.toContain('10.0.0.5');
   });
 

@@ -37,10 +37,16 @@ describe('input the database would refuse', () => {
   it('refuses a NUL character in a JSON string or key, and in the address', async () => {
     for (const payload of ['{"name":"a\\u0000b"}', '{"a\\u0000":"x","name":"b"}']) {
       const res = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload });
-      expect({ payload, status: res.statusCode, message: res.json().message }).toEqual({ payload, status: 400, message: 'The body contains a NUL character (\\u0000), which is not allowed' });
+      expect({ payload, status: res.statusCode, message: res.json().message }).toEqual({
+        payload,
+        status: 400,
+        message: 'The body contains a NUL character (\\u0000), which is not allowed',
+      });
     }
     // An escaped backslash before "u0000" is not a NUL.
-    expect((await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"a\\\\u0000"}' })).json()).toEqual({ data: { name: 'a\\u0000' } });
+    expect(
+      (await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"a\\\\u0000"}' })).json(),
+    ).toEqual({ data: { name: 'a\\u0000' } });
     const res = await app.inject({ url: '/search?q=a%00b' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The address contains a NUL character (%00), which is not allowed');
@@ -52,13 +58,23 @@ describe('input the database would refuse', () => {
     expect(res.json().message).toBe('Unsupported content type');
   });
 
-  it('turns a value the database refused into a 400, and never sends a driver\'s code or message', async () => {
+  it("turns a value the database refused into a 400, and never sends a driver's code or message", async () => {
     const bad = await app.inject({ url: '/bad-value' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request contains a value that is not valid here', requestId: expect.any(String) });
+    expect(bad.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The request contains a value that is not valid here',
+      requestId: expect.any(String),
+    });
     const failure = await app.inject({ url: '/driver-failure' });
     expect(failure.statusCode).toBe(500);
-    expect(failure.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.', requestId: expect.any(String) });
+    expect(failure.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side. Please try again.',
+      requestId: expect.any(String),
+    });
   });
 
   it("answers the router's own refusals in the error shape without echoing the address", async () => {

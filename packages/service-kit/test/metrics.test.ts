@@ -50,7 +50,9 @@ describe('/metrics', () => {
     // Buckets are cumulative: the 30 ms request is above 25 ms, and counted in every bucket from its own up.
     const slow = 'method="GET",route="/slow",status_code="200"';
     expect(samples.get(`http_request_duration_seconds_bucket{${slow},le="0.025"}`)).toBe(0);
-    const counts = ['0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf'].map((le) => samples.get(`http_request_duration_seconds_bucket{${slow},le="${le}"}`));
+    const counts = ['0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf'].map((le) =>
+      samples.get(`http_request_duration_seconds_bucket{${slow},le="${le}"}`),
+    );
     expect(counts).toEqual([...counts].sort((a, b) => a! - b!));
     expect(counts.at(-1)).toBe(1);
 

@@ -38,7 +38,13 @@ describe('a service as its own process', () => {
       },
       factories,
     );
-    expect(calls).toEqual(['config', 'logger catalogue warn', 'database postgres://db.internal/shop catalogue catalogue', 'bus amqp://mq.internal catalogue', 'start with x']);
+    expect(calls).toEqual([
+      'config',
+      'logger catalogue warn',
+      'database postgres://db.internal/shop catalogue catalogue',
+      'bus amqp://mq.internal catalogue',
+      'start with x',
+    ]);
     expect(started.service.app).toBe(app);
     await app.close();
   });
@@ -47,7 +53,12 @@ describe('a service as its own process', () => {
     const { calls, factories } = fakes();
     const app = createServiceApp({ name: 'orders', logger: false });
     const started = await startServiceProcess(
-      { name: 'orders', schema: 'orders', loadConfig: () => CONFIG, start: async () => ({ app, close: async (o) => void calls.push(`service closed, grace ${o?.graceMs}`) }) },
+      {
+        name: 'orders',
+        schema: 'orders',
+        loadConfig: () => CONFIG,
+        start: async () => ({ app, close: async (o) => void calls.push(`service closed, grace ${o?.graceMs}`) }),
+      },
       factories,
     );
     calls.length = 0;

@@ -17,7 +17,13 @@ describe('admin button label', () => {
   });
 
   it('is "Admin" when storage itself throws or is absent', () => {
-    expect(readAdminLabel({ getItem: () => { throw new Error('denied'); } })).toBe('Admin');
+    expect(
+      readAdminLabel({
+        getItem: () => {
+          throw new Error('denied');
+        },
+      }),
+    ).toBe('Admin');
     expect(readAdminLabel(undefined)).toBe('Admin');
     expect(readAdminLabel({ getItem: () => JSON.stringify({ name: 'Ravi' }) })).toBe('Ravi');
   });
@@ -26,7 +32,12 @@ describe('admin button label', () => {
 describe('the stored admin session', () => {
   const memory = () => {
     const map = new Map<string, string>();
-    return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+    return {
+      map,
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+    };
   };
 
   it('keeps the token under "token" and the admin record under "admin", and forgets both', () => {

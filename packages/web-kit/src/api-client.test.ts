@@ -22,8 +22,10 @@ beforeEach(() => {
   onUnauthorized(null);
 });
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('the API client', () => {
   it('builds /api URLs and leaves out empty query values', () => {
@@ -43,7 +45,12 @@ describe('the API client', () => {
   it("turns a failure into an ApiError carrying the server's message, else the status text", async () => {
     nextResponse = json(409, { statusCode: 409, error: 'Conflict', message: 'Category is still used by 2 books' });
     await expect(apiRequest('/categories/1', { method: 'DELETE' })).rejects.toEqual(new ApiError(409, 'Category is still used by 2 books'));
-    nextResponse = json(400, { statusCode: 400, error: 'Bad Request', code: 'BAD_CURSOR', message: 'That page link is no longer valid; start again from the first page' });
+    nextResponse = json(400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'BAD_CURSOR',
+      message: 'That page link is no longer valid; start again from the first page',
+    });
     await expect(apiRequest('/orders')).rejects.toMatchObject({ status: 400, code: 'BAD_CURSOR' });
     nextResponse = () => new Response('<html>oops</html>', { status: 502, statusText: 'Bad Gateway' });
     await expect(apiRequest('/books')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });

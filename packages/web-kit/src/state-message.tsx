@@ -31,7 +31,18 @@ export function StateMessage({ title, message, icon = 'book', children, headingL
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <div className="state-message">
-      <svg className="state-message__icon" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        className="state-message__icon"
+        viewBox="0 0 24 24"
+        width="48"
+        height="48"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {ICONS[icon]}
       </svg>
       <Heading className="state-message__title">{title}</Heading>

@@ -24,7 +24,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of ['audit_log_type_idx', 'audit_log_occurred_id_idx', 'subscribers_email_pattern_idx', 'subscribers_subscribed_idx', 'feedback_name_trgm_idx', 'feedback_email_idx', 'feedback_created_id_idx']) {
+  for (const index of [
+    'audit_log_type_idx',
+    'audit_log_occurred_id_idx',
+    'subscribers_email_pattern_idx',
+    'subscribers_subscribed_idx',
+    'feedback_name_trgm_idx',
+    'feedback_email_idx',
+    'feedback_created_id_idx',
+  ]) {
     await db.schema.dropIndex(index).execute();
   }
   await db.schema.createIndex('feedback_created_idx').on('feedback').column('created_at').execute();

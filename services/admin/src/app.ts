@@ -46,7 +46,11 @@ export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
   const app = createServiceApp({ name: 'admin', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: `Too many attempts; please try again in ${Math.ceil(context.ttl / 1000)} seconds` }),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many attempts; please try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+    }),
   });
   const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: async (jti) => !(await isSessionActive(options.db, jti)) });
   const deps: AdminDeps = {

@@ -4,7 +4,15 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 export interface AdminDB {
-  admins: { id: Generated<string>; name: string; email: string; password_hash: string; failed_logins: Generated<number>; last_failed_at: NullableTimestamp; created_at: Timestamp };
+  admins: {
+    id: Generated<string>;
+    name: string;
+    email: string;
+    password_hash: string;
+    failed_logins: Generated<number>;
+    last_failed_at: NullableTimestamp;
+    created_at: Timestamp;
+  };
   sessions: { jti: string; admin_id: string; issued_at: Timestamp; expires_at: Timestamp; revoked_at: NullableTimestamp };
   feedback: { id: Generated<string>; name: string; email: string; message: string; book_id: string | null; book_title: string | null; created_at: Timestamp };
   subscribers: { email: string; subscribed_at: Timestamp };

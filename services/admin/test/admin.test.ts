@@ -24,7 +24,9 @@ describe('the admin service', () => {
   beforeAll(async () => {
     catalogue = Fastify();
     catalogue.get('/api/books/:id', async (request, reply) =>
-      (request.params as { id: string }).id === BOOK_ID ? { data: { _id: BOOK_ID, title: 'Gitanjali' } } : reply.status(404).send({ message: 'Book not found' }),
+      (request.params as { id: string }).id === BOOK_ID
+        ? { data: { _id: BOOK_ID, title: 'Gitanjali' } }
+        : reply.status(404).send({ message: 'Book not found' }),
     );
     const catalogueUrl = await catalogue.listen({ port: 0, host: '127.0.0.1' });
     const shared = await openPglite();
@@ -52,14 +54,18 @@ describe('the admin service', () => {
   afterAll(() => close());
 
   const inject = (opts: InjectOptions) => service.app.inject(opts);
-  const login = (email = 'owner@persona-books.in', password = 'correct horse battery') => inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
+  const login = (email = 'owner@persona-books.in', password = 'correct horse battery') =>
+    inject({ method: 'POST', url: '/api/admin/login', payload: { email, password } });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   describe('logging in and out', () => {
     it('logs in and answers the token and the admin label', async () => {
       const res = await login('OWNER@persona-books.in');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ data: { token: expect.any(String), admin: { name: 'Asha Owner', email: 'owner@persona-books.in' } }, message: 'Login successful' });
+      expect(res.json()).toMatchObject({
+        data: { token: expect.any(String), admin: { name: 'Asha Owner', email: 'owner@persona-books.in' } },
+        message: 'Login successful',
+      });
       const me = await inject({ url: '/api/admin/me', headers: bearer(res.json().data.token) });
       expect(me.json().data).toEqual({ name: 'Asha Owner', email: 'owner@persona-books.in' });
     });
@@ -107,7 +113,10 @@ describe('the admin service', () => {
       expect([0, 1, 4].map(waitAfterFailures)).toEqual([0, 0, 0]);
       expect(waitAfterFailures(5)).toBe(30);
       expect(waitAfterFailures(20)).toBe(900);
-      await database.db.insertInto('admins').values({ name: 'Target', email: 'target@persona-books.in', password_hash: await hashPassword('right password') }).execute();
+      await database.db
+        .insertInto('admins')
+        .values({ name: 'Target', email: 'target@persona-books.in', password_hash: await hashPassword('right password') })
+        .execute();
       const codes = [];
       for (let i = 0; i < 6; i += 1) codes.push((await login('target@persona-books.in', 'wrong')).statusCode);
       expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
@@ -127,12 +136,18 @@ describe('the admin service', () => {
       const general = await inject({ method: 'POST', url: '/api/feedback', payload: { name: 'Meera', email: 'meera@example.com', message: 'Lovely shop!' } });
       expect(general.statusCode).toBe(201);
       expect(general.json().data).toMatchObject({ name: 'Meera', bookId: null });
-      const aboutBook = await inject({ method: 'POST', url: '/api/feedback', payload: { name: 'Ravi', email: 'ravi@example.com', message: 'More Tagore please', bookId: BOOK_ID } });
+      const aboutBook = await inject({
+        method: 'POST',
+        url: '/api/feedback',
+        payload: { name: 'Ravi', email: 'ravi@example.com', message: 'More Tagore please', bookId: BOOK_ID },
+      });
       expect(aboutBook.json().data.bookId).toEqual({ _id: BOOK_ID, title: 'Gitanjali' });
       const list = await inject({ url: '/api/feedback/all', headers: bearer(token) });
       expect(list.json().data.map((f: { message: string }) => f.message)).toEqual(['More Tagore please', 'Lovely shop!']);
       const id = general.json().data._id;
-      expect((await inject({ method: 'DELETE', url: `/api/feedback/${id}`, headers: bearer(token) })).json()).toEqual({ message: 'Feedback deleted successfully' });
+      expect((await inject({ method: 'DELETE', url: `/api/feedback/${id}`, headers: bearer(token) })).json()).toEqual({
+        message: 'Feedback deleted successfully',
+      });
       expect((await inject({ method: 'DELETE', url: `/api/feedback/${id}`, headers: bearer(token) })).statusCode).toBe(404);
     });
 
@@ -142,11 +157,17 @@ describe('the admin service', () => {
       [{ name: '  ', email: 'a@b.co', message: 'hi' }, 400, 'body field "name" must not be blank'],
       [{ name: 'A', email: 'a@b.co', message: 'hi', _id: randomUUID() }, 400, 'body field "_id" is not allowed'],
     ])('refuses %j and stores nothing', async (payload, status, message) => {
-      const before = await database.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const before = await database.db
+        .selectFrom('feedback')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const res = await inject({ method: 'POST', url: '/api/feedback', payload });
       expect(res.statusCode).toBe(status);
       expect(res.json().message).toBe(message);
-      const after = await database.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const after = await database.db
+        .selectFrom('feedback')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(after.n).toBe(before.n);
     });
 
@@ -158,9 +179,19 @@ describe('the admin service', () => {
     it('lists a page at a time, newest first, with the total', async () => {
       await database.db
         .insertInto('feedback')
-        .values(['2030-01-01T00:00:01Z', '2030-01-01T00:00:03Z', '2030-01-01T00:00:02Z'].map((at, i) => ({ name: `Paged ${i}`, email: 'p@example.com', message: `at ${at}`, created_at: at })))
+        .values(
+          ['2030-01-01T00:00:01Z', '2030-01-01T00:00:03Z', '2030-01-01T00:00:02Z'].map((at, i) => ({
+            name: `Paged ${i}`,
+            email: 'p@example.com',
+            message: `at ${at}`,
+            created_at: at,
+          })),
+        )
         .execute();
-      const { n: total } = await database.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const { n: total } = await database.db
+        .selectFrom('feedback')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const first = await inject({ url: '/api/feedback/all?limit=2', headers: bearer(token) });
       expect(first.statusCode).toBe(200);
       expect(first.json().meta).toEqual({ total: Number(total), page: 1, limit: 2, next: expect.any(String), prev: null });
@@ -170,7 +201,12 @@ describe('the admin service', () => {
       expect(second.meta).toMatchObject({ total: Number(total), page: 2, limit: 2 });
       const beyond = (await inject({ url: '/api/feedback/all?limit=2&page=999', headers: bearer(token) })).json();
       expect(beyond).toEqual({ data: [], meta: { total: Number(total), page: 999, limit: 2, next: null, prev: null } });
-      expect((await inject({ url: '/api/feedback/all', headers: bearer(token) })).json().meta).toMatchObject({ total: Number(total), page: 1, limit: 24, prev: null });
+      expect((await inject({ url: '/api/feedback/all', headers: bearer(token) })).json().meta).toMatchObject({
+        total: Number(total),
+        page: 1,
+        limit: 24,
+        prev: null,
+      });
     });
   });
 
@@ -195,7 +231,10 @@ describe('the admin service', () => {
           { email: 'middle@example.com', subscribed_at: '2031-01-02T00:00:00Z' },
         ])
         .execute();
-      const { n } = await database.db.selectFrom('subscribers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const { n } = await database.db
+        .selectFrom('subscribers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const { token } = (await login()).json().data;
       const page = (await inject({ url: '/api/admin/subscribers?page=1&limit=2', headers: bearer(token) })).json();
       expect(page).toEqual({
@@ -242,7 +281,10 @@ describe('the admin service', () => {
       for await (const chunk of subscribersCsv(database.db)) whole.push(chunk);
       expect(whole).toHaveLength(1);
       expect(chunks.join('')).toBe(whole[0]);
-      const emails = whole[0].split('\r\n').slice(1, -1).map((l) => l.split(',')[0].replace(/^'/, ''));
+      const emails = whole[0]
+        .split('\r\n')
+        .slice(1, -1)
+        .map((l) => l.split(',')[0].replace(/^'/, ''));
       expect(emails.sort()).toEqual(all.map((r) => r.email).sort());
     });
 
@@ -271,7 +313,11 @@ describe('the admin service', () => {
 
   describe('the audit log', () => {
     it('records each event once with its correlation id, including logins, newest first', async () => {
-      const event = createEvent('book.created', { bookId: BOOK_ID, title: 'Gitanjali', author: 'Rabindranath Tagore', pricePaise: 34950, categoryId: null }, { correlationId: 'c' });
+      const event = createEvent(
+        'book.created',
+        { bookId: BOOK_ID, title: 'Gitanjali', author: 'Rabindranath Tagore', pricePaise: 34950, categoryId: null },
+        { correlationId: 'c' },
+      );
       await bus.publish(event);
       await bus.publish(event);
       await login();
@@ -282,7 +328,9 @@ describe('the admin service', () => {
         if (entries.some((e) => e.type === 'book.created') && entries.some((e) => e.type === 'admin.logged_in')) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect(entries.filter((e) => e.type === 'book.created')).toEqual([expect.objectContaining({ summary: 'Book "Gitanjali" by Rabindranath Tagore created at ₹349.50', correlationId: 'c' })]);
+      expect(entries.filter((e) => e.type === 'book.created')).toEqual([
+        expect.objectContaining({ summary: 'Book "Gitanjali" by Rabindranath Tagore created at ₹349.50', correlationId: 'c' }),
+      ]);
       expect(entries.some((e) => e.type === 'admin.logged_in' && e.summary === 'owner@persona-books.in logged in')).toBe(true);
       expect((await inject({ url: '/api/admin/audit' })).statusCode).toBe(401);
     }, 30_000);
@@ -294,18 +342,42 @@ describe('the admin service', () => {
       token = (await login()).json().data.token;
     });
     const counts = async () => ({
-      feedback: Number((await database.db.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-      subscribers: Number((await database.db.selectFrom('subscribers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
-      sessions: Number((await database.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      feedback: Number(
+        (
+          await database.db
+            .selectFrom('feedback')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      subscribers: Number(
+        (
+          await database.db
+            .selectFrom('subscribers')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      sessions: Number(
+        (
+          await database.db
+            .selectFrom('sessions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     });
 
-    it.each(['not-a-uuid', '123', '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5', '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5cz'])('refuses to delete feedback %s with 400, deleting nothing', async (id) => {
-      const before = await counts();
-      const res = await inject({ method: 'DELETE', url: `/api/feedback/${id}`, headers: bearer(token) });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'path field "id" must be a valid id' });
-      expect(await counts()).toEqual(before);
-    });
+    it.each(['not-a-uuid', '123', '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5', '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5cz'])(
+      'refuses to delete feedback %s with 400, deleting nothing',
+      async (id) => {
+        const before = await counts();
+        const res = await inject({ method: 'DELETE', url: `/api/feedback/${id}`, headers: bearer(token) });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'path field "id" must be a valid id' });
+        expect(await counts()).toEqual(before);
+      },
+    );
 
     const LISTS = ['/api/feedback/all', '/api/admin/subscribers', '/api/admin/audit'];
     it.each(
@@ -363,7 +435,9 @@ describe('passwords', () => {
 describe('configuration', () => {
   it('accepts an administrator e-mail and refuses a malformed one, naming the variable', async () => {
     const env = { DATABASE_URL: 'postgres://x', AMQP_URL: 'amqp://x', JWT_SECRET: 'x'.repeat(32), INTERNAL_TOKEN: 'y'.repeat(32), CATALOGUE_URL: 'http://c' };
-    expect(loadAdminConfig({ ...env, ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'long enough password' }).ADMIN_EMAIL).toBe('owner@persona-books.in');
+    expect(loadAdminConfig({ ...env, ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'long enough password' }).ADMIN_EMAIL).toBe(
+      'owner@persona-books.in',
+    );
     expect(() => loadAdminConfig({ ...env, ADMIN_EMAIL: 'owner' })).toThrow(/ADMIN_EMAIL="owner"/);
   });
 });

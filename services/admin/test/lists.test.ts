@@ -66,7 +66,11 @@ function contract(kind: 'pglite' | 'postgres') {
   beforeAll(async () => {
     h = await start(kind);
     // The admin service checks a token's session: log in as an administrator would.
-    const login = await h.service.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'owner@persona-books.in', password: 'correct horse battery' } });
+    const login = await h.service.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: 'owner@persona-books.in', password: 'correct horse battery' },
+    });
     admin.authorization = `Bearer ${login.json().data.token}`;
   }, 60_000);
   afterAll(() => h.close());
@@ -107,11 +111,20 @@ function contract(kind: 'pglite' | 'postgres') {
         ['100% Reader_x', 'percent@example.com'],
       ];
       const times = minutes('2026-03-01T08:00:00Z', 25);
-      const rows = times.map((at, i) => ({ id: randomUUID(), name: people[i % 4]![0]!, email: people[i % 4]![1]!, message: `message ${i}`, book_id: null, book_title: null, created_at: at }));
+      const rows = times.map((at, i) => ({
+        id: randomUUID(),
+        name: people[i % 4]![0]!,
+        email: people[i % 4]![1]!,
+        message: `message ${i}`,
+        book_id: null,
+        book_title: null,
+        created_at: at,
+      }));
       await h.database.db.insertInto('feedback').values(rows).execute();
       ids = rows.map((r) => r.id).reverse();
     });
-    const names = async (search: string) => [...new Set((await list(`/api/feedback/all?limit=100&search=${encodeURIComponent(search)}`)).data.map((f) => f.name))].sort();
+    const names = async (search: string) =>
+      [...new Set((await list(`/api/feedback/all?limit=100&search=${encodeURIComponent(search)}`)).data.map((f) => f.name))].sort();
 
     it('finds a sender by any part of the name, a near spelling, or an e-mail address', async () => {
       expect(await names('ananya')).toEqual(['Ananya Krishnan', 'Ananya Rao']);
@@ -138,7 +151,10 @@ function contract(kind: 'pglite' | 'postgres') {
     beforeAll(async () => {
       // Pairs share a second: ties are ordered by address.
       const times = minutes('2026-04-01T08:00:00Z', 12);
-      const rows = Array.from({ length: 24 }, (_, i) => ({ email: `${i % 3 === 0 ? 'priya' : 'reader'}${String(i).padStart(2, '0')}@example.com`, subscribed_at: times[Math.floor(i / 2)]! }));
+      const rows = Array.from({ length: 24 }, (_, i) => ({
+        email: `${i % 3 === 0 ? 'priya' : 'reader'}${String(i).padStart(2, '0')}@example.com`,
+        subscribed_at: times[Math.floor(i / 2)]!,
+      }));
       await h.database.db.insertInto('subscribers').values(rows).execute();
       emails = rows
         .slice()
@@ -165,7 +181,16 @@ function contract(kind: 'pglite' | 'postgres') {
       const times = minutes('2026-05-01T08:00:00Z', 30);
       await h.database.db
         .insertInto('audit_log')
-        .values(times.map((at, i) => ({ event_id: randomUUID(), type: i % 3 === 0 ? 'book.updated' : 'order.paid', summary: `entry ${i}`, subject_id: null, actor: null, occurred_at: at })))
+        .values(
+          times.map((at, i) => ({
+            event_id: randomUUID(),
+            type: i % 3 === 0 ? 'book.updated' : 'order.paid',
+            summary: `entry ${i}`,
+            subject_id: null,
+            actor: null,
+            occurred_at: at,
+          })),
+        )
         .execute();
     });
 
@@ -183,7 +208,11 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 
   it.each(['/api/feedback/all', '/api/admin/subscribers', '/api/admin/audit'])('%s refuses a page link it did not make', async (url) => {
-    for (const cursor of ['garbage!', Buffer.from(JSON.stringify(['2026-02-30 10:00:00+00', 'x'])).toString('base64url'), Buffer.from('[1,2,3]').toString('base64url')]) {
+    for (const cursor of [
+      'garbage!',
+      Buffer.from(JSON.stringify(['2026-02-30 10:00:00+00', 'x'])).toString('base64url'),
+      Buffer.from('[1,2,3]').toString('base64url'),
+    ]) {
       const res = await h.service.app.inject({ url: `${url}?after=${encodeURIComponent(cursor)}`, headers: admin });
       expect({ status: res.statusCode, message: res.json().message }).toEqual({
         status: 400,

@@ -20,7 +20,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('author', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('price_paise', 'integer', (c) => c.notNull().check(sql`price_paise >= 0`))
-    .addColumn('printing_cost_paise', 'integer', (c) => c.notNull().defaultTo(0).check(sql`printing_cost_paise >= 0`))
+    .addColumn('printing_cost_paise', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`printing_cost_paise >= 0`),
+    )
     .addColumn('tags', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('rating', sql`numeric(3,2)`, (c) => c.notNull().defaultTo(0))
     .addColumn('category_id', 'uuid', (c) => c.references('categories.id').onDelete('restrict'))

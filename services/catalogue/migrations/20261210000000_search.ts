@@ -24,7 +24,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await sql`ALTER TABLE books ADD COLUMN title_key text GENERATED ALWAYS AS (search_key(title)) STORED`.execute(db);
   await sql`ALTER TABLE books ADD COLUMN author_key text GENERATED ALWAYS AS (search_key(author)) STORED`.execute(db);
-  await sql`ALTER TABLE books ADD COLUMN search_doc tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, search_key(title) || ' ' || search_key(author))) STORED`.execute(db);
+  await sql`ALTER TABLE books ADD COLUMN search_doc tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, search_key(title) || ' ' || search_key(author))) STORED`.execute(
+    db,
+  );
 
   await sql`CREATE INDEX books_title_trgm_idx ON books USING gin (title_key public.gin_trgm_ops)`.execute(db);
   await sql`CREATE INDEX books_author_trgm_idx ON books USING gin (author_key public.gin_trgm_ops)`.execute(db);
@@ -51,7 +53,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('tag_counts').execute();
-  for (const index of ['books_rating_idx', 'books_price_idx', 'books_author_prefix_idx', 'books_title_prefix_idx', 'books_search_doc_idx', 'books_author_trgm_idx', 'books_title_trgm_idx']) {
+  for (const index of [
+    'books_rating_idx',
+    'books_price_idx',
+    'books_author_prefix_idx',
+    'books_title_prefix_idx',
+    'books_search_doc_idx',
+    'books_author_trgm_idx',
+    'books_title_trgm_idx',
+  ]) {
     await db.schema.dropIndex(index).execute();
   }
   await sql`ALTER TABLE books DROP COLUMN search_doc, DROP COLUMN author_key, DROP COLUMN title_key`.execute(db);

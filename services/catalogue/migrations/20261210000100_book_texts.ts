@@ -5,7 +5,9 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`ALTER TABLE book_contents ADD COLUMN description text NOT NULL DEFAULT '', ADD COLUMN sample_content jsonb NOT NULL DEFAULT '""'::jsonb`.execute(db);
+  await sql`ALTER TABLE book_contents ADD COLUMN description text NOT NULL DEFAULT '', ADD COLUMN sample_content jsonb NOT NULL DEFAULT '""'::jsonb`.execute(
+    db,
+  );
   await sql`INSERT INTO book_contents (book_id) SELECT id FROM books b WHERE NOT EXISTS (SELECT 1 FROM book_contents c WHERE c.book_id = b.id)`.execute(db);
   await sql`UPDATE book_contents c SET description = b.description, sample_content = b.sample_content FROM books b WHERE b.id = c.book_id`.execute(db);
   await sql`ALTER TABLE books DROP COLUMN description, DROP COLUMN sample_content`.execute(db);

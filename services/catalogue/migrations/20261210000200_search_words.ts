@@ -6,7 +6,10 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('search_words').addColumn('word', 'text', (c) => c.primaryKey()).execute();
+  await db.schema
+    .createTable('search_words')
+    .addColumn('word', 'text', (c) => c.primaryKey())
+    .execute();
   await sql`INSERT INTO search_words (word) SELECT DISTINCT unnest(tsvector_to_array(search_doc)) FROM books ON CONFLICT DO NOTHING`.execute(db);
 }
 

@@ -114,6 +114,8 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   await app.register(async (scope) => proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier, cache }));
   await app.register(async (scope) => adminAppRoutes(scope as ServiceApp, { dir: options.adminAppDir }));
   await app.register(async (scope) => seoRoutes(scope as ServiceApp, { publicUrl: options.publicUrl, reader }));
-  await app.register(async (scope) => storefrontRoutes(scope as ServiceApp, { dir: options.storefrontDir, publicUrl: options.publicUrl, template, renderer, reader }));
+  await app.register(async (scope) =>
+    storefrontRoutes(scope as ServiceApp, { dir: options.storefrontDir, publicUrl: options.publicUrl, template, renderer, reader }),
+  );
   return app;
 }

@@ -1,2 +1,10 @@
 export { buildGateway, type GatewayOptions } from './app';
-export { GatewayConfigSchema, GatewaySettingsSchema, gatewayOptions, loadGatewayConfig, loadGatewaySettings, type GatewayConfig, type GatewaySettings } from './config';
+export {
+  GatewayConfigSchema,
+  GatewaySettingsSchema,
+  gatewayOptions,
+  loadGatewayConfig,
+  loadGatewaySettings,
+  type GatewayConfig,
+  type GatewaySettings,
+} from './config';

@@ -65,7 +65,15 @@ async function startUpstream(): Promise<{ app: FastifyInstance; url: string; see
     seen.push({ method: request.method, url: request.url, headers: request.headers, body: (request.body as string) ?? '' });
     if (request.url === '/readyz') return { status: 'ready' };
     if (request.url.startsWith(`/api/books/${BOOK_ID}`)) {
-      return { data: { _id: BOOK_ID, title: BOOK.title, author: 'Anjali Menon', description: `A mystery set in Kochi. ${'Long text. '.repeat(30)}`, coverImage: { url: '/api/files/covers/x.jpg' } } };
+      return {
+        data: {
+          _id: BOOK_ID,
+          title: BOOK.title,
+          author: 'Anjali Menon',
+          description: `A mystery set in Kochi. ${'Long text. '.repeat(30)}`,
+          coverImage: { url: '/api/files/covers/x.jpg' },
+        },
+      };
     }
     if (request.url.startsWith(`/api/books/${EVIL_ID}`)) {
       return { data: { _id: EVIL_ID, title: '</title><script>alert(1)</script>', author: 'A "quoted" author', description: '<b>bold</b>', coverImage: null } };
@@ -188,7 +196,12 @@ describe('gateway', () => {
     });
 
     it('refuses a body over the limit with 413', async () => {
-      const res = await gateway.inject({ method: 'POST', url: '/api/categories', payload: 'x'.repeat(1024 * 1024 + 1), headers: { 'content-type': 'application/json', authorization: `Bearer ${mintAdminToken()}` } });
+      const res = await gateway.inject({
+        method: 'POST',
+        url: '/api/categories',
+        payload: 'x'.repeat(1024 * 1024 + 1),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${mintAdminToken()}` },
+      });
       expect(res.statusCode).toBe(413);
       expect(upstream.seen).toHaveLength(0);
     });
@@ -348,7 +361,7 @@ describe('gateway', () => {
       expect((await gateway.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
     });
 
-    it('sends the build\'s Brotli or gzip copy as the browser accepts, and the file itself otherwise', async () => {
+    it("sends the build's Brotli or gzip copy as the browser accepts, and the file itself otherwise", async () => {
       const br = await gateway.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
       expect(br.statusCode).toBe(200);
       expect(br.headers['content-encoding']).toBe('br');
@@ -446,7 +459,11 @@ describe('gateway', () => {
     it('keeps CORS closed by default and open to configured origins', async () => {
       const closed = await gateway.inject({ url: '/api/books', headers: { origin: 'https://evil.example' } });
       expect(closed.headers['access-control-allow-origin']).toBeUndefined();
-      const preflight = await gateway.inject({ method: 'OPTIONS', url: '/api/orders/initiate', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      const preflight = await gateway.inject({
+        method: 'OPTIONS',
+        url: '/api/orders/initiate',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
       expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
       const open = await build({ corsOrigins: ['https://partner.example'] });
@@ -528,7 +545,14 @@ describe('the shared cache for public reads', () => {
     upstreamUrl = url;
     dir = await mkdtemp(path.join(os.tmpdir(), 'storefront-'));
     await writeFile(path.join(dir, 'index.html'), INDEX);
-    gateway = await buildGateway({ upstreams: { catalogue: url }, jwtSecret: TEST_JWT_SECRET, storefrontDir: dir, adminAppDir: dir, publicUrl: 'http://x', rateLimitMax: 0 });
+    gateway = await buildGateway({
+      upstreams: { catalogue: url },
+      jwtSecret: TEST_JWT_SECRET,
+      storefrontDir: dir,
+      adminAppDir: dir,
+      publicUrl: 'http://x',
+      rateLimitMax: 0,
+    });
   });
   afterAll(async () => {
     await gateway.close();
@@ -583,7 +607,14 @@ describe('the shared cache for public reads', () => {
   });
 
   it('still counts cache hits against the rate limit', async () => {
-    const limited = await buildGateway({ upstreams: { catalogue: upstreamUrl }, jwtSecret: TEST_JWT_SECRET, storefrontDir: dir, adminAppDir: dir, publicUrl: 'http://x', rateLimitMax: 2 });
+    const limited = await buildGateway({
+      upstreams: { catalogue: upstreamUrl },
+      jwtSecret: TEST_JWT_SECRET,
+      storefrontDir: dir,
+      adminAppDir: dir,
+      publicUrl: 'http://x',
+      rateLimitMax: 2,
+    });
     const answers = [];
     for (let i = 0; i < 3; i += 1) answers.push(await limited.inject({ url: '/api/books?page=limited' }));
     expect(answers.map((a) => [a.statusCode, a.headers['x-cache']])).toEqual([

@@ -86,7 +86,12 @@ describe('the proxy over real sockets', () => {
 
   it('answers Expect: 100-continue itself and passes the body on without it (undici refuses the header: a 503)', async () => {
     const body = JSON.stringify({ email: 'reader@example.com', padding: 'x'.repeat(4096) });
-    const res = await send(port, { method: 'POST', path: '/api/newsletter/subscribe', headers: { 'content-type': 'application/json', expect: '100-continue' }, body });
+    const res = await send(port, {
+      method: 'POST',
+      path: '/api/newsletter/subscribe',
+      headers: { 'content-type': 'application/json', expect: '100-continue' },
+      body,
+    });
     expect(res.status).toBe(201);
     expect(seen).toHaveLength(1);
     expect(seen[0]!.headers.expect).toBeUndefined();
@@ -99,7 +104,12 @@ describe('the proxy over real sockets', () => {
     expect(res).toEqual({ status: 413, body: expect.objectContaining({ message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE' }) });
     expect(seen.filter((s) => s.bytes > MB)).toEqual([]);
     // A chunked body under the limit still goes through whole.
-    const small = await send(port, { method: 'POST', path: '/api/feedback', headers: { 'content-type': 'application/json' }, chunks: [Buffer.from('{"a":'), Buffer.from('1}')] });
+    const small = await send(port, {
+      method: 'POST',
+      path: '/api/feedback',
+      headers: { 'content-type': 'application/json' },
+      chunks: [Buffer.from('{"a":'), Buffer.from('1}')],
+    });
     expect(small.status).toBe(201);
     expect(seen.at(-1)!.bytes).toBe(7);
   });
@@ -118,7 +128,7 @@ describe('the proxy over real sockets', () => {
     expect(seen).toEqual([]);
   });
 
-  it('keeps the big limits for multipart uploads only, and the webhook at the orders service\'s 256 KB', () => {
+  it("keeps the big limits for multipart uploads only, and the webhook at the orders service's 256 KB", () => {
     const form = 'multipart/form-data; boundary=x';
     expect(bodyLimitFor('POST', '/api/books', form)).toBe(64 * MB);
     expect(bodyLimitFor('PUT', '/api/books/1', form)).toBe(64 * MB);

@@ -21,18 +21,38 @@ describe('sitemaps', () => {
       if (!catalogueUp) return reply.status(503).send({ statusCode: 503, error: 'Service Unavailable', message: 'resting' });
     });
     upstream.get('/api/books/sitemap', async () => ({
-      data: { total: 50002, perFile: 50000, files: [{ file: 1, lastModified: '2026-11-01T10:00:00.000Z' }, { file: 2, lastModified: '2026-11-20T08:30:00.000Z' }] },
+      data: {
+        total: 50002,
+        perFile: 50000,
+        files: [
+          { file: 1, lastModified: '2026-11-01T10:00:00.000Z' },
+          { file: 2, lastModified: '2026-11-20T08:30:00.000Z' },
+        ],
+      },
     }));
     upstream.get('/api/books/sitemap/:file', async (request, reply) => {
       const file = Number((request.params as { file: string }).file);
       if (file > 2) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'There is no such sitemap file' });
       return { data: IDS.map((_id, i) => ({ _id, updatedAt: `2026-11-0${i + 1}T00:00:00.000Z` })) };
     });
-    upstream.get('/api/tags', async () => ({ data: [{ tag: 'poetry & verse', count: 3 }, { tag: 'fiction', count: 2 }], meta: { total: 2, page: 1, limit: 500 } }));
+    upstream.get('/api/tags', async () => ({
+      data: [
+        { tag: 'poetry & verse', count: 3 },
+        { tag: 'fiction', count: 2 },
+      ],
+      meta: { total: 2, page: 1, limit: 500 },
+    }));
     const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
     dir = await mkdtemp(path.join(os.tmpdir(), 'storefront-'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><title>Persona Books</title></head><body><div id="root"></div></body></html>');
-    gateway = await buildGateway({ upstreams: { catalogue: url }, jwtSecret: TEST_JWT_SECRET, storefrontDir: dir, adminAppDir: dir, publicUrl: 'https://shop.example', rateLimitMax: 0 });
+    gateway = await buildGateway({
+      upstreams: { catalogue: url },
+      jwtSecret: TEST_JWT_SECRET,
+      storefrontDir: dir,
+      adminAppDir: dir,
+      publicUrl: 'https://shop.example',
+      rateLimitMax: 0,
+    });
   });
   afterAll(async () => {
     await gateway.close();

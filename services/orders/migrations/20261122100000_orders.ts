@@ -21,9 +21,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('delivery_paise', 'integer', (c) => c.notNull())
     .addColumn('amount_paise', 'integer', (c) => c.notNull().check(sql`amount_paise >= 100`))
     .addColumn('currency', 'text', (c) => c.notNull().defaultTo('INR'))
-    .addColumn('payment_status', 'text', (c) => c.notNull().defaultTo('created').check(sql`payment_status IN ('created', 'attempted', 'paid', 'failed')`))
-    .addColumn('delivery_status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`delivery_status IN ('pending', 'shipped', 'delivered', 'cancelled')`))
-    .addColumn('persona_status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`persona_status IN ('pending', 'generating', 'ready', 'failed')`))
+    .addColumn('payment_status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('created')
+        .check(sql`payment_status IN ('created', 'attempted', 'paid', 'failed')`),
+    )
+    .addColumn('delivery_status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`delivery_status IN ('pending', 'shipped', 'delivered', 'cancelled')`),
+    )
+    .addColumn('persona_status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`persona_status IN ('pending', 'generating', 'ready', 'failed')`),
+    )
     .addColumn('persona_error', 'text')
     .addColumn('persona_sha256', 'text')
     .addColumn('razorpay_order_id', 'text', (c) => c.unique())

@@ -47,7 +47,11 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
   const app = createServiceApp({ name: 'orders', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: `Too many lookups; please try again in ${Math.ceil(context.ttl / 1000)} seconds` }),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many lookups; please try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+    }),
   });
   const deps: OrdersDeps = {
     db: options.db,

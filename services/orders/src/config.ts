@@ -45,7 +45,12 @@ export function ordersServiceOptions(settings: OrdersSettings): Omit<OrdersServi
     isRevoked: settings.ADMIN_URL && settings.INTERNAL_TOKEN ? sessionRevocationCheck(settings.ADMIN_URL, settings.INTERNAL_TOKEN) : undefined,
     catalogueUrl: settings.CATALOGUE_URL,
     publicUrl: settings.PUBLIC_URL,
-    payments: { mode: settings.PAYMENTS_MODE, keyId: settings.RAZORPAY_KEY_ID, keySecret: settings.RAZORPAY_KEY_SECRET, webhookSecret: settings.RAZORPAY_WEBHOOK_SECRET },
+    payments: {
+      mode: settings.PAYMENTS_MODE,
+      keyId: settings.RAZORPAY_KEY_ID,
+      keySecret: settings.RAZORPAY_KEY_SECRET,
+      webhookSecret: settings.RAZORPAY_WEBHOOK_SECRET,
+    },
     mail: { smtpUrl: settings.SMTP_URL, dir: settings.MAIL_DIR, from: settings.MAIL_FROM },
   };
 }

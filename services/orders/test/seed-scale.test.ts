@@ -34,7 +34,9 @@ function contract(kind: 'pglite' | 'postgres') {
       created_at: Date;
       address: { zip: string } | null;
       email: string;
-    }>`SELECT persona_id, book_id, delivery_type, amount_paise, payment_status, delivery_status, persona_status, paid_at, created_at, address, email FROM orders`.execute(h.database.db);
+    }>`SELECT persona_id, book_id, delivery_type, amount_paise, payment_status, delivery_status, persona_status, paid_at, created_at, address, email FROM orders`.execute(
+      h.database.db,
+    );
     expect(rows).toHaveLength(2000);
     expect(new Set(rows.map((r) => r.persona_id)).size).toBe(2000);
     // Buyers come back: fewer addresses than orders.

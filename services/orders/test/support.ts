@@ -12,7 +12,13 @@ import type { OrdersDB } from '../src/db';
 import type { CheckoutBook } from '../src/modules/payments/catalogue-client';
 import { startOrdersService, type OrdersService } from '../src/service';
 
-export const BOOK: CheckoutBook = { id: '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c', title: 'Gitanjali', author: 'Rabindranath Tagore', pricePaise: 34950, printingCostPaise: 12000 };
+export const BOOK: CheckoutBook = {
+  id: '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c',
+  title: 'Gitanjali',
+  author: 'Rabindranath Tagore',
+  pricePaise: 34950,
+  printingCostPaise: 12000,
+};
 
 export interface OrdersHarness {
   service: OrdersService;

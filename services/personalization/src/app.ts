@@ -30,7 +30,11 @@ export async function buildApp(options: PersonalizationAppOptions): Promise<Serv
   await app.register(multipart);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, error: 'Too Many Requests', message: `Too many requests; please try again in ${Math.ceil(context.ttl / 1000)} seconds` }),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many requests; please try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+    }),
   });
   const deps: PersonalizationDeps = { ...options, lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' } };
   await app.register(async (scope) => personaRoutes(scope as ServiceApp, deps));

@@ -1,4 +1,18 @@
 export { buildApp, type PersonalizationAppOptions } from './app';
-export { startPersonalizationService, personalizationMigrations, PERSONALIZATION_SCHEMA, type PersonalizationService, type PersonalizationServiceOptions } from './service';
-export { PersonalizationConfigSchema, PersonalizationSettingsSchema, personalizationServiceOptions, loadPersonalizationConfig, loadPersonalizationSettings, type PersonalizationConfig, type PersonalizationSettings } from './config';
+export {
+  startPersonalizationService,
+  personalizationMigrations,
+  PERSONALIZATION_SCHEMA,
+  type PersonalizationService,
+  type PersonalizationServiceOptions,
+} from './service';
+export {
+  PersonalizationConfigSchema,
+  PersonalizationSettingsSchema,
+  personalizationServiceOptions,
+  loadPersonalizationConfig,
+  loadPersonalizationSettings,
+  type PersonalizationConfig,
+  type PersonalizationSettings,
+} from './config';
 export type { PersonalizationDB } from './db';

@@ -6,7 +6,14 @@ const base = { CATALOGUE_URL: 'http://127.0.0.1:3001', INTERNAL_TOKEN: 'i'.repea
 describe('personalisation settings', () => {
   it('turns every variable into the option the service uses', () => {
     const options = personalizationServiceOptions(
-      loadPersonalizationSettings({ ...base, PDF_WORKERS: '3', PERSONA_PDF_CACHE_MB: '0.5', PERSONA_MAX_ATTEMPTS: '2', PERSONA_RETRY_DELAYS_MS: '10,20', PERSONAS_DIR: '/srv/personas' }),
+      loadPersonalizationSettings({
+        ...base,
+        PDF_WORKERS: '3',
+        PERSONA_PDF_CACHE_MB: '0.5',
+        PERSONA_MAX_ATTEMPTS: '2',
+        PERSONA_RETRY_DELAYS_MS: '10,20',
+        PERSONAS_DIR: '/srv/personas',
+      }),
     );
     expect(options).toMatchObject({
       catalogueUrl: base.CATALOGUE_URL,

@@ -19,7 +19,9 @@ function PagerNav({ label, onPrevious, onNext }: { label: string; onPrevious: ((
 /** A list paged by number (the books). Hidden when everything fits on one page. */
 export function Pagination({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
   if (pages <= 1) return null;
-  return <PagerNav label={`Page ${page} of ${pages}`} onPrevious={page > 1 ? () => onPage(page - 1) : null} onNext={page < pages ? () => onPage(page + 1) : null} />;
+  return (
+    <PagerNav label={`Page ${page} of ${pages}`} onPrevious={page > 1 ? () => onPage(page - 1) : null} onNext={page < pages ? () => onPage(page + 1) : null} />
+  );
 }
 
 /** A long list paged by the server's cursors (orders, feedback, subscribers, the audit log). Hidden on a lone page. */

@@ -1,7 +1,19 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 
 /** A list's search box: typed freely, applied on Enter or "Search" (each search is a request). */
-export function SearchForm({ label, placeholder, value, onSearch, wide = false }: { label: string; placeholder?: string; value: string; onSearch: (text: string) => void; wide?: boolean }) {
+export function SearchForm({
+  label,
+  placeholder,
+  value,
+  onSearch,
+  wide = false,
+}: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  onSearch: (text: string) => void;
+  wide?: boolean;
+}) {
   const [text, setText] = useState(value);
   const id = useId();
   // Back, forward or a link change the applied search: the box follows.

@@ -17,28 +17,86 @@ const page = (load: () => Promise<Record<string, unknown>>, name: string, module
 /** The pages inside the shared layout, in the order the router tries them. */
 export const LAYOUT_PAGES: ReadonlyArray<{ pattern: string; page: LazyPage }> = [
   { pattern: routePatterns.home, page: page(() => import('../features/home/components/home-page'), 'HomePage', 'src/features/home/components/home-page.tsx') },
-  { pattern: routePatterns.books, page: page(() => import('../features/explore/components/explore-page'), 'ExplorePage', 'src/features/explore/components/explore-page.tsx') },
-  { pattern: routePatterns.book, page: page(() => import('../features/book-detail/components/book-detail-page'), 'BookDetailPage', 'src/features/book-detail/components/book-detail-page.tsx') },
-  { pattern: routePatterns.faqs, page: page(() => import('../features/info-pages/components/faqs-page'), 'FaqsPage', 'src/features/info-pages/components/faqs-page.tsx') },
-  { pattern: routePatterns.shipping, page: page(() => import('../features/info-pages/components/shipping-page'), 'ShippingPage', 'src/features/info-pages/components/shipping-page.tsx') },
-  { pattern: routePatterns.about, page: page(() => import('../features/info-pages/components/about-page'), 'AboutPage', 'src/features/info-pages/components/about-page.tsx') },
-  { pattern: routePatterns.contact, page: page(() => import('../features/contact/components/contact-page'), 'ContactPage', 'src/features/contact/components/contact-page.tsx') },
+  {
+    pattern: routePatterns.books,
+    page: page(() => import('../features/explore/components/explore-page'), 'ExplorePage', 'src/features/explore/components/explore-page.tsx'),
+  },
+  {
+    pattern: routePatterns.book,
+    page: page(
+      () => import('../features/book-detail/components/book-detail-page'),
+      'BookDetailPage',
+      'src/features/book-detail/components/book-detail-page.tsx',
+    ),
+  },
+  {
+    pattern: routePatterns.faqs,
+    page: page(() => import('../features/info-pages/components/faqs-page'), 'FaqsPage', 'src/features/info-pages/components/faqs-page.tsx'),
+  },
+  {
+    pattern: routePatterns.shipping,
+    page: page(() => import('../features/info-pages/components/shipping-page'), 'ShippingPage', 'src/features/info-pages/components/shipping-page.tsx'),
+  },
+  {
+    pattern: routePatterns.about,
+    page: page(() => import('../features/info-pages/components/about-page'), 'AboutPage', 'src/features/info-pages/components/about-page.tsx'),
+  },
+  {
+    pattern: routePatterns.contact,
+    page: page(() => import('../features/contact/components/contact-page'), 'ContactPage', 'src/features/contact/components/contact-page.tsx'),
+  },
   {
     pattern: routePatterns.contactSuccess,
-    page: page(() => import('../features/contact/components/contact-success-page'), 'ContactSuccessPage', 'src/features/contact/components/contact-success-page.tsx'),
+    page: page(
+      () => import('../features/contact/components/contact-success-page'),
+      'ContactSuccessPage',
+      'src/features/contact/components/contact-success-page.tsx',
+    ),
   },
-  { pattern: routePatterns.checkout, page: page(() => import('../features/checkout/components/checkout-page'), 'CheckoutPage', 'src/features/checkout/components/checkout-page.tsx') },
+  {
+    pattern: routePatterns.checkout,
+    page: page(() => import('../features/checkout/components/checkout-page'), 'CheckoutPage', 'src/features/checkout/components/checkout-page.tsx'),
+  },
   {
     pattern: routePatterns.paymentSuccess,
-    page: page(() => import('../features/payment-result/components/payment-success-page'), 'PaymentSuccessPage', 'src/features/payment-result/components/payment-success-page.tsx'),
+    page: page(
+      () => import('../features/payment-result/components/payment-success-page'),
+      'PaymentSuccessPage',
+      'src/features/payment-result/components/payment-success-page.tsx',
+    ),
   },
   {
     pattern: routePatterns.paymentFailed,
-    page: page(() => import('../features/payment-result/components/payment-failed-page'), 'PaymentFailedPage', 'src/features/payment-result/components/payment-failed-page.tsx'),
+    page: page(
+      () => import('../features/payment-result/components/payment-failed-page'),
+      'PaymentFailedPage',
+      'src/features/payment-result/components/payment-failed-page.tsx',
+    ),
   },
-  { pattern: routePatterns.sendPersona, page: page(() => import('../features/send-persona/components/send-persona-page'), 'SendPersonaPage', 'src/features/send-persona/components/send-persona-page.tsx') },
-  { pattern: routePatterns.verify, page: page(() => import('../features/verify-persona/components/verify-persona-page'), 'VerifyPersonaPage', 'src/features/verify-persona/components/verify-persona-page.tsx') },
-  { pattern: routePatterns.verifyPersona, page: page(() => import('../features/verify-persona/components/verify-persona-page'), 'VerifyPersonaPage', 'src/features/verify-persona/components/verify-persona-page.tsx') },
+  {
+    pattern: routePatterns.sendPersona,
+    page: page(
+      () => import('../features/send-persona/components/send-persona-page'),
+      'SendPersonaPage',
+      'src/features/send-persona/components/send-persona-page.tsx',
+    ),
+  },
+  {
+    pattern: routePatterns.verify,
+    page: page(
+      () => import('../features/verify-persona/components/verify-persona-page'),
+      'VerifyPersonaPage',
+      'src/features/verify-persona/components/verify-persona-page.tsx',
+    ),
+  },
+  {
+    pattern: routePatterns.verifyPersona,
+    page: page(
+      () => import('../features/verify-persona/components/verify-persona-page'),
+      'VerifyPersonaPage',
+      'src/features/verify-persona/components/verify-persona-page.tsx',
+    ),
+  },
   { pattern: routePatterns.notFound, page: page(() => import('./routes/not-found'), 'NotFoundRoute', 'src/app/routes/not-found.tsx') },
 ];
 

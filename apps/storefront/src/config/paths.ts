@@ -9,8 +9,7 @@ export const paths = {
   paymentSuccess: '/payment-success',
   paymentFailed: '/payment-failed',
   /** Where a verified payment lands (DESIGN §10: the persona id travels with it). */
-  paymentSuccessFor: (personaId: string, orderId: string) =>
-    `/payment-success?${new URLSearchParams({ personaId, orderId }).toString()}`,
+  paymentSuccessFor: (personaId: string, orderId: string) => `/payment-success?${new URLSearchParams({ personaId, orderId }).toString()}`,
   /** Where a failed or declined payment lands, with a way back to the same book (DESIGN §9.10). */
   paymentFailedFor: (bookId: string) => `/payment-failed?${new URLSearchParams({ book: bookId }).toString()}`,
   sendPersona: '/send-persona',

@@ -15,20 +15,17 @@ export const SITE_NAME = 'Persona Books';
 
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
-    quote:
-      'Opening a book with my own name on the dedication page felt like the author had written it for me. It is the gift I now give everyone.',
+    quote: 'Opening a book with my own name on the dedication page felt like the author had written it for me. It is the gift I now give everyone.',
     name: 'Ananya R.',
     role: 'Reader, Bengaluru',
   },
   {
-    quote:
-      'I tried the sample, loved the first chapter and had my Persona a few minutes later. The signed certificate is a lovely touch.',
+    quote: 'I tried the sample, loved the first chapter and had my Persona a few minutes later. The signed certificate is a lovely touch.',
     name: 'Rahul M.',
     role: 'Reader, Pune',
   },
   {
-    quote:
-      'The printed Persona arrived well packed and on time. My daughter keeps showing her name inside the book to her friends.',
+    quote: 'The printed Persona arrived well packed and on time. My daughter keeps showing her name inside the book to her friends.',
     name: 'Meera S.',
     role: 'Parent, Chennai',
   },

@@ -17,7 +17,15 @@ function address(path: string, query: Query = {}): string {
 }
 
 export function booksPath(query: BookQuery): string {
-  return address('/books', { search: query.search?.trim(), tag: query.tag, tab: query.tab, category: query.category, sort: query.sort, page: query.page, limit: query.limit });
+  return address('/books', {
+    search: query.search?.trim(),
+    tag: query.tag,
+    tab: query.tab,
+    category: query.category,
+    sort: query.sort,
+    page: query.page,
+    limit: query.limit,
+  });
 }
 
 export const bookPath = (id: string) => `/books/${encodeURIComponent(id)}`;

@@ -3,7 +3,14 @@ import { headTags, scriptJson } from './document-head';
 describe('head tags rendered on the server', () => {
   it('escape every text, and make image and canonical links absolute', () => {
     const html = headTags(
-      { title: '</title><script>alert(1)</script>', description: 'A "quoted" & <b>bold</b> book', image: '/api/files/covers/x.jpg', type: 'book', path: '/book/1', preloadImage: { url: '/api/files/covers/x.jpg', sizes: '26rem' } },
+      {
+        title: '</title><script>alert(1)</script>',
+        description: 'A "quoted" & <b>bold</b> book',
+        image: '/api/files/covers/x.jpg',
+        type: 'book',
+        path: '/book/1',
+        preloadImage: { url: '/api/files/covers/x.jpg', sizes: '26rem' },
+      },
       'https://shop.example',
       '/ignored',
     );

@@ -6,10 +6,14 @@ import type { AdminDeps } from '../app';
 import { AUDIT_KEYS, listAudit } from '../modules/audit/audit';
 
 export default async function auditRoutes(app: ServiceApp, deps: AdminDeps) {
-  app.get('/api/admin/audit', { onRequest: deps.adminOnly, schema: { querystring: AuditQuery, response: { 200: ListEnvelope(AuditEntry), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
-    const { page = 1, limit = DEFAULT_PAGE_SIZE, type } = request.query;
-    const cursors = readCursors(request.query, (text) => decodeCursor(text, AUDIT_KEYS));
-    const result = await listAudit(deps.db, { type, limit, page, ...cursors, countCap: deps.countCap });
-    return { data: result.rows, meta: pageMeta(result, { page, limit }) };
-  });
+  app.get(
+    '/api/admin/audit',
+    { onRequest: deps.adminOnly, schema: { querystring: AuditQuery, response: { 200: ListEnvelope(AuditEntry), 400: ErrorBody, 401: ErrorBody } } },
+    async (request) => {
+      const { page = 1, limit = DEFAULT_PAGE_SIZE, type } = request.query;
+      const cursors = readCursors(request.query, (text) => decodeCursor(text, AUDIT_KEYS));
+      const result = await listAudit(deps.db, { type, limit, page, ...cursors, countCap: deps.countCap });
+      return { data: result.rows, meta: pageMeta(result, { page, limit }) };
+    },
+  );
 }

@@ -14,25 +14,39 @@ export default async function authRoutes(app: ServiceApp, deps: AdminDeps) {
 
   app.post(
     '/api/admin/login',
-    { config: { rateLimit: { ...deps.loginRateLimit, keyGenerator: clientAddress } }, schema: { querystring: NoQuery, body: LoginBody, response: { 200: DataEnvelope(LoginData), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } } },
-    async (request) => ({ data: await login({ db, uow: deps.uow, sign: deps.sign, correlationId: request.correlationId }, request.body), message: 'Login successful' }),
+    {
+      config: { rateLimit: { ...deps.loginRateLimit, keyGenerator: clientAddress } },
+      schema: { querystring: NoQuery, body: LoginBody, response: { 200: DataEnvelope(LoginData), 400: ErrorBody, 401: ErrorBody, 429: ErrorBody } },
+    },
+    async (request) => ({
+      data: await login({ db, uow: deps.uow, sign: deps.sign, correlationId: request.correlationId }, request.body),
+      message: 'Login successful',
+    }),
   );
 
-  app.post('/api/admin/logout', { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
-    await revokeSession(db, request.admin!.jti);
-    return { message: 'Logged out' };
-  });
+  app.post(
+    '/api/admin/logout',
+    { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody } } },
+    async (request) => {
+      await revokeSession(db, request.admin!.jti);
+      return { message: 'Logged out' };
+    },
+  );
 
-  app.get('/api/admin/me', { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: DataEnvelope(AdminProfile), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
-    const admin = await db.selectFrom('admins').select(['name', 'email']).where('id', '=', request.admin!.sub).executeTakeFirst();
-    if (!admin) throw unauthorized('This administrator no longer exists');
-    return { data: admin };
-  });
+  app.get(
+    '/api/admin/me',
+    { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: DataEnvelope(AdminProfile), 400: ErrorBody, 401: ErrorBody } } },
+    async (request) => {
+      const admin = await db.selectFrom('admins').select(['name', 'email']).where('id', '=', request.admin!.sub).executeTakeFirst();
+      if (!admin) throw unauthorized('This administrator no longer exists');
+      return { data: admin };
+    },
+  );
 
   const expected = Buffer.from(deps.internalToken);
   const internalOnly = async (request: FastifyRequest) => {
     const given = Buffer.from(String(request.headers['x-internal-token'] ?? ''));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized('This route is for the shop\'s own services');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("This route is for the shop's own services");
   };
   app.get('/internal/sessions/:jti', { onRequest: internalOnly, schema: { params: Type.Object({ jti: Type.String({ maxLength: 64 }) }) } }, async (request) => {
     if (!(await isSessionActive(db, request.params.jti))) throw notFound('No active session');

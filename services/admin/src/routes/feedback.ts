@@ -12,7 +12,10 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
 
   app.post(
     '/api/feedback',
-    { config: { rateLimit: { ...deps.publicRateLimit, keyGenerator: clientAddress } }, schema: { querystring: NoQuery, body: FeedbackBody, response: { 201: DataEnvelope(Feedback), 400: ErrorBody, 429: ErrorBody, 503: ErrorBody } } },
+    {
+      config: { rateLimit: { ...deps.publicRateLimit, keyGenerator: clientAddress } },
+      schema: { querystring: NoQuery, body: FeedbackBody, response: { 201: DataEnvelope(Feedback), 400: ErrorBody, 429: ErrorBody, 503: ErrorBody } },
+    },
     async (request, reply) => {
       const { name, email, message, bookId } = request.body;
       let bookTitle: string | null = null;
@@ -36,16 +39,31 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
     },
   );
 
-  app.get('/api/feedback/all', { onRequest: adminOnly, schema: { querystring: FeedbackQuery, response: { 200: ListEnvelope(Feedback), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
-    const { page = 1, limit = DEFAULT_PAGE_SIZE, search } = request.query;
-    const cursors = readCursors(request.query, (text) => decodeCursor(text, FEEDBACK_KEYS));
-    const result = await listFeedback(db, { search, limit, page, ...cursors, countCap: deps.countCap });
-    return { data: result.rows, meta: pageMeta(result, { page, limit }) };
-  });
+  app.get(
+    '/api/feedback/all',
+    { onRequest: adminOnly, schema: { querystring: FeedbackQuery, response: { 200: ListEnvelope(Feedback), 400: ErrorBody, 401: ErrorBody } } },
+    async (request) => {
+      const { page = 1, limit = DEFAULT_PAGE_SIZE, search } = request.query;
+      const cursors = readCursors(request.query, (text) => decodeCursor(text, FEEDBACK_KEYS));
+      const result = await listFeedback(db, { search, limit, page, ...cursors, countCap: deps.countCap });
+      return { data: result.rows, meta: pageMeta(result, { page, limit }) };
+    },
+  );
 
-  app.delete('/api/feedback/:id', { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } }, async (request) => {
-    const deleted = await db.deleteFrom('feedback').where('id', '=', request.params.id).returning('id').executeTakeFirst();
-    if (!deleted) throw notFound('Feedback not found');
-    return { message: 'Feedback deleted successfully' };
-  });
+  app.delete(
+    '/api/feedback/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const deleted = await db.deleteFrom('feedback').where('id', '=', request.params.id).returning('id').executeTakeFirst();
+      if (!deleted) throw notFound('Feedback not found');
+      return { message: 'Feedback deleted successfully' };
+    },
+  );
 }

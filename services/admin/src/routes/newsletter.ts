@@ -12,20 +12,31 @@ export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps)
 
   app.post(
     '/api/newsletter/subscribe',
-    { config: { rateLimit: { ...deps.publicRateLimit, keyGenerator: clientAddress } }, schema: { querystring: NoQuery, body: SubscribeBody, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 429: ErrorBody } } },
+    {
+      config: { rateLimit: { ...deps.publicRateLimit, keyGenerator: clientAddress } },
+      schema: { querystring: NoQuery, body: SubscribeBody, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 429: ErrorBody } },
+    },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
-      const inserted = await db.insertInto('subscribers').values({ email }).onConflict((oc) => oc.column('email').doNothing()).executeTakeFirst();
+      const inserted = await db
+        .insertInto('subscribers')
+        .values({ email })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .executeTakeFirst();
       return { message: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? 'Thank you for subscribing!' : 'You are already subscribed.' };
     },
   );
 
-  app.get('/api/admin/subscribers', { onRequest: adminOnly, schema: { querystring: SubscriberQuery, response: { 200: ListEnvelope(Subscriber), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
-    const { page = 1, limit = DEFAULT_PAGE_SIZE, search } = request.query;
-    const cursors = readCursors(request.query, (text) => decodeCursor(text, SUBSCRIBER_KEYS));
-    const result = await listSubscribers(db, { search, limit, page, ...cursors, countCap: deps.countCap });
-    return { data: result.rows, meta: pageMeta(result, { page, limit }) };
-  });
+  app.get(
+    '/api/admin/subscribers',
+    { onRequest: adminOnly, schema: { querystring: SubscriberQuery, response: { 200: ListEnvelope(Subscriber), 400: ErrorBody, 401: ErrorBody } } },
+    async (request) => {
+      const { page = 1, limit = DEFAULT_PAGE_SIZE, search } = request.query;
+      const cursors = readCursors(request.query, (text) => decodeCursor(text, SUBSCRIBER_KEYS));
+      const result = await listSubscribers(db, { search, limit, page, ...cursors, countCap: deps.countCap });
+      return { data: result.rows, meta: pageMeta(result, { page, limit }) };
+    },
+  );
 
   app.get('/api/admin/subscribers/export', { onRequest: adminOnly, schema: { querystring: SubscriberExportQuery } }, async (_request, reply) =>
     reply

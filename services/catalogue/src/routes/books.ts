@@ -43,8 +43,10 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
   );
 
   // Static segments win over /api/books/:id in Fastify's router, whatever the order here.
-  app.get('/api/books/suggest', { schema: { querystring: SuggestQuery, response: { 200: DataEnvelope(Type.Array(Suggestion)), 400: ErrorBody } } }, async (request, reply) =>
-    sendCached(request, reply, await suggestAnswer(db, cache, request.query.q)),
+  app.get(
+    '/api/books/suggest',
+    { schema: { querystring: SuggestQuery, response: { 200: DataEnvelope(Type.Array(Suggestion)), 400: ErrorBody } } },
+    async (request, reply) => sendCached(request, reply, await suggestAnswer(db, cache, request.query.q)),
   );
 
   app.get('/api/books/sitemap', { schema: { querystring: NoQuery, response: { 200: DataEnvelope(SitemapIndex), 400: ErrorBody } } }, async (request, reply) =>
@@ -71,11 +73,15 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
     },
   );
 
-  app.get('/api/books/:id', { schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Book), ...errors } } }, async (request, reply) => {
-    const answer = await bookAnswer(db, cache, request.params.id);
-    if (!answer) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Book not found' });
-    return sendCached(request, reply, answer);
-  });
+  app.get(
+    '/api/books/:id',
+    { schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Book), ...errors } } },
+    async (request, reply) => {
+      const answer = await bookAnswer(db, cache, request.params.id);
+      if (!answer) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Book not found' });
+      return sendCached(request, reply, answer);
+    },
+  );
 
   const multipartOnly = async (request: FastifyRequest) => {
     if (!request.isMultipart()) throw unsupportedMediaType('Send the book as multipart/form-data');
@@ -103,7 +109,10 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
 
   app.delete(
     '/api/books/:id',
-    { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Type.Object({ _id: Type.String() })), ...errors } } },
+    {
+      onRequest: adminOnly,
+      schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Type.Object({ _id: Type.String() })), ...errors } },
+    },
     async (request) => {
       await deleteBook(writeContext(request), request.params.id);
       return { data: { _id: request.params.id }, message: 'Book deleted successfully' };
@@ -115,7 +124,14 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
 export async function bookContentRoute(app: ServiceApp, deps: CatalogueDeps) {
   app.get(
     '/api/books/:id/content',
-    { onRequest: deps.adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Type.Object({ content: Type.Array(Type.String()) })), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
+    {
+      onRequest: deps.adminOnly,
+      schema: {
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: DataEnvelope(Type.Object({ content: Type.Array(Type.String()) })), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
     async (request) => {
       const book = await deps.db.selectFrom('books').select('id').where('id', '=', request.params.id).executeTakeFirst();
       if (!book) throw notFound('Book not found');

@@ -14,7 +14,7 @@ export default async function internalRoutes(app: ServiceApp, deps: CatalogueDep
   const expected = Buffer.from(deps.internalToken);
   const internalOnly = async (request: FastifyRequest) => {
     const given = Buffer.from(String(request.headers['x-internal-token'] ?? ''));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized('This route is for the shop\'s own services');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("This route is for the shop's own services");
   };
 
   app.get('/internal/books/:id/source', { onRequest: internalOnly, schema: { params: IdParams } }, async (request) => {

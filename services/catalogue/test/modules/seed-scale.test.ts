@@ -24,7 +24,11 @@ function contract(kind: 'pglite' | 'postgres') {
     // The spec's tab rules (§5) each keep some books.
     expect(await count(sql`SELECT count(*)::int AS n FROM books WHERE 'Fiction' = ANY(tags)`)).toBeGreaterThan(30);
     expect(await count(sql`SELECT count(*)::int AS n FROM books WHERE 'Self-Help' = ANY(tags)`)).toBeGreaterThan(5);
-    expect(await count(sql`SELECT count(*)::int AS n FROM books b WHERE EXISTS (SELECT 1 FROM unnest(b.tags) t WHERE t LIKE '%Memoir%' OR t LIKE '%Biography%' OR t LIKE '%Historical%')`)).toBeGreaterThan(5);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM books b WHERE EXISTS (SELECT 1 FROM unnest(b.tags) t WHERE t LIKE '%Memoir%' OR t LIKE '%Biography%' OR t LIKE '%Historical%')`,
+      ),
+    ).toBeGreaterThan(5);
     // Dates over two years; prices in whole paise in range; ratings 2.5–5; no book with two spellings of one tag.
     const { rows } = await sql<{ oldest: Date; newest: Date; min: number; max: number; low: number; high: number; dup: number }>`
       SELECT min(created_at) AS oldest, max(created_at) AS newest, min(price_paise) AS min, max(price_paise) AS max, min(rating) AS low, max(rating) AS high,

@@ -25,12 +25,19 @@ describe('sniffFileType', () => {
 });
 
 describe('judging an image past its signature', () => {
-  const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
+  const gif = Buffer.from(
+    'GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+    'latin1',
+  );
 
   it('accepts real images', () => {
     for (const bytes of [PNG_1PX, gif]) {
       const type = sniffFileType(bytes)!;
-      expect({ mime: type.mime, problem: imageProblem(bytes, type), markup: hasActiveMarkup(bytes) }).toEqual({ mime: type.mime, problem: null, markup: false });
+      expect({ mime: type.mime, problem: imageProblem(bytes, type), markup: hasActiveMarkup(bytes) }).toEqual({
+        mime: type.mime,
+        problem: null,
+        markup: false,
+      });
     }
   });
 

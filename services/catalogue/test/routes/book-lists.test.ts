@@ -70,7 +70,10 @@ function suite(kind: 'pglite' | 'postgres') {
         ids.set(b.title, id);
       }
       await bumpCatalogueVersion(trx);
-      await refreshTagCounts(trx, BOOKS.flatMap((b) => b.tags));
+      await refreshTagCounts(
+        trx,
+        BOOKS.flatMap((b) => b.tags),
+      );
     });
   });
   afterAll(() => h.close());
@@ -265,14 +268,24 @@ function suite(kind: 'pglite' | 'postgres') {
 
     it('suggests the best matching books, then authors, at most 8', async () => {
       const found = await suggest('tiff');
-      expect(found.filter((s) => s.kind === 'book').map((s) => s.title).slice(0, 2)).toEqual(['Tiffin', 'Tiffins of Madras']);
+      expect(
+        found
+          .filter((s) => s.kind === 'book')
+          .map((s) => s.title)
+          .slice(0, 2),
+      ).toEqual(['Tiffin', 'Tiffins of Madras']);
       expect(found).toContainEqual({ kind: 'author', author: 'Ravi Tiffinwala', books: 1 });
       expect(found.length).toBeLessThanOrEqual(8);
       expect(found.findIndex((s) => s.kind === 'author')).toBeGreaterThan(found.findLastIndex((s) => s.kind === 'book'));
     });
 
     it('suggests authors by any word of their name, accents aside, and forgives a typo', async () => {
-      expect(await suggest('rao')).toEqual(expect.arrayContaining([{ kind: 'author', author: 'Anaya Rao', books: 1 }, { kind: 'author', author: 'Lakshmi Rao', books: 1 }]));
+      expect(await suggest('rao')).toEqual(
+        expect.arrayContaining([
+          { kind: 'author', author: 'Anaya Rao', books: 1 },
+          { kind: 'author', author: 'Lakshmi Rao', books: 1 },
+        ]),
+      );
       expect((await suggest('renee')).map((s) => s.author)).toContain('Renée Dubois');
       expect((await suggest('tifin')).map((s) => s.title)).toContain('Tiffin');
     });

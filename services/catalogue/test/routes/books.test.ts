@@ -80,7 +80,11 @@ describe('book routes', () => {
     });
 
     it('keeps money in paise inside', async () => {
-      const row = await h.database.db.selectFrom('books').select(['price_paise', 'printing_cost_paise']).where('id', '=', created._id).executeTakeFirstOrThrow();
+      const row = await h.database.db
+        .selectFrom('books')
+        .select(['price_paise', 'printing_cost_paise'])
+        .where('id', '=', created._id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ price_paise: 34950, printing_cost_paise: 12000 });
     });
 
@@ -123,33 +127,142 @@ describe('book routes', () => {
       ['a blank author', () => [...baseFields().filter(([k]) => k !== 'author'), ['author', '   ']], 400, 'body field "author" must not be blank'],
       ['a price that is not a number', () => [...baseFields().filter(([k]) => k !== 'price'), ['price', 'abc']], 400, 'body field "price" must be a number'],
       ['a negative price', () => [...baseFields().filter(([k]) => k !== 'price'), ['price', '-1']], 400, 'body field "price" must be >= 0'],
-      ['a price in fractions of a paisa', () => [...baseFields().filter(([k]) => k !== 'price'), ['price', '10.255']], 400, 'body field "price" must have at most two decimals'],
+      [
+        'a price in fractions of a paisa',
+        () => [...baseFields().filter(([k]) => k !== 'price'), ['price', '10.255']],
+        400,
+        'body field "price" must have at most two decimals',
+      ],
       ['a fractional trail limit', () => [...baseFields(), ['trailLimit', '2.5']], 400, 'body field "trailLimit" must be integer'],
       ['tags that are not a JSON list', () => [...baseFields(), ['tags', 'a,b']], 400, 'body field "tags" must be a JSON list'],
       ['tags that are not strings', () => [...baseFields(), ['tags', '[1,2]']], 400, 'body field "tags.0" must be string'],
       ['an unknown field', () => [...baseFields(), ['isFeatured', 'true']], 400, 'body field "isFeatured" is not allowed'],
       ['a forged _id', () => [...baseFields(), ['_id', randomUUID()]], 400, 'body field "_id" is not allowed'],
       ['a forged createdAt', () => [...baseFields(), ['createdAt', '2020-01-01']], 400, 'body field "createdAt" is not allowed'],
-      ['a malformed category id', () => [...baseFields().filter(([k]) => k !== 'category'), ['category', 'fiction']], 400, 'body field "category" must be a valid id'],
+      [
+        'a malformed category id',
+        () => [...baseFields().filter(([k]) => k !== 'category'), ['category', 'fiction']],
+        400,
+        'body field "category" must be a valid id',
+      ],
       ['an unknown category', () => [...baseFields().filter(([k]) => k !== 'category'), ['category', randomUUID()]], 400, 'The chosen category does not exist'],
-      ['a sample page with a wrong shape', () => [...baseFields(), ['sampleContent', '[{"chapter":"x"}]']], 400, 'body field "sampleContent.0.content" is required'],
+      [
+        'a sample page with a wrong shape',
+        () => [...baseFields(), ['sampleContent', '[{"chapter":"x"}]']],
+        400,
+        'body field "sampleContent.0.content" is required',
+      ],
       ['a field sent twice', () => [...baseFields(), ['title', 'again']], 400, 'body field "title" was sent twice'],
       ['an unknown file field', () => [...baseFields(), ['avatar', { bytes: PNG_1PX, filename: 'a.png' }]], 400, 'body field "avatar" is not allowed'],
-      ['a text file as the cover', () => [...baseFields(), ['coverImage', { bytes: Buffer.from('hello'), filename: 'cover.png', type: 'image/png' }]], 415, 'Cover image must be a JPEG, PNG, GIF or WebP image'],
-      ['an SVG with script as the cover', () => [...baseFields(), ['coverImage', { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), filename: 'c.svg', type: 'image/svg+xml' }]], 415, 'Cover image must be a JPEG, PNG, GIF or WebP image'],
-      ['HTML renamed .pdf as the full PDF', () => [...baseFields(), ['fullPdf', { bytes: Buffer.from('<html><script>x</script></html>'), filename: 'book.pdf', type: 'application/pdf' }]], 415, 'Full PDF must be a PDF file'],
-      ['an image as the sample PDF', () => [...baseFields(), ['samplePdf', { bytes: PNG_1PX, filename: 's.pdf', type: 'application/pdf' }]], 415, 'Sample PDF must be a PDF file'],
-      ['an 11 MB full PDF', () => [...baseFields(), ['coverImage', { bytes: PNG_1PX, filename: 'c.png' }], ['fullPdf', { bytes: eleven, filename: 'big.pdf', type: 'application/pdf' }]], 413, 'Full PDF must be under 10MB'],
-      ['an 11 MB sample PDF', () => [...baseFields(), ['samplePdf', { bytes: eleven, filename: 'big.pdf', type: 'application/pdf' }]], 413, 'Sample PDF must be under 10MB'],
-      ['a polyglot (GIF header + script) as the cover', () => [...baseFields(), ['coverImage', { bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;<script>alert(1)</script>;', 'latin1'), filename: 'c.gif', type: 'image/gif' }]], 415, 'The cover image contains HTML or script; upload a plain image'],
-      ['a real PNG with a page appended as an image', () => [...baseFields(), ['images', { bytes: Buffer.concat([PNG_1PX, Buffer.from('<html><script>alert(1)</script></html>')]), filename: 'i.png', type: 'image/png' }]], 415, 'An image contains HTML or script; upload a plain image'],
-      ['a PNG signature alone as the cover', () => [...baseFields(), ['coverImage', { bytes: PNG_1PX.subarray(0, 8), filename: 'c.png', type: 'image/png' }]], 415, 'The cover image is not a complete PNG image; upload a JPEG, PNG, GIF or WebP image'],
-      ['a zero-byte cover', () => [...baseFields(), ['coverImage', { bytes: Buffer.alloc(0), filename: 'c.png', type: 'image/png' }]], 400, 'Cover image is empty'],
-      ['a title with a NUL character', () => [...baseFields().filter(([k]) => k !== 'title'), ['title', 'Nul\u0000Title']], 400, 'body field "title" contains a NUL character, which is not allowed'],
-      ['tags with a NUL character', () => [...baseFields(), ['tags', '["a\\u0000b"]']], 400, 'body field "tags" contains a NUL character, which is not allowed'],
-      ['sample pages with __proto__', () => [...baseFields(), ['sampleContent', '[{"chapter":"c","content":"x","isAd":false,"__proto__":{"polluted":true}}]']], 400, 'body field "sampleContent" contains a forbidden property (__proto__ or constructor)'],
-      ['tags with constructor.prototype', () => [...baseFields(), ['tags', '[{"constructor":{"prototype":{"polluted":true}}}]']], 400, 'body field "tags" contains a forbidden property (__proto__ or constructor)'],
-      ['a category id in the urn:uuid: form', () => [...baseFields().filter(([k]) => k !== 'category'), ['category', `urn:uuid:${randomUUID()}`]], 400, 'body field "category" must be a valid id'],
+      [
+        'a text file as the cover',
+        () => [...baseFields(), ['coverImage', { bytes: Buffer.from('hello'), filename: 'cover.png', type: 'image/png' }]],
+        415,
+        'Cover image must be a JPEG, PNG, GIF or WebP image',
+      ],
+      [
+        'an SVG with script as the cover',
+        () => [
+          ...baseFields(),
+          [
+            'coverImage',
+            { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), filename: 'c.svg', type: 'image/svg+xml' },
+          ],
+        ],
+        415,
+        'Cover image must be a JPEG, PNG, GIF or WebP image',
+      ],
+      [
+        'HTML renamed .pdf as the full PDF',
+        () => [...baseFields(), ['fullPdf', { bytes: Buffer.from('<html><script>x</script></html>'), filename: 'book.pdf', type: 'application/pdf' }]],
+        415,
+        'Full PDF must be a PDF file',
+      ],
+      [
+        'an image as the sample PDF',
+        () => [...baseFields(), ['samplePdf', { bytes: PNG_1PX, filename: 's.pdf', type: 'application/pdf' }]],
+        415,
+        'Sample PDF must be a PDF file',
+      ],
+      [
+        'an 11 MB full PDF',
+        () => [
+          ...baseFields(),
+          ['coverImage', { bytes: PNG_1PX, filename: 'c.png' }],
+          ['fullPdf', { bytes: eleven, filename: 'big.pdf', type: 'application/pdf' }],
+        ],
+        413,
+        'Full PDF must be under 10MB',
+      ],
+      [
+        'an 11 MB sample PDF',
+        () => [...baseFields(), ['samplePdf', { bytes: eleven, filename: 'big.pdf', type: 'application/pdf' }]],
+        413,
+        'Sample PDF must be under 10MB',
+      ],
+      [
+        'a polyglot (GIF header + script) as the cover',
+        () => [
+          ...baseFields(),
+          [
+            'coverImage',
+            { bytes: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;<script>alert(1)</script>;', 'latin1'), filename: 'c.gif', type: 'image/gif' },
+          ],
+        ],
+        415,
+        'The cover image contains HTML or script; upload a plain image',
+      ],
+      [
+        'a real PNG with a page appended as an image',
+        () => [
+          ...baseFields(),
+          ['images', { bytes: Buffer.concat([PNG_1PX, Buffer.from('<html><script>alert(1)</script></html>')]), filename: 'i.png', type: 'image/png' }],
+        ],
+        415,
+        'An image contains HTML or script; upload a plain image',
+      ],
+      [
+        'a PNG signature alone as the cover',
+        () => [...baseFields(), ['coverImage', { bytes: PNG_1PX.subarray(0, 8), filename: 'c.png', type: 'image/png' }]],
+        415,
+        'The cover image is not a complete PNG image; upload a JPEG, PNG, GIF or WebP image',
+      ],
+      [
+        'a zero-byte cover',
+        () => [...baseFields(), ['coverImage', { bytes: Buffer.alloc(0), filename: 'c.png', type: 'image/png' }]],
+        400,
+        'Cover image is empty',
+      ],
+      [
+        'a title with a NUL character',
+        () => [...baseFields().filter(([k]) => k !== 'title'), ['title', 'Nul\u0000Title']],
+        400,
+        'body field "title" contains a NUL character, which is not allowed',
+      ],
+      [
+        'tags with a NUL character',
+        () => [...baseFields(), ['tags', '["a\\u0000b"]']],
+        400,
+        'body field "tags" contains a NUL character, which is not allowed',
+      ],
+      [
+        'sample pages with __proto__',
+        () => [...baseFields(), ['sampleContent', '[{"chapter":"c","content":"x","isAd":false,"__proto__":{"polluted":true}}]']],
+        400,
+        'body field "sampleContent" contains a forbidden property (__proto__ or constructor)',
+      ],
+      [
+        'tags with constructor.prototype',
+        () => [...baseFields(), ['tags', '[{"constructor":{"prototype":{"polluted":true}}}]']],
+        400,
+        'body field "tags" contains a forbidden property (__proto__ or constructor)',
+      ],
+      [
+        'a category id in the urn:uuid: form',
+        () => [...baseFields().filter(([k]) => k !== 'category'), ['category', `urn:uuid:${randomUUID()}`]],
+        400,
+        'body field "category" must be a valid id',
+      ],
     ];
 
     it.each(cases)('refuses %s', async (_label, fields, status, message) => {
@@ -179,7 +292,14 @@ describe('book routes', () => {
   describe('reading', () => {
     beforeAll(async () => {
       const add = (title: string, author: string, tags: string[], category = categoryId) =>
-        postBook([['title', title], ['author', author], ['description', 'd'], ['category', category], ['price', '100'], ['tags', JSON.stringify(tags)]]);
+        postBook([
+          ['title', title],
+          ['author', author],
+          ['description', 'd'],
+          ['category', category],
+          ['price', '100'],
+          ['tags', JSON.stringify(tags)],
+        ]);
       await add('Gitanjali', 'Rabindranath Tagore', ['Poetry', 'Classic']);
       await add('Meditations', 'Marcus Aurelius', ['Philosophy', 'Self-Help'], otherCategoryId);
       await add('100% True Stories', 'Anon_ymous', ['Memoir']);
@@ -248,7 +368,10 @@ describe('book routes', () => {
   });
 
   describe('sized copies of covers', () => {
-    const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#334155' } }).jpeg({ quality: 90 }).toBuffer();
+    const jpeg = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#334155' } })
+        .jpeg({ quality: 90 })
+        .toBuffer();
 
     it('serves a cover as WebP at each listed width, never wider than the upload, and removes the copies with the cover', async () => {
       const created = (await postBook([...baseFields(), ['coverImage', { bytes: await jpeg(600, 900), filename: 'c.jpg', type: 'image/jpeg' }]])).json().data;
@@ -271,7 +394,13 @@ describe('book routes', () => {
     });
 
     it('refuses a width that is not listed, and has no copies of a sample PDF', async () => {
-      const created = (await postBook([...baseFields(), ['coverImage', { bytes: await jpeg(60, 90), filename: 'c.jpg', type: 'image/jpeg' }], ['samplePdf', { bytes: tinyPdf(), filename: 's.pdf' }]])).json().data;
+      const created = (
+        await postBook([
+          ...baseFields(),
+          ['coverImage', { bytes: await jpeg(60, 90), filename: 'c.jpg', type: 'image/jpeg' }],
+          ['samplePdf', { bytes: tinyPdf(), filename: 's.pdf' }],
+        ])
+      ).json().data;
       const odd = await h.app.inject({ url: `${created.coverImage.url}?w=241` });
       expect(odd.statusCode).toBe(400);
       expect(odd.json().message).toMatch(/query field "w"/);
@@ -284,7 +413,10 @@ describe('book routes', () => {
     it('changes the price, replaces the cover and removes the old file', async () => {
       const created = (await postBook([...baseFields(), ['coverImage', { bytes: PNG_1PX, filename: 'c.png' }]])).json().data;
       const oldKey = created.coverImage.url.replace('/api/files/', '');
-      const res = await putBook(created._id, [['price', '499'], ['coverImage', { bytes: PNG_1PX, filename: 'd.png' }]]);
+      const res = await putBook(created._id, [
+        ['price', '499'],
+        ['coverImage', { bytes: PNG_1PX, filename: 'd.png' }],
+      ]);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ data: { price: 499, title: 'The Lighthouse Keeper' }, message: 'Book updated successfully' });
       expect(res.json().data.coverImage.url).not.toBe(created.coverImage.url);
@@ -295,7 +427,10 @@ describe('book routes', () => {
     it('refuses a bad update and keeps the book as it was', async () => {
       const created = (await postBook(baseFields())).json().data;
       const files = await storedFiles(h.filesDir);
-      const res = await putBook(created._id, [['price', '12'], ['coverImage', { bytes: Buffer.from('GIF00'), filename: 'x.gif' }]]);
+      const res = await putBook(created._id, [
+        ['price', '12'],
+        ['coverImage', { bytes: Buffer.from('GIF00'), filename: 'x.gif' }],
+      ]);
       expect(res.statusCode).toBe(415);
       expect((await h.app.inject({ url: `/api/books/${created._id}` })).json().data.price).toBe(349.5);
       expect(await storedFiles(h.filesDir)).toEqual(files);
@@ -303,7 +438,9 @@ describe('book routes', () => {
     });
 
     it('deletes a book, its files and records the event', async () => {
-      const created = (await postBook([...baseFields(), ['coverImage', { bytes: PNG_1PX, filename: 'c.png' }], ['fullPdf', { bytes: tinyPdf(), filename: 'f.pdf' }]])).json().data;
+      const created = (
+        await postBook([...baseFields(), ['coverImage', { bytes: PNG_1PX, filename: 'c.png' }], ['fullPdf', { bytes: tinyPdf(), filename: 'f.pdf' }]])
+      ).json().data;
       const before = await storedFiles(h.filesDir);
       const res = await h.app.inject({ method: 'DELETE', url: `/api/books/${created._id}`, headers: h.auth });
       expect(res.statusCode).toBe(200);

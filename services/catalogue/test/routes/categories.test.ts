@@ -37,7 +37,10 @@ describe('category routes', () => {
 
   it('refuses to delete a category still used by books with 409', async () => {
     const { _id } = (await create({ name: 'In use' })).json().data;
-    await h.database.db.insertInto('books').values({ title: 't', author: 'a', price_paise: 100, category_id: _id, cover_key: null, sample_pdf_key: null, full_pdf_key: null }).execute();
+    await h.database.db
+      .insertInto('books')
+      .values({ title: 't', author: 'a', price_paise: 100, category_id: _id, cover_key: null, sample_pdf_key: null, full_pdf_key: null })
+      .execute();
     const res = await h.app.inject({ method: 'DELETE', url: `/api/categories/${_id}`, headers: h.auth });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('This category is used by 1 book; move or delete it first');

@@ -16,10 +16,22 @@ describe('internal book source routes', () => {
     app = await buildApp({ db: h.database.db, storage: h.storage, verifier: createAdminVerifier({ secret: TEST_JWT_SECRET }), internalToken: TOKEN });
     const category = (await h.app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'Internal' }, headers: h.auth })).json().data._id;
     const post = async (extra: Array<[string, string | { bytes: Buffer; filename: string }]>) => {
-      const body = await multipart([['title', 'T'], ['author', 'A'], ['description', 'D'], ['category', category], ['price', '100'], ['content', JSON.stringify(['# One', 'First paragraph.'])], ...extra]);
-      return (await h.app.inject({ method: 'POST', url: '/api/books', payload: body.payload, headers: { ...h.auth, ...body.headers } })).json().data._id as string;
+      const body = await multipart([
+        ['title', 'T'],
+        ['author', 'A'],
+        ['description', 'D'],
+        ['category', category],
+        ['price', '100'],
+        ['content', JSON.stringify(['# One', 'First paragraph.'])],
+        ...extra,
+      ]);
+      return (await h.app.inject({ method: 'POST', url: '/api/books', payload: body.payload, headers: { ...h.auth, ...body.headers } })).json().data
+        ._id as string;
     };
-    withPdf = await post([['fullPdf', { bytes: tinyPdf('the full book'), filename: 'f.pdf' }], ['coverImage', { bytes: PNG_1PX, filename: 'c.png' }]]);
+    withPdf = await post([
+      ['fullPdf', { bytes: tinyPdf('the full book'), filename: 'f.pdf' }],
+      ['coverImage', { bytes: PNG_1PX, filename: 'c.png' }],
+    ]);
     textOnly = await post([]);
   });
   afterAll(async () => {
@@ -60,7 +72,14 @@ describe('the full text for administrators', () => {
   beforeAll(async () => {
     h = await startHarness();
     const category = (await h.app.inject({ method: 'POST', url: '/api/categories', payload: { name: 'Texts' }, headers: h.auth })).json().data._id;
-    const body = await multipart([['title', 'T'], ['author', 'A'], ['description', 'D'], ['category', category], ['price', '100'], ['content', JSON.stringify(['# One', 'Only for admins.'])]]);
+    const body = await multipart([
+      ['title', 'T'],
+      ['author', 'A'],
+      ['description', 'D'],
+      ['category', category],
+      ['price', '100'],
+      ['content', JSON.stringify(['# One', 'Only for admins.'])],
+    ]);
     id = (await h.app.inject({ method: 'POST', url: '/api/books', payload: body.payload, headers: { ...h.auth, ...body.headers } })).json().data._id;
   });
   afterAll(() => h.close());

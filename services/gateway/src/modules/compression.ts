@@ -32,6 +32,8 @@ export const ANY_CODING: Readonly<Record<ContentCoding, true>> = { br: true, gzi
 export function compressText(body: Buffer | string, coding: ContentCoding): Promise<Buffer> {
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   return coding === 'br'
-    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: length } })
+    ? brotli(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: length },
+      })
     : gzipAsync(body, { level: 6 });
 }

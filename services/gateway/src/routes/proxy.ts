@@ -177,9 +177,13 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
         onError: (errReply, { error }) => {
           forgetOwnersAnswers();
           if (overran.has(request)) {
-            void errReply
-              .status(413)
-              .send({ statusCode: 413, error: 'Payload Too Large', message: 'The request body is too large', code: 'PAYLOAD_TOO_LARGE', requestId: request.id });
+            void errReply.status(413).send({
+              statusCode: 413,
+              error: 'Payload Too Large',
+              message: 'The request body is too large',
+              code: 'PAYLOAD_TOO_LARGE',
+              requestId: request.id,
+            });
             return;
           }
           const timedOut = /timeout/i.test(error.message) || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
@@ -188,7 +192,9 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
           void errReply.status(status).send({
             statusCode: status,
             error: timedOut ? 'Gateway Timeout' : 'Service Unavailable',
-            message: timedOut ? `The ${owner} service took too long to answer, please try again` : `The ${owner} service is unavailable, please try again shortly`,
+            message: timedOut
+              ? `The ${owner} service took too long to answer, please try again`
+              : `The ${owner} service is unavailable, please try again shortly`,
             requestId: request.id,
           });
         },

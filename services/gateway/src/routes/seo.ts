@@ -38,7 +38,9 @@ export default async function seoRoutes(app: ServiceApp, options: SeoOptions) {
   const { publicUrl, reader } = options;
   const read = (request: FastifyRequest, path: string) => reader.read(path, { requestId: request.id, correlationId: request.correlationId });
 
-  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl)));
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicUrl)),
+  );
 
   app.get('/sitemap.xml', async (request, reply) => {
     const index = await read(request, '/books/sitemap');
@@ -60,7 +62,8 @@ export default async function seoRoutes(app: ServiceApp, options: SeoOptions) {
 
   app.get('/sitemaps/books-:file.xml', async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
     const file = Number(request.params.file);
-    if (!Number.isInteger(file) || file < 1 || file > 10000) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'There is no such sitemap file' });
+    if (!Number.isInteger(file) || file < 1 || file > 10000)
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'There is no such sitemap file' });
     const books = await read(request, `/books/sitemap/${file}`);
     if (!books.ok) return unavailable(reply, books);
     const urls = (books.data as { data: SitemapEntry[] }).data

@@ -90,7 +90,11 @@ export function createPageHandler(options: StorefrontOptions) {
       const ids = { requestId: request.id, correlationId: request.correlationId };
       const answers = await Promise.all(queries.map((query) => reader.answer(query, ids)));
       const coding = codingOf(request);
-      const key = PageCache.key(request.url, coding, answers.map((answer) => answer.text));
+      const key = PageCache.key(
+        request.url,
+        coding,
+        answers.map((answer) => answer.text),
+      );
       const kept = key ? pages.get(key) : undefined;
       if (kept) return sendPage(reply.header('x-page-cache', 'HIT'), kept);
       const data = Object.fromEntries(queries.map((query, i) => [query, answers[i]!.result]));

@@ -56,10 +56,16 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
           }
         } else if (byOrderId) {
           // An order id (never a persona id) is only ever looked up by an administrator.
-          throw unauthorized('Authentication required: only an administrator can look an order up by its order id; send an admin token as "Authorization: Bearer <token>"');
+          throw unauthorized(
+            'Authentication required: only an administrator can look an order up by its order id; send an admin token as "Authorization: Bearer <token>"',
+          );
         }
       },
-      schema: { params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }), querystring: NoQuery, response: { 200: DataEnvelope(Type.Union([Order, PublicOrder])), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody } },
+      schema: {
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }),
+        querystring: NoQuery,
+        response: { 200: DataEnvelope(Type.Union([Order, PublicOrder])), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -78,13 +84,17 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
     },
   );
 
-  app.get('/api/orders', { onRequest: adminOnly, schema: { querystring: OrderQuery, response: { 200: ListEnvelope(Order), 400: ErrorBody, 401: ErrorBody } } }, async (request) => {
-    const { page = 1, limit = DEFAULT_PAGE_SIZE, after: _after, before: _before, ...filter } = request.query;
-    checkDateRange(filter);
-    const cursors = readCursors(request.query, (text) => decodeCursor(text, repo.ORDER_KEYS));
-    const result = await repo.listOrders(db, { filter, limit, page, ...cursors, countCap: deps.countCap });
-    return { data: result.rows.map(repo.toOrder), meta: pageMeta(result, { page, limit }) };
-  });
+  app.get(
+    '/api/orders',
+    { onRequest: adminOnly, schema: { querystring: OrderQuery, response: { 200: ListEnvelope(Order), 400: ErrorBody, 401: ErrorBody } } },
+    async (request) => {
+      const { page = 1, limit = DEFAULT_PAGE_SIZE, after: _after, before: _before, ...filter } = request.query;
+      checkDateRange(filter);
+      const cursors = readCursors(request.query, (text) => decodeCursor(text, repo.ORDER_KEYS));
+      const result = await repo.listOrders(db, { filter, limit, page, ...cursors, countCap: deps.countCap });
+      return { data: result.rows.map(repo.toOrder), meta: pageMeta(result, { page, limit }) };
+    },
+  );
 
   app.get('/api/orders/export', { onRequest: adminOnly, schema: { querystring: OrderExportQuery } }, async (request, reply) => {
     checkDateRange(request.query);
@@ -100,7 +110,15 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
 
   app.patch(
     '/api/orders/:id/status',
-    { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, body: UpdateDeliveryStatusBody, response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: IdParams,
+        querystring: NoQuery,
+        body: UpdateDeliveryStatusBody,
+        response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
     async (request) => ({
       data: await changeDeliveryStatus({ uow: deps.uow, correlationId: request.correlationId }, request.params.id, request.body.deliveryStatus),
       message: 'Delivery status updated',
@@ -109,7 +127,14 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
 
   app.post(
     '/api/orders/:id/persona/retry',
-    { onRequest: adminOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody } } },
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
     async (request) => ({
       data: await retryPersona({ uow: deps.uow, correlationId: request.correlationId }, request.params.id),
       message: 'The Persona is being made again',

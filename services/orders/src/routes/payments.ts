@@ -12,18 +12,30 @@ const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody,
 const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_:.-]{8,100}$' })) });
 
 export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
-  const ctx = (request: FastifyRequest): PaymentsContext => ({ db: deps.db, provider: deps.provider, readBook: deps.readBook, correlationId: request.correlationId, uow: deps.uow });
+  const ctx = (request: FastifyRequest): PaymentsContext => ({
+    db: deps.db,
+    provider: deps.provider,
+    readBook: deps.readBook,
+    correlationId: request.correlationId,
+    uow: deps.uow,
+  });
 
   app.post(
     '/api/payments/initiate',
-    { schema: { querystring: NoQuery, body: InitiatePaymentBody, headers: IdempotencyHeaders, response: { 200: DataEnvelope(InitiatePaymentData), ...errors } } },
+    {
+      schema: { querystring: NoQuery, body: InitiatePaymentBody, headers: IdempotencyHeaders, response: { 200: DataEnvelope(InitiatePaymentData), ...errors } },
+    },
     async (request) => ({ data: await initiatePayment(ctx(request), request.body, request.headers['idempotency-key'] as string | undefined) }),
   );
 
-  app.post('/api/payments/verify', { schema: { querystring: NoQuery, body: VerifyPaymentBody, response: { 200: DataEnvelope(VerifyPaymentData), ...errors } } }, async (request) => ({
-    data: await verifyPayment(ctx(request), request.body),
-    message: 'Payment verified successfully',
-  }));
+  app.post(
+    '/api/payments/verify',
+    { schema: { querystring: NoQuery, body: VerifyPaymentBody, response: { 200: DataEnvelope(VerifyPaymentData), ...errors } } },
+    async (request) => ({
+      data: await verifyPayment(ctx(request), request.body),
+      message: 'Payment verified successfully',
+    }),
+  );
 
   // The webhook needs the exact bytes Razorpay signed, so its body stays raw.
   await app.register(async (scope) => {
@@ -31,7 +43,15 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
     scope.post(
       '/api/payments/webhook',
-      { schema: { querystring: NoQuery, headers: Type.Object({ 'x-razorpay-signature': Type.Optional(Type.String({ maxLength: 200 })), 'x-razorpay-event-id': Type.Optional(Type.String({ maxLength: 100 })) }) } },
+      {
+        schema: {
+          querystring: NoQuery,
+          headers: Type.Object({
+            'x-razorpay-signature': Type.Optional(Type.String({ maxLength: 200 })),
+            'x-razorpay-event-id': Type.Optional(Type.String({ maxLength: 100 })),
+          }),
+        },
+      },
       async (request) => {
         const raw = request.body as Buffer | undefined;
         const signature = request.headers['x-razorpay-signature'] as string | undefined;
@@ -56,7 +76,10 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
       {
         schema: {
           querystring: NoQuery,
-          body: Type.Object({ razorpayOrderId: Type.String({ pattern: '^order_[A-Za-z0-9]{14}$' }), outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]) }, { additionalProperties: false }),
+          body: Type.Object(
+            { razorpayOrderId: Type.String({ pattern: '^order_[A-Za-z0-9]{14}$' }), outcome: Type.Union([Type.Literal('success'), Type.Literal('failure')]) },
+            { additionalProperties: false },
+          ),
           response: { 200: DataEnvelope(Type.Unknown()), 400: ErrorBody, 404: ErrorBody },
         },
       },

@@ -227,7 +227,12 @@ function contract(kind: 'pglite' | 'postgres') {
 
     it('refuses a cursor it did not make, and both directions at once, changing nothing', async () => {
       const first = await list('limit=2');
-      for (const query of ['after=not-a-cursor', `after=${Buffer.from('[1]').toString('base64url')}`, `before=${Buffer.from('{"a":1}').toString('base64url')}`, `after=${'A'.repeat(150)}`]) {
+      for (const query of [
+        'after=not-a-cursor',
+        `after=${Buffer.from('[1]').toString('base64url')}`,
+        `before=${Buffer.from('{"a":1}').toString('base64url')}`,
+        `after=${'A'.repeat(150)}`,
+      ]) {
         const res = await h.service.app.inject({ url: `/api/orders?${query}`, headers: h.admin });
         expect({ status: res.statusCode, code: res.json().code, message: res.json().message }).toEqual({
           status: 400,
@@ -258,7 +263,12 @@ function contract(kind: 'pglite' | 'postgres') {
     });
 
     it("streams every order the filters keep, in the spec's columns, across batches", async () => {
-      const ids = await insertRun(h.database.db, 17, '2026-05-01T08:00:00Z', { email: 'may@example.com', fullName: 'Kavya Menon', deliveryType: 'physical', deliveryStatus: 'delivered' });
+      const ids = await insertRun(h.database.db, 17, '2026-05-01T08:00:00Z', {
+        email: 'may@example.com',
+        fullName: 'Kavya Menon',
+        deliveryType: 'physical',
+        deliveryStatus: 'delivered',
+      });
       const res = await exportCsv('search=may%40example.com');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -25,7 +25,12 @@ describe('orders', () => {
     const res = await inject({
       method: 'POST',
       url: '/api/payments/verify',
-      payload: { orderId, razorpayOrderId, razorpayPaymentId: paymentId, razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret) },
+      payload: {
+        orderId,
+        razorpayOrderId,
+        razorpayPaymentId: paymentId,
+        razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret),
+      },
     });
     return { orderId, personaId: res.json().data.personaId as string };
   }
@@ -50,7 +55,7 @@ describe('orders', () => {
       expect(res.body).not.toMatch(/zoe@example.com|98765|MG Road|682001/);
     });
 
-    it("still answers a buyer whose browser sends a stale admin token, showing only the public part", async () => {
+    it('still answers a buyer whose browser sends a stale admin token, showing only the public part', async () => {
       const { personaId } = await paidOrder();
       const res = await inject({ url: `/api/orders/${personaId}`, headers: { authorization: `Bearer ${unsignedToken()}` } });
       expect(res.statusCode).toBe(200);
@@ -120,11 +125,16 @@ describe('orders', () => {
       const physical = (await inject({ url: '/api/orders?deliveryType=physical', headers: h.admin })).json().data;
       expect(physical.every((o: { deliveryType: string }) => o.deliveryType === 'physical')).toBe(true);
       expect((await inject({ url: '/api/orders', headers: {} })).statusCode).toBe(401);
-      expect((await inject({ url: '/api/orders?status=lost', headers: h.admin })).json().message).toBe('query field "status" must be one of: pending, shipped, delivered, cancelled');
+      expect((await inject({ url: '/api/orders?status=lost', headers: h.admin })).json().message).toBe(
+        'query field "status" must be one of: pending, shipped, delivered, cancelled',
+      );
       // Dates PostgreSQL cannot take are refused up front, not a 500.
       for (const field of ['from', 'to']) {
         const res = await inject({ url: `/api/orders?${field}=0000-01-01`, headers: h.admin });
-        expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message: `query field "${field}" must be a date from 1900-01-01 on` });
+        expect({ status: res.statusCode, message: res.json().message }).toEqual({
+          status: 400,
+          message: `query field "${field}" must be a date from 1900-01-01 on`,
+        });
       }
     });
 
@@ -137,7 +147,12 @@ describe('orders', () => {
       expect(changes.map((e) => [e.payload.from, e.payload.to])).toEqual([['pending', 'shipped']]);
       const bad = await inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { deliveryStatus: 'lost' }, headers: h.admin });
       expect(bad.statusCode).toBe(400);
-      const forged = await inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { deliveryStatus: 'delivered', paymentStatus: 'failed' }, headers: h.admin });
+      const forged = await inject({
+        method: 'PATCH',
+        url: `/api/orders/${orderId}/status`,
+        payload: { deliveryStatus: 'delivered', paymentStatus: 'failed' },
+        headers: h.admin,
+      });
       expect(forged.statusCode).toBe(400);
       expect((await inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { deliveryStatus: 'delivered' } })).statusCode).toBe(401);
       expect((await inject({ url: `/api/orders/${orderId}`, headers: h.admin })).json().data.deliveryStatus).toBe('shipped');
@@ -157,7 +172,11 @@ describe('orders', () => {
       await h.service.drainMail();
       const files = await readdir(h.mailDir);
       // The .eml bodies are quoted-printable: undo soft line breaks and =XX escapes.
-      const decode = (qp: string) => Buffer.from(qp.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+      const decode = (qp: string) =>
+        Buffer.from(
+          qp.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8');
       const mails = await Promise.all(files.map(async (f) => decode(await readFile(path.join(h.mailDir, f), 'utf8'))));
       const mine = mails.filter((m) => m.includes(personaId));
       expect(mine).toHaveLength(1);
@@ -169,18 +188,26 @@ describe('orders', () => {
 
     it('records a failed Persona with its reason', async () => {
       const { orderId, personaId } = await paidOrder();
-      await applyPersonaEvent(h.database.db, createEvent('persona.failed', { orderId, personaId, reason: 'source unreadable' }, { correlationId: 'c' }), 'https://x');
+      await applyPersonaEvent(
+        h.database.db,
+        createEvent('persona.failed', { orderId, personaId, reason: 'source unreadable' }, { correlationId: 'c' }),
+        'https://x',
+      );
       const order = (await inject({ url: `/api/orders/${orderId}`, headers: h.admin })).json().data;
       expect(order).toMatchObject({ personaStatus: 'failed', personaError: 'source unreadable', personalizedPdfUrl: null });
     });
   });
 
   describe('retrying a failed Persona', () => {
-    it('sends a failed Persona back to be made, with the order\'s details, and refuses otherwise', async () => {
+    it("sends a failed Persona back to be made, with the order's details, and refuses otherwise", async () => {
       const { orderId, personaId } = await paidOrder();
       const retry = () => inject({ method: 'POST', url: `/api/orders/${orderId}/persona/retry`, headers: h.admin });
       expect((await retry()).statusCode).toBe(409);
-      await applyPersonaEvent(h.database.db, createEvent('persona.failed', { orderId, personaId, reason: 'catalogue down' }, { correlationId: 'c' }), 'https://x');
+      await applyPersonaEvent(
+        h.database.db,
+        createEvent('persona.failed', { orderId, personaId, reason: 'catalogue down' }, { correlationId: 'c' }),
+        'https://x',
+      );
       const res = await retry();
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ data: { personaStatus: 'generating', personaError: null }, message: 'The Persona is being made again' });
@@ -197,7 +224,15 @@ describe('orders', () => {
       const provider = {
         paymentsOf: async (id: string) => (id === razorpayOrderId ? [{ id: 'pay_RECONCILED0001', orderId: id, status: 'captured', amount }] : []),
       } as unknown as PaymentProvider;
-      const ctx = { db: h.database.db, provider, readBook: async () => { throw new Error('unused'); }, correlationId: 'r', uow: createUnitOfWork({ db: h.database.db }) };
+      const ctx = {
+        db: h.database.db,
+        provider,
+        readBook: async () => {
+          throw new Error('unused');
+        },
+        correlationId: 'r',
+        uow: createUnitOfWork({ db: h.database.db }),
+      };
       const options = { olderThanMs: 0, newerThanMs: 3600_000, limit: 100 };
       expect(await reconcileUnpaidOrders(ctx, options)).toBe(1);
       expect(await reconcileUnpaidOrders(ctx, options)).toBe(0);

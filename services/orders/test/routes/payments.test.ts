@@ -24,13 +24,27 @@ function contract(kind: 'pglite' | 'postgres') {
       event,
       payload: { payment: { entity: { id: paymentId, order_id: razorpayOrderId, amount, status: event === 'payment.failed' ? 'failed' : 'captured' } } },
     });
-    return { body, headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, TEST_MODE_KEYS.webhookSecret), 'x-razorpay-event-id': `evt_${randomUUID()}` } };
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': webhookSignature(body, TEST_MODE_KEYS.webhookSecret),
+        'x-razorpay-event-id': `evt_${randomUUID()}`,
+      },
+    };
   }
-  const sendWebhook = (w: { body: string; headers: Record<string, string> }) => inject({ method: 'POST', url: '/api/payments/webhook', payload: w.body, headers: w.headers });
+  const sendWebhook = (w: { body: string; headers: Record<string, string> }) =>
+    inject({ method: 'POST', url: '/api/payments/webhook', payload: w.body, headers: w.headers });
 
   describe('initiate', () => {
-    it('refuses a tampered amount or shipping fee (409, no order) and accepts the storefront\'s own figures', async () => {
-      const orders = async () => (await h.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    it("refuses a tampered amount or shipping fee (409, no order) and accepts the storefront's own figures", async () => {
+      const orders = async () =>
+        (
+          await h.database.db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n;
       const before = Number(await orders());
       for (const tampered of [{ amount: 1 }, { amount: 349.5, shippingFee: 50 }, { amount: 349.49 }, { amount: 1e300 }]) {
         const refused = await initiate(checkout({ ...tampered, personaId: null }));
@@ -44,10 +58,22 @@ function contract(kind: 'pglite' | 'postgres') {
       const res = await initiate(checkout({ amount: 349.5, shippingFee: 0, personaId: null }));
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
-      expect(data).toMatchObject({ amount: 34950, currency: 'INR', testMode: true, keyId: TEST_MODE_KEYS.keyId, breakdown: { basePaise: 34950, printingPaise: 0, deliveryPaise: 0, totalPaise: 34950 } });
+      expect(data).toMatchObject({
+        amount: 34950,
+        currency: 'INR',
+        testMode: true,
+        keyId: TEST_MODE_KEYS.keyId,
+        breakdown: { basePaise: 34950, printingPaise: 0, deliveryPaise: 0, totalPaise: 34950 },
+      });
       expect(data.razorpayOrderId).toMatch(/^order_[A-Za-z0-9]{14}$/);
       const row = await orderRow(data.orderId);
-      expect(row).toMatchObject({ amount_paise: 34950, payment_status: 'created', persona_status: 'pending', delivery_status: 'pending', razorpay_order_id: data.razorpayOrderId });
+      expect(row).toMatchObject({
+        amount_paise: 34950,
+        payment_status: 'created',
+        persona_status: 'pending',
+        delivery_status: 'pending',
+        razorpay_order_id: data.razorpayOrderId,
+      });
       expect(row.persona_id).toMatch(/^PRS-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     });
 
@@ -78,11 +104,17 @@ function contract(kind: 'pglite' | 'postgres') {
       ['an unknown field', checkout({ status: 'paid' }), 'body field "status" is not allowed'],
       ['a malformed book id', checkout({ book: 'abc' }), 'body field "book" must be a valid id'],
     ])('refuses %s with 400 and creates nothing', async (_label, body, message) => {
-      const before = await h.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const before = await h.database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       const res = await initiate(JSON.parse(JSON.stringify(body)));
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
-      const after = await h.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const after = await h.database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(after.n).toBe(before.n);
     });
 
@@ -97,7 +129,20 @@ function contract(kind: 'pglite' | 'postgres') {
     it('verifies a correctly signed payment once: paid, one order.paid, persona id answered', async () => {
       const { orderId, razorpayOrderId } = (await initiate(checkout())).json().data;
       const paymentId = 'pay_ABCDEFGHIJKLMN';
-      const body = { orderId, razorpayOrderId, razorpayPaymentId: paymentId, razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret), amount: 349.5, status: 'successful', method: 'Razorpay', currency: 'INR', email: 'zoe@example.com', phone: '+91 98765 43210', payerName: 'Zoë Ünal', paymentResponse: { razorpay_payment_id: paymentId } };
+      const body = {
+        orderId,
+        razorpayOrderId,
+        razorpayPaymentId: paymentId,
+        razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret),
+        amount: 349.5,
+        status: 'successful',
+        method: 'Razorpay',
+        currency: 'INR',
+        email: 'zoe@example.com',
+        phone: '+91 98765 43210',
+        payerName: 'Zoë Ünal',
+        paymentResponse: { razorpay_payment_id: paymentId },
+      };
       const res = await inject({ method: 'POST', url: '/api/payments/verify', payload: body });
       expect(res.statusCode).toBe(200);
       const row = await orderRow(orderId);
@@ -106,14 +151,31 @@ function contract(kind: 'pglite' | 'postgres') {
       expect((await inject({ method: 'POST', url: '/api/payments/verify', payload: body })).statusCode).toBe(200);
       const events = await paidEvents(orderId);
       expect(events).toHaveLength(1);
-      expect(events[0].payload).toMatchObject({ orderId, personaId: row.persona_id, bookId: BOOK.id, buyerName: 'Zoë Ünal', deliveryType: 'digital', amountPaise: 34950 });
+      expect(events[0].payload).toMatchObject({
+        orderId,
+        personaId: row.persona_id,
+        bookId: BOOK.id,
+        buyerName: 'Zoë Ünal',
+        deliveryType: 'digital',
+        amountPaise: 34950,
+      });
       expect(events[0].payload.purchaseDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     });
 
     it.each([
       ['a forged signature', (o: string, _r: string) => ({ razorpaySignature: 'ab'.repeat(32), razorpayOrderId: _r, orderId: o })],
-      ['a signature for another Razorpay order', (o: string) => ({ razorpayOrderId: 'order_OTHERORDER1234', razorpaySignature: paymentSignature('order_OTHERORDER1234', 'pay_X', TEST_MODE_KEYS.keySecret), orderId: o })],
-      ['a signature made with another secret', (o: string, r: string) => ({ razorpayOrderId: r, razorpaySignature: paymentSignature(r, 'pay_X', 'wrong-secret'), orderId: o })],
+      [
+        'a signature for another Razorpay order',
+        (o: string) => ({
+          razorpayOrderId: 'order_OTHERORDER1234',
+          razorpaySignature: paymentSignature('order_OTHERORDER1234', 'pay_X', TEST_MODE_KEYS.keySecret),
+          orderId: o,
+        }),
+      ],
+      [
+        'a signature made with another secret',
+        (o: string, r: string) => ({ razorpayOrderId: r, razorpaySignature: paymentSignature(r, 'pay_X', 'wrong-secret'), orderId: o }),
+      ],
     ])('refuses %s with 400 "Payment verification failed" and changes nothing', async (_label, make) => {
       const { orderId, razorpayOrderId } = (await initiate(checkout())).json().data;
       const res = await inject({ method: 'POST', url: '/api/payments/verify', payload: { razorpayPaymentId: 'pay_X', ...make(orderId, razorpayOrderId) } });
@@ -145,7 +207,12 @@ function contract(kind: 'pglite' | 'postgres') {
       const { orderId, razorpayOrderId, amount } = (await initiate(checkout())).json().data;
       const paymentId = 'pay_SAMEPAYMENT123';
       const webhook = signedWebhook('payment.captured', razorpayOrderId, amount, paymentId);
-      const verify = { orderId, razorpayOrderId, razorpayPaymentId: paymentId, razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret) };
+      const verify = {
+        orderId,
+        razorpayOrderId,
+        razorpayPaymentId: paymentId,
+        razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret),
+      };
       const answers = await Promise.all([
         sendWebhook(webhook),
         inject({ method: 'POST', url: '/api/payments/verify', payload: verify }),
@@ -176,8 +243,14 @@ function contract(kind: 'pglite' | 'postgres') {
     });
 
     it.each([
-      ['a forged signature', (w: { body: string; headers: Record<string, string> }) => ({ ...w, headers: { ...w.headers, 'x-razorpay-signature': 'ab'.repeat(32) } })],
-      ['no signature', (w: { body: string; headers: Record<string, string> }) => ({ ...w, headers: { 'content-type': 'application/json', 'x-razorpay-event-id': 'evt_x' } })],
+      [
+        'a forged signature',
+        (w: { body: string; headers: Record<string, string> }) => ({ ...w, headers: { ...w.headers, 'x-razorpay-signature': 'ab'.repeat(32) } }),
+      ],
+      [
+        'no signature',
+        (w: { body: string; headers: Record<string, string> }) => ({ ...w, headers: { 'content-type': 'application/json', 'x-razorpay-event-id': 'evt_x' } }),
+      ],
       ['a body changed after signing', (w: { body: string; headers: Record<string, string> }) => ({ ...w, body: w.body.replace('"amount":', '"amount": ') })],
     ])('refuses a webhook with %s (400) and changes nothing', async (_label, tamper) => {
       const { orderId, razorpayOrderId, amount } = (await initiate(checkout())).json().data;
@@ -200,7 +273,7 @@ function contract(kind: 'pglite' | 'postgres') {
       expect(await paidEvents(orderId)).toHaveLength(1);
     });
 
-    it('declines with checkout.js\'s payment.failed shape and records the failure', async () => {
+    it("declines with checkout.js's payment.failed shape and records the failure", async () => {
       const { orderId, razorpayOrderId } = (await initiate(checkout())).json().data;
       const res = await inject({ method: 'POST', url: '/api/payments/test-mode/pay', payload: { razorpayOrderId, outcome: 'failure' } });
       expect(res.json().data.error).toMatchObject({ code: 'BAD_REQUEST_ERROR', reason: 'payment_failed', metadata: { order_id: razorpayOrderId } });
@@ -209,8 +282,13 @@ function contract(kind: 'pglite' | 'postgres') {
     });
 
     it('answers 404 for an unknown Razorpay order and 400 for a malformed one', async () => {
-      expect((await inject({ method: 'POST', url: '/api/payments/test-mode/pay', payload: { razorpayOrderId: 'order_AAAAAAAAAAAAAA', outcome: 'success' } })).statusCode).toBe(404);
-      expect((await inject({ method: 'POST', url: '/api/payments/test-mode/pay', payload: { razorpayOrderId: 'nope', outcome: 'success' } })).statusCode).toBe(400);
+      expect(
+        (await inject({ method: 'POST', url: '/api/payments/test-mode/pay', payload: { razorpayOrderId: 'order_AAAAAAAAAAAAAA', outcome: 'success' } }))
+          .statusCode,
+      ).toBe(404);
+      expect((await inject({ method: 'POST', url: '/api/payments/test-mode/pay', payload: { razorpayOrderId: 'nope', outcome: 'success' } })).statusCode).toBe(
+        400,
+      );
     });
   });
 }

@@ -34,7 +34,14 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
 
   app.get(
     '/api/personas/:personaId/verify',
-    { config: limited, schema: { params: PersonaIdParams, querystring: NoQuery, response: { 200: DataEnvelope(PersonaVerification), 400: ErrorBody, 404: ErrorBody, 429: ErrorBody } } },
+    {
+      config: limited,
+      schema: {
+        params: PersonaIdParams,
+        querystring: NoQuery,
+        response: { 200: DataEnvelope(PersonaVerification), 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
     async (request) => {
       const row = await repo.findPersona(db, personaIdOf(request.params.personaId));
       if (!row || row.status !== 'ready' || !row.signature || !row.key_id || !row.sha256) throw notFound('No finished Persona has this ID');
@@ -55,29 +62,33 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
     },
   );
 
-  app.post('/api/personas/verify', { config: limited, schema: { querystring: NoQuery, response: { 200: DataEnvelope(FileVerification), 400: ErrorBody, 413: ErrorBody, 415: ErrorBody } } }, async (request) => {
-    if (!request.isMultipart()) throw unsupportedMediaType('Send the PDF as multipart/form-data in the field "file"');
-    let bytes: Buffer | null = null;
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD, files: 1, fields: 0 } })) {
-      if (part.type !== 'file' || part.fieldname !== 'file') throw badRequest(`body field "${part.fieldname}" is not allowed`);
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('The PDF must be under 10MB');
-        throw err;
+  app.post(
+    '/api/personas/verify',
+    { config: limited, schema: { querystring: NoQuery, response: { 200: DataEnvelope(FileVerification), 400: ErrorBody, 413: ErrorBody, 415: ErrorBody } } },
+    async (request) => {
+      if (!request.isMultipart()) throw unsupportedMediaType('Send the PDF as multipart/form-data in the field "file"');
+      let bytes: Buffer | null = null;
+      for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD, files: 1, fields: 0 } })) {
+        if (part.type !== 'file' || part.fieldname !== 'file') throw badRequest(`body field "${part.fieldname}" is not allowed`);
+        try {
+          bytes = await part.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('The PDF must be under 10MB');
+          throw err;
+        }
       }
-    }
-    if (!bytes || bytes.length === 0) throw badRequest('body field "file" is required');
-    if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw unsupportedMediaType('The file must be a PDF');
-    return { data: await verifyFile(db, await deps.publicKeys(), bytes) };
-  });
+      if (!bytes || bytes.length === 0) throw badRequest('body field "file" is required');
+      if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw unsupportedMediaType('The file must be a PDF');
+      return { data: await verifyFile(db, await deps.publicKeys(), bytes) };
+    },
+  );
 
   app.get('/api/personas/:personaId/download', { config: limited, schema: { params: PersonaIdParams, querystring: NoQuery } }, async (request, reply) => {
     const personaId = personaIdOf(request.params.personaId);
     const row = await repo.findPersona(db, personaId);
     if (!row || row.status !== 'ready') throw notFound('This Persona is not ready, or does not exist');
     const file = await deps.files.open(personaId);
-    if (!file) throw notFound('This Persona\'s file is missing');
+    if (!file) throw notFound("This Persona's file is missing");
     return reply
       .type('application/pdf')
       .header('content-length', file.size)
@@ -87,4 +98,3 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
       .send(file.stream);
   });
 }
-

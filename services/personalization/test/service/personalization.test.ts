@@ -15,7 +15,10 @@ import { startPersonalizationService, type PersonalizationService } from '../../
 
 const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const BROKEN_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
-const paragraphs = ['# Chapter One', ...Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a quiet story about light and distance on the Malabar coast.`)];
+const paragraphs = [
+  '# Chapter One',
+  ...Array.from({ length: 30 }, (_, i) => `Paragraph ${i + 1} of a quiet story about light and distance on the Malabar coast.`),
+];
 
 const FLAKY_BOOK = '8f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 let flakyDown = true;
@@ -61,7 +64,20 @@ describe('the personalisation service', () => {
   afterAll(() => close());
 
   const paid = (personaId: string, bookId = BOOK_ID, buyerName = 'Zoë Ünal') =>
-    createEvent('order.paid', { orderId: randomUUID(), personaId, bookId, buyerName, purchaseDate: '2026-11-22', deliveryType: 'digital', amountPaise: 34950, paidAt: new Date().toISOString() }, { correlationId: `corr-${personaId}` });
+    createEvent(
+      'order.paid',
+      {
+        orderId: randomUUID(),
+        personaId,
+        bookId,
+        buyerName,
+        purchaseDate: '2026-11-22',
+        deliveryType: 'digital',
+        amountPaise: 34950,
+        paidAt: new Date().toISOString(),
+      },
+      { correlationId: `corr-${personaId}` },
+    );
 
   async function waitFor<T>(check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
     const end = Date.now() + ms;
@@ -72,8 +88,18 @@ describe('the personalisation service', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  const outbox = async () => (await sql<{ type: string; envelope: { payload: { personaId: string; reason?: string } } }>`SELECT type, envelope FROM outbox ORDER BY id`.execute(database.db)).rows;
-  const ready = (personaId: string) => waitFor(async () => (await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'ready').executeTakeFirst()) ?? undefined);
+  const outbox = async () =>
+    (
+      await sql<{ type: string; envelope: { payload: { personaId: string; reason?: string } } }>`SELECT type, envelope FROM outbox ORDER BY id`.execute(
+        database.db,
+      )
+    ).rows;
+  const ready = (personaId: string) =>
+    waitFor(
+      async () =>
+        (await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'ready').executeTakeFirst()) ??
+        undefined,
+    );
 
   describe('a paid order', () => {
     const personaId = 'PRS-7K3M-9QXD-2HFA-J8TW';
@@ -102,7 +128,9 @@ describe('the personalisation service', () => {
     it('is downloaded as an attachment whose bytes match the recorded SHA-256', async () => {
       const res = await service.app.inject({ url: `/api/personas/${personaId}/download` });
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="The Lighthouse Keeper - Persona PRS-7K3M-9QXD-2HFA-J8TW.pdf"; filename\*=UTF-8''/);
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="The Lighthouse Keeper - Persona PRS-7K3M-9QXD-2HFA-J8TW.pdf"; filename\*=UTF-8''/,
+      );
       const { createHash } = await import('node:crypto');
       const row = await database.db.selectFrom('personas').select('sha256').where('persona_id', '=', personaId).executeTakeFirstOrThrow();
       expect(createHash('sha256').update(pdf).digest('hex')).toBe(row.sha256);
@@ -126,7 +154,14 @@ describe('the personalisation service', () => {
       expect(key).toMatchObject({ algorithm: 'Ed25519', keyId: expect.any(String) });
       const res = await service.app.inject({ url: `/api/personas/${personaId}/verify` });
       const data = res.json().data;
-      expect(data).toMatchObject({ personaId, valid: true, title: 'The Lighthouse Keeper', buyerName: 'Zoë Ünal', purchaseDate: '2026-11-22', keyId: key.keyId });
+      expect(data).toMatchObject({
+        personaId,
+        valid: true,
+        title: 'The Lighthouse Keeper',
+        buyerName: 'Zoë Ünal',
+        purchaseDate: '2026-11-22',
+        keyId: key.keyId,
+      });
       const record = { personaId, bookId: BOOK_ID, title: data.title, author: data.author, buyerName: data.buyerName, purchaseDate: data.purchaseDate };
       expect(verifyPersonaSignature(record, data.signature, key.publicKeyPem)).toBe(true);
       expect(verifyPersonaSignature({ ...record, buyerName: 'Someone Else' }, data.signature, key.publicKeyPem)).toBe(false);
@@ -136,7 +171,12 @@ describe('the personalisation service', () => {
       const form = new FormData();
       form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'persona.pdf');
       const response = new Response(form);
-      return service.app.inject({ method: 'POST', url: '/api/personas/verify', payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } });
+      return service.app.inject({
+        method: 'POST',
+        url: '/api/personas/verify',
+        payload: Buffer.from(await response.arrayBuffer()),
+        headers: { 'content-type': response.headers.get('content-type')! },
+      });
     }
 
     it('says an uploaded copy is genuine, and a one-byte-changed copy is not', async () => {
@@ -147,7 +187,11 @@ describe('the personalisation service', () => {
       changed[at] ^= 0x01;
       expect(changed.equals(pdf)).toBe(false);
       const tampered = await upload(changed);
-      expect(tampered.json().data).toEqual({ genuine: false, personaId, reason: `This file names Persona ${personaId} but differs from it: it has been changed since it was made` });
+      expect(tampered.json().data).toEqual({
+        genuine: false,
+        personaId,
+        reason: `This file names Persona ${personaId} but differs from it: it has been changed since it was made`,
+      });
       const stranger = await upload(Buffer.from('%PDF-1.4\n%%EOF\n'));
       expect(stranger.json().data).toEqual({ genuine: false, personaId: null, reason: 'This file is not a Persona made by Persona Books' });
       const html = await upload(Buffer.from('<html>not a pdf</html>'));
@@ -158,7 +202,11 @@ describe('the personalisation service', () => {
   it('records a Persona whose source cannot be read as failed, announces it, and dead-letters the message', async () => {
     const personaId = 'PRS-0000-1111-2222-3333';
     await bus.publish(paid(personaId, BROKEN_BOOK));
-    const failed = await waitFor(async () => (await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'failed').executeTakeFirst()) ?? undefined);
+    const failed = await waitFor(
+      async () =>
+        (await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'failed').executeTakeFirst()) ??
+        undefined,
+    );
     expect(failed.error).toMatch(/cannot|no \/internal/);
     const events = (await outbox()).filter((e) => e.type === 'persona.failed' && e.envelope.payload.personaId === personaId);
     expect(events).toHaveLength(1);
@@ -174,7 +222,11 @@ describe('the personalisation service', () => {
     const personaId = 'PRS-4444-5555-6666-7777';
     const first = paid(personaId, FLAKY_BOOK);
     await bus.publish(first);
-    await waitFor(async () => (await database.db.selectFrom('personas').select('status').where('persona_id', '=', personaId).where('status', '=', 'failed').executeTakeFirst()) ?? undefined);
+    await waitFor(
+      async () =>
+        (await database.db.selectFrom('personas').select('status').where('persona_id', '=', personaId).where('status', '=', 'failed').executeTakeFirst()) ??
+        undefined,
+    );
     flakyDown = false;
     await bus.publish(createEvent('persona.retry_requested', first.payload, { correlationId: 'retry' }));
     await ready(personaId);

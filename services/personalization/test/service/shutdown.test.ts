@@ -96,13 +96,28 @@ describe('personalisation shutdown with a Persona in the making', () => {
   const paid = (personaId: string) =>
     createEvent(
       'order.paid',
-      { orderId: randomUUID(), personaId, bookId: BOOK_ID, buyerName: 'Asha', purchaseDate: '2026-11-22', deliveryType: 'digital', amountPaise: 34950, paidAt: new Date().toISOString() },
+      {
+        orderId: randomUUID(),
+        personaId,
+        bookId: BOOK_ID,
+        buyerName: 'Asha',
+        purchaseDate: '2026-11-22',
+        deliveryType: 'digital',
+        amountPaise: 34950,
+        paidAt: new Date().toISOString(),
+      },
       { correlationId: `shutdown-${personaId}` },
     );
   const personas = (personaId: string) => database.db.selectFrom('personas').select(['status']).where('persona_id', '=', personaId).execute();
   const announced = async (personaId: string) =>
-    (await sql<{ type: string; published: boolean }>`SELECT type, published_at IS NOT NULL AS published FROM outbox WHERE envelope->'payload'->>'personaId' = ${personaId}`.execute(database.db)).rows;
-  const queued = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM bus_messages WHERE queue = ${PERSONALIZATION_QUEUE} AND NOT dead`.execute(busDb.db)).rows[0]!.n;
+    (
+      await sql<{
+        type: string;
+        published: boolean;
+      }>`SELECT type, published_at IS NOT NULL AS published FROM outbox WHERE envelope->'payload'->>'personaId' = ${personaId}`.execute(database.db)
+    ).rows;
+  const queued = async () =>
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM bus_messages WHERE queue = ${PERSONALIZATION_QUEUE} AND NOT dead`.execute(busDb.db)).rows[0]!.n;
 
   it('finishes the Persona being made when it fits in the grace: made once, persona.ready published, message acknowledged', async () => {
     const personaId = 'PRS-AAAA-BBBB-CCCC-DDDD';

@@ -11,7 +11,11 @@ export function RouteError({ error }: { error: unknown }) {
         headingLevel={1}
         icon="alert"
         title="Something went wrong"
-        message={isChunkLoadError(error) ? 'This page could not be loaded. Please check your connection and reload.' : 'This page could not be shown. Please reload and try again.'}
+        message={
+          isChunkLoadError(error)
+            ? 'This page could not be loaded. Please check your connection and reload.'
+            : 'This page could not be shown. Please reload and try again.'
+        }
       >
         <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
           Reload
@@ -23,4 +27,3 @@ export function RouteError({ error }: { error: unknown }) {
     </main>
   );
 }
-

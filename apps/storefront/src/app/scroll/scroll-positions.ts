@@ -47,7 +47,8 @@ export class ScrollPositions {
       const entries: unknown = JSON.parse(text);
       if (!Array.isArray(entries)) return positions;
       for (const entry of entries) {
-        if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number' && Number.isFinite(entry[1])) positions.set(entry[0], entry[1]);
+        if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'number' && Number.isFinite(entry[1]))
+          positions.set(entry[0], entry[1]);
       }
     } catch {
       // Unreadable: start afresh.

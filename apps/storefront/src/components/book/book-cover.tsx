@@ -21,12 +21,26 @@ interface BookCoverProps {
   sizes?: string;
 }
 
-
-export function BookCover({ title, author, url, width = 300, height = 450, eager = false, priority = eager, className = '', decorative = false, sizes = GRID_COVER_SIZES }: BookCoverProps) {
+export function BookCover({
+  title,
+  author,
+  url,
+  width = 300,
+  height = 450,
+  eager = false,
+  priority = eager,
+  className = '',
+  decorative = false,
+  sizes = GRID_COVER_SIZES,
+}: BookCoverProps) {
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
     return (
-      <div className={`book-cover book-cover--fallback ${className}`} style={{ aspectRatio: `${width} / ${height}` }} {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `Cover of ${title}` })}>
+      <div
+        className={`book-cover book-cover--fallback ${className}`}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `Cover of ${title}` })}
+      >
         <span className="book-cover__fallback-title">{title}</span>
         {author && <span className="book-cover__fallback-author">{author}</span>}
       </div>

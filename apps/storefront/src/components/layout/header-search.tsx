@@ -84,7 +84,17 @@ export function HeaderSearch({ onNavigate, className = '' }: { onNavigate?: () =
       <label htmlFor={id} className="visually-hidden">
         Search books by title or author
       </label>
-      <svg className="header-search__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        className="header-search__icon"
+        viewBox="0 0 24 24"
+        width="16"
+        height="16"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <circle cx="11" cy="11" r="7" />
         <path d="m20 20-3.5-3.5" />
       </svg>

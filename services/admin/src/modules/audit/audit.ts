@@ -15,7 +15,15 @@ export async function recordEvent(db: Kysely<AdminDB>, event: EventEnvelope, log
     const { summary, subjectId, actor } = describeEvent(event);
     await trx
       .insertInto('audit_log')
-      .values({ event_id: event.id, type: event.type, summary, subject_id: subjectId, actor, occurred_at: new Date(event.occurredAt), correlation_id: event.correlationId || null })
+      .values({
+        event_id: event.id,
+        type: event.type,
+        summary,
+        subject_id: subjectId,
+        actor,
+        occurred_at: new Date(event.occurredAt),
+        correlation_id: event.correlationId || null,
+      })
       .onConflict((oc) => oc.column('event_id').doNothing())
       .execute();
   });
@@ -23,7 +31,11 @@ export async function recordEvent(db: Kysely<AdminDB>, event: EventEnvelope, log
 }
 
 export function subscribeAudit(bus: EventBus, db: Kysely<AdminDB>, logger?: BusLogger): Promise<Subscription> {
-  return bus.subscribe({ queue: AUDIT_QUEUE, bindings: ['book.*', 'category.*', 'order.*', 'persona.*', 'admin.*'], handler: (event) => recordEvent(db, event, logger) });
+  return bus.subscribe({
+    queue: AUDIT_QUEUE,
+    bindings: ['book.*', 'category.*', 'order.*', 'persona.*', 'admin.*'],
+    handler: (event) => recordEvent(db, event, logger),
+  });
 }
 
 /** Newest first, ties by id: the (occurred_at, id) b-tree read backwards, or (type, occurred_at, id) for one type. */
@@ -35,7 +47,9 @@ export const AUDIT_KEYS: readonly KeysetColumn[] = [
 export async function listAudit(db: Kysely<AdminDB>, request: ListRequest & { type?: string }): Promise<CountedPage<AuditEntry>> {
   const { type, search: _search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
   const filtered = () => (type ? db.selectFrom('audit_log').where('type', '=', type) : db.selectFrom('audit_log'));
-  const rows = filtered().selectAll().select(sql<string>`occurred_at::text`.as('cursor_at'));
+  const rows = filtered()
+    .selectAll()
+    .select(sql<string>`occurred_at::text`.as('cursor_at'));
   const page = await countedPage(db, rows, filtered(), AUDIT_KEYS, (r) => [r.cursor_at, String(r.id)], { limit, countCap, ...cursors });
   return {
     ...page,

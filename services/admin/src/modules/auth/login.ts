@@ -22,7 +22,11 @@ export async function login(
   ctx: { db: Kysely<AdminDB>; uow: UnitOfWork<AdminDB>; sign: (claims: { sub: string; email: string; jti: string }) => string; correlationId: string },
   body: LoginBody,
 ): Promise<LoginData> {
-  const admin = await ctx.db.selectFrom('admins').selectAll().where(sql`lower(email)`, '=', body.email.trim().toLowerCase()).executeTakeFirst();
+  const admin = await ctx.db
+    .selectFrom('admins')
+    .selectAll()
+    .where(sql`lower(email)`, '=', body.email.trim().toLowerCase())
+    .executeTakeFirst();
   if (!admin) {
     await verifyPassword(body.password, await DUMMY_HASH_PROMISE);
     throw unauthorized(INVALID_CREDENTIALS);
@@ -33,7 +37,11 @@ export async function login(
     throw new HttpError(429, `Too many failed logins; please try again in ${seconds} seconds`, 'LOGIN_SLOWED_DOWN');
   }
   if (!(await verifyPassword(body.password, admin.password_hash))) {
-    await ctx.db.updateTable('admins').set({ failed_logins: sql`failed_logins + 1`, last_failed_at: sql`now()` }).where('id', '=', admin.id).execute();
+    await ctx.db
+      .updateTable('admins')
+      .set({ failed_logins: sql`failed_logins + 1`, last_failed_at: sql`now()` })
+      .where('id', '=', admin.id)
+      .execute();
     throw unauthorized(INVALID_CREDENTIALS);
   }
   const jti = await ctx.uow.run(async ({ trx, emit }) => {

@@ -23,8 +23,15 @@ export async function listFeedback(db: Kysely<AdminDB>, request: ListRequest): P
   const { search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
   const cap = search?.trim() ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
   const page = await writtenThenNear(search, (spelling) => {
-    const rows = filteredFeedback(db, search, spelling).selectAll().select(sql<string>`created_at::text`.as('cursor_at'));
-    return countedPage(db, rows, filteredFeedback(db, search, spelling), FEEDBACK_KEYS, (r) => [r.cursor_at, r.id], { limit, countCap: cap, sparse: Boolean(search?.trim()), ...cursors });
+    const rows = filteredFeedback(db, search, spelling)
+      .selectAll()
+      .select(sql<string>`created_at::text`.as('cursor_at'));
+    return countedPage(db, rows, filteredFeedback(db, search, spelling), FEEDBACK_KEYS, (r) => [r.cursor_at, r.id], {
+      limit,
+      countCap: cap,
+      sparse: Boolean(search?.trim()),
+      ...cursors,
+    });
   });
   return { ...page, rows: page.rows.map(toFeedback) };
 }

@@ -31,7 +31,12 @@ const toSubscriber = (row: { email: string; subscribed_at: Date }): Subscriber =
 export async function listSubscribers(db: Kysely<AdminDB>, request: ListRequest): Promise<CountedPage<Subscriber>> {
   const { search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
   const cap = search?.trim() ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
-  const page = await countedPage(db, withCursor(db, search), filteredSubscribers(db, search), SUBSCRIBER_KEYS, subscriberKey, { limit, countCap: cap, sparse: Boolean(search?.trim()), ...cursors });
+  const page = await countedPage(db, withCursor(db, search), filteredSubscribers(db, search), SUBSCRIBER_KEYS, subscriberKey, {
+    limit,
+    countCap: cap,
+    sparse: Boolean(search?.trim()),
+    ...cursors,
+  });
   return { ...page, rows: page.rows.map(toSubscriber) };
 }
 

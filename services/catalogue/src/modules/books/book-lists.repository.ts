@@ -123,7 +123,12 @@ function tabRule(tab: HomeTab): RawBuilder<SqlBool> {
     case 'self-help':
       return sql<SqlBool>`b.tags @> ARRAY['Self-Help']::text[]`;
     case 'non-fiction':
-      return hasTagIn(sql.join(NON_FICTION_MARKERS.map((m) => sql<SqlBool>`tag LIKE ${`%${m}%`}`), sql` OR `) as RawBuilder<SqlBool>);
+      return hasTagIn(
+        sql.join(
+          NON_FICTION_MARKERS.map((m) => sql<SqlBool>`tag LIKE ${`%${m}%`}`),
+          sql` OR `,
+        ) as RawBuilder<SqlBool>,
+      );
   }
 }
 
@@ -176,7 +181,15 @@ async function listPage(db: Db, filter: BookListFilter, page: BookListPage, mode
   const query = filtered(db, filter, mode);
   const cap = page.countCap ?? SEARCH_COUNT_CAP;
   const counted = search
-    ? db.selectFrom(query.clearSelect().select(sql`1`.as('one')).limit(cap + 1).as('matches')).select((eb) => eb.fn.countAll<number>().as('n'))
+    ? db
+        .selectFrom(
+          query
+            .clearSelect()
+            .select(sql`1`.as('one'))
+            .limit(cap + 1)
+            .as('matches'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
     : query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n'));
   const [ids, count] = await Promise.all([
     query
@@ -187,7 +200,14 @@ async function listPage(db: Db, filter: BookListFilter, page: BookListPage, mode
     counted.executeTakeFirstOrThrow(),
   ]);
   const n = Number(count.n);
-  return { books: await summariesInOrder(db, ids.map((row) => row.id)), total: Math.min(n, cap), totalCapped: n > cap };
+  return {
+    books: await summariesInOrder(
+      db,
+      ids.map((row) => row.id),
+    ),
+    total: Math.min(n, cap),
+    totalCapped: n > cap,
+  };
 }
 
 /** Longest word corrected: past it a typo is as likely to be two (and the candidates many). */
@@ -205,7 +225,14 @@ export interface Correction {
  * ("tifin ledgr" → "(tifin:* | tiffin:*) & (ledgr:* | ledger:*)"); null when no word has a correction.
  */
 export async function correctSearch(db: Db, text: string): Promise<Correction | null> {
-  const words = [...new Set(text.split(/[^\p{L}\p{M}\p{N}]+/u).map(foldWord).filter((w) => w.length >= 3 && w.length <= CORRECTED_WORD_MAX))].slice(0, 6);
+  const words = [
+    ...new Set(
+      text
+        .split(/[^\p{L}\p{M}\p{N}]+/u)
+        .map(foldWord)
+        .filter((w) => w.length >= 3 && w.length <= CORRECTED_WORD_MAX),
+    ),
+  ].slice(0, 6);
   if (words.length === 0) return null;
   const near = new Map(words.map((w) => [w, oneLetterAway(w)]));
   const known = await knownWords(db, [...near.values()].flat());
@@ -228,12 +255,13 @@ export async function listBooks(db: Db, filter: BookListFilter, page: BookListPa
 }
 
 /** The distinct lower-cased tags and how many books carry each (the chips), by name or by count; `q` keeps tags containing it. */
-export async function listTags(db: Db, options: { q?: string; sort: 'name' | 'count'; page: number; limit: number }): Promise<{ tags: TagCount[]; total: number }> {
+export async function listTags(
+  db: Db,
+  options: { q?: string; sort: 'name' | 'count'; page: number; limit: number },
+): Promise<{ tags: TagCount[]; total: number }> {
   const q = options.q?.trim();
   // "all" is the chip that shows every book (spec §2), never a tag's chip.
-  const where = q
-    ? sql`lower(tag) <> 'all' AND lower(tag) LIKE '%' || ${likeEscaped(sql`lower(${q})`)} || '%'`
-    : sql`lower(tag) <> 'all'`;
+  const where = q ? sql`lower(tag) <> 'all' AND lower(tag) LIKE '%' || ${likeEscaped(sql`lower(${q})`)} || '%'` : sql`lower(tag) <> 'all'`;
   // By name: accents sort beside their letter, the same on every database.
   const byName = sql`search_key(lower(tag)) COLLATE "C", lower(tag) COLLATE "C"`;
   const order = options.sort === 'count' ? sql`sum(books) DESC, ${byName}` : byName;

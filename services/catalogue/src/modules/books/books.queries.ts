@@ -51,11 +51,15 @@ export const SUGGEST_MIN_LENGTH = 2;
 
 export function suggestAnswer(db: Kysely<CatalogueDB>, cache: BookCache, text: string): Promise<CachedAnswer> {
   const q = searchKey(text);
-  return cache.answer(`suggest:${q}`, async () => ({ data: q.length < SUGGEST_MIN_LENGTH ? [] : await lists.suggest(db, q, SUGGESTIONS_MAX) })) as Promise<CachedAnswer>;
+  return cache.answer(`suggest:${q}`, async () => ({
+    data: q.length < SUGGEST_MIN_LENGTH ? [] : await lists.suggest(db, q, SUGGESTIONS_MAX),
+  })) as Promise<CachedAnswer>;
 }
 
 export function sitemapIndexAnswer(db: Kysely<CatalogueDB>, cache: BookCache): Promise<CachedAnswer> {
-  return cache.answer('sitemap', async () => ({ data: { ...(await lists.sitemapFiles(db, SITEMAP_URLS_PER_FILE)), perFile: SITEMAP_URLS_PER_FILE } })) as Promise<CachedAnswer>;
+  return cache.answer('sitemap', async () => ({
+    data: { ...(await lists.sitemapFiles(db, SITEMAP_URLS_PER_FILE)), perFile: SITEMAP_URLS_PER_FILE },
+  })) as Promise<CachedAnswer>;
 }
 
 export function sitemapFileAnswer(db: Kysely<CatalogueDB>, cache: BookCache, file: number): Promise<CachedAnswer | null> {

@@ -8,7 +8,9 @@ type Db = Kysely<CatalogueDB>;
 
 /** Adds the words of a book's title and author (after its row is written). */
 export async function addSearchWords(db: Db, bookId: string): Promise<void> {
-  await sql`INSERT INTO search_words (word) SELECT DISTINCT unnest(tsvector_to_array(search_doc)) FROM books WHERE id = ${bookId} ON CONFLICT DO NOTHING`.execute(db);
+  await sql`INSERT INTO search_words (word) SELECT DISTINCT unnest(tsvector_to_array(search_doc)) FROM books WHERE id = ${bookId} ON CONFLICT DO NOTHING`.execute(
+    db,
+  );
 }
 
 /** Makes the vocabulary again from every book (after a bulk load). */

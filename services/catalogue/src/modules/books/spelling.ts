@@ -24,5 +24,8 @@ export function oneLetterAway(word: string): string[] {
 
 /** A word as the search documents fold it (lower case, accents removed), close enough to match their words. */
 export function foldWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return word
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }

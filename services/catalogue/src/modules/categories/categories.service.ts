@@ -48,17 +48,20 @@ export async function updateCategory(ctx: WriteContext, id: string, body: Catego
 export async function deleteCategory(ctx: WriteContext, id: string): Promise<Category> {
   const category = await ctx.uow
     .run(async ({ trx, emit }) => {
-    const existing = await repo.findCategory(trx, id);
-    if (!existing) throw notFound('Category not found');
-    const inUse = await repo.countBooksInCategory(trx, id);
-    if (inUse > 0) {
-      throw conflict(`This category is used by ${inUse} book${inUse === 1 ? '' : 's'}; move or delete ${inUse === 1 ? 'it' : 'them'} first`, 'CATEGORY_IN_USE');
-    }
-    const deleted = await repo.deleteCategory(trx, id);
-    if (!deleted) throw notFound('Category not found');
-    await bumpCatalogueVersion(trx);
-    await emit(createEvent('category.deleted', { categoryId: deleted._id, name: deleted.name }, { correlationId: ctx.correlationId }));
-    return deleted;
+      const existing = await repo.findCategory(trx, id);
+      if (!existing) throw notFound('Category not found');
+      const inUse = await repo.countBooksInCategory(trx, id);
+      if (inUse > 0) {
+        throw conflict(
+          `This category is used by ${inUse} book${inUse === 1 ? '' : 's'}; move or delete ${inUse === 1 ? 'it' : 'them'} first`,
+          'CATEGORY_IN_USE',
+        );
+      }
+      const deleted = await repo.deleteCategory(trx, id);
+      if (!deleted) throw notFound('Category not found');
+      await bumpCatalogueVersion(trx);
+      await emit(createEvent('category.deleted', { categoryId: deleted._id, name: deleted.name }, { correlationId: ctx.correlationId }));
+      return deleted;
     })
     .catch((err: unknown) => {
       // A book added to the category between the count and the delete.

@@ -90,7 +90,10 @@ export async function seedDemoCatalogue(db: Kysely<CatalogueDB>, storage: FileSt
         await trx.updateTable('books').set({ created_at: at, updated_at: at }).where('id', '=', id).execute();
       }
       await bumpCatalogueVersion(trx);
-      await refreshTagCounts(trx, demo.books.flatMap((book) => normaliseTags(book.tags)));
+      await refreshTagCounts(
+        trx,
+        demo.books.flatMap((book) => normaliseTags(book.tags)),
+      );
       return demo.books.length;
     });
   } catch (err) {

@@ -23,7 +23,12 @@ export class PageCache {
   /** The key of a page: its address, coding and answers' texts (null when an answer failed: such a page is not kept). */
   static key(url: string, coding: ContentCoding | undefined, texts: ReadonlyArray<string | null>, now = new Date()): string | null {
     if (texts.some((text) => text === null)) return null;
-    const hash = createHash('sha256').update(url).update('\0').update(coding ?? 'identity').update('\0').update(String(now.getFullYear()));
+    const hash = createHash('sha256')
+      .update(url)
+      .update('\0')
+      .update(coding ?? 'identity')
+      .update('\0')
+      .update(String(now.getFullYear()));
     for (const text of texts) hash.update('\0').update(text!);
     return hash.digest('base64url');
   }

@@ -38,7 +38,10 @@ const STORED_HEADERS = ['content-type', 'etag', 'cache-control', 'last-modified'
 /** Seconds a shared cache may keep this answer, or 0. */
 export function sharedMaxAge(cacheControl: string | undefined): number {
   if (!cacheControl) return 0;
-  const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim());
   if (directives.some((d) => d === 'private' || d === 'no-store' || d === 'no-cache')) return 0;
   if (!directives.includes('public')) return 0;
   const sMaxAge = directives.find((d) => d.startsWith('s-maxage='));
@@ -50,7 +53,10 @@ export class SharedCache {
   readonly #entries = new Map<string, CachedResponse>();
   #generation = 0;
 
-  constructor(private readonly maxEntries = 1000, private readonly maxBodyBytes = 512 * 1024) {}
+  constructor(
+    private readonly maxEntries = 1000,
+    private readonly maxBodyBytes = 512 * 1024,
+  ) {}
 
   /**
    * Moves on with every invalidation. A read takes it before asking upstream and hands it to
@@ -79,7 +85,14 @@ export class SharedCache {
   }
 
   /** Stores the answer when its headers allow it and no invalidation came after `generation`; returns whether it did. */
-  store(key: string, status: number, headers: Record<string, string | string[] | undefined>, body: Buffer, now = Date.now(), generation = this.#generation): boolean {
+  store(
+    key: string,
+    status: number,
+    headers: Record<string, string | string[] | undefined>,
+    body: Buffer,
+    now = Date.now(),
+    generation = this.#generation,
+  ): boolean {
     if (generation !== this.#generation) return false;
     if (status !== 200 || body.length > this.maxBodyBytes || headers['set-cookie'] || headers.vary === '*') return false;
     const seconds = sharedMaxAge(headers['cache-control'] as string | undefined);

@@ -23,7 +23,9 @@ export interface MailRelay {
 }
 
 export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logger: Logger, pollMs = 5000): MailRelay {
-  const transport: Transporter = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport: Transporter = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   let stopped = false;
@@ -50,11 +52,19 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
         } else {
           log.info({ to: email.to_address, subject: email.subject }, 'e-mail sent');
         }
-        await db.updateTable('emails').set({ sent_at: sql`now()`, attempts: sql`attempts + 1` }).where('id', '=', email.id).execute();
+        await db
+          .updateTable('emails')
+          .set({ sent_at: sql`now()`, attempts: sql`attempts + 1` })
+          .where('id', '=', email.id)
+          .execute();
         sent += 1;
       } catch (err) {
         log.warn({ err }, 'e-mail not sent; will retry');
-        await db.updateTable('emails').set({ attempts: sql`attempts + 1`, last_error: String((err as Error).message) }).where('id', '=', email.id).execute();
+        await db
+          .updateTable('emails')
+          .set({ attempts: sql`attempts + 1`, last_error: String((err as Error).message) })
+          .where('id', '=', email.id)
+          .execute();
       }
     }
     return sent;

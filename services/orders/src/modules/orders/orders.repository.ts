@@ -13,7 +13,17 @@ import {
   type OrderExportQuery,
   type PublicOrder,
 } from '@persona/contracts';
-import { countedPage, keysetPage, personMatch, spellingFor, writtenThenNear, type CountedPage, type CursorValue, type KeysetColumn, type PersonSpelling } from '@persona/db';
+import {
+  countedPage,
+  keysetPage,
+  personMatch,
+  spellingFor,
+  writtenThenNear,
+  type CountedPage,
+  type CursorValue,
+  type KeysetColumn,
+  type PersonSpelling,
+} from '@persona/db';
 import type { OrdersDB, OrdersTable } from '../../db';
 
 type Db = Kysely<OrdersDB>;
@@ -98,7 +108,14 @@ export async function setRazorpayOrderId(db: Db, id: string, razorpayOrderId: st
 export async function markPaid(db: Db, id: string, razorpayPaymentId: string, via: string): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
-    .set({ payment_status: 'paid', paid_at: sql`now()`, razorpay_payment_id: razorpayPaymentId, paid_via: via, persona_status: 'generating', updated_at: new Date() })
+    .set({
+      payment_status: 'paid',
+      paid_at: sql`now()`,
+      razorpay_payment_id: razorpayPaymentId,
+      paid_via: via,
+      persona_status: 'generating',
+      updated_at: new Date(),
+    })
     .where('id', '=', id)
     .where('payment_status', '<>', 'paid')
     .returningAll()
@@ -110,14 +127,25 @@ export async function markUnpaidAttempt(db: Db, id: string, status: 'attempted' 
   await db.updateTable('orders').set({ payment_status: status, updated_at: new Date() }).where('id', '=', id).where('payment_status', '<>', 'paid').execute();
 }
 
-export async function recordAttempt(db: Db, attempt: { order_id: string; razorpay_payment_id: string | null; outcome: string; source: string; detail?: string }): Promise<void> {
-  await db.insertInto('payment_attempts').values({ ...attempt, detail: attempt.detail ?? null }).execute();
+export async function recordAttempt(
+  db: Db,
+  attempt: { order_id: string; razorpay_payment_id: string | null; outcome: string; source: string; detail?: string },
+): Promise<void> {
+  await db
+    .insertInto('payment_attempts')
+    .values({ ...attempt, detail: attempt.detail ?? null })
+    .execute();
 }
 
 export async function setDeliveryStatus(db: Db, id: string, status: DeliveryStatus): Promise<{ before: OrderRow; after: OrderRow } | undefined> {
   const before = await db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!before) return undefined;
-  const after = await db.updateTable('orders').set({ delivery_status: status, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const after = await db
+    .updateTable('orders')
+    .set({ delivery_status: status, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { before, after };
 }
 
@@ -132,7 +160,10 @@ export async function setPersonaStatus(
       : change.status === 'failed'
         ? { persona_status: 'failed' as const, persona_error: change.error }
         : { persona_status: 'generating' as const, persona_error: null };
-  let query = db.updateTable('orders').set({ ...values, updated_at: new Date() }).where('persona_id', '=', personaId);
+  let query = db
+    .updateTable('orders')
+    .set({ ...values, updated_at: new Date() })
+    .where('persona_id', '=', personaId);
   // A late failure or retry notice never hides a Persona that is already ready.
   if (change.status !== 'ready') query = query.where('persona_status', '<>', 'ready');
   return query.returningAll().executeTakeFirst();
@@ -187,7 +218,9 @@ export interface OrderPageRequest {
 export type OrderPage = CountedPage<OrderRow>;
 
 const withCursor = (db: Db, filter: OrderExportQuery, spelling: PersonSpelling) =>
-  filteredOrders(db, filter, spelling).selectAll().select(sql<string>`created_at::text`.as('cursor_at'));
+  filteredOrders(db, filter, spelling)
+    .selectAll()
+    .select(sql<string>`created_at::text`.as('cursor_at'));
 const orderKey = (row: { cursor_at: string; id: string }): CursorValue[] => [row.cursor_at, row.id];
 
 /**
@@ -200,7 +233,12 @@ export function listOrders(db: Db, request: OrderPageRequest): Promise<OrderPage
   const searching = Boolean(filter.search?.trim());
   const cap = searching ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
   return writtenThenNear(personSearch(filter), (spelling) =>
-    countedPage(db, withCursor(db, filter, spelling), filteredOrders(db, filter, spelling), ORDER_KEYS, orderKey, { limit, countCap: cap, sparse: searching, ...cursors }),
+    countedPage(db, withCursor(db, filter, spelling), filteredOrders(db, filter, spelling), ORDER_KEYS, orderKey, {
+      limit,
+      countCap: cap,
+      sparse: searching,
+      ...cursors,
+    }),
   );
 }
 
@@ -212,8 +250,24 @@ export type ExportRow = Pick<OrderRow, 'id' | 'full_name' | 'book_title' | 'deli
  * memory at once, and only the columns the file has (a million orders make little garbage).
  */
 export async function* orderBatches(db: Db, filter: OrderExportQuery, batchSize: number): AsyncGenerator<ExportRow[]> {
-  const spelling = await spellingFor(personSearch(filter), async (s) => (await filteredOrders(db, filter, s).select(sql<number>`1`.as('one')).limit(1).execute()).length > 0);
-  const rows = filteredOrders(db, filter, spelling).select(['id', 'full_name', 'book_title', 'delivery_type', 'delivery_status', sql<string>`created_at::text`.as('cursor_at')]);
+  const spelling = await spellingFor(
+    personSearch(filter),
+    async (s) =>
+      (
+        await filteredOrders(db, filter, s)
+          .select(sql<number>`1`.as('one'))
+          .limit(1)
+          .execute()
+      ).length > 0,
+  );
+  const rows = filteredOrders(db, filter, spelling).select([
+    'id',
+    'full_name',
+    'book_title',
+    'delivery_type',
+    'delivery_status',
+    sql<string>`created_at::text`.as('cursor_at'),
+  ]);
   let after: CursorValue[] | undefined;
   for (;;) {
     const page = await keysetPage(rows, ORDER_KEYS, orderKey, { limit: batchSize, after });
@@ -239,6 +293,10 @@ export async function unsettledOrders(db: Db, olderThanMs: number, newerThanMs: 
 
 /** Claims a webhook event id; false when it was handled before. */
 export async function claimWebhookEvent(db: Db, eventId: string, event: string): Promise<boolean> {
-  const result = await db.insertInto('webhook_events').values({ event_id: eventId, event }).onConflict((oc) => oc.column('event_id').doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('webhook_events')
+    .values({ event_id: eventId, event })
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

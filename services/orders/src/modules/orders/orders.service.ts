@@ -21,7 +21,11 @@ export async function changeDeliveryStatus(ctx: OrderChangeContext, id: string, 
     if (!result) throw notFound('Order not found');
     if (result.before.delivery_status !== status) {
       await emit(
-        createEvent('order.delivery_status_changed', { orderId: id, personaId: result.after.persona_id, from: result.before.delivery_status, to: status }, { correlationId: ctx.correlationId }),
+        createEvent(
+          'order.delivery_status_changed',
+          { orderId: id, personaId: result.after.persona_id, from: result.before.delivery_status, to: status },
+          { correlationId: ctx.correlationId },
+        ),
       );
     }
     return result.after;
@@ -38,7 +42,8 @@ export async function retryPersona(ctx: OrderChangeContext, id: string): Promise
   const row = await ctx.uow.run(async ({ trx, emit }) => {
     const current = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw notFound('Order not found');
-    if (current.payment_status !== 'paid' || current.persona_status !== 'failed') throw conflict('Only a paid order whose Persona failed can be retried', 'NOT_RETRYABLE');
+    if (current.payment_status !== 'paid' || current.persona_status !== 'failed')
+      throw conflict('Only a paid order whose Persona failed can be retried', 'NOT_RETRYABLE');
     const updated = await trx
       .updateTable('orders')
       .set({ persona_status: 'generating', persona_error: null, updated_at: sql`now()` })

@@ -42,7 +42,14 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: EventEnvelo
       const email = readyEmail(order, publicUrl);
       await trx
         .insertInto('emails')
-        .values({ order_id: order.id, kind: 'persona-ready', to_address: order.email, subject: email.subject, text_body: email.text, correlation_id: event.correlationId || null })
+        .values({
+          order_id: order.id,
+          kind: 'persona-ready',
+          to_address: order.email,
+          subject: email.subject,
+          text_body: email.text,
+          correlation_id: event.correlationId || null,
+        })
         .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
         .execute();
       outcome = 'ready';
@@ -55,7 +62,13 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: EventEnvelo
   return outcome;
 }
 
-export function subscribePersonaEvents(bus: EventBus, db: Kysely<OrdersDB>, publicUrl: string, afterReady: () => void, logger?: BusLogger): Promise<Subscription> {
+export function subscribePersonaEvents(
+  bus: EventBus,
+  db: Kysely<OrdersDB>,
+  publicUrl: string,
+  afterReady: () => void,
+  logger?: BusLogger,
+): Promise<Subscription> {
   return bus.subscribe({
     queue: ORDERS_PERSONA_QUEUE,
     bindings: ['persona.ready', 'persona.failed'],

@@ -4,7 +4,15 @@
 // order.paid through the outbox in the same transaction.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createEvent, type UnitOfWork, type Work } from '@persona/bus';
-import { computeOrderAmount, formatPersonaId, ZIP_MESSAGE, type InitiatePaymentBody, type InitiatePaymentData, type OrderAmount, type VerifyPaymentBody } from '@persona/contracts';
+import {
+  computeOrderAmount,
+  formatPersonaId,
+  ZIP_MESSAGE,
+  type InitiatePaymentBody,
+  type InitiatePaymentData,
+  type OrderAmount,
+  type VerifyPaymentBody,
+} from '@persona/contracts';
 import { isUniqueViolation, type Kysely } from '@persona/db';
 import { badRequest, conflict, HttpError, notFound } from '@persona/service-kit';
 import type { OrdersDB } from '../../db';
@@ -30,7 +38,9 @@ export function indianDate(at: Date): string {
 
 function requestHash(body: InitiatePaymentBody): string {
   const { book, fullName, email, phone, deliveryType, address } = body;
-  return createHash('sha256').update(JSON.stringify([book, fullName.trim(), email.trim().toLowerCase(), phone.trim(), deliveryType, address])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([book, fullName.trim(), email.trim().toLowerCase(), phone.trim(), deliveryType, address]))
+    .digest('hex');
 }
 
 function checkAddress(body: InitiatePaymentBody): void {
@@ -48,7 +58,10 @@ function checkAddress(body: InitiatePaymentBody): void {
 function checkClientFigures(body: InitiatePaymentBody, amount: OrderAmount): void {
   const differs = (rupees: number | undefined, paise: number) => rupees !== undefined && !(Math.abs(rupees * 100 - paise) < 0.5);
   if (differs(body.amount, amount.totalPaise) || differs(body.shippingFee, amount.deliveryPaise)) {
-    throw conflict(`The amount sent does not match this order: the shop charges ₹${(amount.totalPaise / 100).toFixed(2)}. Reload the book and try again.`, 'AMOUNT_MISMATCH');
+    throw conflict(
+      `The amount sent does not match this order: the shop charges ₹${(amount.totalPaise / 100).toFixed(2)}. Reload the book and try again.`,
+      'AMOUNT_MISMATCH',
+    );
   }
 }
 
@@ -68,7 +81,11 @@ function answer(row: repo.OrderRow, provider: PaymentProvider): InitiatePaymentD
 async function createProviderOrder(ctx: PaymentsContext, order: { id: string; amountPaise: number; bookId: string; deliveryType: string }): Promise<string> {
   let providerOrder;
   try {
-    providerOrder = await ctx.provider.createOrder({ amountPaise: order.amountPaise, receipt: order.id.replace(/-/g, '').slice(0, 32), notes: { orderId: order.id, bookId: order.bookId, deliveryType: order.deliveryType } });
+    providerOrder = await ctx.provider.createOrder({
+      amountPaise: order.amountPaise,
+      receipt: order.id.replace(/-/g, '').slice(0, 32),
+      notes: { orderId: order.id, bookId: order.bookId, deliveryType: order.deliveryType },
+    });
   } catch (err) {
     const message = err instanceof PaymentProviderError ? err.message : 'unknown error';
     throw new HttpError(502, `The payment provider could not start this payment (${message}); please try again`, 'PROVIDER_ERROR');
@@ -140,7 +157,13 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
  */
 async function payOrder({ trx, emit }: Work<OrdersDB>, row: repo.OrderRow, razorpayPaymentId: string, via: string, correlationId: string): Promise<boolean> {
   const paid = await repo.markPaid(trx, row.id, razorpayPaymentId, via);
-  await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: razorpayPaymentId, outcome: 'paid', source: via, detail: paid ? undefined : 'already paid' });
+  await repo.recordAttempt(trx, {
+    order_id: row.id,
+    razorpay_payment_id: razorpayPaymentId,
+    outcome: 'paid',
+    source: via,
+    detail: paid ? undefined : 'already paid',
+  });
   if (!paid) return false;
   await emit(
     createEvent(
@@ -165,7 +188,11 @@ export async function verifyPayment(ctx: PaymentsContext, body: VerifyPaymentBod
   const row = await repo.findOrderById(ctx.db, body.orderId);
   if (!row) throw notFound('Order not found');
   // The signature is checked against the Razorpay order id WE stored, never the one the browser sent alone.
-  if (!row.razorpay_order_id || body.razorpayOrderId !== row.razorpay_order_id || !ctx.provider.isValidPaymentSignature(row.razorpay_order_id, body.razorpayPaymentId, body.razorpaySignature)) {
+  if (
+    !row.razorpay_order_id ||
+    body.razorpayOrderId !== row.razorpay_order_id ||
+    !ctx.provider.isValidPaymentSignature(row.razorpay_order_id, body.razorpayPaymentId, body.razorpaySignature)
+  ) {
     throw new HttpError(400, VERIFICATION_FAILED, 'VERIFICATION_FAILED');
   }
   await ctx.uow.run((work) => payOrder(work, row, body.razorpayPaymentId, 'verify', ctx.correlationId));
@@ -196,14 +223,26 @@ export async function handleWebhook(ctx: PaymentsContext, eventId: string, event
     if (type === 'payment.captured' || type === 'order.paid') {
       const amount = payment?.amount ?? event.payload?.order?.entity?.amount_paid;
       if (amount !== row.amount_paise) {
-        await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: payment?.id ?? null, outcome: 'amount-mismatch', source: `webhook:${type}`, detail: `got ${amount}, expected ${row.amount_paise}` });
+        await repo.recordAttempt(trx, {
+          order_id: row.id,
+          razorpay_payment_id: payment?.id ?? null,
+          outcome: 'amount-mismatch',
+          source: `webhook:${type}`,
+          detail: `got ${amount}, expected ${row.amount_paise}`,
+        });
         return 'recorded';
       }
       return (await payOrder(work, row, payment?.id ?? 'unknown', `webhook:${type}`, ctx.correlationId)) ? 'paid' : 'already-paid';
     }
     if (type === 'payment.failed' || type === 'payment.authorized') {
       await repo.markUnpaidAttempt(trx, row.id, type === 'payment.failed' ? 'failed' : 'attempted');
-      await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: payment?.id ?? null, outcome: type === 'payment.failed' ? 'failed' : 'authorized', source: 'webhook', detail: payment?.error_description });
+      await repo.recordAttempt(trx, {
+        order_id: row.id,
+        razorpay_payment_id: payment?.id ?? null,
+        outcome: type === 'payment.failed' ? 'failed' : 'authorized',
+        source: 'webhook',
+        detail: payment?.error_description,
+      });
       return 'recorded';
     }
     return 'ignored';
@@ -211,7 +250,10 @@ export async function handleWebhook(ctx: PaymentsContext, eventId: string, event
 }
 
 /** Asks the provider about orders left unpaid; pays those it says were captured. */
-export async function reconcileUnpaidOrders(ctx: PaymentsContext, options = { olderThanMs: 2 * 60_000, newerThanMs: 48 * 3600_000, limit: 50 }): Promise<number> {
+export async function reconcileUnpaidOrders(
+  ctx: PaymentsContext,
+  options = { olderThanMs: 2 * 60_000, newerThanMs: 48 * 3600_000, limit: 50 },
+): Promise<number> {
   let settled = 0;
   for (const row of await repo.unsettledOrders(ctx.db, options.olderThanMs, options.newerThanMs, options.limit)) {
     let payments;

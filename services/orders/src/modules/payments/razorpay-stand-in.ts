@@ -51,7 +51,17 @@ export interface WebhookDelivery {
 export type DeliverWebhook = (delivery: WebhookDelivery) => Promise<void>;
 
 const rzpError = (reply: FastifyReply, status: number, description: string, field?: string) =>
-  reply.status(status).send({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, ...(field ? { field } : {}) } });
+  reply.status(status).send({
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description,
+      source: 'business',
+      step: 'payment_initiation',
+      reason: 'input_validation_failed',
+      metadata: {},
+      ...(field ? { field } : {}),
+    },
+  });
 
 export class RazorpayStandIn {
   readonly orders = new Map<string, StandInOrder>();

@@ -26,8 +26,100 @@ export interface ScaleOrdersOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan', 'Ananya', 'Diya', 'Aadhya', 'Saanvi', 'Pari', 'Anika', 'Navya', 'Myra', 'Sara', 'Kiara', 'Priya', 'Rahul', 'Sneha', 'Amit', 'Pooja', 'Rohan', 'Neha', 'Karan', 'Anjali', 'Vikram', 'Meera', 'Zoë', 'Renée', 'José', 'Lakshmi', 'Farah', 'Imran', 'Tenzin', 'Harpreet', 'Gurpreet', 'Deepa', 'Suresh', 'Ramesh', 'Kavita', 'Sunil', 'Anita', 'Manoj', 'Rekha', 'Arun', 'Divya'];
-const LAST = ['Sharma', 'Verma', 'Gupta', 'Iyer', 'Nair', 'Menon', 'Rao', 'Reddy', 'Pillai', 'Kumar', 'Singh', 'Patel', 'Shah', 'Mehta', 'Desai', 'Joshi', 'Kulkarni', 'Banerjee', 'Chatterjee', 'Mukherjee', 'Das', 'Bose', 'Sen', 'Khan', 'Ahmed', 'Fernandes', "D'Souza", 'Pereira', 'Kapoor', 'Malhotra', 'Chopra', 'Agarwal', 'Bhat', 'Hegde', 'Shetty', 'Krishnan', 'Subramanian', 'Venkatesh', 'Naidu', 'Choudhury'];
+const FIRST = [
+  'Aarav',
+  'Vivaan',
+  'Aditya',
+  'Vihaan',
+  'Arjun',
+  'Sai',
+  'Reyansh',
+  'Ayaan',
+  'Krishna',
+  'Ishaan',
+  'Ananya',
+  'Diya',
+  'Aadhya',
+  'Saanvi',
+  'Pari',
+  'Anika',
+  'Navya',
+  'Myra',
+  'Sara',
+  'Kiara',
+  'Priya',
+  'Rahul',
+  'Sneha',
+  'Amit',
+  'Pooja',
+  'Rohan',
+  'Neha',
+  'Karan',
+  'Anjali',
+  'Vikram',
+  'Meera',
+  'Zoë',
+  'Renée',
+  'José',
+  'Lakshmi',
+  'Farah',
+  'Imran',
+  'Tenzin',
+  'Harpreet',
+  'Gurpreet',
+  'Deepa',
+  'Suresh',
+  'Ramesh',
+  'Kavita',
+  'Sunil',
+  'Anita',
+  'Manoj',
+  'Rekha',
+  'Arun',
+  'Divya',
+];
+const LAST = [
+  'Sharma',
+  'Verma',
+  'Gupta',
+  'Iyer',
+  'Nair',
+  'Menon',
+  'Rao',
+  'Reddy',
+  'Pillai',
+  'Kumar',
+  'Singh',
+  'Patel',
+  'Shah',
+  'Mehta',
+  'Desai',
+  'Joshi',
+  'Kulkarni',
+  'Banerjee',
+  'Chatterjee',
+  'Mukherjee',
+  'Das',
+  'Bose',
+  'Sen',
+  'Khan',
+  'Ahmed',
+  'Fernandes',
+  "D'Souza",
+  'Pereira',
+  'Kapoor',
+  'Malhotra',
+  'Chopra',
+  'Agarwal',
+  'Bhat',
+  'Hegde',
+  'Shetty',
+  'Krishnan',
+  'Subramanian',
+  'Venkatesh',
+  'Naidu',
+  'Choudhury',
+];
 const DOMAINS = ['gmail.com', 'yahoo.co.in', 'outlook.com', 'hotmail.com', 'rediffmail.com', 'proton.me', 'icloud.com', 'example.in'];
 const CITIES: Array<[string, string]> = [
   ['Mumbai', '400'],
@@ -43,10 +135,26 @@ const CITIES: Array<[string, string]> = [
   ['Ahmedabad', '380'],
   ['Chandigarh', '160'],
 ];
-const STREETS = ['MG Road', 'Park Street', 'Linking Road', 'Brigade Road', 'Anna Salai', 'FC Road', 'Marine Drive', 'Civil Lines', 'Station Road', 'Temple Street'];
+const STREETS = [
+  'MG Road',
+  'Park Street',
+  'Linking Road',
+  'Brigade Road',
+  'Anna Salai',
+  'FC Road',
+  'Marine Drive',
+  'Civil Lines',
+  'Station Road',
+  'Temple Street',
+];
 
 const DAY = 86_400_000;
-const ASCII = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z]/g, '').toLowerCase();
+const ASCII = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 
 interface Buyer {
   name: string;
@@ -58,7 +166,11 @@ function buyer(r: SeededRandom, n: number): Buyer {
   const first = r.pick(FIRST);
   const last = r.pick(LAST);
   const local = r.pick([`${ASCII(first)}.${ASCII(last)}`, `${ASCII(first)}${ASCII(last)}`, `${ASCII(first)}_${ASCII(last).slice(0, 3)}`]);
-  return { name: `${first} ${last}`, email: `${local}${n % 97 === 0 ? '' : n}@${r.pick(DOMAINS)}`, phone: `+91 9${String(r.int(0, 9999)).padStart(4, '0')} ${String(r.int(0, 99999)).padStart(5, '0')}` };
+  return {
+    name: `${first} ${last}`,
+    email: `${local}${n % 97 === 0 ? '' : n}@${r.pick(DOMAINS)}`,
+    phone: `+91 9${String(r.int(0, 9999)).padStart(4, '0')} ${String(r.int(0, 99999)).padStart(5, '0')}`,
+  };
 }
 
 function token(r: SeededRandom, length: number): string {
@@ -113,7 +225,12 @@ export async function seedScaleOrders(db: Kysely<OrdersDB>, options: ScaleOrders
       push('email', who.email);
       push('phone', who.phone);
       push('delivery_type', physical ? 'physical' : 'digital');
-      push('address', physical ? JSON.stringify({ line1: `${r.int(1, 250)} ${r.pick(STREETS)}`, city, zip: `${zip}${String(r.int(0, 999)).padStart(3, '0')}`, country: 'India' }) : null);
+      push(
+        'address',
+        physical
+          ? JSON.stringify({ line1: `${r.int(1, 250)} ${r.pick(STREETS)}`, city, zip: `${zip}${String(r.int(0, 999)).padStart(3, '0')}`, country: 'India' })
+          : null,
+      );
       push('base_paise', amount.basePaise);
       push('printing_paise', amount.printingPaise);
       push('delivery_paise', amount.deliveryPaise);
@@ -121,7 +238,14 @@ export async function seedScaleOrders(db: Kysely<OrdersDB>, options: ScaleOrders
       push('payment_status', status);
       push('delivery_status', deliveryStatus(r, physical, paid, ageDays));
       push('persona_status', paid ? 'ready' : 'pending');
-      push('persona_sha256', paid ? token(r, 64).toLowerCase().replace(/[^0-9a-f]/g, 'a') : null);
+      push(
+        'persona_sha256',
+        paid
+          ? token(r, 64)
+              .toLowerCase()
+              .replace(/[^0-9a-f]/g, 'a')
+          : null,
+      );
       push('razorpay_order_id', `order_${token(r, 14)}${(start + i).toString(36)}`);
       push('razorpay_payment_id', paid ? `pay_${token(r, 14)}` : null);
       push('paid_via', paid ? r.pick(['verify', 'webhook', 'webhook', 'reconciler']) : null);
@@ -141,7 +265,9 @@ export async function seedScaleOrders(db: Kysely<OrdersDB>, options: ScaleOrders
         ${c.payment_status}::text[], ${c.delivery_status}::text[], ${c.persona_status}::text[], ${c.persona_sha256}::text[], ${c.razorpay_order_id}::text[], ${c.razorpay_payment_id}::text[],
         ${c.paid_via}::text[], ${c.created_at}::timestamptz[], ${c.updated_at}::timestamptz[], ${c.paid_at}::timestamptz[]
       ) AS t(id, persona_id, book_id, book_title, book_author, full_name, email, phone, delivery_type, address, base_paise, printing_paise, delivery_paise, amount_paise,
-             payment_status, delivery_status, persona_status, persona_sha256, razorpay_order_id, razorpay_payment_id, paid_via, created_at, updated_at, paid_at)`.execute(db);
+             payment_status, delivery_status, persona_status, persona_sha256, razorpay_order_id, razorpay_payment_id, paid_via, created_at, updated_at, paid_at)`.execute(
+      db,
+    );
     options.onProgress?.(start + n, options.orders);
   }
   // After a bulk load: the planner's statistics, and the visibility map that lets counts read the indexes alone.

@@ -39,7 +39,10 @@ const PRODUCER = 'Persona Books';
 
 /** One line of printable text: control characters and runs of whitespace become one space. */
 function oneLine(value: string): string {
-  return value.normalize('NFC').replace(/[\s\p{Cc}]+/gu, ' ').trim();
+  return value
+    .normalize('NFC')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
 }
 
 /** The prepared-book cache's bound unless PERSONA_PDF_CACHE_MB says otherwise. */
@@ -107,7 +110,9 @@ function textBase(paragraphs: readonly string[], printed: { title: string; autho
   if (!Array.isArray(paragraphs) || !paragraphs.some((p) => typeof p === 'string' && p.replace(/^#\s+/, '').trim() !== '')) {
     return Promise.reject(new UnreadableSourceError('the book has no text to typeset'));
   }
-  const key = `text:${createHash('sha256').update(JSON.stringify([1, printed.title, printed.author, paragraphs])).digest('hex')}`;
+  const key = `text:${createHash('sha256')
+    .update(JSON.stringify([1, printed.title, printed.author, paragraphs]))
+    .digest('hex')}`;
   return cache.get(key, async () => readBase(await typesetBook(paragraphs, printed)));
 }
 

@@ -156,4 +156,3 @@ function writeBig(out: Uint8Array, at: number, width: number, value: number) {
     value = Math.floor(value / 256);
   }
 }
-

@@ -364,7 +364,9 @@ export class PdfSource {
     const widths = (this.resolveArray(dict.get(PDFName.of('W')))?.asArray() ?? []).map((w) => this.resolveNumber(w) ?? -1);
     if (widths.length !== 3 || widths.some((w) => w < 0 || w > 8)) throw new BrokenXrefError(`cross-reference stream at offset ${offset} has a bad /W`);
     const size = this.resolveNumber(dict.get(PDFName.of('Size'))) ?? 0;
-    const index = (this.resolveArray(dict.get(PDFName.of('Index')))?.asArray() ?? [PDFNumber.of(0), PDFNumber.of(size)]).map((n) => this.resolveNumber(n) ?? -1);
+    const index = (this.resolveArray(dict.get(PDFName.of('Index')))?.asArray() ?? [PDFNumber.of(0), PDFNumber.of(size)]).map(
+      (n) => this.resolveNumber(n) ?? -1,
+    );
     if (index.length % 2 !== 0 || index.some((n) => n < 0)) throw new BrokenXrefError(`cross-reference stream at offset ${offset} has a bad /Index`);
     const data = this.decode(object);
     const [w0, w1, w2] = widths;

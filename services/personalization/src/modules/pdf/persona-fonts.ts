@@ -178,7 +178,9 @@ export class SubsetFont {
     const { metrics } = this.font;
     const scale = this.scale;
     // A subset's name: six capitals derived from what it holds, '+', the PostScript name (ISO 32000-1 §9.6.4).
-    const digest = createHash('sha256').update(`${metrics.postscriptName}:${this.glyphs.join(',')}`).digest();
+    const digest = createHash('sha256')
+      .update(`${metrics.postscriptName}:${this.glyphs.join(',')}`)
+      .digest();
     const tag = Array.from(digest.subarray(0, 6), (byte) => String.fromCharCode(65 + (byte % 26))).join('');
     const baseFont = `${tag}+${metrics.postscriptName}`;
     const fontFile = context.register(context.stream(deflate(this.font.subset(this.glyphs)), { Filter: 'FlateDecode' }));

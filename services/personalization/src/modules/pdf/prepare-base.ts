@@ -130,7 +130,11 @@ export function readBase(bytes: Uint8Array): PreparedBase {
   const metadata = refIn(catalog, 'Metadata');
   const scrubbed = scrub(source, bytes, metadata?.[0]);
   // Every update writes these anyway.
-  const rewritten = new Set([root.objectNumber, ...tree.pages.map((page) => page.ref.objectNumber), ...tree.firstPageAncestors.map((node) => node.ref.objectNumber)]);
+  const rewritten = new Set([
+    root.objectNumber,
+    ...tree.pages.map((page) => page.ref.objectNumber),
+    ...tree.firstPageAncestors.map((node) => node.ref.objectNumber),
+  ]);
   const relocated = scrubbed.relocated.filter(({ ref }) => !rewritten.has(ref.objectNumber));
   return {
     bytes: scrubbed.bytes,
@@ -145,7 +149,8 @@ export function readBase(bytes: Uint8Array): PreparedBase {
     firstPageIndex: tree.firstPageIndex,
     fontNames: tree.fontNames,
     // Measured (heap and array buffers after GC) on the bench's 300-page book: about 1.9 MB for a 292 KB file.
-    footprint: scrubbed.bytes.length + 3 * (tree.rawBytes + relocated.reduce((sum, { object }) => sum + object.sizeInBytes(), 0)) + tree.pages.length * 1536 + 16_384,
+    footprint:
+      scrubbed.bytes.length + 3 * (tree.rawBytes + relocated.reduce((sum, { object }) => sum + object.sizeInBytes(), 0)) + tree.pages.length * 1536 + 16_384,
   };
 }
 
@@ -245,7 +250,12 @@ function walkPageTree(source: PdfSource, [rootNum, rootGen]: [number, number]) {
       fontDict = source.rawResolve(fontValue);
       if (fontDict && kindOf(fontDict) !== 'dict') fontDict = undefined;
       const inner = fontDict ? fontDict.bytes.subarray(fontDict.start + 2, fontDict.end - 2) : new Uint8Array(0);
-      resources = { shared, key, head: concat(['<<\n', keptEntries(entries, RESOURCES_SKIP), '/Font <<', inner, '\n']), tail: new TextEncoder().encode('>>\n>>') };
+      resources = {
+        shared,
+        key,
+        head: concat(['<<\n', keptEntries(entries, RESOURCES_SKIP), '/Font <<', inner, '\n']),
+        tail: new TextEncoder().encode('>>\n>>'),
+      };
     }
     // Names the footer must not take. Only looked at closely when a page already uses one like them.
     if (fontDict && Buffer.from(fontDict.bytes.buffer, fontDict.bytes.byteOffset + fontDict.start, fontDict.end - fontDict.start).includes('/Persona-')) {

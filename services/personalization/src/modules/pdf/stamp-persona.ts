@@ -97,7 +97,18 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
   };
   const openRef = `${open.toString()} `;
   for (const page of base.pages) {
-    const object = concat(['<<\n', page.entries, '/Contents [', openRef, page.contents, ' ', footerFor(page).toString(), ']\n/Resources ', resourcesFor(page), '\n>>']);
+    const object = concat([
+      '<<\n',
+      page.entries,
+      '/Contents [',
+      openRef,
+      page.contents,
+      ' ',
+      footerFor(page).toString(),
+      ']\n/Resources ',
+      resourcesFor(page),
+      '\n>>',
+    ]);
     written.push({ ref: page.ref, object: PDFInvalidObject.of(object) });
   }
 
@@ -107,10 +118,16 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
     kids.push(kid, ' ');
     if (index === base.firstPageIndex) kids.push(dedication.ref.toString(), ' ');
   });
-  written.push({ ref: parent.ref, object: PDFInvalidObject.of(concat(['<<\n', parent.entries, '/Kids [', ...kids, ']\n/Count ', String(parent.count + 1), '\n>>'])) });
+  written.push({
+    ref: parent.ref,
+    object: PDFInvalidObject.of(concat(['<<\n', parent.entries, '/Kids [', ...kids, ']\n/Count ', String(parent.count + 1), '\n>>'])),
+  });
   for (const node of ancestors) {
     const same = node.kids.flatMap((kid) => [kid, ' ']);
-    written.push({ ref: node.ref, object: PDFInvalidObject.of(concat(['<<\n', node.entries, '/Kids [', ...same, ']\n/Count ', String(node.count + 1), '\n>>'])) });
+    written.push({
+      ref: node.ref,
+      object: PDFInvalidObject.of(concat(['<<\n', node.entries, '/Kids [', ...same, ']\n/Count ', String(node.count + 1), '\n>>'])),
+    });
   }
   written.push({ ref: base.root, object: PDFInvalidObject.of(concat(['<<\n', base.catalogEntries, '>>'])) });
 
@@ -135,6 +152,13 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
   const replaced = new Set(written.map(({ ref }) => ref.objectNumber));
   for (const object of base.relocated) if (!replaced.has(object.ref.objectNumber)) written.push(object);
   const id = PDFHexString.of(stamp.documentId);
-  const update = appendUpdate(base.bytes, base.startxref, base.xrefKind, written, { size: context.largestObjectNumber + 1, root: base.root, info: infoRef, id: context.obj([id, id]) as PDFArray }, context);
+  const update = appendUpdate(
+    base.bytes,
+    base.startxref,
+    base.xrefKind,
+    written,
+    { size: context.largestObjectNumber + 1, root: base.root, info: infoRef, id: context.obj([id, id]) as PDFArray },
+    context,
+  );
   return { bytes: update.bytes, pages: base.pages.length + 1 };
 }

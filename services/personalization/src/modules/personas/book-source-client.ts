@@ -3,7 +3,10 @@
 import type { BookSource } from '@persona/contracts';
 
 export class SourceUnavailableError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
     super(message);
     this.name = 'SourceUnavailableError';
   }
@@ -21,7 +24,10 @@ export function catalogueSourceReader(catalogueUrl: string, internalToken: strin
   const get = async (path: string, correlationId: string) => {
     let res: Response;
     try {
-      res = await fetch(`${catalogueUrl}${path}`, { headers: { 'x-internal-token': internalToken, 'x-correlation-id': correlationId }, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(`${catalogueUrl}${path}`, {
+        headers: { 'x-internal-token': internalToken, 'x-correlation-id': correlationId },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (err) {
       throw new SourceUnavailableError(`the catalogue did not answer (${(err as Error).message})`, false);
     }

@@ -5,7 +5,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildPersonaPdf, DEFAULT_PDF_CACHE_BYTES, setPersonaPdfCacheLimit, UnreadableSourceError, type PersonaPdf, type PersonaPdfInput } from '../pdf/build-persona-pdf';
+import {
+  buildPersonaPdf,
+  DEFAULT_PDF_CACHE_BYTES,
+  setPersonaPdfCacheLimit,
+  UnreadableSourceError,
+  type PersonaPdf,
+  type PersonaPdfInput,
+} from '../pdf/build-persona-pdf';
 
 /** pino-compatible; the job's logger (bound to its correlation id). */
 export interface PdfJobLogger {

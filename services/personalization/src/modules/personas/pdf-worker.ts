@@ -18,10 +18,22 @@ async function build(job: { id: number; input: PersonaPdfInput }): Promise<void>
   post({ kind: 'log', id: job.id, level: 'debug', msg: 'pdf build started', fields: { personaId: job.input.record.personaId, source } });
   try {
     const pdf = await buildPersonaPdf(job.input);
-    post({ kind: 'log', id: job.id, level: 'info', msg: 'pdf built', fields: { personaId: job.input.record.personaId, source, pages: pdf.pages, bytes: pdf.bytes.length, ms: Date.now() - started } });
+    post({
+      kind: 'log',
+      id: job.id,
+      level: 'info',
+      msg: 'pdf built',
+      fields: { personaId: job.input.record.personaId, source, pages: pdf.pages, bytes: pdf.bytes.length, ms: Date.now() - started },
+    });
     post({ kind: 'result', id: job.id, ok: true, bytes: pdf.bytes, pages: pdf.pages }, [pdf.bytes.buffer as ArrayBuffer]);
   } catch (err) {
-    post({ kind: 'log', id: job.id, level: 'warn', msg: 'pdf build failed', fields: { personaId: job.input.record.personaId, source, ms: Date.now() - started, err: (err as Error).message } });
+    post({
+      kind: 'log',
+      id: job.id,
+      level: 'warn',
+      msg: 'pdf build failed',
+      fields: { personaId: job.input.record.personaId, source, ms: Date.now() - started, err: (err as Error).message },
+    });
     post({ kind: 'result', id: job.id, ok: false, name: (err as Error).name, message: (err as Error).message });
   }
 }

@@ -63,7 +63,10 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
     const building = Date.now();
     let pdf;
     try {
-      pdf = await deps.builder.build({ record, signature, keyId: deps.key.keyId, verifyUrl: verifyUrl(deps.publicUrl, order.personaId), source: book.source }, { log });
+      pdf = await deps.builder.build(
+        { record, signature, keyId: deps.key.keyId, verifyUrl: verifyUrl(deps.publicUrl, order.personaId), source: book.source },
+        { log },
+      );
       metrics.built((Date.now() - building) / 1000, 'ok');
     } catch (err) {
       if (!(err instanceof PdfBuilderClosedError)) metrics.built((Date.now() - building) / 1000, 'error');
@@ -87,7 +90,13 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
         pages: pdf.pages,
       });
       if (saved) {
-        await emit(createEvent('persona.ready', { orderId: order.orderId, personaId: record.personaId, sha256, pages: pdf.pages }, { correlationId: event.correlationId }));
+        await emit(
+          createEvent(
+            'persona.ready',
+            { orderId: order.orderId, personaId: record.personaId, sha256, pages: pdf.pages },
+            { correlationId: event.correlationId },
+          ),
+        );
       }
     });
     if (saved) {
@@ -116,7 +125,8 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
           purchase_date: order.purchaseDate,
           error: reason,
         });
-        if (saved) await emit(createEvent('persona.failed', { orderId: order.orderId, personaId: order.personaId, reason }, { correlationId: event.correlationId }));
+        if (saved)
+          await emit(createEvent('persona.failed', { orderId: order.orderId, personaId: order.personaId, reason }, { correlationId: event.correlationId }));
         return saved;
       });
       if (recorded) {

@@ -11,7 +11,11 @@ export async function loadSigningKey(db: Kysely<PersonalizationDB>, configuredPe
     const key = signingKeyFromPem(configuredPem);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('signing_keys').set({ active: false }).where('key_id', '<>', key.keyId).execute();
-      await trx.insertInto('signing_keys').values({ key_id: key.keyId, private_pem: signingKeyToPem(key) }).onConflict((oc) => oc.column('key_id').doUpdateSet({ active: true })).execute();
+      await trx
+        .insertInto('signing_keys')
+        .values({ key_id: key.keyId, private_pem: signingKeyToPem(key) })
+        .onConflict((oc) => oc.column('key_id').doUpdateSet({ active: true }))
+        .execute();
     });
     return key;
   }
@@ -19,7 +23,10 @@ export async function loadSigningKey(db: Kysely<PersonalizationDB>, configuredPe
   if (active) return signingKeyFromPem(active.private_pem);
   const key = generateSigningKey();
   try {
-    await db.insertInto('signing_keys').values({ key_id: key.keyId, private_pem: signingKeyToPem(key) }).execute();
+    await db
+      .insertInto('signing_keys')
+      .values({ key_id: key.keyId, private_pem: signingKeyToPem(key) })
+      .execute();
     return key;
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

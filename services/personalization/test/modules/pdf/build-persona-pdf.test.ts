@@ -20,20 +20,28 @@ function bookParagraphs(): string[] {
   for (let chapter = 1; chapter <= 3; chapter += 1) {
     paragraphs.push(`# Chapter ${chapter}: The River`);
     for (let i = 0; i < 14; i += 1) {
-      paragraphs.push(`Chapter ${chapter}, paragraph ${i}. ${'The evening light lay long across the water, and nobody on the bank said a word. '.repeat(3 + (i % 5))}`);
+      paragraphs.push(
+        `Chapter ${chapter}, paragraph ${i}. ${'The evening light lay long across the water, and nobody on the bank said a word. '.repeat(3 + (i % 5))}`,
+      );
     }
   }
   paragraphs.push('Epilogue: a pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolcanoconiosis word wider than any line.');
   return paragraphs;
 }
 
-function input(overrides: Partial<PersonaSignedRecord> = {}, source: PersonaPdfInput['source'] = { kind: 'text', paragraphs: bookParagraphs() }): PersonaPdfInput {
+function input(
+  overrides: Partial<PersonaSignedRecord> = {},
+  source: PersonaPdfInput['source'] = { kind: 'text', paragraphs: bookParagraphs() },
+): PersonaPdfInput {
   const r = { ...record, ...overrides };
   return { record: r, signature: signPersona(r, key), keyId: key.keyId, verifyUrl: `https://shop.example/verify/${r.personaId}`, source };
 }
 
 function lines(pageText: string): string[] {
-  return pageText.split('\n').map((line) => line.trim()).filter(Boolean);
+  return pageText
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 describe('buildPersonaPdf from the book text', () => {
@@ -216,9 +224,13 @@ describe('buildPersonaPdf from an uploaded PDF', () => {
   });
 
   it('throws UnreadableSourceError for bytes that are not a PDF', async () => {
-    await expect(buildPersonaPdf(input({}, { kind: 'pdf', bytes: new TextEncoder().encode('this is not a pdf at all') }))).rejects.toBeInstanceOf(UnreadableSourceError);
+    await expect(buildPersonaPdf(input({}, { kind: 'pdf', bytes: new TextEncoder().encode('this is not a pdf at all') }))).rejects.toBeInstanceOf(
+      UnreadableSourceError,
+    );
     await expect(buildPersonaPdf(input({}, { kind: 'pdf', bytes: new Uint8Array(0) }))).rejects.toBeInstanceOf(UnreadableSourceError);
-    await expect(buildPersonaPdf(input({}, { kind: 'pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') }))).rejects.toBeInstanceOf(UnreadableSourceError);
+    await expect(buildPersonaPdf(input({}, { kind: 'pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') }))).rejects.toBeInstanceOf(
+      UnreadableSourceError,
+    );
   });
 });
 

@@ -6,7 +6,9 @@ describe('deflate', () => {
   const samples: Record<string, Uint8Array> = {
     empty: new Uint8Array(0),
     'one byte': Buffer.from('q'),
-    'content stream': Buffer.from(Array.from({ length: 500 }, (_, i) => `BT /serif 10.5 Tf 1 0 0 1 52 ${(500 - i * 14.6).toFixed(1)} Tm <0012003400560078> Tj ET`).join('\n')),
+    'content stream': Buffer.from(
+      Array.from({ length: 500 }, (_, i) => `BT /serif 10.5 Tf 1 0 0 1 52 ${(500 - i * 14.6).toFixed(1)} Tm <0012003400560078> Tj ET`).join('\n'),
+    ),
     'random (stored blocks)': randomBytes(70_000),
     'one byte repeated': new Uint8Array(200_000).fill(7),
     'every byte value': Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256),

@@ -29,10 +29,15 @@ const GEOMETRY = join(__dirname, '..', '..', 'fixtures', 'footer-geometry.mjs');
 /** Where pdf.js shows each page's footer. */
 export function footerGeometry(bytes: Uint8Array): Promise<FooterGeometry[]> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [GEOMETRY], { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`pdf footer geometry failed: ${stderr || error.message}`));
-      resolve(JSON.parse(stdout) as FooterGeometry[]);
-    });
+    const child = execFile(
+      process.execPath,
+      [GEOMETRY],
+      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`pdf footer geometry failed: ${stderr || error.message}`));
+        resolve(JSON.parse(stdout) as FooterGeometry[]);
+      },
+    );
     child.stdin?.end(Buffer.from(bytes));
   });
 }

@@ -6,7 +6,13 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import type { PersonaSignedRecord } from '@persona/contracts';
-import { buildPersonaPdf, clearPersonaPdfCache, setPersonaPdfCacheLimit, UnreadableSourceError, type PersonaPdfInput } from '../../../src/modules/pdf/build-persona-pdf';
+import {
+  buildPersonaPdf,
+  clearPersonaPdfCache,
+  setPersonaPdfCacheLimit,
+  UnreadableSourceError,
+  type PersonaPdfInput,
+} from '../../../src/modules/pdf/build-persona-pdf';
 import { generateSigningKey, sha256Hex, signPersona } from '../../../src/modules/signing/persona-signature';
 import { extractPageTexts, footerGeometry } from './extract-text';
 import { HELVETICA, lastSection, qpdfCheck, rawPdf, textContent, type RawObject } from './raw-pdf';
@@ -77,7 +83,10 @@ function nestedSource(): Uint8Array {
     14: '<< /Type /Page /Parent 4 0 R /Contents 55 0 R /MediaBox [0 0 300 600] >>',
     20: '<< /Font << /F1 21 0 R >> /ProcSet [/PDF /Text] >>',
     21: HELVETICA,
-    30: { dict: '<< /Type /Metadata /Subtype /XML >>', data: '<x:xmpmeta xmlns:x="adobe:ns:meta/"><dc:creator>xmp-secret@example.com</dc:creator></x:xmpmeta>' },
+    30: {
+      dict: '<< /Type /Metadata /Subtype /XML >>',
+      data: '<x:xmpmeta xmlns:x="adobe:ns:meta/"><dc:creator>xmp-secret@example.com</dc:creator></x:xmpmeta>',
+    },
     31: "<< /S /JavaScript /JS (app.alert\\('hello'\\)) >>",
     32: '<< /Names [(x) 31 0 R] >>',
     33: '<< /Chapter [10 0 R /XYZ 0 648 0] >>',
@@ -235,7 +244,9 @@ describe('sources that need more than an update', () => {
   });
 
   it('personalises a Persona again (a file that already has an update), blanking the first buyer’s metadata', async () => {
-    const first = await buildPersonaPdf(input({ kind: 'text', paragraphs: ['# One', 'A short book.'] }, { personaId: 'PRS-AAAA-BBBB-CCCC-DDDD', buyerName: 'First Buyer' }));
+    const first = await buildPersonaPdf(
+      input({ kind: 'text', paragraphs: ['# One', 'A short book.'] }, { personaId: 'PRS-AAAA-BBBB-CCCC-DDDD', buyerName: 'First Buyer' }),
+    );
     const again = await buildPersonaPdf(input({ kind: 'pdf', bytes: first.bytes }));
     const texts = await expectSound(again.bytes, first.pages + 1);
     expect(texts[1]).toContain('Personalised for Zoë Ünal');
@@ -248,7 +259,10 @@ describe('prepared books are cached', () => {
   afterAll(() => setPersonaPdfCacheLimit(64 * 1024 * 1024));
 
   it('gives the same bytes whether the book was prepared for this Persona or taken from the cache', async () => {
-    for (const source of [{ kind: 'pdf' as const, bytes: nestedSource() }, { kind: 'text' as const, paragraphs: ['# One', 'Some text.', 'More text.'] }]) {
+    for (const source of [
+      { kind: 'pdf' as const, bytes: nestedSource() },
+      { kind: 'text' as const, paragraphs: ['# One', 'Some text.', 'More text.'] },
+    ]) {
       clearPersonaPdfCache();
       const cold = await buildPersonaPdf(input(source));
       const cached = await buildPersonaPdf(input(source));

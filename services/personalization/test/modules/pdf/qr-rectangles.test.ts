@@ -32,6 +32,8 @@ describe('QR code rectangles', () => {
   });
 
   it('changes with the URL', () => {
-    expect(qrMatrix('https://shop.example/verify/PRS-AAAA-AAAA-AAAA-AAAA').rects).not.toEqual(qrMatrix('https://shop.example/verify/PRS-AAAA-AAAA-AAAA-AAAB').rects);
+    expect(qrMatrix('https://shop.example/verify/PRS-AAAA-AAAA-AAAA-AAAA').rects).not.toEqual(
+      qrMatrix('https://shop.example/verify/PRS-AAAA-AAAA-AAAA-AAAB').rects,
+    );
   });
 });

@@ -17,7 +17,10 @@ export function rawPdf(objects: Record<number, RawObject>, trailer: string, opti
   for (const num of numbers.sort((a, b) => a - b)) {
     offsets.set(num, Buffer.byteLength(text, 'latin1'));
     const object = objects[num];
-    const body = typeof object === 'string' ? object : `${object.dict.replace(/>>\s*$/, ` /Length ${Buffer.byteLength(object.data, 'latin1')} >>`)}\nstream\n${object.data}\nendstream`;
+    const body =
+      typeof object === 'string'
+        ? object
+        : `${object.dict.replace(/>>\s*$/, ` /Length ${Buffer.byteLength(object.data, 'latin1')} >>`)}\nstream\n${object.data}\nendstream`;
     text += `${num} 0 obj\n${body}\nendobj\n`;
   }
   const xref = Buffer.byteLength(text, 'latin1');

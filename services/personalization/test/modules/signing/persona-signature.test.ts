@@ -51,7 +51,14 @@ describe('Persona signatures', () => {
   });
 
   it('signs the same bytes whatever order the record was built in, and ignores extra properties', () => {
-    const reordered = { purchaseDate: record.purchaseDate, buyerName: record.buyerName, author: record.author, title: record.title, bookId: record.bookId, personaId: record.personaId };
+    const reordered = {
+      purchaseDate: record.purchaseDate,
+      buyerName: record.buyerName,
+      author: record.author,
+      title: record.title,
+      bookId: record.bookId,
+      personaId: record.personaId,
+    };
     const withExtras = { ...record, sha256: 'abc', createdAt: 'now' } as PersonaSignedRecord;
     const signature = signPersona(record, key);
     expect(signPersona(reordered, key)).toBe(signature);

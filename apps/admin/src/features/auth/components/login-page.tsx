@@ -75,12 +75,7 @@ export function LoginPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
-            <button
-              type="button"
-              className="password-input__toggle"
-              onClick={() => setShowPassword((shown) => !shown)}
-              aria-controls={passwordId}
-            >
+            <button type="button" className="password-input__toggle" onClick={() => setShowPassword((shown) => !shown)} aria-controls={passwordId}>
               {showPassword ? 'Hide' : 'Show'}
               <span className="visually-hidden"> password</span>
             </button>

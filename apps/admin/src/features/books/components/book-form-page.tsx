@@ -56,7 +56,10 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
     }
   }, [categories.status, categories.data, values.category]);
 
-  const set = <K extends keyof BookFormValues>(key: K) => (value: BookFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof BookFormValues>(key: K) =>
+    (value: BookFormValues[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -103,17 +106,42 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
             <label htmlFor={id('price')}>
               Price (₹) <span aria-hidden="true">*</span>
             </label>
-            <input id={id('price')} type="number" inputMode="decimal" required min={0} max={BOOK_LIMITS.priceMax} step="0.01" value={values.price} onChange={(e) => set('price')(e.target.value)} />
+            <input
+              id={id('price')}
+              type="number"
+              inputMode="decimal"
+              required
+              min={0}
+              max={BOOK_LIMITS.priceMax}
+              step="0.01"
+              value={values.price}
+              onChange={(e) => set('price')(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={id('printingCost')}>Printing cost (₹, physical copies)</label>
-            <input id={id('printingCost')} type="number" inputMode="decimal" min={0} max={BOOK_LIMITS.priceMax} step="0.01" value={values.printingCost} onChange={(e) => set('printingCost')(e.target.value)} />
+            <input
+              id={id('printingCost')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={BOOK_LIMITS.priceMax}
+              step="0.01"
+              value={values.printingCost}
+              onChange={(e) => set('printingCost')(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={id('category')}>
               Category <span aria-hidden="true">*</span>
             </label>
-            <select id={id('category')} required value={values.category} onChange={(e) => set('category')(e.target.value)} disabled={categories.status !== 'success'}>
+            <select
+              id={id('category')}
+              required
+              value={values.category}
+              onChange={(e) => set('category')(e.target.value)}
+              disabled={categories.status !== 'success'}
+            >
               <option value="">{categories.status === 'loading' ? 'Loading categories...' : 'Choose a category'}</option>
               {categories.status === 'success' &&
                 categories.data.map((category) => (
@@ -125,11 +153,29 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
           </div>
           <div className="field">
             <label htmlFor={id('ratings')}>Ratings (0 to 5)</label>
-            <input id={id('ratings')} type="number" inputMode="decimal" min={0} max={BOOK_LIMITS.ratingMax} step="0.1" value={values.ratings} onChange={(e) => set('ratings')(e.target.value)} />
+            <input
+              id={id('ratings')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={BOOK_LIMITS.ratingMax}
+              step="0.1"
+              value={values.ratings}
+              onChange={(e) => set('ratings')(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={id('trailLimit')}>Trial paragraphs</label>
-            <input id={id('trailLimit')} type="number" inputMode="numeric" min={0} max={BOOK_LIMITS.trailLimitMax} step="1" value={values.trailLimit} onChange={(e) => set('trailLimit')(e.target.value)} />
+            <input
+              id={id('trailLimit')}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={BOOK_LIMITS.trailLimitMax}
+              step="1"
+              value={values.trailLimit}
+              onChange={(e) => set('trailLimit')(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor={id('tags')}>Tags</label>
@@ -144,7 +190,14 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
           <label htmlFor={id('description')}>
             Description <span aria-hidden="true">*</span>
           </label>
-          <textarea id={id('description')} required rows={4} maxLength={BOOK_LIMITS.descriptionMax} value={values.description} onChange={(e) => set('description')(e.target.value)} />
+          <textarea
+            id={id('description')}
+            required
+            rows={4}
+            maxLength={BOOK_LIMITS.descriptionMax}
+            value={values.description}
+            onChange={(e) => set('description')(e.target.value)}
+          />
         </div>
 
         <div className="field">
@@ -159,7 +212,8 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
           <legend>Free sample</legend>
           <div className="segmented" role="radiogroup" aria-label="How the sample is written">
             <label className="checkbox">
-              <input type="radio" name="sampleMode" checked={values.sampleMode === 'text'} onChange={() => set('sampleMode')('text')} /> Plain text, one page per line
+              <input type="radio" name="sampleMode" checked={values.sampleMode === 'text'} onChange={() => set('sampleMode')('text')} /> Plain text, one page
+              per line
             </label>
             <label className="checkbox">
               <input type="radio" name="sampleMode" checked={values.sampleMode === 'pages'} onChange={() => set('sampleMode')('pages')} /> Pages with chapters
@@ -193,7 +247,8 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
             picked={files.images ?? []}
             onPick={(picked) => setFiles((f) => ({ ...f, images: picked }))}
             current={
-              book && book.images.length > 0 && (
+              book &&
+              book.images.length > 0 && (
                 <ul className="file-field__thumbs">
                   {book.images.map((image, index) => (
                     <li key={image.url}>

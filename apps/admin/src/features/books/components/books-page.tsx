@@ -53,7 +53,12 @@ export function BooksPage() {
           Add New Book
         </Link>
       </PageHeader>
-      <SearchForm label="Search by title or author" value={search} onSearch={(text) => setParams(text ? new URLSearchParams({ search: text }) : new URLSearchParams())} wide />
+      <SearchForm
+        label="Search by title or author"
+        value={search}
+        onSearch={(text) => setParams(text ? new URLSearchParams({ search: text }) : new URLSearchParams())}
+        wide
+      />
       {books.status === 'loading' && <PageLoading text="Loading books..." />}
       {books.status === 'error' && <LoadError what="Books" error={books.error} onRetry={books.reload} />}
       {books.status === 'success' && books.data.data.length === 0 && <p className="empty-text">No books found.</p>}

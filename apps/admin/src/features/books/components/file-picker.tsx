@@ -41,17 +41,22 @@ export function FilePicker({ field, label, multiple = false, onPick, picked, cur
     <div className="field file-field">
       <label htmlFor={id}>{label}</label>
       {current && <div className="file-field__current">{current}</div>}
-      <input ref={input} id={id} name={field} type="file" accept={ACCEPT[kind]} multiple={multiple} onChange={(e) => pick(e.target.files)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <input
+        ref={input}
+        id={id}
+        name={field}
+        type="file"
+        accept={ACCEPT[kind]}
+        multiple={multiple}
+        onChange={(e) => pick(e.target.files)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       {hint && (
         <p id={`${id}-hint`} className="form-note">
           {hint}
         </p>
       )}
-      {picked.length > 0 && (
-        <p className="form-note">
-          {picked.length === 1 ? `Chosen: ${picked[0].name}` : `Chosen: ${picked.length} files`}
-        </p>
-      )}
+      {picked.length > 0 && <p className="form-note">{picked.length === 1 ? `Chosen: ${picked[0].name}` : `Chosen: ${picked.length} files`}</p>}
     </div>
   );
 }

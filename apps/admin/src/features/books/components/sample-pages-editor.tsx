@@ -46,7 +46,13 @@ export function SamplePagesEditor({ pages, onChange }: { pages: SamplePage[]; on
               </div>
               <div className="field">
                 <label htmlFor={`${baseId}-content-${index}`}>Text</label>
-                <textarea id={`${baseId}-content-${index}`} rows={4} maxLength={20000} value={page.content} onChange={(e) => update(index, { content: e.target.value })} />
+                <textarea
+                  id={`${baseId}-content-${index}`}
+                  rows={4}
+                  maxLength={20000}
+                  value={page.content}
+                  onChange={(e) => update(index, { content: e.target.value })}
+                />
               </div>
               <div className="sample-pages__row">
                 <label className="checkbox">
@@ -56,7 +62,13 @@ export function SamplePagesEditor({ pages, onChange }: { pages: SamplePage[]; on
                   <button id={idOf('up', index)} type="button" className="btn btn--ghost btn--xs" onClick={() => move(index, -1)} disabled={index === 0}>
                     Move up<span className="visually-hidden"> sample page {index + 1}</span>
                   </button>
-                  <button id={idOf('down', index)} type="button" className="btn btn--ghost btn--xs" onClick={() => move(index, 1)} disabled={index === pages.length - 1}>
+                  <button
+                    id={idOf('down', index)}
+                    type="button"
+                    className="btn btn--ghost btn--xs"
+                    onClick={() => move(index, 1)}
+                    disabled={index === pages.length - 1}
+                  >
                     Move down<span className="visually-hidden"> sample page {index + 1}</span>
                   </button>
                   <button type="button" className="btn btn--ghost btn--xs" onClick={() => remove(index)}>

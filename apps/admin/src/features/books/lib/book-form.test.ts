@@ -33,7 +33,9 @@ describe('the book form', () => {
   });
 
   it('refuses a sample page without text', () => {
-    expect(validateBookForm({ ...filled, sampleMode: 'pages', samplePages: [{ chapter: 'One', content: ' ', isAd: false }] })).toBe('Sample page 1 has no text');
+    expect(validateBookForm({ ...filled, sampleMode: 'pages', samplePages: [{ chapter: 'One', content: ' ', isAd: false }] })).toBe(
+      'Sample page 1 has no text',
+    );
   });
 
   it('takes PDFs only in the PDF pickers, images only in the image pickers, each under 10 MB', () => {
@@ -67,19 +69,45 @@ describe('the book form', () => {
 
   it('sends sample pages as a JSON list and picked files as parts', () => {
     const cover = new File(['x'], 'c.png', { type: 'image/png' });
-    const entries = bookFormEntries({ ...filled, sampleMode: 'pages', samplePages: [{ chapter: ' One ', content: ' Text ', isAd: false }] }, { coverImage: cover }, 'create');
+    const entries = bookFormEntries(
+      { ...filled, sampleMode: 'pages', samplePages: [{ chapter: ' One ', content: ' Text ', isAd: false }] },
+      { coverImage: cover },
+      'create',
+    );
     expect(entries).toContainEqual(['sampleContent', '[{"chapter":"One","content":"Text","isAd":false}]']);
     expect(entries).toContainEqual(['coverImage', cover]);
   });
 
   it('opens an existing book with its values, full text and sample pages', () => {
     const book = {
-      _id: 'b1', title: 'T', author: 'A', description: 'D', price: 299, printingCost: 0, tags: ['Fiction', 'Tea'], ratings: { average: 4.5 },
-      category: { _id: 'c1', name: 'Novels' }, sampleContent: [{ chapter: 'One', content: 'Text', isAd: false }], trailLimit: 0,
-      coverImage: null, images: [], samplePdf: null, hasFullPdf: false, createdAt: '', updatedAt: '',
+      _id: 'b1',
+      title: 'T',
+      author: 'A',
+      description: 'D',
+      price: 299,
+      printingCost: 0,
+      tags: ['Fiction', 'Tea'],
+      ratings: { average: 4.5 },
+      category: { _id: 'c1', name: 'Novels' },
+      sampleContent: [{ chapter: 'One', content: 'Text', isAd: false }],
+      trailLimit: 0,
+      coverImage: null,
+      images: [],
+      samplePdf: null,
+      hasFullPdf: false,
+      createdAt: '',
+      updatedAt: '',
     } satisfies Book;
     const values = valuesFromBook(book, ['P1', 'P2']);
-    expect(values).toMatchObject({ category: 'c1', price: '299', printingCost: '', ratings: '4.5', tags: 'Fiction, Tea', content: 'P1\nP2', sampleMode: 'pages' });
+    expect(values).toMatchObject({
+      category: 'c1',
+      price: '299',
+      printingCost: '',
+      ratings: '4.5',
+      tags: 'Fiction, Tea',
+      content: 'P1\nP2',
+      sampleMode: 'pages',
+    });
     expect(values.samplePages).toEqual(book.sampleContent);
   });
 });

@@ -96,7 +96,14 @@ export function CategoriesPage() {
           </div>
           <div className="field">
             <label htmlFor={ids.description}>Description (optional)</label>
-            <textarea id={ids.description} name="description" rows={3} maxLength={DESCRIPTION_MAX} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <textarea
+              id={ids.description}
+              name="description"
+              rows={3}
+              maxLength={DESCRIPTION_MAX}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </div>
           <div className="form-actions">
             <button type="submit" className="btn btn--primary" disabled={saving}>

@@ -52,7 +52,9 @@ export function FeedbackPage() {
       </div>
       {feedback.status === 'loading' && <PageLoading text="Loading feedbacks..." />}
       {feedback.status === 'error' && <LoadError what="Feedback" error={feedback.error} onRetry={feedback.reload} />}
-      {feedback.status === 'success' && feedback.data.data.length === 0 && <p className="empty-text">{search ? 'No feedback matches this search.' : 'No feedback yet.'}</p>}
+      {feedback.status === 'success' && feedback.data.data.length === 0 && (
+        <p className="empty-text">{search ? 'No feedback matches this search.' : 'No feedback yet.'}</p>
+      )}
       {feedback.status === 'success' && feedback.data.data.length > 0 && (
         <>
           <p className="result-count" role="status">

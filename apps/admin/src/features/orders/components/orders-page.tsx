@@ -177,7 +177,9 @@ export function OrdersPage() {
                     </td>
                     <td>
                       {capitalize(order.deliveryType)}
-                      {order.address && <span className="cell-sub">{[order.address.line1, order.address.city, order.address.zip, order.address.country].join(', ')}</span>}
+                      {order.address && (
+                        <span className="cell-sub">{[order.address.line1, order.address.city, order.address.zip, order.address.country].join(', ')}</span>
+                      )}
                     </td>
                     <td>{formatInr(order.amount)}</td>
                     <td>

@@ -50,11 +50,18 @@ export function SubscribersPage() {
         </button>
       </PageHeader>
       <div className="filters">
-        <SearchForm label="Search" placeholder="The beginning of an e-mail address" value={search} onSearch={(text) => setParams(withFilter(params, 'search', text))} />
+        <SearchForm
+          label="Search"
+          placeholder="The beginning of an e-mail address"
+          value={search}
+          onSearch={(text) => setParams(withFilter(params, 'search', text))}
+        />
       </div>
       {subscribers.status === 'loading' && <PageLoading text="Loading subscribers..." />}
       {subscribers.status === 'error' && <LoadError what="Subscribers" error={subscribers.error} onRetry={subscribers.reload} />}
-      {subscribers.status === 'success' && subscribers.data.data.length === 0 && <p className="empty-text">{search ? 'No subscriber’s address begins with this.' : 'No subscribers yet.'}</p>}
+      {subscribers.status === 'success' && subscribers.data.data.length === 0 && (
+        <p className="empty-text">{search ? 'No subscriber’s address begins with this.' : 'No subscribers yet.'}</p>
+      )}
       {subscribers.status === 'success' && subscribers.data.data.length > 0 && (
         <>
           <p className="result-count" role="status">

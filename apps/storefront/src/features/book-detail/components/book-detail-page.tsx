@@ -106,8 +106,8 @@ function BookDetail({ book }: { book: Book }) {
                 About Personas
               </h2>
               <p>
-                A Persona is your own personalised copy of <em>{book.title}</em>. It carries your name and the purchase date, the
-                author&apos;s digital signature, and a unique Persona ID you can use to find your copy again.
+                A Persona is your own personalised copy of <em>{book.title}</em>. It carries your name and the purchase date, the author&apos;s digital
+                signature, and a unique Persona ID you can use to find your copy again.
               </p>
               <ul className="book-detail__perks">
                 <li>Your name on the dedication page</li>

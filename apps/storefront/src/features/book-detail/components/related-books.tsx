@@ -20,7 +20,15 @@ export function RelatedBooks({ bookId }: { bookId: string }) {
         {related.data.data.map((other) => (
           <li key={other._id}>
             <Link to={paths.book(other._id)} className="related__card">
-              <BookCover title={other.title} author={other.author} url={other.coverImage?.url} width={200} height={300} decorative sizes="(max-width: 899px) 45vw, 14rem" />
+              <BookCover
+                title={other.title}
+                author={other.author}
+                url={other.coverImage?.url}
+                width={200}
+                height={300}
+                decorative
+                sizes="(max-width: 899px) 45vw, 14rem"
+              />
               <span className="related__title">{other.title}</span>
               <span className="related__author">{other.author}</span>
               <span className="price related__price">{formatRs(other.price)}</span>

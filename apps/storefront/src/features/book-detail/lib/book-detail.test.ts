@@ -8,7 +8,12 @@ describe('sample quote', () => {
   });
 
   it("is the first reading page's content of a list sample", () => {
-    expect(sampleQuote([{ chapter: 'Ad', content: 'Buy', isAd: true }, { chapter: 'One', content: 'Once upon a time', isAd: false }])).toBe('Once upon a time');
+    expect(
+      sampleQuote([
+        { chapter: 'Ad', content: 'Buy', isAd: true },
+        { chapter: 'One', content: 'Once upon a time', isAd: false },
+      ]),
+    ).toBe('Once upon a time');
   });
 
   it('is cut at 150 characters', () => {

@@ -8,7 +8,10 @@ import type { HeadInfo } from '../../../lib/document-head';
 export function sampleQuote(sample: Book['sampleContent'] | null | undefined): string | null {
   let first: string | undefined;
   if (typeof sample === 'string') {
-    first = sample.split(/\r?\n/).map((line) => line.trim()).find((line) => line.length > 0);
+    first = sample
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .find((line) => line.length > 0);
   } else if (Array.isArray(sample)) {
     first = sample.find((page) => !page.isAd && page.content.trim())?.content ?? sample.find((page) => page.content.trim())?.content;
   }

@@ -5,7 +5,11 @@ import type { PaymentFailure, PaymentSuccessResponse } from '../lib/payment';
 
 /** POST /api/payments/initiate, with the checkout attempt's Idempotency-Key. */
 export async function initiatePayment(body: InitiatePaymentBody, idempotencyKey: string): Promise<InitiatePaymentData> {
-  const answer = await apiRequest<Envelope<InitiatePaymentData>>('/payments/initiate', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  const answer = await apiRequest<Envelope<InitiatePaymentData>>('/payments/initiate', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   return answer.data;
 }
 

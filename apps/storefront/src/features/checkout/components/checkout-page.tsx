@@ -167,7 +167,13 @@ function Checkout({ book }: { book: Book | null }) {
 
           <fieldset className="checkout__delivery" disabled={processing}>
             <legend>Delivery</legend>
-            <DeliveryOption value="digital" label="Digital" detail="A personalised PDF to download" checked={!physical} onChange={(v) => update('deliveryType', v)} />
+            <DeliveryOption
+              value="digital"
+              label="Digital"
+              detail="A personalised PDF to download"
+              checked={!physical}
+              onChange={(v) => update('deliveryType', v)}
+            />
             <DeliveryOption
               value="physical"
               label="Physical"
@@ -237,11 +243,31 @@ function TextField({ label, name, value, error, disabled, type = 'text', autoCom
   );
 }
 
-function DeliveryOption({ value, label, detail, checked, onChange }: { value: DeliveryType; label: string; detail: string; checked: boolean; onChange: (value: DeliveryType) => void }) {
+function DeliveryOption({
+  value,
+  label,
+  detail,
+  checked,
+  onChange,
+}: {
+  value: DeliveryType;
+  label: string;
+  detail: string;
+  checked: boolean;
+  onChange: (value: DeliveryType) => void;
+}) {
   const id = useId();
   return (
     <label className={`delivery-option${checked ? ' delivery-option--checked' : ''}`}>
-      <input type="radio" name="deliveryType" value={value} checked={checked} aria-labelledby={`${id}-label`} aria-describedby={`${id}-detail`} onChange={() => onChange(value)} />
+      <input
+        type="radio"
+        name="deliveryType"
+        value={value}
+        checked={checked}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-detail`}
+        onChange={() => onChange(value)}
+      />
       <span className="delivery-option__text">
         <span id={`${id}-label`} className="delivery-option__label">
           {label}

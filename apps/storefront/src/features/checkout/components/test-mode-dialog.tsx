@@ -21,15 +21,12 @@ export function useTestModePayment(): { opener: PaymentOpener; dialog: ReactNode
     }),
     [],
   );
-  const settle = useCallback(
-    (outcome: PaymentOutcome) => {
-      setPending((current) => {
-        current?.resolve(outcome);
-        return null;
-      });
-    },
-    [],
-  );
+  const settle = useCallback((outcome: PaymentOutcome) => {
+    setPending((current) => {
+      current?.resolve(outcome);
+      return null;
+    });
+  }, []);
   const dialog = pending ? <TestModeDialog request={pending.request} onSettle={settle} /> : null;
   return { opener, dialog };
 }

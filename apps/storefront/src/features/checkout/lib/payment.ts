@@ -21,10 +21,7 @@ export interface PaymentFailure {
   metadata?: { order_id?: string; payment_id?: string };
 }
 
-export type PaymentOutcome =
-  | { kind: 'paid'; response: PaymentSuccessResponse }
-  | { kind: 'failed'; error: PaymentFailure }
-  | { kind: 'dismissed' };
+export type PaymentOutcome = { kind: 'paid'; response: PaymentSuccessResponse } | { kind: 'failed'; error: PaymentFailure } | { kind: 'dismissed' };
 
 /** Everything either pop-up needs to take one payment. */
 export interface PaymentRequest {

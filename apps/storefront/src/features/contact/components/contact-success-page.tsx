@@ -12,7 +12,18 @@ export function ContactSuccessPage() {
   return (
     <div className="container contact-success">
       <div className="contact-success__card">
-        <svg className="contact-success__icon" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          className="contact-success__icon"
+          viewBox="0 0 24 24"
+          width="48"
+          height="48"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="m8 12.5 2.5 2.5L16 9.5" />
         </svg>

@@ -84,7 +84,7 @@ describe('the message sent', () => {
 });
 
 describe('a message that was not sent', () => {
-  it("shows the server's message, else \"Something went wrong!\"", () => {
+  it('shows the server\'s message, else "Something went wrong!"', () => {
     expect(contactErrorText(new ApiError(429, 'Too many requests; please try again in 40 seconds'))).toBe('Too many requests; please try again in 40 seconds');
     expect(contactErrorText(new ApiError(400, 'body field "email" must be a valid email'))).toBe('body field "email" must be a valid email');
     expect(contactErrorText(new ApiError(502, 'Bad Gateway'))).toBe(SOMETHING_WENT_WRONG);

@@ -33,8 +33,7 @@ export const SOMETHING_WENT_WRONG = 'Something went wrong!';
 
 // The shape ajv-formats' "email" format accepts, which is what the admin service checks:
 // a dot-atom local part and a domain of at least two labels.
-const EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
 /** Lengths as JSON Schema counts them: in characters (code points), not UTF-16 units. */
 export function characterCount(text: string): number {

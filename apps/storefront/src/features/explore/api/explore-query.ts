@@ -20,7 +20,8 @@ export interface ExploreParams {
 
 export const EXPLORE_DEFAULTS: ExploreParams = { search: '', tag: '', tab: '', sort: '', page: 1 };
 
-const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | '' => (value && (allowed as readonly string[]).includes(value) ? (value as T) : '');
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | '' =>
+  value && (allowed as readonly string[]).includes(value) ? (value as T) : '';
 
 export function readExploreParams(params: URLSearchParams): ExploreParams {
   const page = Number(params.get('page'));
@@ -46,7 +47,14 @@ export function exploreHref(p: ExploreParams, options: { forCanonical?: boolean 
 }
 
 export function exploreBooksPath(p: ExploreParams): string {
-  return booksPath({ search: p.search || undefined, tag: p.tag || undefined, tab: p.tab || undefined, sort: p.sort || undefined, page: p.page > 1 ? p.page : undefined, limit: EXPLORE_PAGE_SIZE });
+  return booksPath({
+    search: p.search || undefined,
+    tag: p.tag || undefined,
+    tab: p.tab || undefined,
+    sort: p.sort || undefined,
+    page: p.page > 1 ? p.page : undefined,
+    limit: EXPLORE_PAGE_SIZE,
+  });
 }
 
 /** What the explore page at this address reads first. */

@@ -60,7 +60,16 @@ function TagFinder({ id, to }: { id: string; to: TagChipsProps['to'] }) {
       <label htmlFor={inputId} className="tag-finder__label">
         Find a tag
       </label>
-      <input id={inputId} type="search" className="text-input" autoComplete="off" maxLength={60} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+      <input
+        id={inputId}
+        type="search"
+        className="text-input"
+        autoComplete="off"
+        maxLength={60}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        autoFocus
+      />
       {found.status === 'success' && (
         <>
           <p className="tag-finder__count" role="status">

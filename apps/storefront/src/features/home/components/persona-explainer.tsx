@@ -15,10 +15,7 @@ export function PersonaExplainer() {
         <h2 id="what-is-a-persona-heading" className="section-heading">
           What is a Persona?
         </h2>
-        <p className="section-lead">
-          A Persona is one personalised copy of a book, made for one reader. It is the book you love, with proof that it is
-          yours.
-        </p>
+        <p className="section-lead">A Persona is one personalised copy of a book, made for one reader. It is the book you love, with proof that it is yours.</p>
         <ol className="explainer__steps">
           {STEPS.map((step, index) => (
             <li key={step.title} className="explainer__step">

@@ -21,23 +21,23 @@ function initials(name: string): string {
 }
 
 export function AboutPage() {
-  useDocumentHead({ title: 'About Us | Persona Books', description: 'Our story, our mission and the team behind Persona Books, the shop of personalised, author-signed books.' });
+  useDocumentHead({
+    title: 'About Us | Persona Books',
+    description: 'Our story, our mission and the team behind Persona Books, the shop of personalised, author-signed books.',
+  });
   return (
     <InfoPage eyebrow="About us" title="Books that know who they belong to" lead="Persona Books makes every copy of a book personal.">
       <div className="about-grid">
         <section>
           <h2>Our story</h2>
           <p>
-            We love the inscribed first editions on our grandparents’ shelves: books that clearly belonged to someone. Persona Books
-            brings that feeling to every reader, with a personalised copy of the books you love, signed by their authors.
+            We love the inscribed first editions on our grandparents’ shelves: books that clearly belonged to someone. Persona Books brings that feeling to
+            every reader, with a personalised copy of the books you love, signed by their authors.
           </p>
         </section>
         <section>
           <h2>Our mission</h2>
-          <p>
-            To make owning a book personal again, and to give authors a genuine, verifiable way to sign every copy they sell, in
-            digital and in print.
-          </p>
+          <p>To make owning a book personal again, and to give authors a genuine, verifiable way to sign every copy they sell, in digital and in print.</p>
         </section>
       </div>
 

@@ -27,7 +27,10 @@ const FAQS = [
 ] as const;
 
 export function FaqsPage() {
-  useDocumentHead({ title: 'FAQ | Persona Books', description: 'Answers about Personas: what they are, how personalisation works, formats and shipping times.' });
+  useDocumentHead({
+    title: 'FAQ | Persona Books',
+    description: 'Answers about Personas: what they are, how personalisation works, formats and shipping times.',
+  });
   return (
     <InfoPage eyebrow="Help" title="Frequently Asked Questions" lead="Everything you need to know about your Persona.">
       <div className="faq-list">

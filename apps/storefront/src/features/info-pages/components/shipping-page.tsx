@@ -25,7 +25,11 @@ export function ShippingPage() {
         <section className="info-card">
           <h2>Delivery time</h2>
           <p>
-            Physical deliveries take <strong>{SHIPPING.minBusinessDays} to {SHIPPING.maxBusinessDays} business days</strong> after dispatch.
+            Physical deliveries take{' '}
+            <strong>
+              {SHIPPING.minBusinessDays} to {SHIPPING.maxBusinessDays} business days
+            </strong>{' '}
+            after dispatch.
           </p>
         </section>
       </div>

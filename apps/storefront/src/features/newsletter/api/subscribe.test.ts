@@ -18,7 +18,10 @@ beforeEach(() => {
   sent = [];
 });
 
-const json = (status: number, body: unknown): Answer => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json =
+  (status: number, body: unknown): Answer =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 async function failureText(): Promise<string> {
   try {

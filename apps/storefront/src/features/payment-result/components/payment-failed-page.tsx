@@ -13,7 +13,18 @@ export function PaymentFailedPage() {
   return (
     <div className="container payment-result">
       <div className="payment-result__card">
-        <svg className="payment-result__icon payment-result__icon--failed" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          className="payment-result__icon payment-result__icon--failed"
+          viewBox="0 0 24 24"
+          width="48"
+          height="48"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="m9 9 6 6M15 9l-6 6" />
         </svg>

@@ -13,7 +13,18 @@ export function PaymentSuccessPage() {
   return (
     <div className="container payment-result">
       <div className="payment-result__card">
-        <svg className="payment-result__icon payment-result__icon--success" viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          className="payment-result__icon payment-result__icon--success"
+          viewBox="0 0 24 24"
+          width="48"
+          height="48"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="m8 12.5 2.5 2.5L16 9.5" />
         </svg>
@@ -21,9 +32,7 @@ export function PaymentSuccessPage() {
         <p className="payment-result__text">Thank you for your order. Your Persona is being personalised for you.</p>
         {personaId && (
           <div className="persona-id-box">
-            <p className="persona-id-box__label">
-              Your Persona ID
-            </p>
+            <p className="persona-id-box__label">Your Persona ID</p>
             <p className="persona-id-box__value">
               <code>{personaId}</code>
             </p>

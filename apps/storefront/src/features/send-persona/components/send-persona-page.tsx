@@ -114,8 +114,8 @@ function PersonaReady({ order, stale }: { order: PublicOrder; stale: boolean }) 
             <p className="persona-state persona-state--preparing">
               <span className="persona-state__spinner" aria-hidden="true" />
               <span>
-                <strong>Your Persona is being prepared…</strong> We are adding your name, the date and the author&apos;s signature. This page updates by itself; it usually takes under a
-                minute.
+                <strong>Your Persona is being prepared…</strong> We are adding your name, the date and the author&apos;s signature. This page updates by itself;
+                it usually takes under a minute.
               </span>
             </p>
           )}

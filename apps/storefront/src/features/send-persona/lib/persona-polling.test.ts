@@ -1,4 +1,13 @@
-import { INVALID_PERSONA_ID, isPreparing, MAX_POLL_DELAY_MS, nextPollDelay, parsePersonaIdInput, POLL_INTERVAL_MS, shouldPoll, statusLabel } from './persona-polling';
+import {
+  INVALID_PERSONA_ID,
+  isPreparing,
+  MAX_POLL_DELAY_MS,
+  nextPollDelay,
+  parsePersonaIdInput,
+  POLL_INTERVAL_MS,
+  shouldPoll,
+  statusLabel,
+} from './persona-polling';
 
 describe('polling policy', () => {
   it('asks every 2 s while all is well', () => {

@@ -28,7 +28,9 @@ export function VerifyPersonaPage() {
       <header className="verify-persona__header">
         <p className="eyebrow">Authenticity</p>
         <h1 className="verify-persona__title">Verify a Persona</h1>
-        <p className="verify-persona__lead">Every Persona is signed by the shop on the author&apos;s behalf. Check a Persona ID, or upload the PDF itself to confirm it has not been changed.</p>
+        <p className="verify-persona__lead">
+          Every Persona is signed by the shop on the author&apos;s behalf. Check a Persona ID, or upload the PDF itself to confirm it has not been changed.
+        </p>
       </header>
       {raw && personaId && <RecordCheck key={personaId} personaId={personaId} />}
       {raw && !personaId && (
