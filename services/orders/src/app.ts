@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { OrdersDB } from './db';
 import type { BookReader } from './modules/payments/catalogue-client';
 import type { PaymentProvider } from './modules/payments/payment-provider';
-import type { RazorpayStandIn } from './modules/payments/razorpay-stand-in';
+import type { StandIn } from './modules/payments/test-mode/start-stand-in';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
 
@@ -15,7 +15,7 @@ export interface OrdersAppOptions {
   db: Kysely<OrdersDB>;
   provider: PaymentProvider;
   /** Present in test mode only: serves the "buyer pays" action. */
-  standIn?: RazorpayStandIn;
+  standIn?: StandIn;
   readBook: BookReader;
   verifier: AdminVerifier;
   logger?: FastifyBaseLogger | false;
@@ -33,7 +33,7 @@ export interface OrdersAppOptions {
 export interface OrdersDeps {
   db: Kysely<OrdersDB>;
   provider: PaymentProvider;
-  standIn?: RazorpayStandIn;
+  standIn?: StandIn;
   readBook: BookReader;
   adminOnly: onRequestAsyncHookHandler;
   verifier: AdminVerifier;

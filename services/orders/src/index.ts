@@ -10,6 +10,6 @@ export {
   type OrdersSettings,
 } from './config';
 export type { OrdersDB } from './db';
-export { TEST_MODE_KEYS } from './modules/payments/payment-provider';
-export { paymentSignature, webhookSignature } from './modules/payments/razorpay-signatures';
+export { TEST_MODE_KEYS } from './modules/payments/razorpay/razorpay-provider';
+export { paymentSignature, webhookSignature } from './modules/payments/razorpay/razorpay-signatures';
 export { seedScaleOrders, type ScaleOrderBook, type ScaleOrdersOptions } from './modules/seed/seed-scale';

@@ -2,7 +2,6 @@
 // provider (and the Razorpay stand-in in test mode), the outbox and mail
 // relays, the persona-event consumer and the reconciler.
 import path from 'node:path';
-import Fastify from 'fastify';
 import { createOutboxRelay, createUnitOfWork, outboxMigrations, registerBusMetrics, type EventBus, type Subscription } from '@persona/bus';
 import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
 import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS, type Logger, type ServiceApp } from '@persona/service-kit';
@@ -12,10 +11,8 @@ import type { OrdersDB } from './db';
 import { createMailRelay, type MailOptions } from './modules/mail/mailer';
 import { ORDERS_PERSONA_QUEUE, subscribePersonaEvents } from './modules/orders/persona-events';
 import { catalogueBookReader, type BookReader } from './modules/payments/catalogue-client';
-import { choosePaymentMode, type PaymentSettings } from './modules/payments/choose-provider';
-import { RazorpayProvider } from './modules/payments/payment-provider';
-import { reconcileUnpaidOrders } from './modules/payments/payments.service';
-import { RazorpayStandIn } from './modules/payments/razorpay-stand-in';
+import { createPaymentProvider, type PaymentSettings } from './modules/payments/create-payment-provider';
+import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';
 
 export const ORDERS_SCHEMA = 'orders';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -66,15 +63,13 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   const { database, bus, logger } = options;
   const applied = await migrateToLatest(database, ordersMigrations);
   if (applied.length > 0) logger.info({ applied }, 'orders migrations applied');
-  const { mode, keys } = choosePaymentMode(options.payments);
   const closers: Array<() => Promise<void>> = [];
 
   let app: ServiceApp | undefined;
-  let standIn: RazorpayStandIn | undefined;
-  let provider: RazorpayProvider;
-  if (mode === 'test') {
-    // The stand-in listens on loopback like a remote API; its webhooks go to our real webhook route.
-    standIn = new RazorpayStandIn(keys, async (delivery) => {
+  // In test mode the stand-in's webhooks go to our real webhook route.
+  const payments = await createPaymentProvider(
+    options.payments,
+    async (delivery) => {
       if (!app) throw new Error('orders app not ready');
       const res = await app.inject({
         method: 'POST',
@@ -83,16 +78,11 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
         headers: { 'content-type': 'application/json', 'x-razorpay-signature': delivery.signature, 'x-razorpay-event-id': delivery.eventId },
       });
       if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}`);
-    });
-    const standInServer = Fastify({ logger: false });
-    standIn.register(standInServer, '');
-    const standInUrl = await standInServer.listen({ port: 0, host: '127.0.0.1' });
-    closers.push(() => standInServer.close());
-    provider = new RazorpayProvider('test', keys, standInUrl);
-    logger.info({ keyId: keys.keyId }, 'payments in TEST MODE (local Razorpay stand-in)');
-  } else {
-    provider = new RazorpayProvider('live', keys);
-  }
+    },
+    logger,
+  );
+  closers.push(() => payments.close());
+  const { provider, mode, standIn } = payments;
 
   const outbox = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.eventRetentionMs });
   outbox.start();

@@ -6,7 +6,10 @@ import { DataEnvelope, ErrorBody, InitiatePaymentBody, InitiatePaymentData, NoQu
 import { badRequest, notFound, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { OrdersDeps } from '../app';
-import { handleWebhook, initiatePayment, verifyPayment, type PaymentsContext } from '../modules/payments/payments.service';
+import { handlePaymentWebhook } from '../modules/payments/handle-payment-webhook';
+import { initiatePayment } from '../modules/payments/initiate-payment';
+import type { PaymentsContext } from '../modules/payments/payments-context';
+import { verifyPayment } from '../modules/payments/verify-payment';
 
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
 const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_:.-]{8,100}$' })) });
@@ -64,7 +67,7 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
         } catch {
           throw badRequest('The webhook body is not valid JSON');
         }
-        return { status: await handleWebhook(ctx(request), eventId, event as Parameters<typeof handleWebhook>[2]) };
+        return { status: await handlePaymentWebhook(ctx(request), eventId, deps.provider.webhookAction(event)) };
       },
     );
   });

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { createEvent, createUnitOfWork } from '@persona/bus';
 import { mintAdminToken, unsignedToken } from '@persona/test-kit';
 import { applyPersonaEvent } from '../../src/modules/orders/persona-events';
-import { TEST_MODE_KEYS } from '../../src/modules/payments/payment-provider';
-import { reconcileUnpaidOrders } from '../../src/modules/payments/payments.service';
-import { paymentSignature } from '../../src/modules/payments/razorpay-signatures';
+import { TEST_MODE_KEYS } from '../../src/modules/payments/razorpay/razorpay-provider';
+import { reconcileUnpaidOrders } from '../../src/modules/payments/reconcile-payments';
+import { paymentSignature } from '../../src/modules/payments/razorpay/razorpay-signatures';
 import type { PaymentProvider } from '../../src/modules/payments/payment-provider';
 import { ADDRESS, checkout, outboxEvents, startOrdersHarness, type OrdersHarness } from '../support';
 
@@ -222,7 +222,8 @@ describe('orders', () => {
     it('pays an unpaid order the provider says was captured, once', async () => {
       const { orderId, razorpayOrderId, amount } = (await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout() })).json().data;
       const provider = {
-        paymentsOf: async (id: string) => (id === razorpayOrderId ? [{ id: 'pay_RECONCILED0001', orderId: id, status: 'captured', amount }] : []),
+        paymentsOf: async (id: string) =>
+          id === razorpayOrderId ? [{ id: 'pay_RECONCILED0001', providerOrderId: id, status: 'captured', amountPaise: amount }] : [],
       } as unknown as PaymentProvider;
       const ctx = {
         db: h.database.db,

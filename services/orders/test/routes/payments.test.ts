@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { describeWithPostgres } from '@persona/test-kit';
-import { TEST_MODE_KEYS } from '../../src/modules/payments/payment-provider';
-import { paymentSignature, webhookSignature } from '../../src/modules/payments/razorpay-signatures';
+import { TEST_MODE_KEYS } from '../../src/modules/payments/razorpay/razorpay-provider';
+import { paymentSignature, webhookSignature } from '../../src/modules/payments/razorpay/razorpay-signatures';
 import { ADDRESS, BOOK, checkout, outboxEvents, startOrdersHarness, type OrdersHarness } from '../support';
 
 function contract(kind: 'pglite' | 'postgres') {

@@ -5,7 +5,7 @@ import type { DeliveryStatus, Order } from '@persona/contracts';
 import { conflict, notFound } from '@persona/service-kit';
 import { sql } from 'kysely';
 import type { OrdersDB } from '../../db';
-import { indianDate } from '../payments/payments.service';
+import { personaRequest } from '../payments/mark-order-paid';
 import * as repo from './orders.repository';
 
 /** What an administrator's change to an order needs besides its input. */
@@ -50,23 +50,7 @@ export async function retryPersona(ctx: OrderChangeContext, id: string): Promise
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const paidAt = updated.paid_at ?? new Date();
-    await emit(
-      createEvent(
-        'persona.retry_requested',
-        {
-          orderId: updated.id,
-          personaId: updated.persona_id,
-          bookId: updated.book_id,
-          buyerName: updated.full_name,
-          purchaseDate: indianDate(paidAt),
-          deliveryType: updated.delivery_type,
-          amountPaise: updated.amount_paise,
-          paidAt: paidAt.toISOString(),
-        },
-        { correlationId: ctx.correlationId },
-      ),
-    );
+    await emit(createEvent('persona.retry_requested', personaRequest(updated), { correlationId: ctx.correlationId }));
     return updated;
   });
   return repo.toOrder(row);

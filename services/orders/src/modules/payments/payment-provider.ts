@@ -1,31 +1,43 @@
-// Payments behind one interface (DESIGN §4). Both modes use the real razorpay
-// SDK: live mode talks to Razorpay, test mode to our local stand-in that
-// speaks the same wire format, so the verify and webhook code is the same.
-import Razorpay from 'razorpay';
-import { paymentSignature, safeEqualHex, webhookSignature } from './razorpay-signatures';
+// Payments behind one interface (DESIGN §4), in our terms: paise, our order's
+// receipt, and a webhook turned into a neutral action (Medusa's
+// getWebhookActionAndData is the model), so the use cases never read a
+// provider's JSON. Razorpay's implementation is in razorpay/; test mode runs
+// the same implementation against the local stand-in in test-mode/.
 
 export type PaymentMode = 'live' | 'test';
 
 export interface ProviderOrder {
   id: string;
-  amount: number;
+  amountPaise: number;
   status: string;
 }
 
 export interface ProviderPayment {
   id: string;
-  orderId: string;
+  providerOrderId: string;
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
-  amount: number;
+  amountPaise: number;
 }
+
+/** What a webhook means for an order, whatever the provider's JSON looked like. */
+export type WebhookAction =
+  /** Money was captured for the provider's order (`amountPaise` as the provider reports it, checked against ours). */
+  | { action: 'captured'; type: string; providerOrderId: string; paymentId: string | null; amountPaise: number | undefined }
+  /** A payment attempt failed or was only authorised: recorded, the order stays unpaid. */
+  | { action: 'failed' | 'authorized'; type: string; providerOrderId: string; paymentId: string | null; reason?: string }
+  /** Nothing this shop acts on (another event, or no order named). */
+  | { action: 'not_supported'; type: string };
 
 export interface PaymentProvider {
   readonly mode: PaymentMode;
+  /** The public key the browser's checkout is opened with. */
   readonly keyId: string;
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
-  paymentsOf(razorpayOrderId: string): Promise<ProviderPayment[]>;
-  isValidPaymentSignature(razorpayOrderId: string, razorpayPaymentId: string, signature: string): boolean;
+  paymentsOf(providerOrderId: string): Promise<ProviderPayment[]>;
+  isValidPaymentSignature(providerOrderId: string, paymentId: string, signature: string): boolean;
   isValidWebhookSignature(rawBody: Buffer, signature: string): boolean;
+  /** The webhook's meaning; call only once its signature is valid. */
+  webhookAction(payload: unknown): WebhookAction;
 }
 
 export class PaymentProviderError extends Error {
@@ -35,71 +47,5 @@ export class PaymentProviderError extends Error {
   ) {
     super(message);
     this.name = 'PaymentProviderError';
-  }
-}
-
-export interface RazorpayKeys {
-  keyId: string;
-  keySecret: string;
-  webhookSecret: string;
-}
-
-/** Documented test-mode keys: an outside client can sign payments and webhooks with them exactly as Razorpay would. */
-export const TEST_MODE_KEYS: RazorpayKeys = {
-  keyId: 'rzp_test_persona_books',
-  keySecret: 'persona_test_key_secret',
-  webhookSecret: 'persona_test_webhook_secret',
-};
-
-function describeSdkError(err: unknown): PaymentProviderError {
-  const e = err as { statusCode?: number; error?: { description?: string }; message?: string };
-  return new PaymentProviderError(e.error?.description ?? e.message ?? 'the payment provider failed', e.statusCode);
-}
-
-export class RazorpayProvider implements PaymentProvider {
-  readonly #sdk: Razorpay;
-  readonly #keys: RazorpayKeys;
-
-  constructor(
-    readonly mode: PaymentMode,
-    keys: RazorpayKeys,
-    /** Test mode: the stand-in's /v1 base URL. The SDK has no option for it; its axios instance is re-pointed. */
-    apiBaseUrl?: string,
-  ) {
-    this.#keys = keys;
-    this.#sdk = new Razorpay({ key_id: keys.keyId, key_secret: keys.keySecret });
-    const api = (this.#sdk as unknown as { api: { rq: { defaults: { baseURL: string; timeout?: number } } } }).api;
-    if (apiBaseUrl) api.rq.defaults.baseURL = apiBaseUrl;
-    api.rq.defaults.timeout = 10_000;
-  }
-
-  get keyId(): string {
-    return this.#keys.keyId;
-  }
-
-  async createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder> {
-    try {
-      const order = await this.#sdk.orders.create({ amount: input.amountPaise, currency: 'INR', receipt: input.receipt, notes: input.notes });
-      return { id: order.id, amount: Number(order.amount), status: order.status };
-    } catch (err) {
-      throw describeSdkError(err);
-    }
-  }
-
-  async paymentsOf(razorpayOrderId: string): Promise<ProviderPayment[]> {
-    try {
-      const result = await this.#sdk.orders.fetchPayments(razorpayOrderId);
-      return result.items.map((p) => ({ id: p.id, orderId: String(p.order_id), status: p.status as ProviderPayment['status'], amount: Number(p.amount) }));
-    } catch (err) {
-      throw describeSdkError(err);
-    }
-  }
-
-  isValidPaymentSignature(razorpayOrderId: string, razorpayPaymentId: string, signature: string): boolean {
-    return safeEqualHex(paymentSignature(razorpayOrderId, razorpayPaymentId, this.#keys.keySecret), signature);
-  }
-
-  isValidWebhookSignature(rawBody: Buffer, signature: string): boolean {
-    return safeEqualHex(webhookSignature(rawBody, this.#keys.webhookSecret), signature);
   }
 }

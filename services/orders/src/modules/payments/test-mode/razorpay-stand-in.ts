@@ -5,8 +5,8 @@
 // shop's real verify and webhook code runs against it.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RazorpayKeys } from './payment-provider';
-import { paymentSignature, webhookSignature } from './razorpay-signatures';
+import type { RazorpayKeys } from '../razorpay/razorpay-provider';
+import { paymentSignature, webhookSignature } from '../razorpay/razorpay-signatures';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export function razorpayId(prefix: 'order' | 'pay' | 'evt'): string {

@@ -1,0 +1,129 @@
+// Starting a checkout (DESIGN §4, §7): the server reads the book and computes
+// every amount, creates the provider's order first and then our order with it
+// in one insert, so no order row exists without its payment order. An
+// Idempotency-Key makes a retried checkout answer the same order.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { computeOrderAmount, formatPersonaId, ZIP_MESSAGE, type InitiatePaymentBody, type InitiatePaymentData, type OrderAmount } from '@persona/contracts';
+import { isUniqueViolation } from '@persona/db';
+import { badRequest, conflict, HttpError } from '@persona/service-kit';
+import * as repo from '../orders/orders.repository';
+import { PaymentProviderError, type PaymentProvider } from './payment-provider';
+import type { PaymentsContext } from './payments-context';
+
+function requestHash(body: InitiatePaymentBody): string {
+  const { book, fullName, email, phone, deliveryType, address } = body;
+  return createHash('sha256')
+    .update(JSON.stringify([book, fullName.trim(), email.trim().toLowerCase(), phone.trim(), deliveryType, address]))
+    .digest('hex');
+}
+
+function checkAddress(body: InitiatePaymentBody): void {
+  if (body.deliveryType === 'physical') {
+    if (!body.address) throw badRequest('An address is needed for physical delivery');
+    if (!/^[0-9]{6}$/.test(body.address.zip)) throw badRequest(ZIP_MESSAGE);
+  }
+}
+
+/**
+ * DESIGN §7: the server decides the amount. The spec's request carries the
+ * storefront's own figures (rupees); they are accepted when they agree and
+ * refused when they do not, so a tampered checkout is told, not silently charged.
+ */
+function checkClientFigures(body: InitiatePaymentBody, amount: OrderAmount): void {
+  const differs = (rupees: number | undefined, paise: number) => rupees !== undefined && !(Math.abs(rupees * 100 - paise) < 0.5);
+  if (differs(body.amount, amount.totalPaise) || differs(body.shippingFee, amount.deliveryPaise)) {
+    throw conflict(
+      `The amount sent does not match this order: the shop charges ₹${(amount.totalPaise / 100).toFixed(2)}. Reload the book and try again.`,
+      'AMOUNT_MISMATCH',
+    );
+  }
+}
+
+function answer(row: repo.OrderRow, provider: PaymentProvider): InitiatePaymentData {
+  return {
+    // Razorpay Checkout's `amount`: paise.
+    amount: row.amount_paise,
+    currency: 'INR',
+    razorpayOrderId: row.razorpay_order_id!,
+    orderId: row.id,
+    keyId: provider.keyId,
+    testMode: provider.mode === 'test',
+    breakdown: { basePaise: row.base_paise, printingPaise: row.printing_paise, deliveryPaise: row.delivery_paise, totalPaise: row.amount_paise },
+  };
+}
+
+/** Creates the Razorpay order (paise; receipt = our order id) for an order, answering its id. */
+async function createProviderOrder(ctx: PaymentsContext, order: { id: string; amountPaise: number; bookId: string; deliveryType: string }): Promise<string> {
+  let providerOrder;
+  try {
+    providerOrder = await ctx.provider.createOrder({
+      amountPaise: order.amountPaise,
+      receipt: order.id.replace(/-/g, '').slice(0, 32),
+      notes: { orderId: order.id, bookId: order.bookId, deliveryType: order.deliveryType },
+    });
+  } catch (err) {
+    const message = err instanceof PaymentProviderError ? err.message : 'unknown error';
+    throw new HttpError(502, `The payment provider could not start this payment (${message}); please try again`, 'PROVIDER_ERROR');
+  }
+  if (providerOrder.amountPaise !== order.amountPaise) throw new HttpError(502, 'The payment provider answered a different amount', 'PROVIDER_AMOUNT_MISMATCH');
+  return providerOrder.id;
+}
+
+/**
+ * A replayed checkout (same Idempotency-Key) of an order made before the provider's order came
+ * first may lack its provider order: make it now. A fresh order always has one.
+ */
+async function ensureProviderOrder(ctx: PaymentsContext, row: repo.OrderRow): Promise<repo.OrderRow> {
+  if (row.razorpay_order_id) return row;
+  const razorpayOrderId = await createProviderOrder(ctx, { id: row.id, amountPaise: row.amount_paise, bookId: row.book_id, deliveryType: row.delivery_type });
+  await repo.setRazorpayOrderId(ctx.db, row.id, razorpayOrderId);
+  return { ...row, razorpay_order_id: razorpayOrderId };
+}
+
+export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymentBody, idempotencyKey: string | undefined): Promise<InitiatePaymentData> {
+  checkAddress(body);
+  const hash = requestHash(body);
+  if (idempotencyKey) {
+    const existing = await repo.findOrderByIdempotencyKey(ctx.db, idempotencyKey);
+    if (existing) {
+      if (existing.request_hash !== hash) throw conflict('This Idempotency-Key was already used for a different checkout', 'IDEMPOTENCY_KEY_REUSED');
+      return answer(await ensureProviderOrder(ctx, existing), ctx.provider);
+    }
+  }
+  const book = await ctx.readBook(body.book, ctx.correlationId);
+  const amount = computeOrderAmount(book, body.deliveryType);
+  if (amount.totalPaise < 100) throw badRequest('This book cannot be bought online: its price is under ₹1');
+  checkClientFigures(body, amount);
+  // The Razorpay order first, then the order row with it in one INSERT: no order row ever lacks its
+  // payment order (a failure in between leaves only an unpaid Razorpay order behind, which expires).
+  const id = randomUUID();
+  const razorpayOrderId = await createProviderOrder(ctx, { id, amountPaise: amount.totalPaise, bookId: book.id, deliveryType: body.deliveryType });
+  let row: repo.OrderRow;
+  try {
+    row = await repo.insertOrder(ctx.db, {
+      id,
+      razorpay_order_id: razorpayOrderId,
+      persona_id: formatPersonaId(randomBytes(10)),
+      book_id: book.id,
+      book_title: book.title,
+      book_author: book.author,
+      full_name: body.fullName.trim(),
+      email: body.email.trim(),
+      phone: body.phone.trim(),
+      delivery_type: body.deliveryType,
+      address: body.deliveryType === 'physical' ? body.address : null,
+      base_paise: amount.basePaise,
+      printing_paise: amount.printingPaise,
+      delivery_paise: amount.deliveryPaise,
+      amount_paise: amount.totalPaise,
+      idempotency_key: idempotencyKey ?? null,
+      request_hash: hash,
+      correlation_id: ctx.correlationId,
+    });
+  } catch (err) {
+    // Two requests with one key raced; the other one created the order.
+    if (idempotencyKey && isUniqueViolation(err)) return initiatePayment(ctx, body, idempotencyKey);
+    throw err;
+  }
+  return answer(row, ctx.provider);
+}

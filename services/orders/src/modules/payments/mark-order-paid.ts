@@ -1,0 +1,48 @@
+// The single place an order becomes paid (DESIGN §4), whichever of verify,
+// webhook or reconciler sees the payment first; and the one builder of the
+// payload personalisation is asked to make a Persona with (order.paid, and
+// persona.retry_requested when an administrator asks again).
+import { createEvent, type Work } from '@persona/bus';
+import type { OrderPaidPayload } from '@persona/contracts';
+import type { OrdersDB } from '../../db';
+import * as repo from '../orders/orders.repository';
+
+/** The purchase date printed in the Persona: the calendar date in India. */
+export function indianDate(at: Date): string {
+  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
+/** What personalisation needs to make the Persona of a paid order. */
+export function personaRequest(order: repo.OrderRow): OrderPaidPayload {
+  const paidAt = order.paid_at ?? new Date();
+  return {
+    orderId: order.id,
+    personaId: order.persona_id,
+    bookId: order.book_id,
+    buyerName: order.full_name,
+    purchaseDate: indianDate(paidAt),
+    deliveryType: order.delivery_type,
+    amountPaise: order.amount_paise,
+    paidAt: paidAt.toISOString(),
+  };
+}
+
+/**
+ * Marks the order paid by `paymentId` (`via`: verify, webhook:<type>, reconcile) and adds
+ * order.paid to the outbox, in the caller's unit of work; false when it was paid already
+ * (the attempt is recorded either way). order.paid carries the checkout's correlation id (kept
+ * on the order), so the buyer's action stays one trace whoever gets here first.
+ */
+export async function markOrderPaid(
+  { trx, emit }: Work<OrdersDB>,
+  row: repo.OrderRow,
+  paymentId: string,
+  via: string,
+  correlationId: string,
+): Promise<boolean> {
+  const paid = await repo.markPaid(trx, row.id, paymentId, via);
+  await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: paymentId, outcome: 'paid', source: via, detail: paid ? undefined : 'already paid' });
+  if (!paid) return false;
+  await emit(createEvent('order.paid', personaRequest(paid), { correlationId: paid.correlation_id ?? correlationId }));
+  return true;
+}

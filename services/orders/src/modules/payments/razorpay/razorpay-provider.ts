@@ -1,0 +1,119 @@
+// Razorpay behind PaymentProvider, on the real razorpay SDK. Live mode talks to
+// Razorpay; test mode to the local stand-in (test-mode/), which speaks the same
+// wire format, so the verify and webhook code is the same in both.
+import Razorpay from 'razorpay';
+import {
+  PaymentProviderError,
+  type PaymentMode,
+  type PaymentProvider,
+  type ProviderOrder,
+  type ProviderPayment,
+  type WebhookAction,
+} from '../payment-provider';
+import { paymentSignature, safeEqualHex, webhookSignature } from './razorpay-signatures';
+
+export interface RazorpayKeys {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+}
+
+/** Documented test-mode keys: an outside client can sign payments and webhooks with them exactly as Razorpay would. */
+export const TEST_MODE_KEYS: RazorpayKeys = {
+  keyId: 'rzp_test_persona_books',
+  keySecret: 'persona_test_key_secret',
+  webhookSecret: 'persona_test_webhook_secret',
+};
+
+function describeSdkError(err: unknown): PaymentProviderError {
+  const e = err as { statusCode?: number; error?: { description?: string }; message?: string };
+  return new PaymentProviderError(e.error?.description ?? e.message ?? 'the payment provider failed', e.statusCode);
+}
+
+/** The parts of Razorpay's webhook body we read (https://razorpay.com/docs/webhooks/payloads/payments/). */
+interface RazorpayWebhook {
+  event?: string;
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string; error_description?: string } };
+    order?: { entity?: { id?: string; amount?: number; amount_paid?: number } };
+  };
+}
+
+/** Razorpay's webhook JSON as what it means for an order. */
+export function razorpayWebhookAction(body: unknown): WebhookAction {
+  const event = (typeof body === 'object' && body !== null ? body : {}) as RazorpayWebhook;
+  const type = typeof event.event === 'string' ? event.event : 'unknown';
+  const payment = event.payload?.payment?.entity;
+  const providerOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+  if (!providerOrderId) return { action: 'not_supported', type };
+  const paymentId = payment?.id ?? null;
+  switch (type) {
+    case 'payment.captured':
+    case 'order.paid':
+      return { action: 'captured', type, providerOrderId, paymentId, amountPaise: payment?.amount ?? event.payload?.order?.entity?.amount_paid };
+    case 'payment.failed':
+      return { action: 'failed', type, providerOrderId, paymentId, reason: payment?.error_description };
+    case 'payment.authorized':
+      return { action: 'authorized', type, providerOrderId, paymentId };
+    default:
+      return { action: 'not_supported', type };
+  }
+}
+
+export class RazorpayProvider implements PaymentProvider {
+  readonly #sdk: Razorpay;
+  readonly #keys: RazorpayKeys;
+
+  constructor(
+    readonly mode: PaymentMode,
+    keys: RazorpayKeys,
+    /** Test mode: the stand-in's /v1 base URL. The SDK has no option for it; its axios instance is re-pointed. */
+    apiBaseUrl?: string,
+  ) {
+    this.#keys = keys;
+    this.#sdk = new Razorpay({ key_id: keys.keyId, key_secret: keys.keySecret });
+    const api = (this.#sdk as unknown as { api: { rq: { defaults: { baseURL: string; timeout?: number } } } }).api;
+    if (apiBaseUrl) api.rq.defaults.baseURL = apiBaseUrl;
+    api.rq.defaults.timeout = 10_000;
+  }
+
+  get keyId(): string {
+    return this.#keys.keyId;
+  }
+
+  async createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder> {
+    try {
+      // Razorpay's `amount` is in paise.
+      const order = await this.#sdk.orders.create({ amount: input.amountPaise, currency: 'INR', receipt: input.receipt, notes: input.notes });
+      return { id: order.id, amountPaise: Number(order.amount), status: order.status };
+    } catch (err) {
+      throw describeSdkError(err);
+    }
+  }
+
+  async paymentsOf(providerOrderId: string): Promise<ProviderPayment[]> {
+    try {
+      const result = await this.#sdk.orders.fetchPayments(providerOrderId);
+      return result.items.map((p) => ({
+        id: p.id,
+        providerOrderId: String(p.order_id),
+        status: p.status as ProviderPayment['status'],
+        amountPaise: Number(p.amount),
+      }));
+    } catch (err) {
+      throw describeSdkError(err);
+    }
+  }
+
+  isValidPaymentSignature(providerOrderId: string, paymentId: string, signature: string): boolean {
+    return safeEqualHex(paymentSignature(providerOrderId, paymentId, this.#keys.keySecret), signature);
+  }
+
+  isValidWebhookSignature(rawBody: Buffer, signature: string): boolean {
+    return safeEqualHex(webhookSignature(rawBody, this.#keys.webhookSecret), signature);
+  }
+
+  webhookAction(payload: unknown): WebhookAction {
+    return razorpayWebhookAction(payload);
+  }
+}
