@@ -1,6 +1,7 @@
 // Admin authentication: verifies the HS256 JWTs the admin service issues.
 // Only HS256 is accepted (so `alg: none` and other-key tokens fail), `exp`,
 // `jti` and `sub` are required, and a revocation check runs on every request.
+import { INTERNAL_TOKEN_HEADER } from './secrets';
 import { createVerifier } from 'fast-jwt';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { serviceUnavailable, unauthorized } from './http-errors';
@@ -70,7 +71,7 @@ export function sessionRevocationCheck(adminUrl: string, internalToken: string, 
     let res: Response;
     try {
       res = await fetch(`${adminUrl}/internal/sessions/${encodeURIComponent(jti)}`, {
-        headers: { 'x-internal-token': internalToken },
+        headers: { [INTERNAL_TOKEN_HEADER]: internalToken },
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch {

@@ -1,7 +1,7 @@
 // Prometheus metrics for every service: a small registry (counters, gauges,
 // histograms, collectors run at scrape time), the text exposition format
 // 0.0.4, the request-latency histogram and the /metrics route.
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from './secrets';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type LabelValues = Record<string, string | number>;
@@ -282,8 +282,7 @@ export function metricsHandler(registry: MetricsRegistry, token?: string) {
   const expected = token ? Buffer.from(`Bearer ${token}`) : null;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (expected) {
-      const given = Buffer.from(String(request.headers.authorization ?? ''));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (!sameSecret(String(request.headers.authorization ?? ''), expected)) {
         return reply
           .status(401)
           .header('www-authenticate', 'Bearer realm="metrics"')

@@ -1,10 +1,8 @@
 // /api/admin/login, /api/admin/logout, /api/admin/me, and the internal
 // session check the gateway and the other services ask on every admin call.
-import { timingSafeEqual } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import { AdminProfile, DataEnvelope, ErrorBody, LoginBody, LoginData, NoQuery } from '@persona/contracts';
-import { clientAddress, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
-import type { FastifyRequest } from 'fastify';
+import { clientAddress, internalOnly, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { AdminDeps } from '../app';
 import { login } from '../modules/auth/login';
 import { isSessionActive, revokeSession } from '../modules/auth/sessions';
@@ -43,13 +41,12 @@ export default async function authRoutes(app: ServiceApp, deps: AdminDeps) {
     },
   );
 
-  const expected = Buffer.from(deps.internalToken);
-  const internalOnly = async (request: FastifyRequest) => {
-    const given = Buffer.from(String(request.headers['x-internal-token'] ?? ''));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("This route is for the shop's own services");
-  };
-  app.get('/internal/sessions/:jti', { onRequest: internalOnly, schema: { params: Type.Object({ jti: Type.String({ maxLength: 64 }) }) } }, async (request) => {
-    if (!(await isSessionActive(db, request.params.jti))) throw notFound('No active session');
-    return { data: { active: true } };
-  });
+  app.get(
+    '/internal/sessions/:jti',
+    { onRequest: internalOnly(deps.internalToken), schema: { params: Type.Object({ jti: Type.String({ maxLength: 64 }) }) } },
+    async (request) => {
+      if (!(await isSessionActive(db, request.params.jti))) throw notFound('No active session');
+      return { data: { active: true } };
+    },
+  );
 }

@@ -2,22 +2,16 @@
 // full text and the full PDF leave the catalogue, for the personalisation
 // service (DESIGN §1, §5). The gateway never routes /internal; each call also
 // needs the shared internal token.
-import { timingSafeEqual } from 'node:crypto';
 import type { BookSource } from '@persona/contracts';
 import { IdParams } from '@persona/contracts';
-import { notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
-import type { FastifyRequest } from 'fastify';
+import { internalOnly, notFound, type ServiceApp } from '@persona/service-kit';
 import type { CatalogueDeps } from '../app';
 import { findBookRecord } from '../modules/books/books.repository';
 
 export default async function internalRoutes(app: ServiceApp, deps: CatalogueDeps & { internalToken: string }) {
-  const expected = Buffer.from(deps.internalToken);
-  const internalOnly = async (request: FastifyRequest) => {
-    const given = Buffer.from(String(request.headers['x-internal-token'] ?? ''));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized("This route is for the shop's own services");
-  };
+  const internal = internalOnly(deps.internalToken);
 
-  app.get('/internal/books/:id/source', { onRequest: internalOnly, schema: { params: IdParams } }, async (request) => {
+  app.get('/internal/books/:id/source', { onRequest: internal, schema: { params: IdParams } }, async (request) => {
     const record = await findBookRecord(deps.db, request.params.id);
     if (!record) throw notFound('Book not found');
     const content = await deps.db.selectFrom('book_contents').select('paragraphs').where('book_id', '=', record.id).executeTakeFirst();
@@ -31,7 +25,7 @@ export default async function internalRoutes(app: ServiceApp, deps: CatalogueDep
     return { data: source };
   });
 
-  app.get('/internal/books/:id/pdf', { onRequest: internalOnly, schema: { params: IdParams } }, async (request, reply) => {
+  app.get('/internal/books/:id/pdf', { onRequest: internal, schema: { params: IdParams } }, async (request, reply) => {
     const record = await findBookRecord(deps.db, request.params.id);
     if (!record?.fullPdfKey) throw notFound('This book has no full PDF');
     const file = await deps.storage.get(record.fullPdfKey);

@@ -1,6 +1,7 @@
 // Reads a book's source from the catalogue's internal routes: the full PDF
 // when one was uploaded, else the text to typeset.
 import type { BookSource } from '@persona/contracts';
+import { INTERNAL_TOKEN_HEADER } from '@persona/service-kit';
 
 export class SourceUnavailableError extends Error {
   constructor(
@@ -25,7 +26,7 @@ export function catalogueSourceReader(catalogueUrl: string, internalToken: strin
     let res: Response;
     try {
       res = await fetch(`${catalogueUrl}${path}`, {
-        headers: { 'x-internal-token': internalToken, 'x-correlation-id': correlationId },
+        headers: { [INTERNAL_TOKEN_HEADER]: internalToken, 'x-correlation-id': correlationId },
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {

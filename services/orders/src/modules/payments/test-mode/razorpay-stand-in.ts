@@ -3,7 +3,8 @@
 // Razorpay's servers would do when a buyer pays or is declined: hand the
 // browser a signed payment and send us signed webhooks with event ids. The
 // shop's real verify and webhook code runs against it.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sameSecret } from '@persona/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RazorpayKeys } from '../razorpay/razorpay-provider';
 import { paymentSignature, webhookSignature } from '../razorpay/razorpay-signatures';
@@ -75,9 +76,7 @@ export class RazorpayStandIn {
   private authorised(request: FastifyRequest): boolean {
     const match = /^Basic\s+(.+)$/i.exec(request.headers.authorization ?? '');
     if (!match) return false;
-    const given = Buffer.from(match[1], 'base64');
-    const expected = Buffer.from(`${this.keys.keyId}:${this.keys.keySecret}`);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameSecret(Buffer.from(match[1], 'base64'), `${this.keys.keyId}:${this.keys.keySecret}`);
   }
 
   /** The Razorpay REST API subset the shop uses, under `prefix` (the SDK's base URL). */
