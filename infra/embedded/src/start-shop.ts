@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ADMIN_SCHEMA, adminServiceOptions, loadAdminSettings, startAdminService, type AdminDB } from '@persona/admin';
 import { createInProcessBus } from '@persona/bus';
+import { eventProblem } from '@persona/contracts';
 import { CATALOGUE_SCHEMA, catalogueServiceOptions, loadCatalogueSettings, startCatalogueService, type CatalogueDB } from '@persona/catalogue';
 import { openDatabase, openPglite, type SharedPglite } from '@persona/db';
 import { buildGateway, gatewayOptions, loadGatewaySettings } from '@persona/gateway';
@@ -75,7 +76,11 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
   };
 
   try {
-    const bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared: pglite }, 'bus'), logger: logger.child({ component: 'bus' }) });
+    const bus = createInProcessBus({
+      database: openDatabase({ kind: 'pglite', shared: pglite }, 'bus'),
+      logger: logger.child({ component: 'bus' }),
+      check: eventProblem,
+    });
     closers.push(() => bus.close());
     const database = <DB>(schema: string) => openDatabase<DB>({ kind: 'pglite', shared: pglite }, schema);
 

@@ -18,7 +18,17 @@ import { inProcessBusMigrations } from './in-process-migrations';
 import { matchesRoutingKey } from './routing-key';
 import { SILENT_LOGGER } from './silent-logger';
 import { errorMessage, resolveSpec, retryDelayFor, type ResolvedSpec } from './subscription-options';
-import { BusUnavailableError, type BusLogger, type CloseOptions, type DeadLetter, type EventBus, type Subscription, type SubscriptionSpec } from './types';
+import {
+  BusUnavailableError,
+  type BusLogger,
+  type CloseOptions,
+  type DeadLetter,
+  type EventBus,
+  type Subscription,
+  type SubscriptionSpec,
+  EventRefusedError,
+  type EventCheck,
+} from './types';
 
 export interface InProcessBusOptions {
   /** The bus's own schema (e.g. `bus`); its tables are migrated into it on first use. */
@@ -28,6 +38,8 @@ export interface InProcessBusOptions {
   pollIntervalMs?: number;
   /** How long a claimed message stays reserved without being renewed (a crashed consumer's messages come back after it). Default 30000. */
   leaseMs?: number;
+  /** The shop's events checked on publish and on consume (see EventCheck). */
+  check?: EventCheck;
 }
 
 interface ClaimedRow {
@@ -123,6 +135,16 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
       const attempt = row.attempts + 1;
       const event = (typeof row.envelope === 'string' ? JSON.parse(row.envelope) : row.envelope) as EventEnvelope;
       const log = eventLogger(logger, event, { queue: this.spec.queue });
+      const problem = opts.check?.(event);
+      if (problem) {
+        // Never handed to a handler, never retried: it would fail the same way every time.
+        await sql`
+          UPDATE bus_messages
+          SET dead = true, attempts = ${attempt}, last_error = ${`malformed message: ${problem}`}, locked_until = NULL, lock_token = NULL
+          WHERE id = ${id}::bigint AND lock_token = ${this.token}`.execute(db);
+        log.error({ err: problem }, 'malformed message; dead-lettered');
+        return;
+      }
       const started = Date.now();
       let failure: unknown = null;
       try {
@@ -217,6 +239,8 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
     kind: 'in-process',
 
     async publish(event) {
+      const problem = opts.check?.(event);
+      if (problem) throw new EventRefusedError(problem);
       await usable();
       const { rows: bindings } = await sql<{ queue: string; pattern: string }>`SELECT queue, pattern FROM bus_bindings`.execute(db);
       const queues = [...new Set(bindings.filter((b) => matchesRoutingKey(b.pattern, event.type)).map((b) => b.queue))].sort();

@@ -33,6 +33,8 @@ import {
   type QueueDepth,
   type Subscription,
   type SubscriptionSpec,
+  EventRefusedError,
+  type EventCheck,
 } from './types';
 
 export interface RabbitBusOptions {
@@ -48,6 +50,8 @@ export interface RabbitBusOptions {
   reconnectDelayMs?: { initial: number; max: number };
   /** How long publish() waits for the broker's confirm. Default 10000. */
   publishTimeoutMs?: number;
+  /** The shop's events checked on publish and on consume (see EventCheck). */
+  check?: EventCheck;
 }
 
 export const HEADER_ATTEMPT = 'x-attempt';
@@ -98,6 +102,7 @@ class RabbitBus {
   private readonly connectionName: string;
   private readonly reconnectDelay: { initial: number; max: number };
   private readonly publishTimeoutMs: number;
+  readonly check: EventCheck | undefined;
 
   private model: ChannelModel | null = null;
   private connecting: Promise<ChannelModel | null> | null = null;
@@ -113,6 +118,7 @@ class RabbitBus {
     this.connectionName = opts.connectionName ?? `persona-bus-${process.pid}`;
     this.reconnectDelay = opts.reconnectDelayMs ?? { initial: 250, max: 30_000 };
     this.publishTimeoutMs = opts.publishTimeoutMs ?? 10_000;
+    this.check = opts.check;
     const url = new URL(opts.url);
     if (!url.searchParams.has('heartbeat')) url.searchParams.set('heartbeat', String(opts.heartbeatSeconds ?? 15));
     this.url = url.toString();
@@ -213,6 +219,8 @@ class RabbitBus {
   }
 
   async publish(event: EventEnvelope): Promise<void> {
+    const problem = this.check?.(event);
+    if (problem) throw new EventRefusedError(problem);
     const ch = await this.confirmChannel();
     const content = Buffer.from(JSON.stringify(event));
     await confirmedPublish(
@@ -446,7 +454,7 @@ class RabbitSubscription implements Subscription {
     const attempt = attemptOf(msg);
     let event: EventEnvelope;
     try {
-      event = parseEnvelope(msg.content);
+      event = parseEnvelope(msg.content, this.bus.check);
     } catch (err) {
       this.bus.logger.error(
         { queue, messageId: msg.properties.messageId, correlationId: msg.properties.correlationId, err: errorMessage(err) },
@@ -560,11 +568,13 @@ function attemptOf(msg: ConsumeMessage | GetMessage): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
-function parseEnvelope(content: Buffer): EventEnvelope {
+function parseEnvelope(content: Buffer, check?: EventCheck): EventEnvelope {
   const value = JSON.parse(content.toString('utf8')) as unknown;
   if (typeof value !== 'object' || value === null || typeof (value as EventEnvelope).id !== 'string' || typeof (value as EventEnvelope).type !== 'string') {
     throw new Error('not an event envelope');
   }
+  const problem = check?.(value);
+  if (problem) throw new Error(problem);
   return value as EventEnvelope;
 }
 

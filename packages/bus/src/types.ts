@@ -87,3 +87,18 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1000, 5000, 15000, 60
 export class BusUnavailableError extends Error {
   override readonly name = 'BusUnavailableError';
 }
+
+/**
+ * What is wrong with a message as one of the shop's events, or null (the contracts' `eventProblem`).
+ * Given to a transport, it is asked on publish (a wrong event is refused) and on consume (a wrong
+ * message is dead-lettered at once, with this reason, and never reaches a handler).
+ */
+export type EventCheck = (message: unknown) => string | null;
+
+/** A publish refused by the bus's event check: a bug in the publisher, not a broker failure. */
+export class EventRefusedError extends Error {
+  override readonly name = 'EventRefusedError';
+  constructor(readonly problem: string) {
+    super(`event refused: ${problem}`);
+  }
+}

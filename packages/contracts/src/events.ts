@@ -1,6 +1,7 @@
 // Every event that crosses a service boundary, with its payload. The routing
 // key on the exchange is the event type (DESIGN §3).
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 
 export const EVENTS_EXCHANGE = 'persona.events';
 
@@ -12,83 +13,119 @@ export const EventEnvelopeSchema = Type.Object({
   payload: Type.Unknown(),
 });
 
+const Uuid = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' });
+const Text = Type.String({ minLength: 1, maxLength: 2000 });
+const Paise = Type.Integer({ minimum: 0 });
+const DeliveryStatusName = Type.Union([Type.Literal('pending'), Type.Literal('shipped'), Type.Literal('delivered'), Type.Literal('cancelled')]);
+
 /** Catalogue → admin audit. */
-export interface BookChangedPayload {
-  bookId: string;
-  title: string;
-  author: string;
+export const BookChangedPayload = Type.Object({
+  bookId: Uuid,
+  title: Text,
+  author: Text,
   /** Paise, so consumers never see floats. */
-  pricePaise: number;
-  categoryId: string | null;
-}
-export interface BookDeletedPayload {
-  bookId: string;
-  title: string;
-}
-export interface CategoryChangedPayload {
-  categoryId: string;
-  name: string;
-}
-export interface CategoryDeletedPayload {
-  categoryId: string;
-  name: string;
-}
+  pricePaise: Paise,
+  categoryId: Type.Union([Uuid, Type.Null()]),
+});
+export type BookChangedPayload = Static<typeof BookChangedPayload>;
+export const BookDeletedPayload = Type.Object({ bookId: Uuid, title: Text });
+export type BookDeletedPayload = Static<typeof BookDeletedPayload>;
+export const CategoryChangedPayload = Type.Object({ categoryId: Uuid, name: Text });
+export type CategoryChangedPayload = Static<typeof CategoryChangedPayload>;
+export const CategoryDeletedPayload = Type.Object({ categoryId: Uuid, name: Text });
+export type CategoryDeletedPayload = Static<typeof CategoryDeletedPayload>;
 
 /** Orders → personalisation, admin: the order is paid (once, whatever paid it). */
-export interface OrderPaidPayload {
-  orderId: string;
-  personaId: string;
-  bookId: string;
-  buyerName: string;
+export const OrderPaidPayload = Type.Object({
+  orderId: Uuid,
+  personaId: Text,
+  bookId: Uuid,
+  buyerName: Text,
   /** YYYY-MM-DD in India time. */
-  purchaseDate: string;
-  deliveryType: 'digital' | 'physical';
-  amountPaise: number;
-  paidAt: string;
-}
+  purchaseDate: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  deliveryType: Type.Union([Type.Literal('digital'), Type.Literal('physical')]),
+  amountPaise: Paise,
+  paidAt: Text,
+});
+export type OrderPaidPayload = Static<typeof OrderPaidPayload>;
 /** Personalisation → orders, admin. */
-export interface PersonaReadyPayload {
-  orderId: string;
-  personaId: string;
-  sha256: string;
-  pages: number;
-}
-export interface PersonaFailedPayload {
-  orderId: string;
-  personaId: string;
-  reason: string;
-}
+export const PersonaReadyPayload = Type.Object({
+  orderId: Uuid,
+  personaId: Text,
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  pages: Type.Integer({ minimum: 1 }),
+});
+export type PersonaReadyPayload = Static<typeof PersonaReadyPayload>;
+export const PersonaFailedPayload = Type.Object({ orderId: Uuid, personaId: Text, reason: Type.String() });
+export type PersonaFailedPayload = Static<typeof PersonaFailedPayload>;
 /** Orders → admin audit. */
-export interface DeliveryStatusChangedPayload {
-  orderId: string;
-  personaId: string;
-  from: 'pending' | 'shipped' | 'delivered' | 'cancelled';
-  to: 'pending' | 'shipped' | 'delivered' | 'cancelled';
-}
+export const DeliveryStatusChangedPayload = Type.Object({ orderId: Uuid, personaId: Text, from: DeliveryStatusName, to: DeliveryStatusName });
+export type DeliveryStatusChangedPayload = Static<typeof DeliveryStatusChangedPayload>;
 
 /** Admin → admin audit: an administrator logged in. */
-export interface AdminLoggedInPayload {
-  adminId: string;
-  email: string;
+export const AdminLoggedInPayload = Type.Object({ adminId: Uuid, email: Text });
+export type AdminLoggedInPayload = Static<typeof AdminLoggedInPayload>;
+
+/** Type → payload schema: every event the shop publishes. Add an entry here before publishing a new event. */
+export const EVENT_PAYLOADS = {
+  'order.paid': OrderPaidPayload,
+  /** Orders → personalisation: an administrator asked for a failed Persona to be made again (same payload as order.paid). */
+  'persona.retry_requested': OrderPaidPayload,
+  'order.delivery_status_changed': DeliveryStatusChangedPayload,
+  'persona.ready': PersonaReadyPayload,
+  'persona.failed': PersonaFailedPayload,
+  'admin.logged_in': AdminLoggedInPayload,
+  'book.created': BookChangedPayload,
+  'book.updated': BookChangedPayload,
+  'book.deleted': BookDeletedPayload,
+  'category.created': CategoryChangedPayload,
+  'category.updated': CategoryChangedPayload,
+  'category.deleted': CategoryDeletedPayload,
+} satisfies Record<string, TSchema>;
+
+/** Type → payload. */
+export type EventPayloads = { [K in keyof typeof EVENT_PAYLOADS]: Static<(typeof EVENT_PAYLOADS)[K]> };
+export type EventType = keyof EventPayloads;
+
+const ENVELOPE = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  type: Type.String({ minLength: 1, maxLength: 100 }),
+  occurredAt: Type.String({ minLength: 1 }),
+  correlationId: Type.String({ maxLength: 200 }),
+  payload: Type.Unknown(),
+});
+type Checker = ReturnType<typeof TypeCompiler.Compile>;
+// Compiled on first use, by the services only (the browser never checks events).
+let checkers: { envelope: Checker; payload: Record<string, Checker> } | null = null;
+function compiled() {
+  checkers ??= {
+    envelope: TypeCompiler.Compile(ENVELOPE),
+    payload: Object.fromEntries(Object.entries(EVENT_PAYLOADS).map(([type, schema]) => [type, TypeCompiler.Compile(schema)])),
+  };
+  return checkers;
 }
 
-/** Type → payload. Add an entry here before publishing a new event. */
-export interface EventPayloads {
-  'order.paid': OrderPaidPayload;
-  /** Orders → personalisation: an administrator asked for a failed Persona to be made again (same payload as order.paid). */
-  'persona.retry_requested': OrderPaidPayload;
-  'order.delivery_status_changed': DeliveryStatusChangedPayload;
-  'persona.ready': PersonaReadyPayload;
-  'persona.failed': PersonaFailedPayload;
-  'admin.logged_in': AdminLoggedInPayload;
-  'book.created': BookChangedPayload;
-  'book.updated': BookChangedPayload;
-  'book.deleted': BookDeletedPayload;
-  'category.created': CategoryChangedPayload;
-  'category.updated': CategoryChangedPayload;
-  'category.deleted': CategoryDeletedPayload;
+/**
+ * What is wrong with a message as one of the shop's events, or null when nothing is: the
+ * envelope's fields, a known type, and the payload its schema describes. The bus checks every
+ * event with it on publish and on consume (a malformed message is dead-lettered with this reason).
+ */
+export function eventProblem(message: unknown): string | null {
+  const { envelope, payload } = compiled();
+  if (!envelope.Check(message)) {
+    const first = envelope.Errors(message).First();
+    return `not an event envelope${first ? ` (${first.path || '/'}: ${first.message})` : ''}`;
+  }
+  const { type } = message as { type: string };
+  const check = Object.hasOwn(payload, type) ? payload[type] : undefined;
+  if (!check) return `unknown event type ${JSON.stringify(type)}`;
+  const body = (message as { payload: unknown }).payload;
+  if (!check.Check(body)) {
+    const first = check.Errors(body).First();
+    return `${type} payload: ${first ? `${first.path || '/'} ${first.message}` : 'invalid'}`;
+  }
+  return null;
 }
-export type EventType = keyof EventPayloads;
 
 export interface EventEnvelope<T extends string = string, P = unknown> {
   id: string;

@@ -6,6 +6,7 @@
 // finishes or hands back its messages and flushes its outbox, then the bus
 // closes, then the database pool.
 import { createRabbitBus, type EventBus } from '@persona/bus';
+import { eventProblem } from '@persona/contracts';
 import { openDatabase, type Database } from '@persona/db';
 import { createLogger, runServer, startOrExit, type Logger, type ServiceApp, type ShutdownContext } from '@persona/service-kit';
 
@@ -49,7 +50,8 @@ export interface ProcessFactories {
 export const PROCESS_FACTORIES: ProcessFactories = {
   createLogger: (name, level) => createLogger(name, level),
   openDatabase: (url, name, schema) => openDatabase({ kind: 'postgres', url, applicationName: name }, schema),
-  createBus: (url, name, logger) => createRabbitBus({ url, logger, connectionName: name }),
+  // Every message is checked against the contracts' event schemas, on publish and on consume.
+  createBus: (url, name, logger) => createRabbitBus({ url, logger, connectionName: name, check: eventProblem }),
 };
 
 export interface StartedProcess<C, S> {

@@ -1,0 +1,50 @@
+// Every event's payload has a schema; a message is one of the shop's events only when its
+// envelope, its type and its payload all hold.
+import { randomUUID } from 'node:crypto';
+import { EVENT_PAYLOADS, eventProblem, type EventPayloads, type EventType } from '../src';
+
+const envelope = <T extends EventType>(type: T, payload: EventPayloads[T]) => ({
+  id: randomUUID(),
+  type,
+  occurredAt: new Date().toISOString(),
+  correlationId: 'c-1',
+  payload,
+});
+
+const paid: EventPayloads['order.paid'] = {
+  orderId: randomUUID(),
+  personaId: 'PB-7Q4M-2KX9-HT3D',
+  bookId: randomUUID(),
+  buyerName: 'Ananya Rao',
+  purchaseDate: '2026-11-24',
+  deliveryType: 'digital',
+  amountPaise: 34900,
+  paidAt: new Date().toISOString(),
+};
+
+describe('event schemas', () => {
+  it('accepts each event as the services publish it', () => {
+    expect(eventProblem(envelope('order.paid', paid))).toBeNull();
+    expect(eventProblem(envelope('persona.retry_requested', paid))).toBeNull();
+    expect(eventProblem(envelope('persona.ready', { orderId: paid.orderId, personaId: paid.personaId, sha256: 'a'.repeat(64), pages: 312 }))).toBeNull();
+    expect(
+      eventProblem(envelope('book.updated', { bookId: randomUUID(), title: 'Rain Ledger', author: 'Meera Nair', pricePaise: 49900, categoryId: null })),
+    ).toBeNull();
+    expect(
+      eventProblem(envelope('order.delivery_status_changed', { orderId: paid.orderId, personaId: paid.personaId, from: 'pending', to: 'shipped' })),
+    ).toBeNull();
+    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(12);
+  });
+
+  it('names what is wrong: the envelope, the type, or the payload field', () => {
+    expect(eventProblem('order.paid')).toMatch(/^not an event envelope/);
+    expect(eventProblem({ ...envelope('order.paid', paid), id: undefined })).toMatch(/^not an event envelope \(\/id/);
+    expect(eventProblem({ ...envelope('order.paid', paid), type: 'order.refunded' })).toBe('unknown event type "order.refunded"');
+    expect(eventProblem({ ...envelope('order.paid', paid), type: 'constructor' })).toBe('unknown event type "constructor"');
+    expect(eventProblem(envelope('order.paid', { ...paid, amountPaise: 349.5 }))).toMatch(/^order\.paid payload: \/amountPaise /);
+    expect(eventProblem(envelope('order.paid', { ...paid, purchaseDate: '24/11/2026' }))).toMatch(/^order\.paid payload: \/purchaseDate /);
+    const { buyerName: _dropped, ...withoutName } = paid;
+    expect(eventProblem(envelope('order.paid', withoutName as typeof paid))).toMatch(/^order\.paid payload: \/buyerName /);
+    expect(eventProblem(envelope('persona.ready', { orderId: paid.orderId, personaId: 'x', sha256: 'not hex', pages: 1 }))).toMatch(/\/sha256/);
+  });
+});
