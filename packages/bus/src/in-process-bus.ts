@@ -25,6 +25,7 @@ import {
   type DeadLetter,
   type EventBus,
   type Subscription,
+  type EventBinding,
   type SubscriptionSpec,
   EventRefusedError,
   type EventCheck,
@@ -255,7 +256,7 @@ export function createInProcessBus(opts: InProcessBusOptions): EventBus {
       for (const consumer of consumers) if (queues.includes(consumer.spec.queue)) consumer.wake();
     },
 
-    async subscribe(input: SubscriptionSpec) {
+    async subscribe<B extends EventBinding>(input: SubscriptionSpec<B>) {
       const spec = resolveSpec(input);
       await usable();
       await sql`

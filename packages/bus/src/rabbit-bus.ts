@@ -32,6 +32,7 @@ import {
   type EventBus,
   type QueueDepth,
   type Subscription,
+  type EventBinding,
   type SubscriptionSpec,
   EventRefusedError,
   type EventCheck,
@@ -242,7 +243,7 @@ class RabbitBus {
     );
   }
 
-  async subscribe(input: SubscriptionSpec): Promise<Subscription> {
+  async subscribe<B extends EventBinding>(input: SubscriptionSpec<B>): Promise<Subscription> {
     const spec = resolveSpec(input);
     if (this.closing) throw new BusUnavailableError('the event bus is closed');
     const sub = new RabbitSubscription(this, spec);

@@ -1,11 +1,14 @@
 // Defaults and validation shared by both transports, so a spec means the same everywhere.
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PREFETCH, DEFAULT_RETRY_DELAYS_MS, type SubscriptionSpec } from './types';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_PREFETCH, DEFAULT_RETRY_DELAYS_MS, type EventBinding, type EventHandler, type SubscriptionSpec } from './types';
 
-export type ResolvedSpec = Required<SubscriptionSpec>;
+/** A subscription as a transport runs it: any binding, any envelope (the spec's types are the caller's view). */
+export type ResolvedSpec = Required<Omit<SubscriptionSpec, 'bindings' | 'handler'>> & { bindings: readonly string[]; handler: EventHandler };
 
 const QUEUE_NAME = /^[A-Za-z0-9_.:-]{1,200}$/;
 
-export function resolveSpec(spec: SubscriptionSpec): ResolvedSpec {
+export function resolveSpec<B extends EventBinding>(input: SubscriptionSpec<B>): ResolvedSpec {
+  // The handler's narrower event type holds by the bindings and the consume-side check.
+  const spec = input as unknown as ResolvedSpec;
   if (!QUEUE_NAME.test(spec.queue)) throw new Error(`invalid queue name "${spec.queue}"`);
   if (/\.(dlq|retry)(\.|$)/.test(spec.queue)) throw new Error(`queue name "${spec.queue}" uses a reserved suffix`);
   if (!Array.isArray(spec.bindings) || spec.bindings.length === 0) throw new Error(`subscription ${spec.queue} needs at least one binding`);

@@ -1,5 +1,5 @@
 // The transport-neutral contract every service codes against.
-import type { EventEnvelope } from '@persona/contracts';
+import type { EventEnvelope, EventOf, EventType } from '@persona/contracts';
 
 export interface EventContext {
   /** 1 on the first try; grows by one after every failed try (not after a crash redelivery). */
@@ -8,14 +8,30 @@ export interface EventContext {
   redelivered: boolean;
 }
 
-export type EventHandler = (event: EventEnvelope, ctx: EventContext) => Promise<void>;
+export type EventHandler<E extends EventEnvelope = EventEnvelope> = (event: E, ctx: EventContext) => Promise<void>;
 
-export interface SubscriptionSpec {
+type FamilyOf<T> = T extends `${infer F}.${string}` ? F : never;
+/** A routing-key pattern over the shop's events: one type ('order.paid'), a family ('book.*') or all ('#'). */
+export type EventBinding = EventType | `${FamilyOf<EventType>}.*` | '#';
+/** The event types a binding matches. */
+export type BoundType<B extends EventBinding> = B extends '#'
+  ? EventType
+  : B extends `${infer F}.*`
+    ? Extract<EventType, `${F}.${string}`>
+    : Extract<B, EventType>;
+/** One of the given events, its payload typed by its type: a handler narrows it with `event.type`, no cast. */
+export type KnownEvent<T extends EventType = EventType> = { [K in T]: EventOf<K> }[T];
+
+export interface SubscriptionSpec<B extends EventBinding = EventBinding> {
   /** The consumer's durable queue, e.g. 'admin.audit'. */
   queue: string;
   /** Routing-key patterns: 'book.*', 'order.paid', '#'. */
-  bindings: string[];
-  handler: EventHandler;
+  bindings: readonly B[];
+  /**
+   * Gets the events its bindings match, typed by them. The transports check every message on
+   * consume (the contracts' `eventProblem`), so the payload is what its type's schema says.
+   */
+  handler: EventHandler<KnownEvent<BoundType<B>>>;
   /** Unacknowledged messages handed to this subscription at once. Default 10. */
   prefetch?: number;
   /** Tries before the message goes to the dead-letter queue. Default 5. */
@@ -59,7 +75,7 @@ export interface EventBus {
   readonly kind: 'rabbitmq' | 'in-process';
   /** Resolves only once the message is durably stored (broker confirm / committed row). */
   publish(event: EventEnvelope): Promise<void>;
-  subscribe(spec: SubscriptionSpec): Promise<Subscription>;
+  subscribe<B extends EventBinding>(spec: SubscriptionSpec<B>): Promise<Subscription>;
   /** The dead letters of a consumer queue, oldest first, without consuming them. */
   deadLetters(queue: string, limit?: number): Promise<DeadLetter[]>;
   /** How many messages wait in a consumer queue (for the queue-depth gauge). */

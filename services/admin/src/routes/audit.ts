@@ -3,7 +3,7 @@ import { AuditEntry, AuditQuery, DEFAULT_PAGE_SIZE, ErrorBody, ListEnvelope } fr
 import { decodeCursor, pageMeta } from '@persona/db';
 import { readCursors, type ServiceApp } from '@persona/service-kit';
 import type { AdminDeps } from '../app';
-import { AUDIT_KEYS, listAudit } from '../modules/audit/audit';
+import { AUDIT_KEYS, listAudit } from '../modules/audit/audit.repository';
 
 export default async function auditRoutes(app: ServiceApp, deps: AdminDeps) {
   app.get(

@@ -1,33 +1,46 @@
 // One readable line per event for the audit log.
-import type { EventEnvelope } from '@persona/contracts';
+import type { KnownEvent } from '@persona/bus';
+import { paiseToRupees } from '@persona/contracts';
 
-type P = Record<string, unknown>;
-const rupees = (paise: unknown) => `₹${(Number(paise) / 100).toFixed(2)}`;
+export interface AuditLine {
+  summary: string;
+  subjectId: string | null;
+  actor: string | null;
+}
 
-export function describeEvent(event: EventEnvelope): { summary: string; subjectId: string | null; actor: string | null } {
-  const p = (event.payload ?? {}) as P;
+const rupees = (paise: number) => `₹${paiseToRupees(paise).toFixed(2)}`;
+
+export function describeEvent(event: KnownEvent): AuditLine {
   switch (event.type) {
-    case 'book.created':
-      return { summary: `Book "${p.title}" by ${p.author} created at ${rupees(p.pricePaise)}`, subjectId: String(p.bookId), actor: null };
-    case 'book.updated':
-      return { summary: `Book "${p.title}" updated (now ${rupees(p.pricePaise)})`, subjectId: String(p.bookId), actor: null };
+    case 'book.created': {
+      const p = event.payload;
+      return { summary: `Book "${p.title}" by ${p.author} created at ${rupees(p.pricePaise)}`, subjectId: p.bookId, actor: null };
+    }
+    case 'book.updated': {
+      const p = event.payload;
+      return { summary: `Book "${p.title}" updated (now ${rupees(p.pricePaise)})`, subjectId: p.bookId, actor: null };
+    }
     case 'book.deleted':
-      return { summary: `Book "${p.title}" deleted`, subjectId: String(p.bookId), actor: null };
+      return { summary: `Book "${event.payload.title}" deleted`, subjectId: event.payload.bookId, actor: null };
     case 'category.created':
     case 'category.updated':
     case 'category.deleted':
-      return { summary: `Category "${p.name}" ${event.type.split('.')[1]}`, subjectId: String(p.categoryId), actor: null };
-    case 'order.paid':
-      return { summary: `Order ${p.personaId} paid: ${rupees(p.amountPaise)} (${p.deliveryType})`, subjectId: String(p.orderId), actor: null };
-    case 'order.delivery_status_changed':
-      return { summary: `Order ${p.personaId} delivery status ${p.from} → ${p.to}`, subjectId: String(p.orderId), actor: null };
+      return { summary: `Category "${event.payload.name}" ${event.type.split('.')[1]}`, subjectId: event.payload.categoryId, actor: null };
+    case 'order.paid': {
+      const p = event.payload;
+      return { summary: `Order ${p.personaId} paid: ${rupees(p.amountPaise)} (${p.deliveryType})`, subjectId: p.orderId, actor: null };
+    }
+    case 'persona.retry_requested':
+      return { summary: `Persona ${event.payload.personaId} requested again`, subjectId: event.payload.orderId, actor: null };
+    case 'order.delivery_status_changed': {
+      const p = event.payload;
+      return { summary: `Order ${p.personaId} delivery status ${p.from} → ${p.to}`, subjectId: p.orderId, actor: null };
+    }
     case 'persona.ready':
-      return { summary: `Persona ${p.personaId} ready (${p.pages} pages)`, subjectId: String(p.orderId), actor: null };
+      return { summary: `Persona ${event.payload.personaId} ready (${event.payload.pages} pages)`, subjectId: event.payload.orderId, actor: null };
     case 'persona.failed':
-      return { summary: `Persona ${p.personaId} failed: ${p.reason}`, subjectId: String(p.orderId), actor: null };
+      return { summary: `Persona ${event.payload.personaId} failed: ${event.payload.reason}`, subjectId: event.payload.orderId, actor: null };
     case 'admin.logged_in':
-      return { summary: `${p.email} logged in`, subjectId: String(p.adminId), actor: String(p.email) };
-    default:
-      return { summary: event.type, subjectId: null, actor: null };
+      return { summary: `${event.payload.email} logged in`, subjectId: event.payload.adminId, actor: event.payload.email };
   }
 }

@@ -1,60 +1,28 @@
 // Orders' side of the Persona lifecycle: the personalisation service says a
 // Persona is ready (queue the buyer's e-mail in the same transaction) or failed.
-import { eventLogger, handleOnce, type BusLogger, type EventBus, type Subscription } from '@persona/bus';
-import type { EventEnvelope, PersonaFailedPayload, PersonaReadyPayload } from '@persona/contracts';
-import { personalizedPdfUrl } from '@persona/contracts';
+import { eventLogger, handleOnce, type BusLogger, type EventBus, type KnownEvent, type Subscription } from '@persona/bus';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
+import { queueEmail } from '../mail/emails.repository';
+import { personaReadyEmail } from '../mail/persona-ready-email';
 import * as repo from './orders.repository';
 
 export const ORDERS_PERSONA_QUEUE = 'orders.personas';
 
-export function readyEmail(order: repo.OrderRow, publicUrl: string) {
-  const page = `${publicUrl}/send-persona?personaId=${order.persona_id}`;
-  const download = `${publicUrl}${personalizedPdfUrl(order.persona_id)}`;
-  return {
-    subject: `Your Persona of "${order.book_title}" is ready`,
-    text: [
-      `Dear ${order.full_name},`,
-      '',
-      `Your Persona of "${order.book_title}" by ${order.book_author} is ready.`,
-      '',
-      `Persona ID: ${order.persona_id}`,
-      `Your Persona: ${page}`,
-      `Download: ${download}`,
-      '',
-      order.delivery_type === 'physical'
-        ? 'Your printed copy will be dispatched soon; physical deliveries take 5 to 7 business days after dispatch.'
-        : 'Keep your Persona ID: it finds your copy again whenever you need it.',
-      '',
-      'Persona Books',
-    ].join('\n'),
-  };
-}
+/** What personalisation tells orders about a Persona. */
+export type PersonaOutcomeEvent = KnownEvent<'persona.ready' | 'persona.failed'>;
 
-export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: EventEnvelope, publicUrl: string): Promise<'ready' | 'failed' | 'ignored'> {
+export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutcomeEvent, publicUrl: string): Promise<'ready' | 'failed' | 'ignored'> {
   let outcome: 'ready' | 'failed' | 'ignored' = 'ignored';
   await handleOnce(db, 'orders', event, async (trx) => {
     if (event.type === 'persona.ready') {
-      const payload = event.payload as PersonaReadyPayload;
+      const { payload } = event;
       const order = await repo.setPersonaStatus(trx, payload.personaId, { status: 'ready', sha256: payload.sha256 });
       if (!order) return;
-      const email = readyEmail(order, publicUrl);
-      await trx
-        .insertInto('emails')
-        .values({
-          order_id: order.id,
-          kind: 'persona-ready',
-          to_address: order.email,
-          subject: email.subject,
-          text_body: email.text,
-          correlation_id: event.correlationId || null,
-        })
-        .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
-        .execute();
+      await queueEmail(trx, personaReadyEmail(order, publicUrl, event.correlationId || null));
       outcome = 'ready';
     } else if (event.type === 'persona.failed') {
-      const payload = event.payload as PersonaFailedPayload;
+      const { payload } = event;
       const order = await repo.setPersonaStatus(trx, payload.personaId, { status: 'failed', error: payload.reason });
       if (order) outcome = 'failed';
     }
@@ -75,8 +43,7 @@ export function subscribePersonaEvents(
     handler: async (event) => {
       const outcome = await applyPersonaEvent(db, event, publicUrl);
       if (logger) {
-        const { personaId } = event.payload as { personaId?: string };
-        const log = eventLogger(logger, event, { personaId });
+        const log = eventLogger(logger, event, { personaId: event.payload.personaId });
         if (outcome === 'ready') log.info({}, 'persona ready on the order; e-mail queued');
         else if (outcome === 'failed') log.warn({}, 'persona failed on the order');
         else log.debug?.({}, 'persona event changed nothing (duplicate or unknown order)');

@@ -1,18 +1,19 @@
-// Consumes order.paid (DESIGN §3, §5): reads the book's source, signs the
+// Consumes every request to make a Persona, order.paid and
+// persona.retry_requested (DESIGN §3, §5): reads the book's source, signs the
 // record, builds the PDF off the event loop, stores it, and records the
 // Persona with persona.ready in one transaction through the inbox — so a
 // redelivery (a crashed worker, a duplicate message) yields exactly one
 // Persona. After the last attempt a failure is recorded as persona.failed and
 // the message goes to the dead-letter queue.
-import { createEvent, eventLogger, type EventContext, type EventBus, type Subscription, type UnitOfWork } from '@persona/bus';
-import type { EventEnvelope, OrderPaidPayload, PersonaSignedRecord } from '@persona/contracts';
+import { createEvent, eventLogger, type EventContext, type EventBus, type KnownEvent, type Subscription, type UnitOfWork } from '@persona/bus';
+import type { PersonaSignedRecord } from '@persona/contracts';
 import type { Logger } from '@persona/service-kit';
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from '../../db';
-import { UnreadableSourceError } from '../pdf/build-persona-pdf';
+import { UnreadableSourceError } from '../pdf-engine/build-persona-pdf';
 import { sha256Hex, signPersona, type SigningKey } from '../signing/persona-signature';
 import type { SourceReader } from './book-source-client';
-import { PdfBuilderClosedError, type PdfBuilder } from './pdf-builder';
+import { PdfPoolClosedError, type PdfPool } from '../pdf-pool/pdf-pool';
 import { NO_PERSONA_METRICS, type PersonaMetrics } from './persona-metrics';
 import type { PersonaFiles } from './persona-files';
 import * as repo from './personas.repository';
@@ -25,7 +26,7 @@ export interface PersonalizeDeps {
   db: Kysely<PersonalizationDB>;
   key: SigningKey;
   readSource: SourceReader;
-  builder: PdfBuilder;
+  pdfPool: PdfPool;
   files: PersonaFiles;
   publicUrl: string;
   logger: Logger;
@@ -38,8 +39,12 @@ export interface PersonalizeDeps {
 
 export const verifyUrl = (publicUrl: string, personaId: string) => `${publicUrl}/verify/${personaId}`;
 
-export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, ctx: EventContext): Promise<'ready' | 'already-ready'> {
-  const order = event.payload as OrderPaidPayload;
+/** The requests to make a Persona: a paid order, or an administrator's retry of a failed one (the same payload). */
+export const PERSONA_REQUESTS = ['order.paid', 'persona.retry_requested'] as const;
+export type PersonaRequestEvent = KnownEvent<(typeof PERSONA_REQUESTS)[number]>;
+
+export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEvent, ctx: EventContext): Promise<'ready' | 'already-ready'> {
+  const order = event.payload;
   const metrics = deps.metrics ?? NO_PERSONA_METRICS;
   const log = eventLogger(deps.logger, event, { personaId: order.personaId, attempt: ctx.attempt });
   const existing = await repo.findPersona(deps.db, order.personaId);
@@ -63,13 +68,13 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
     const building = Date.now();
     let pdf;
     try {
-      pdf = await deps.builder.build(
+      pdf = await deps.pdfPool.build(
         { record, signature, keyId: deps.key.keyId, verifyUrl: verifyUrl(deps.publicUrl, order.personaId), source: book.source },
         { log },
       );
       metrics.built((Date.now() - building) / 1000, 'ok');
     } catch (err) {
-      if (!(err instanceof PdfBuilderClosedError)) metrics.built((Date.now() - building) / 1000, 'error');
+      if (!(err instanceof PdfPoolClosedError)) metrics.built((Date.now() - building) / 1000, 'error');
       throw err;
     }
     const sha256 = sha256Hex(pdf.bytes);
@@ -101,12 +106,12 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
     });
     if (saved) {
       metrics.made();
-      log.info({ pages: pdf.pages, ms: Date.now() - started, builder: deps.builder.kind }, 'persona ready');
+      log.info({ pages: pdf.pages, ms: Date.now() - started, pool: deps.pdfPool.kind }, 'persona ready');
       return 'ready';
     }
     return 'already-ready';
   } catch (err) {
-    if (err instanceof PdfBuilderClosedError) {
+    if (err instanceof PdfPoolClosedError) {
       // Shutting down under this job: the message goes back to the queue and another instance makes it.
       log.info({}, 'persona interrupted by shutdown; its message is handed back');
       throw err;
@@ -138,10 +143,11 @@ export async function personalize(deps: PersonalizeDeps, event: EventEnvelope, c
   }
 }
 
-export function subscribeOrderPaid(bus: EventBus, deps: PersonalizeDeps): Promise<Subscription> {
+/** The consumer of every request to make a Persona. */
+export function subscribePersonaRequests(bus: EventBus, deps: PersonalizeDeps): Promise<Subscription> {
   return bus.subscribe({
     queue: PERSONALIZATION_QUEUE,
-    bindings: ['order.paid', 'persona.retry_requested'],
+    bindings: PERSONA_REQUESTS,
     prefetch: 2,
     maxAttempts: deps.maxAttempts ?? MAX_ATTEMPTS,
     retryDelaysMs: deps.retryDelaysMs ?? RETRY_DELAYS_MS,
