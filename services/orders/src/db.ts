@@ -64,6 +64,8 @@ export interface EmailsTable {
   sent_at: NullableTimestamp;
   attempts: Generated<number>;
   last_error: string | null;
+  /** Until when a mail relay holds the e-mail to send it; another relay takes it only after. */
+  claimed_until: NullableTimestamp;
   /** The correlation id of the event that queued the e-mail, for the relay's log lines. */
   correlation_id: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -8,7 +8,7 @@ import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAUL
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { OrdersDB } from './db';
-import { createMailRelay, type MailOptions } from './modules/mail/mailer';
+import { createMailRelay, type MailOptions } from './modules/mail/mail-relay';
 import { ORDERS_PERSONA_QUEUE, subscribePersonaEvents } from './modules/orders/persona-events';
 import { catalogueBookReader, type BookReader } from './modules/payments/catalogue-client';
 import { createPaymentProvider, type PaymentSettings } from './modules/payments/create-payment-provider';

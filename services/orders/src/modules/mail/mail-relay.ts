@@ -1,12 +1,22 @@
 // Sends the e-mails queued in the `emails` table. With SMTP_URL it speaks
 // SMTP; without, each message is written as <id>.eml under the mail folder
 // (same id, same file: a resend after a crash overwrites, never duplicates).
+// Each round claims its e-mails first (emails.repository), so several orders
+// processes may run a relay each; a failed send is tried again later, each
+// time after a longer wait.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Logger } from '@persona/service-kit';
 import type { OrdersDB } from '../../db';
+import { claimUnsent, markFailed, markSent } from './emails.repository';
+
+/** E-mails one round claims, and how long it holds them (longer than sending them takes). */
+const BATCH = 20;
+const LEASE_MS = 30_000;
+/** The wait before the n-th retry of a failed send: 5 s, 10 s, 20 s … capped at an hour. */
+export const retryDelayMs = (attempts: number) => Math.min(5000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 
 export interface MailOptions {
   smtpUrl?: string;
@@ -31,7 +41,7 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
   let stopped = false;
 
   async function sendPending(): Promise<number> {
-    const pending = await db.selectFrom('emails').selectAll().where('sent_at', 'is', null).where('attempts', '<', 10).orderBy('created_at').limit(20).execute();
+    const pending = await claimUnsent(db, BATCH, LEASE_MS);
     let sent = 0;
     for (const email of pending) {
       const log = logger.child({ emailId: email.id, orderId: email.order_id, ...(email.correlation_id ? { correlationId: email.correlation_id } : {}) });
@@ -52,19 +62,11 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
         } else {
           log.info({ to: email.to_address, subject: email.subject }, 'e-mail sent');
         }
-        await db
-          .updateTable('emails')
-          .set({ sent_at: sql`now()`, attempts: sql`attempts + 1` })
-          .where('id', '=', email.id)
-          .execute();
+        await markSent(db, email.id);
         sent += 1;
       } catch (err) {
         log.warn({ err }, 'e-mail not sent; will retry');
-        await db
-          .updateTable('emails')
-          .set({ attempts: sql`attempts + 1`, last_error: String((err as Error).message) })
-          .where('id', '=', email.id)
-          .execute();
+        await markFailed(db, email.id, String((err as Error).message), retryDelayMs(email.attempts + 1));
       }
     }
     return sent;

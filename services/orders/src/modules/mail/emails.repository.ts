@@ -1,0 +1,69 @@
+// The e-mails the shop owes its buyers: queued in the transaction that makes them due (once per
+// order and kind), claimed by a mail relay for a lease before it sends them, so relays in several
+// orders processes never send one twice, and one that dies mid-send hands its claim on when it expires.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { EmailsTable, OrdersDB } from '../../db';
+
+export type EmailRow = Selectable<EmailsTable>;
+
+export interface DueEmail {
+  orderId: string;
+  kind: 'persona-ready';
+  to: string;
+  subject: string;
+  text: string;
+  correlationId: string | null;
+}
+
+/** Tries per e-mail before the relay stops trying (the row stays, with its last error, for an operator). */
+export const MAX_EMAIL_ATTEMPTS = 10;
+
+/** Queues the e-mail unless the order already has one of its kind. */
+export async function queueEmail(db: Kysely<OrdersDB> | Transaction<OrdersDB>, email: DueEmail): Promise<void> {
+  await db
+    .insertInto('emails')
+    .values({
+      order_id: email.orderId,
+      kind: email.kind,
+      to_address: email.to,
+      subject: email.subject,
+      text_body: email.text,
+      correlation_id: email.correlationId || null,
+    })
+    .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
+    .execute();
+}
+
+/**
+ * Claims up to `limit` unsent e-mails nobody holds, oldest first, for `leaseMs`. Rows another relay is
+ * claiming at this moment are skipped, not waited for.
+ */
+export async function claimUnsent(db: Kysely<OrdersDB>, limit: number, leaseMs: number): Promise<EmailRow[]> {
+  const { rows } = await sql<EmailRow>`
+    UPDATE emails SET claimed_until = now() + make_interval(secs => ${leaseMs / 1000})
+    WHERE id IN (
+      SELECT id FROM emails
+      WHERE sent_at IS NULL AND attempts < ${MAX_EMAIL_ATTEMPTS} AND (claimed_until IS NULL OR claimed_until < now())
+      ORDER BY created_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING *`.execute(db);
+  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+}
+
+export async function markSent(db: Kysely<OrdersDB>, id: string): Promise<void> {
+  await db
+    .updateTable('emails')
+    .set({ sent_at: sql`now()`, attempts: sql`attempts + 1`, claimed_until: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records a failed try; the e-mail is tried again once `retryInMs` has passed. */
+export async function markFailed(db: Kysely<OrdersDB>, id: string, error: string, retryInMs: number): Promise<void> {
+  await db
+    .updateTable('emails')
+    .set({ attempts: sql`attempts + 1`, last_error: error, claimed_until: sql`now() + make_interval(secs => ${retryInMs / 1000})` })
+    .where('id', '=', id)
+    .execute();
+}

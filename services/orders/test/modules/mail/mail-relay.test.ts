@@ -1,0 +1,144 @@
+// The mail relay against a real database: relays in two processes share the queue without sending
+// an e-mail twice; an e-mail another relay holds waits for its claim to expire; a failed send is
+// recorded and tried again later.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { migrateToLatest, openDatabase, openPglite, sql, type Database } from '@persona/db';
+import { createLogger } from '@persona/service-kit';
+import { describeWithPostgres, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import type { OrdersDB } from '../../../src/db';
+import { claimUnsent, queueEmail } from '../../../src/modules/mail/emails.repository';
+import { createMailRelay, retryDelayMs } from '../../../src/modules/mail/mail-relay';
+import { personaReadyEmail } from '../../../src/modules/mail/persona-ready-email';
+import { insertOrder } from '../../../src/modules/orders/orders.repository';
+import { ordersMigrations } from '../../../src/service';
+
+const logger = createLogger('mail-test', 'silent');
+
+async function queueOrders(database: Database<OrdersDB>, count: number): Promise<string[]> {
+  const personaIds: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const personaId = `PRS-MAIL-${String(i).padStart(4, '0')}`;
+    const order = await insertOrder(database.db, {
+      persona_id: personaId,
+      book_id: randomUUID(),
+      book_title: 'Gitanjali',
+      book_author: 'Rabindranath Tagore',
+      full_name: `Reader ${i}`,
+      email: `reader${i}@example.com`,
+      phone: '9876543210',
+      delivery_type: 'digital',
+      address: null,
+      base_paise: 34950,
+      printing_paise: 0,
+      delivery_paise: 0,
+      amount_paise: 34950,
+      idempotency_key: null,
+      request_hash: null,
+    });
+    await queueEmail(database.db, personaReadyEmail(order, 'https://shop.example', null));
+    await queueEmail(database.db, personaReadyEmail(order, 'https://shop.example', null)); // once per order and kind
+    personaIds.push(personaId);
+  }
+  return personaIds;
+}
+
+function relayCases(open: () => Promise<{ database: Database<OrdersDB>; close(): Promise<void> }>) {
+  let env: Awaited<ReturnType<typeof open>>;
+  let dir: string;
+  beforeEach(async () => {
+    env = await open();
+    await migrateToLatest(env.database, ordersMigrations);
+    dir = await mkdtemp(path.join(os.tmpdir(), 'mail-relay-'));
+  });
+  afterEach(async () => {
+    await env.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('two relays draining at once send every e-mail exactly once', async () => {
+    const personaIds = await queueOrders(env.database, 45);
+    const options = { dir, from: 'Persona Books <shop@example.com>' };
+    const a = createMailRelay(env.database.db, options, logger);
+    const b = createMailRelay(env.database.db, options, logger);
+    try {
+      // Each round takes at most 20; three rounds each, at the same time, cover 45.
+      for (let round = 0; round < 3; round += 1) await Promise.all([a.drain(), b.drain()]);
+      const files = await readdir(dir);
+      expect(files).toHaveLength(45);
+      const seen = await Promise.all(files.map(async (f) => /Persona ID: (PRS-MAIL-\d+)/.exec(await readFile(path.join(dir, f), 'utf8'))?.[1]));
+      expect(new Set(seen)).toEqual(new Set(personaIds));
+      const { rows } = await sql<{ sent: number; attempts: number }>`
+        SELECT count(*) FILTER (WHERE sent_at IS NOT NULL)::int AS sent, sum(attempts)::int AS attempts FROM emails`.execute(env.database.db);
+      expect(rows[0]).toEqual({ sent: 45, attempts: 45 });
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+
+  it('leaves an e-mail another relay holds until its claim expires', async () => {
+    await queueOrders(env.database, 1);
+    const [held] = await claimUnsent(env.database.db, 10, 60_000); // a relay that then died
+    expect(held).toBeDefined();
+    const relay = createMailRelay(env.database.db, { dir, from: 'shop@example.com' }, logger);
+    try {
+      expect(await relay.drain()).toBe(0);
+      await sql`UPDATE emails SET claimed_until = now() - interval '1 second'`.execute(env.database.db);
+      expect(await relay.drain()).toBe(1);
+      expect(await readdir(dir)).toEqual([`${held!.id}.eml`]);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('records a failed send and tries it again only after its wait', async () => {
+    await queueOrders(env.database, 1);
+    // The mail folder is a file: writing the .eml fails.
+    const blocked = path.join(dir, 'blocked');
+    await writeFile(blocked, '');
+    const relay = createMailRelay(env.database.db, { dir: blocked, from: 'shop@example.com' }, logger);
+    try {
+      expect(await relay.drain()).toBe(0);
+      const { rows } = await sql<{ attempts: number; last_error: string; wait: number }>`
+        SELECT attempts, last_error, extract(epoch FROM claimed_until - now())::float AS wait FROM emails`.execute(env.database.db);
+      expect(rows[0]!.attempts).toBe(1);
+      expect(rows[0]!.last_error).toMatch(/EEXIST|ENOTDIR/);
+      expect(rows[0]!.wait).toBeGreaterThan(3);
+      expect(await relay.drain()).toBe(0); // still waiting: not tried again
+      expect((await sql<{ attempts: number }>`SELECT attempts FROM emails`.execute(env.database.db)).rows[0]!.attempts).toBe(1);
+    } finally {
+      await relay.stop();
+    }
+  });
+}
+
+describe('retryDelayMs', () => {
+  it('doubles from 5 s and stops at an hour', () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([5000, 10_000, 20_000, 40_000]);
+    expect(retryDelayMs(20)).toBe(3_600_000);
+  });
+});
+
+describe('the mail relay on PGlite', () => {
+  relayCases(async () => {
+    const shared = await openPglite();
+    return { database: openDatabase<OrdersDB>({ kind: 'pglite', shared }, 'orders'), close: () => shared.close() };
+  });
+});
+
+describeWithPostgres()('the mail relay on PostgreSQL', () => {
+  relayCases(async () => {
+    const schema = uniqueName('mail_test');
+    const database = openDatabase<OrdersDB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
+    return {
+      database,
+      async close() {
+        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(database.db);
+        await database.close();
+      },
+    };
+  });
+});
