@@ -9,10 +9,10 @@ import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { PersonalizationDB } from './db';
 import { catalogueSourceReader, type SourceReader } from './modules/personas/book-source-client';
-import { defaultPdfBuilder, type PdfBuilder } from './modules/personas/pdf-builder';
+import { defaultPdfPool, type PdfPool } from './modules/pdf-pool/pdf-pool';
 import { PersonaFiles } from './modules/personas/persona-files';
 import { personaMetrics } from './modules/personas/persona-metrics';
-import { PERSONALIZATION_QUEUE, subscribeOrderPaid } from './modules/personas/personalize';
+import { PERSONALIZATION_QUEUE, subscribePersonaRequests } from './modules/personas/personalize';
 import { loadSigningKey, publicKeyPems } from './modules/personas/signing-keys';
 
 export const PERSONALIZATION_SCHEMA = 'personalization';
@@ -36,9 +36,9 @@ export interface PersonalizationServiceOptions {
   /** Worker threads building PDFs and each one's prepared-book cache (PDF_WORKERS, PERSONA_PDF_CACHE_MB). */
   pdfWorkers?: number;
   pdfCacheBytes?: number;
-  /** Replaces the catalogue reader or the PDF builder (tests). */
+  /** Replaces the catalogue reader or the PDF pool (tests). */
   readSource?: SourceReader;
-  builder?: PdfBuilder;
+  pdfPool?: PdfPool;
   maxAttempts?: number;
   retryDelaysMs?: number[];
   lookupsPerMinute?: number;
@@ -65,7 +65,7 @@ export async function startPersonalizationService(options: PersonalizationServic
   if (applied.length > 0) logger.info({ applied }, 'personalization migrations applied');
   const key = await loadSigningKey(database.db, options.signingKeyPem);
   const files = new PersonaFiles(options.personasDir);
-  const builder = options.builder ?? defaultPdfBuilder({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes });
+  const pdfPool = options.pdfPool ?? defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes });
   const outbox = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.eventRetentionMs });
   outbox.start();
   let keys: Promise<Map<string, string>> | null = null;
@@ -83,11 +83,11 @@ export async function startPersonalizationService(options: PersonalizationServic
   });
   registerBusMetrics(app.metrics, { db: database.db, bus, queues: [PERSONALIZATION_QUEUE] });
 
-  const subscription = await subscribeOrderPaid(bus, {
+  const subscription = await subscribePersonaRequests(bus, {
     db: database.db,
     key,
     readSource: options.readSource ?? catalogueSourceReader(options.catalogueUrl, options.internalToken),
-    builder,
+    pdfPool,
     files,
     publicUrl: options.publicUrl,
     logger,
@@ -104,7 +104,7 @@ export async function startPersonalizationService(options: PersonalizationServic
       await subscription.close({ graceMs });
       await outbox.stop();
       await outbox.drain().catch((err) => logger.warn({ err }, 'outbox not flushed at shutdown; the next start publishes it'));
-      await builder.close();
+      await pdfPool.close();
     },
   };
 }

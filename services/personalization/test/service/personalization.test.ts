@@ -7,9 +7,9 @@ import { openDatabase, openPglite, sql, type Database } from '@persona/db';
 import { createLogger } from '@persona/service-kit';
 import type { PersonalizationDB } from '../../src/db';
 import { SourceUnavailableError, type SourceReader } from '../../src/modules/personas/book-source-client';
-import { inlinePdfBuilder } from '../../src/modules/personas/pdf-builder';
+import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
 import { PERSONALIZATION_QUEUE, verifyUrl } from '../../src/modules/personas/personalize';
-import { buildPersonaPdf } from '../../src/modules/pdf/build-persona-pdf';
+import { buildPersonaPdf } from '../../src/modules/pdf-engine/build-persona-pdf';
 import { verifyPersonaSignature } from '../../src/modules/signing/persona-signature';
 import { startPersonalizationService, type PersonalizationService } from '../../src/service';
 
@@ -50,7 +50,7 @@ describe('the personalisation service', () => {
       publicUrl: 'https://shop.example',
       personasDir: dir,
       readSource,
-      builder: inlinePdfBuilder(),
+      pdfPool: inlinePdfPool(),
       maxAttempts: 2,
       lookupsPerMinute: 1000,
     });

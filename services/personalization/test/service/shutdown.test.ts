@@ -11,9 +11,9 @@ import { openDatabase, openPglite, sql, type Database } from '@persona/db';
 import { createLogger } from '@persona/service-kit';
 import type { PersonalizationDB } from '../../src/db';
 import type { SourceReader } from '../../src/modules/personas/book-source-client';
-import { inlinePdfBuilder, PdfBuilderClosedError, type PdfBuilder } from '../../src/modules/personas/pdf-builder';
+import { inlinePdfPool, PdfPoolClosedError, type PdfPool } from '../../src/modules/pdf-pool/pdf-pool';
 import { PERSONALIZATION_QUEUE } from '../../src/modules/personas/personalize';
-import { buildPersonaPdf } from '../../src/modules/pdf/build-persona-pdf';
+import { buildPersonaPdf } from '../../src/modules/pdf-engine/build-persona-pdf';
 import { startPersonalizationService, type PersonalizationService } from '../../src/service';
 
 const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
@@ -23,13 +23,13 @@ const readSource: SourceReader = async () => ({
   source: { kind: 'text', paragraphs: ['# One', 'A short story about the sea.'] },
 });
 
-/** A builder whose builds wait until the test lets them go, like a long PDF on a worker thread. */
+/** A PDF pool whose builds wait until the test lets them go, like a long PDF on a worker thread. */
 function heldBuilder() {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let started = 0;
   const waiting = new Set<(err: Error) => void>();
-  const builder: PdfBuilder = {
+  const pdfPool: PdfPool = {
     kind: 'inline',
     async build(input) {
       started++;
@@ -44,11 +44,11 @@ function heldBuilder() {
     },
     async close() {
       // As the worker pool does: a build under way stops.
-      for (const reject of waiting) reject(new PdfBuilderClosedError());
+      for (const reject of waiting) reject(new PdfPoolClosedError());
       waiting.clear();
     },
   };
-  return { builder, release, started: () => started };
+  return { pdfPool, release, started: () => started };
 }
 
 async function waitFor(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
@@ -80,7 +80,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const start = (builder: PdfBuilder, maxAttempts = 5): Promise<PersonalizationService> =>
+  const start = (pdfPool: PdfPool, maxAttempts = 5): Promise<PersonalizationService> =>
     startPersonalizationService({
       database,
       bus,
@@ -90,7 +90,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
       publicUrl: 'https://shop.example',
       personasDir: dir,
       readSource,
-      builder,
+      pdfPool,
       maxAttempts,
     });
   const paid = (personaId: string) =>
@@ -122,7 +122,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
   it('finishes the Persona being made when it fits in the grace: made once, persona.ready published, message acknowledged', async () => {
     const personaId = 'PRS-AAAA-BBBB-CCCC-DDDD';
     const held = heldBuilder();
-    const service = await start(held.builder);
+    const service = await start(held.pdfPool);
     await bus.publish(paid(personaId));
     await waitFor(() => held.started() === 1);
 
@@ -142,7 +142,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
     const personaId = 'PRS-EEEE-FFFF-GGGG-HHHH';
     const held = heldBuilder();
     // One attempt only: were the shutdown counted as a failure, the Persona would be recorded failed.
-    const first = await start(held.builder, 1);
+    const first = await start(held.pdfPool, 1);
     await bus.publish(paid(personaId));
     await waitFor(() => held.started() === 1);
 
@@ -154,7 +154,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
     expect(await queued()).toBe(1); // back in the queue, not dead-lettered
     expect(await first.app.metrics.render()).toMatch(/^personas_failed_total 0$/m);
 
-    const next = await start(inlinePdfBuilder(), 1);
+    const next = await start(inlinePdfPool(), 1);
     try {
       await waitFor(async () => (await personas(personaId)).length === 1);
       await waitFor(async () => (await queued()) === 0);

@@ -1,4 +1,4 @@
-// Builds Persona PDFs on a small pool of worker threads. Where the worker
+// The PDF worker pool: runs the PDF engine (modules/pdf-engine) on a small pool of worker threads. Where the worker
 // script cannot run (TypeScript sources under jest) it builds in-thread.
 // A worker's log lines come back to the main thread and are written through
 // the job's logger, so they carry the order's correlation id.
@@ -12,7 +12,7 @@ import {
   UnreadableSourceError,
   type PersonaPdf,
   type PersonaPdfInput,
-} from '../pdf/build-persona-pdf';
+} from '../pdf-engine/build-persona-pdf';
 
 /** pino-compatible; the job's logger (bound to its correlation id). */
 export interface PdfJobLogger {
@@ -25,18 +25,18 @@ export interface PdfBuildOptions {
   log?: PdfJobLogger;
 }
 
-export interface PdfBuilder {
+export interface PdfPool {
   readonly kind: 'workers' | 'inline';
   build(input: PersonaPdfInput, options?: PdfBuildOptions): Promise<PersonaPdf>;
   /** Jobs not started are refused; builds under way are stopped (their messages are handed back by then). */
   close(): Promise<void>;
 }
 
-/** The builder closed under a job (shutdown): not the Persona's fault, so never counted as a failed attempt. */
-export class PdfBuilderClosedError extends Error {
-  override readonly name = 'PdfBuilderClosedError';
+/** The pool closed under a job (shutdown): not the Persona's fault, so never counted as a failed attempt. */
+export class PdfPoolClosedError extends Error {
+  override readonly name = 'PdfPoolClosedError';
   constructor() {
-    super('the PDF builder is closed');
+    super('the PDF pool is closed');
   }
 }
 
@@ -46,7 +46,7 @@ export type WorkerMessage =
   | { kind: 'result'; id: number; ok: true; bytes: Uint8Array; pages: number }
   | { kind: 'result'; id: number; ok: false; name: string; message: string };
 
-export function inlinePdfBuilder(): PdfBuilder {
+export function inlinePdfPool(): PdfPool {
   return {
     kind: 'inline',
     async build(input, options = {}) {
@@ -88,7 +88,7 @@ export interface PdfPoolOptions {
   cacheBytes?: number;
 }
 
-export function workerPdfBuilder({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: PdfPoolOptions, script = path.join(__dirname, 'pdf-worker.js')): PdfBuilder {
+export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: PdfPoolOptions, script = path.join(__dirname, 'pdf-worker.js')): PdfPool {
   const workerData: PdfWorkerData = { cacheBytes };
   const queue: Job[] = [];
   const idle: Worker[] = [];
@@ -115,12 +115,12 @@ export function workerPdfBuilder({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }:
     worker.on('error', (err) => {
       const job = busy.get(worker);
       busy.delete(worker);
-      job?.reject(closed ? new PdfBuilderClosedError() : err);
+      job?.reject(closed ? new PdfPoolClosedError() : err);
     });
     worker.on('exit', () => {
       const job = busy.get(worker);
       busy.delete(worker);
-      job?.reject(closed ? new PdfBuilderClosedError() : new Error('the PDF worker stopped'));
+      job?.reject(closed ? new PdfPoolClosedError() : new Error('the PDF worker stopped'));
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
       if (!closed) {
@@ -145,7 +145,7 @@ export function workerPdfBuilder({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }:
   return {
     kind: 'workers',
     build(input, options = {}) {
-      if (closed) return Promise.reject(new PdfBuilderClosedError());
+      if (closed) return Promise.reject(new PdfPoolClosedError());
       return new Promise<PersonaPdf>((resolve, reject) => {
         queue.push({ id: nextId++, input, log: options.log, resolve, reject });
         pump();
@@ -153,16 +153,16 @@ export function workerPdfBuilder({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }:
     },
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) job.reject(new PdfBuilderClosedError());
+      for (const job of queue.splice(0)) job.reject(new PdfPoolClosedError());
       await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
     },
   };
 }
 
 /** Worker threads when running compiled JavaScript; in-thread under the TypeScript test runner. */
-export function defaultPdfBuilder(pool: PdfPoolOptions): PdfBuilder {
+export function defaultPdfPool(pool: PdfPoolOptions): PdfPool {
   const script = path.join(__dirname, 'pdf-worker.js');
-  if (existsSync(script)) return workerPdfBuilder(pool, script);
+  if (existsSync(script)) return workerPdfPool(pool, script);
   setPersonaPdfCacheLimit(pool.cacheBytes ?? DEFAULT_PDF_CACHE_BYTES);
-  return inlinePdfBuilder();
+  return inlinePdfPool();
 }

@@ -2,8 +2,8 @@
 // never blocks an HTTP event loop (DESIGN §2, §8). Its log lines go to the
 // main thread, which writes them with the job's correlation id.
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildPersonaPdf, setPersonaPdfCacheLimit, type PersonaPdfInput } from '../pdf/build-persona-pdf';
-import type { PdfWorkerData, WorkerMessage } from './pdf-builder';
+import { buildPersonaPdf, setPersonaPdfCacheLimit, type PersonaPdfInput } from '../pdf-engine/build-persona-pdf';
+import type { PdfWorkerData, WorkerMessage } from './pdf-pool';
 
 setPersonaPdfCacheLimit((workerData as PdfWorkerData).cacheBytes);
 

@@ -1,7 +1,7 @@
 // Reads a book's source from the catalogue's internal routes: the full PDF
 // when one was uploaded, else the text to typeset.
 import type { BookSource } from '@persona/contracts';
-import { INTERNAL_TOKEN_HEADER } from '@persona/service-kit';
+import { dataOf, getFromService } from '@persona/service-kit';
 
 export class SourceUnavailableError extends Error {
   constructor(
@@ -23,21 +23,13 @@ export type SourceReader = (bookId: string, correlationId: string) => Promise<Lo
 
 export function catalogueSourceReader(catalogueUrl: string, internalToken: string, timeoutMs = 15_000): SourceReader {
   const get = async (path: string, correlationId: string) => {
-    let res: Response;
-    try {
-      res = await fetch(`${catalogueUrl}${path}`, {
-        headers: { [INTERNAL_TOKEN_HEADER]: internalToken, 'x-correlation-id': correlationId },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new SourceUnavailableError(`the catalogue did not answer (${(err as Error).message})`, false);
-    }
-    if (res.status === 404) throw new SourceUnavailableError(`the catalogue has no ${path}`, true);
-    if (!res.ok) throw new SourceUnavailableError(`the catalogue answered ${res.status} for ${path}`, res.status < 500);
-    return res;
+    const answer = await getFromService(catalogueUrl, path, { correlationId, internalToken, timeoutMs });
+    if (answer.ok) return answer.response;
+    // A book that is gone, or a request the catalogue refuses, will not succeed on a retry.
+    throw new SourceUnavailableError(`the catalogue ${answer.detail}`, answer.outcome === 'missing' || answer.outcome === 'refused');
   };
   return async (bookId, correlationId) => {
-    const { data } = (await (await get(`/internal/books/${bookId}/source`, correlationId)).json()) as { data: BookSource };
+    const data = await dataOf<BookSource>(await get(`/internal/books/${bookId}/source`, correlationId));
     if (data.hasFullPdf) {
       const bytes = new Uint8Array(await (await get(`/internal/books/${bookId}/pdf`, correlationId)).arrayBuffer());
       return { title: data.title, author: data.author, source: { kind: 'pdf', bytes } };

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import type { PersonaSignedRecord } from '@persona/contracts';
-import { buildPersonaPdf, UnreadableSourceError, type PersonaPdfInput } from '../../../src/modules/pdf/build-persona-pdf';
+import { buildPersonaPdf, UnreadableSourceError, type PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { generateSigningKey, sha256Hex, signPersona } from '../../../src/modules/signing/persona-signature';
 import { extractPageTexts } from './extract-text';
 

@@ -12,7 +12,7 @@ import {
   setPersonaPdfCacheLimit,
   UnreadableSourceError,
   type PersonaPdfInput,
-} from '../../../src/modules/pdf/build-persona-pdf';
+} from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { generateSigningKey, sha256Hex, signPersona } from '../../../src/modules/signing/persona-signature';
 import { extractPageTexts, footerGeometry } from './extract-text';
 import { HELVETICA, lastSection, qpdfCheck, rawPdf, textContent, type RawObject } from './raw-pdf';

@@ -1,6 +1,6 @@
-import { breakLines, typesetParagraphs, A5_BOOK } from '../../../src/modules/pdf/typeset-text';
-import { formatPurchaseDate, parsePurchaseDate } from '../../../src/modules/pdf/format-date';
-import { fontFor, splitRuns } from '../../../src/modules/pdf/persona-fonts';
+import { breakLines, typesetParagraphs, A5_BOOK } from '../../../src/modules/pdf-engine/typeset-text';
+import { formatPurchaseDate, parsePurchaseDate } from '../../../src/modules/pdf-engine/format-date';
+import { fontFor, splitRuns } from '../../../src/modules/pdf-engine/persona-fonts';
 
 // Every character 1 unit wide: line widths become character counts.
 const charCount = (text: string) => [...text].length;
