@@ -2,6 +2,7 @@ export { loadConfig, ConfigError, CommonConfig, Port, processConfig, retentionMs
 export { createLogger, type Logger, type DestinationStream } from './logger';
 export * from './http-errors';
 export { internalOnly, INTERNAL_TOKEN_HEADER, sameSecret } from './secrets';
+export { dataOf, getFromService, type ServiceAnswer, type ServiceCall } from './service-client';
 export { createServiceApp, backingReadiness, type ServiceApp, type ServiceOptions, type ReadinessCheck } from './create-service';
 export { createAdminVerifier, requireAdmin, sessionRevocationCheck, type AdminClaims, type AdminAuthOptions, type AdminVerifier } from './auth';
 export { runServer, startOrExit, closeHttpServer, SHUTDOWN_DEFAULTS, type RunOptions, type ShutdownContext } from './run-server';

@@ -5,7 +5,9 @@ import { createAdminVerifier, createServiceApp, requireAdmin, type ReadinessChec
 import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AdminDB } from './db';
-import { isSessionActive, tokenSigner } from './modules/auth/sessions';
+import { tokenSigner } from './modules/auth/sessions';
+import { isSessionActive } from './modules/auth/sessions.repository';
+import { catalogueBookTitles, type BookTitleReader } from './modules/feedback/catalogue-client';
 import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import feedbackRoutes from './routes/feedback';
@@ -36,7 +38,8 @@ export interface AdminDeps {
   adminOnly: onRequestAsyncHookHandler;
   sign: ReturnType<typeof tokenSigner>;
   internalToken: string;
-  catalogueUrl: string;
+  /** The title of the book a message is about (the catalogue's). */
+  bookTitles: BookTitleReader;
   loginRateLimit: { max: number; timeWindow: string };
   publicRateLimit: { max: number; timeWindow: string };
   countCap?: number;
@@ -59,7 +62,7 @@ export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
     adminOnly: requireAdmin(verifier),
     sign: tokenSigner(options.jwtSecret),
     internalToken: options.internalToken,
-    catalogueUrl: options.catalogueUrl,
+    bookTitles: catalogueBookTitles(options.catalogueUrl),
     loginRateLimit: { max: options.loginsPerMinute ?? 10, timeWindow: '1 minute' },
     publicRateLimit: { max: options.postsPerMinute ?? 20, timeWindow: '1 minute' },
     countCap: options.countCap,

@@ -2,10 +2,10 @@
 // the administrator's list and delete.
 import { DataEnvelope, DEFAULT_PAGE_SIZE, ErrorBody, Feedback, FeedbackBody, FeedbackQuery, IdParams, ListEnvelope, NoQuery } from '@persona/contracts';
 import { decodeCursor, pageMeta } from '@persona/db';
-import { badRequest, clientAddress, notFound, readCursors, serviceUnavailable, type ServiceApp } from '@persona/service-kit';
+import { clientAddress, notFound, readCursors, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
-import { FEEDBACK_KEYS, listFeedback, toFeedback } from '../modules/feedback/feedback.repository';
+import { deleteFeedback, FEEDBACK_KEYS, insertFeedback, listFeedback } from '../modules/feedback/feedback.repository';
 
 export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
   const { db, adminOnly } = deps;
@@ -18,24 +18,9 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
     },
     async (request, reply) => {
       const { name, email, message, bookId } = request.body;
-      let bookTitle: string | null = null;
-      if (bookId) {
-        let res: Response;
-        try {
-          res = await fetch(`${deps.catalogueUrl}/api/books/${bookId}`, { signal: AbortSignal.timeout(3000) });
-        } catch {
-          throw serviceUnavailable('The catalogue is not answering; please try again shortly');
-        }
-        if (res.status === 404) throw badRequest('The book this message is about does not exist');
-        if (!res.ok) throw serviceUnavailable('The catalogue is not answering; please try again shortly');
-        bookTitle = ((await res.json()) as { data: { title: string } }).data.title;
-      }
-      const row = await db
-        .insertInto('feedback')
-        .values({ name: name.trim(), email: email.trim(), message: message.trim(), book_id: bookId ?? null, book_title: bookTitle })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return reply.status(201).send({ data: toFeedback(row), message: 'Thank you! Your message has been sent.' });
+      const bookTitle = bookId ? await deps.bookTitles(bookId, request.correlationId) : null;
+      const data = await insertFeedback(db, { name, email, message, bookId: bookId ?? null, bookTitle });
+      return reply.status(201).send({ data, message: 'Thank you! Your message has been sent.' });
     },
   );
 
@@ -61,8 +46,7 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
       },
     },
     async (request) => {
-      const deleted = await db.deleteFrom('feedback').where('id', '=', request.params.id).returning('id').executeTakeFirst();
-      if (!deleted) throw notFound('Feedback not found');
+      if (!(await deleteFeedback(db, request.params.id))) throw notFound('Feedback not found');
       return { message: 'Feedback deleted successfully' };
     },
   );

@@ -1,0 +1,38 @@
+// One GET from one service to another, written once: the caller's correlation id carried, the
+// internal token when the route is internal, a timeout, and the outcome named rather than thrown.
+// Each service keeps one small typed client per need (the orders' book at checkout, the
+// personalisation's book source, the admin's book title) that turns these outcomes into its errors.
+import { INTERNAL_TOKEN_HEADER } from './secrets';
+
+export interface ServiceCall {
+  correlationId?: string;
+  /** Sent as INTERNAL_TOKEN_HEADER, for `/internal` routes. */
+  internalToken?: string;
+  timeoutMs: number;
+}
+
+export type ServiceAnswer =
+  | { ok: true; response: Response }
+  /** unreachable: no answer in time (or no connection); missing: 404; refused: another 4xx; failed: 5xx. */
+  | { ok: false; outcome: 'unreachable' | 'missing' | 'refused' | 'failed'; detail: string };
+
+export async function getFromService(baseUrl: string, path: string, call: ServiceCall): Promise<ServiceAnswer> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (call.correlationId) headers['x-correlation-id'] = call.correlationId;
+  if (call.internalToken) headers[INTERNAL_TOKEN_HEADER] = call.internalToken;
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, { headers, signal: AbortSignal.timeout(call.timeoutMs) });
+  } catch (err) {
+    return { ok: false, outcome: 'unreachable', detail: `no answer for ${path} (${(err as Error).message})` };
+  }
+  if (response.ok) return { ok: true, response };
+  await response.body?.cancel();
+  const outcome = response.status === 404 ? 'missing' : response.status < 500 ? 'refused' : 'failed';
+  return { ok: false, outcome, detail: `answered ${response.status} for ${path}` };
+}
+
+/** The `data` of a JSON answer `{ data }`, typed by the contract the route answers with. */
+export async function dataOf<T>(response: Response): Promise<T> {
+  return ((await response.json()) as { data: T }).data;
+}
