@@ -5,7 +5,8 @@ import { AdminProfile, DataEnvelope, ErrorBody, LoginBody, LoginData, NoQuery } 
 import { clientAddress, internalOnly, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { AdminDeps } from '../app';
 import { login } from '../modules/auth/login';
-import { isSessionActive, revokeSession } from '../modules/auth/sessions';
+import { findAdminProfile } from '../modules/auth/admins.repository';
+import { isSessionActive, revokeSession } from '../modules/auth/sessions.repository';
 
 export default async function authRoutes(app: ServiceApp, deps: AdminDeps) {
   const { db, adminOnly } = deps;
@@ -35,7 +36,7 @@ export default async function authRoutes(app: ServiceApp, deps: AdminDeps) {
     '/api/admin/me',
     { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: DataEnvelope(AdminProfile), 400: ErrorBody, 401: ErrorBody } } },
     async (request) => {
-      const admin = await db.selectFrom('admins').select(['name', 'email']).where('id', '=', request.admin!.sub).executeTakeFirst();
+      const admin = await findAdminProfile(db, request.admin!.sub);
       if (!admin) throw unauthorized('This administrator no longer exists');
       return { data: admin };
     },

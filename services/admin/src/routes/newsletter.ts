@@ -5,7 +5,7 @@ import { decodeCursor, pageMeta } from '@persona/db';
 import { clientAddress, readCursors, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
-import { listSubscribers, SUBSCRIBER_KEYS, subscribersCsv } from '../modules/newsletter/subscribers.repository';
+import { listSubscribers, subscribe, SUBSCRIBER_KEYS, subscribersCsv } from '../modules/newsletter/subscribers.repository';
 
 export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps) {
   const { db, adminOnly } = deps;
@@ -17,13 +17,7 @@ export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps)
       schema: { querystring: NoQuery, body: SubscribeBody, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 429: ErrorBody } },
     },
     async (request) => {
-      const email = request.body.email.trim().toLowerCase();
-      const inserted = await db
-        .insertInto('subscribers')
-        .values({ email })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .executeTakeFirst();
-      return { message: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? 'Thank you for subscribing!' : 'You are already subscribed.' };
+      return { message: (await subscribe(db, request.body.email)) ? 'Thank you for subscribing!' : 'You are already subscribed.' };
     },
   );
 

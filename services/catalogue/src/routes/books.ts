@@ -20,6 +20,7 @@ import { notFound, unsupportedMediaType, type ServiceApp } from '@persona/servic
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer } from '../modules/books/book-cache';
 import { bookAnswer, listBooksAnswer, relatedAnswer, sitemapFileAnswer, sitemapIndexAnswer, suggestAnswer } from '../modules/books/books.queries';
+import { findBookParagraphs } from '../modules/books/books.repository';
 import { createBook, deleteBook, updateBook } from '../modules/books/books.service';
 import { parseBookForm } from '../modules/books/parse-book-form';
 import type { CatalogueDeps } from '../app';
@@ -133,10 +134,9 @@ export async function bookContentRoute(app: ServiceApp, deps: CatalogueDeps) {
       },
     },
     async (request) => {
-      const book = await deps.db.selectFrom('books').select('id').where('id', '=', request.params.id).executeTakeFirst();
-      if (!book) throw notFound('Book not found');
-      const row = await deps.db.selectFrom('book_contents').select('paragraphs').where('book_id', '=', request.params.id).executeTakeFirst();
-      return { data: { content: (row?.paragraphs as string[] | undefined) ?? [] } };
+      const content = await findBookParagraphs(deps.db, request.params.id);
+      if (!content) throw notFound('Book not found');
+      return { data: { content } };
     },
   );
 }

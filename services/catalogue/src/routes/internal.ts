@@ -6,7 +6,7 @@ import type { BookSource } from '@persona/contracts';
 import { IdParams } from '@persona/contracts';
 import { internalOnly, notFound, type ServiceApp } from '@persona/service-kit';
 import type { CatalogueDeps } from '../app';
-import { findBookRecord } from '../modules/books/books.repository';
+import { findBookParagraphs, findBookRecord } from '../modules/books/books.repository';
 
 export default async function internalRoutes(app: ServiceApp, deps: CatalogueDeps & { internalToken: string }) {
   const internal = internalOnly(deps.internalToken);
@@ -14,12 +14,12 @@ export default async function internalRoutes(app: ServiceApp, deps: CatalogueDep
   app.get('/internal/books/:id/source', { onRequest: internal, schema: { params: IdParams } }, async (request) => {
     const record = await findBookRecord(deps.db, request.params.id);
     if (!record) throw notFound('Book not found');
-    const content = await deps.db.selectFrom('book_contents').select('paragraphs').where('book_id', '=', record.id).executeTakeFirst();
+    const paragraphs = (await findBookParagraphs(deps.db, record.id)) ?? [];
     const source: BookSource = {
       bookId: record.id,
       title: record.title,
       author: record.author,
-      paragraphs: (content?.paragraphs as string[] | undefined) ?? [],
+      paragraphs,
       hasFullPdf: record.fullPdfKey !== null,
     };
     return { data: source };

@@ -1,8 +1,9 @@
 // The first administrator: from ADMIN_EMAIL / ADMIN_PASSWORD, or (embedded
 // mode) generated, with the password returned once so it can be printed.
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AdminDB } from '../../db';
+import { countAdmins, findAdminByEmail, insertAdmin } from './admins.repository';
 import { hashPassword } from './passwords';
 
 export interface BootstrapOptions {
@@ -15,29 +16,14 @@ export interface BootstrapOptions {
 
 /** Answers the credentials when it created an administrator with a generated password. */
 export async function bootstrapAdmin(db: Kysely<AdminDB>, options: BootstrapOptions): Promise<{ email: string; password: string } | null> {
-  const existing = await db
-    .selectFrom('admins')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+  const name = options.name ?? 'Administrator';
   if (options.email && options.password) {
-    const found = await db
-      .selectFrom('admins')
-      .select('id')
-      .where(sql`lower(email)`, '=', options.email.toLowerCase())
-      .executeTakeFirst();
-    if (!found)
-      await db
-        .insertInto('admins')
-        .values({ name: options.name ?? 'Administrator', email: options.email, password_hash: await hashPassword(options.password) })
-        .execute();
+    if (!(await findAdminByEmail(db, options.email))) await insertAdmin(db, { name, email: options.email, passwordHash: await hashPassword(options.password) });
     return null;
   }
-  if (existing.n > 0 || !options.generate) return null;
+  if ((await countAdmins(db)) > 0 || !options.generate) return null;
   const email = options.email ?? 'admin@persona-books.local';
   const password = randomBytes(12).toString('base64url');
-  await db
-    .insertInto('admins')
-    .values({ name: options.name ?? 'Administrator', email, password_hash: await hashPassword(password) })
-    .execute();
+  await insertAdmin(db, { name, email, passwordHash: await hashPassword(password) });
   return { email, password };
 }

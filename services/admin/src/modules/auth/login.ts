@@ -4,10 +4,11 @@
 import { createEvent, type UnitOfWork } from '@persona/bus';
 import type { LoginBody, LoginData } from '@persona/contracts';
 import { HttpError, unauthorized } from '@persona/service-kit';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AdminDB } from '../../db';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords';
-import { openSession } from './sessions';
+import { clearFailedLogins, findAdminByEmail, recordFailedLogin } from './admins.repository';
+import { openSession } from './sessions.repository';
 
 export const FREE_FAILURES = 5;
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -22,11 +23,7 @@ export async function login(
   ctx: { db: Kysely<AdminDB>; uow: UnitOfWork<AdminDB>; sign: (claims: { sub: string; email: string; jti: string }) => string; correlationId: string },
   body: LoginBody,
 ): Promise<LoginData> {
-  const admin = await ctx.db
-    .selectFrom('admins')
-    .selectAll()
-    .where(sql`lower(email)`, '=', body.email.trim().toLowerCase())
-    .executeTakeFirst();
+  const admin = await findAdminByEmail(ctx.db, body.email);
   if (!admin) {
     await verifyPassword(body.password, await DUMMY_HASH_PROMISE);
     throw unauthorized(INVALID_CREDENTIALS);
@@ -37,15 +34,11 @@ export async function login(
     throw new HttpError(429, `Too many failed logins; please try again in ${seconds} seconds`, 'LOGIN_SLOWED_DOWN');
   }
   if (!(await verifyPassword(body.password, admin.password_hash))) {
-    await ctx.db
-      .updateTable('admins')
-      .set({ failed_logins: sql`failed_logins + 1`, last_failed_at: sql`now()` })
-      .where('id', '=', admin.id)
-      .execute();
+    await recordFailedLogin(ctx.db, admin.id);
     throw unauthorized(INVALID_CREDENTIALS);
   }
   const jti = await ctx.uow.run(async ({ trx, emit }) => {
-    await trx.updateTable('admins').set({ failed_logins: 0, last_failed_at: null }).where('id', '=', admin.id).execute();
+    await clearFailedLogins(trx, admin.id);
     const id = await openSession(trx, admin.id);
     await emit(createEvent('admin.logged_in', { adminId: admin.id, email: admin.email }, { correlationId: ctx.correlationId }));
     return id;

@@ -46,3 +46,20 @@ export function toFeedback(row: FeedbackRow): Feedback {
     createdAt: row.created_at.toISOString(),
   };
 }
+
+export async function insertFeedback(
+  db: Kysely<AdminDB>,
+  message: { name: string; email: string; message: string; bookId: string | null; bookTitle: string | null },
+): Promise<Feedback> {
+  const row = await db
+    .insertInto('feedback')
+    .values({ name: message.name.trim(), email: message.email.trim(), message: message.message.trim(), book_id: message.bookId, book_title: message.bookTitle })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toFeedback(row);
+}
+
+/** False when there was no such message. */
+export async function deleteFeedback(db: Kysely<AdminDB>, id: string): Promise<boolean> {
+  return (await db.deleteFrom('feedback').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
+}

@@ -53,3 +53,13 @@ export async function* subscribersCsv(db: Kysely<AdminDB>, batchSize = EXPORT_BA
     after = subscriberKey(page.rows.at(-1)!);
   }
 }
+
+/** Adds the address (lower-cased); false when it was already subscribed. */
+export async function subscribe(db: Kysely<AdminDB>, email: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('subscribers')
+    .values({ email: email.trim().toLowerCase() })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -100,6 +100,17 @@ export async function findBook(db: Db, id: string): Promise<Book | undefined> {
   return row && toBook(row);
 }
 
+/** The book's full text, paragraph by paragraph (none yet: empty); undefined when there is no such book. */
+export async function findBookParagraphs(db: Db, id: string): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom('books')
+    .leftJoin('book_contents as bc', 'bc.book_id', 'books.id')
+    .select('bc.paragraphs')
+    .where('books.id', '=', id)
+    .executeTakeFirst();
+  return row && ((row.paragraphs as string[] | null) ?? []);
+}
+
 /** The book as its writes see it, its row locked until the transaction ends. */
 export async function findBookRecord(db: Db, id: string): Promise<BookRecord | undefined> {
   const row = await db.selectFrom('books').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -137,8 +137,23 @@ export async function recordAttempt(
     .execute();
 }
 
+/** The order, its row locked until the transaction ends. */
+export function findOrderForUpdate(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** A failed Persona asked for again: the order goes back to "generating". */
+export function markPersonaRequestedAgain(db: Db, id: string): Promise<OrderRow> {
+  return db
+    .updateTable('orders')
+    .set({ persona_status: 'generating', persona_error: null, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export async function setDeliveryStatus(db: Db, id: string, status: DeliveryStatus): Promise<{ before: OrderRow; after: OrderRow } | undefined> {
-  const before = await db.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const before = await findOrderForUpdate(db, id);
   if (!before) return undefined;
   const after = await db
     .updateTable('orders')

@@ -3,7 +3,6 @@
 import { createEvent, type UnitOfWork } from '@persona/bus';
 import type { DeliveryStatus, Order } from '@persona/contracts';
 import { conflict, notFound } from '@persona/service-kit';
-import { sql } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { personaRequest } from '../payments/mark-order-paid';
 import * as repo from './orders.repository';
@@ -40,16 +39,11 @@ export async function changeDeliveryStatus(ctx: OrderChangeContext, id: string, 
  */
 export async function retryPersona(ctx: OrderChangeContext, id: string): Promise<Order> {
   const row = await ctx.uow.run(async ({ trx, emit }) => {
-    const current = await trx.selectFrom('orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await repo.findOrderForUpdate(trx, id);
     if (!current) throw notFound('Order not found');
     if (current.payment_status !== 'paid' || current.persona_status !== 'failed')
       throw conflict('Only a paid order whose Persona failed can be retried', 'NOT_RETRYABLE');
-    const updated = await trx
-      .updateTable('orders')
-      .set({ persona_status: 'generating', persona_error: null, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await repo.markPersonaRequestedAgain(trx, id);
     await emit(createEvent('persona.retry_requested', personaRequest(updated), { correlationId: ctx.correlationId }));
     return updated;
   });
