@@ -9,7 +9,7 @@ import pg from 'pg';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { startDistributed } = require('@persona/embedded');
+const { startDistributed } = require('@persona/launcher');
 
 const freePort = () =>
   new Promise((resolve) => {

@@ -116,13 +116,13 @@ async function rotate(targets, { seconds = SECONDS / 2, connections = 64 } = {})
   );
 }
 
-/** The embedded shop (`infra/embedded/dist/main.js`) on a fresh DATA_DIR and a free port; resolves once `/` and `/api/books` answer. */
+/** The embedded shop (`infra/launcher/dist/main.js`) on a fresh DATA_DIR and a free port; resolves once `/` and `/api/books` answer. */
 async function startShop() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-shop-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'infra/embedded/dist/main.js')], {
+  const child = spawn(process.execPath, [path.join(root, 'infra/launcher/dist/main.js')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', PUBLIC_URL: url },
     stdio: 'ignore',
   });
@@ -637,7 +637,7 @@ async function pgliteScale(scale) {
   report('seed:scale default size on PGlite (embedded)', `${((performance.now() - started) / 1000).toFixed(0)} s`, '—', '—', 'n/a', null);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'infra/embedded/dist/main.js')], {
+  const child = spawn(process.execPath, [path.join(root, 'infra/launcher/dist/main.js')], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
-const { startDistributed } = require('@persona/embedded');
+const { startDistributed } = require('@persona/launcher');
 
 export const ADMIN = { email: 'bench@persona-books.in', password: 'bench password 2026', name: 'Bench' };
 
@@ -49,10 +49,10 @@ async function withClient(url, fn) {
   }
 }
 
-/** Runs `node infra/embedded/dist/seed-scale.js` with `args`, printing its progress indented. */
+/** Runs `node infra/launcher/dist/seed-scale.js` with `args`, printing its progress indented. */
 function runSeed(root, args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'infra/embedded/dist/seed-scale.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(root, 'infra/launcher/dist/seed-scale.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const relay = (stream) => stream.on('data', (chunk) => process.stdout.write(String(chunk).replace(/^/gm, '        seed: ')));
     relay(child.stdout);
     relay(child.stderr);

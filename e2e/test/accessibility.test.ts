@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Book } from '@persona/contracts';
-import { startShop, type RunningShop } from '@persona/embedded';
+import { startShop, type RunningShop } from '@persona/launcher';
 import { launchChromium, settle } from './support/browser';
 import { buyPersonaThroughApi, fetchAllBooks } from './support/shop';
 import { expectedReaderPages } from './support/storefront-rules';

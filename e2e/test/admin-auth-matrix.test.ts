@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isAdminRoute } from '@persona/contracts';
-import { startShop, type RunningShop } from '@persona/embedded';
+import { startShop, type RunningShop } from '@persona/launcher';
 
 type Service = keyof RunningShop['upstreams'];
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

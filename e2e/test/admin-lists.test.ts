@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seedScale, startShop, type RunningShop } from '@persona/embedded';
+import { seedScale, startShop, type RunningShop } from '@persona/launcher';
 import { closeChromium, launchChromium, settle, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 
 const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };

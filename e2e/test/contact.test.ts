@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startShop, type RunningShop } from '@persona/embedded';
+import { startShop, type RunningShop } from '@persona/launcher';
 import { launchChromium, settle, closeChromium, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 
 const ADMIN_EMAIL = 'owner@persona-books.in';

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { startShop, type RunningShop } from '@persona/embedded';
+import { startShop, type RunningShop } from '@persona/launcher';
 import { buyPersonaThroughApi } from './support/shop';
 
 type LogLine = Record<string, unknown> & { msg?: string; service?: string; correlationId?: string };

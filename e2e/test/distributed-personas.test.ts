@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
-import { startDistributed, type RunningDistributed } from '@persona/embedded';
+import { startDistributed, type RunningDistributed } from '@persona/launcher';
 import { describeWithPostgres, describeWithRabbit, freePort, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 import { buyPersonaThroughApi } from './support/shop';
 

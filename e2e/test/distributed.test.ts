@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
-import { startDistributed, type RunningDistributed } from '@persona/embedded';
+import { startDistributed, type RunningDistributed } from '@persona/launcher';
 import { EVENTS_EXCHANGE } from '@persona/contracts';
 import { describeWithPostgres, describeWithRabbit, freePort, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 

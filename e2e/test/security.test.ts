@@ -37,7 +37,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { formatPersonaId } from '@persona/contracts';
-import { startShop, type RunningShop } from '@persona/embedded';
+import { startShop, type RunningShop } from '@persona/launcher';
 import { launchChromium } from './support/browser';
 
 const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { startDistributed, type RunningDistributed } from '@persona/embedded';
+import { startDistributed, type RunningDistributed } from '@persona/launcher';
 import { freePort, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 
 const ADMIN = { email: 'faults@persona-books.in', password: 'faults are found here' };

@@ -1,7 +1,7 @@
 // Runs the whole shop in its own Node process for the browser tests (used when jest runs without
 // --experimental-vm-modules, which PGlite's dynamic imports need inside jest's VM).
 // Usage: node run-shop.cjs <dataDir>; prints PERSONA_SHOP_URL=<url>; stops on SIGTERM or stdin end.
-const { startShop } = require('@persona/embedded');
+const { startShop } = require('@persona/launcher');
 
 (async () => {
   const shop = await startShop({ dataDir: process.argv[2], port: 0 });

@@ -1,4 +1,4 @@
-// Starts the whole shop with startShop() from @persona/embedded on a fresh data dir: in this process
+// Starts the whole shop with startShop() from @persona/launcher on a fresh data dir: in this process
 // when jest runs with --experimental-vm-modules (PGlite needs it inside jest's VM), else in a child
 // Node process. STOREFRONT_E2E_URL points the tests at an already running shop instead.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -47,7 +47,7 @@ export async function startTestShop(): Promise<RunningShop> {
 }
 
 async function startInProcess(dataDir: string): Promise<RunningShop> {
-  const { startShop } = await import('@persona/embedded');
+  const { startShop } = await import('@persona/launcher');
   return startShop({ dataDir, port: 0, env: { ...process.env, ...ADMIN_ENV } });
 }
 
