@@ -8,7 +8,9 @@ function parseExposition(text: string): Map<string, number> {
     if (line === '' || line.startsWith('# HELP ') || line.startsWith('# TYPE ')) continue;
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{.*\})?) (-?[0-9.e+-]+|\+Inf|NaN)$/.exec(line);
     if (!match) throw new Error(`not an exposition line: ${line}`);
-    samples.set(match[1]!, Number(match[2]));
+    // The order of labels carries no meaning; `le` is written last here, the rest as exposed.
+    const series = match[1]!.replace(/\{le="([^"]*)",(.*)\}$/, '{$2,le="$1"}');
+    samples.set(series, Number(match[2]));
   }
   return samples;
 }
@@ -59,8 +61,11 @@ describe('/metrics', () => {
     // Unknown paths share one series.
     expect(samples.get('http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBe(1);
 
+    // prom-client's default process metrics: CPU, memory, event-loop lag, GC.
     expect(samples.get('process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(text).toContain('# TYPE process_cpu_seconds_total counter\n');
+    expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge\n');
+    expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram\n');
   });
 
   it('echoes the correlation id and request id to the caller', async () => {
@@ -127,6 +132,6 @@ describe('MetricsRegistry', () => {
     const a = registry.counter({ name: 'x_total', help: 'x' });
     expect(registry.counter({ name: 'x_total', help: 'x' })).toBe(a);
     expect(() => registry.gauge({ name: 'x_total', help: 'x' })).toThrow(/already registered/);
-    expect(() => registry.counter({ name: 'bad-name', help: 'x' })).toThrow(/invalid metric name/);
+    expect(() => registry.counter({ name: 'bad-name', help: 'x' })).toThrow(/invalid metric name/i);
   });
 });
