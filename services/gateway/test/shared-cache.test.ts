@@ -25,6 +25,16 @@ describe('SharedCache', () => {
     expect(cache.get('/a', 2000)).toBeUndefined();
   });
 
+  it('lets the least recently used answer go when full', () => {
+    const cache = new SharedCache(2);
+    for (const key of ['/a', '/b']) cache.store(key, 200, headers, Buffer.from(key));
+    expect(cache.get('/a')).toBeDefined(); // /a used: /b is now the oldest
+    cache.store('/c', 200, headers, Buffer.from('/c'));
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.get('/a')?.body.toString()).toBe('/a');
+    expect(cache.get('/c')?.body.toString()).toBe('/c');
+  });
+
   it('refuses errors, cookies and oversized bodies', () => {
     const cache = new SharedCache(10, 4);
     expect(cache.store('/a', 404, headers, Buffer.from('{}'))).toBe(false);

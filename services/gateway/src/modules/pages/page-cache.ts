@@ -5,6 +5,7 @@
 // the LRU. A repeated view then costs reading its answers from the shared cache and a hash,
 // instead of React's render and the compression (tens of milliseconds for a page of books).
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { ContentCoding } from '../compression';
 
 export interface CachedPage {
@@ -15,10 +16,16 @@ export interface CachedPage {
 }
 
 export class PageCache {
-  readonly #pages = new Map<string, CachedPage>();
-  #bytes = 0;
+  readonly #pages: LRUCache<string, CachedPage>;
 
-  constructor(private readonly maxBytes = 16 * 1024 * 1024) {}
+  /** `maxBytes` of compressed pages in all; one page may take an eighth of it. */
+  constructor(maxBytes = 16 * 1024 * 1024) {
+    this.#pages = new LRUCache<string, CachedPage>({
+      maxSize: maxBytes,
+      maxEntrySize: maxBytes / 8,
+      sizeCalculation: (page) => Math.max(1, page.body.length),
+    });
+  }
 
   /** The key of a page: its address, coding and answers' texts (null when an answer failed: such a page is not kept). */
   static key(url: string, coding: ContentCoding | undefined, texts: ReadonlyArray<string | null>, now = new Date()): string | null {
@@ -34,29 +41,12 @@ export class PageCache {
   }
 
   get(key: string): CachedPage | undefined {
-    const page = this.#pages.get(key);
-    if (page) {
-      // Most recently used last.
-      this.#pages.delete(key);
-      this.#pages.set(key, page);
-    }
-    return page;
+    return this.#pages.get(key);
   }
 
+  /** Keeps the page, the least recently used ones leaving to make room (a page over its share is not kept). */
   set(key: string, page: CachedPage): void {
-    if (page.body.length > this.maxBytes / 8) return;
-    const old = this.#pages.get(key);
-    if (old) {
-      this.#pages.delete(key);
-      this.#bytes -= old.body.length;
-    }
     this.#pages.set(key, page);
-    this.#bytes += page.body.length;
-    for (const [oldest, entry] of this.#pages) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#pages.delete(oldest);
-      this.#bytes -= entry.body.length;
-    }
   }
 
   get size(): number {
@@ -64,6 +54,6 @@ export class PageCache {
   }
 
   get bytes(): number {
-    return this.#bytes;
+    return this.#pages.calculatedSize;
   }
 }

@@ -8,6 +8,7 @@
 // next read shows it at once (DESIGN §11). Text bodies get Brotli and gzip copies, made once per
 // fill off the event loop, sent to clients that accept them (the entity tag
 // then weak, as a compressed copy is not byte-identical).
+import { LRUCache } from 'lru-cache';
 import { compressText, type ContentCoding } from '../compression';
 
 export { negotiateCoding, type ContentCoding } from '../compression';
@@ -50,13 +51,16 @@ export function sharedMaxAge(cacheControl: string | undefined): number {
 }
 
 export class SharedCache {
-  readonly #entries = new Map<string, CachedResponse>();
+  /** The least recently used answer leaves first when full; each also expires on its own `expiresAt`. */
+  readonly #entries: LRUCache<string, CachedResponse>;
   #generation = 0;
 
   constructor(
-    private readonly maxEntries = 1000,
+    maxEntries = 1000,
     private readonly maxBodyBytes = 512 * 1024,
-  ) {}
+  ) {
+    this.#entries = new LRUCache<string, CachedResponse>({ max: maxEntries });
+  }
 
   /**
    * Moves on with every invalidation. A read takes it before asking upstream and hands it to
@@ -102,7 +106,6 @@ export class SharedCache {
       const value = headers[name];
       if (typeof value === 'string') kept[name] = value;
     }
-    if (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
     const entry: CachedResponse = { status, headers: kept, body, etag: kept.etag, expiresAt: now + seconds * 1000, encoded: {} };
     this.#entries.set(key, entry);
     if (body.length >= MIN_COMPRESS_BYTES && !headers['content-encoding'] && COMPRESSIBLE_TYPE.test(kept['content-type'] ?? '')) {
