@@ -2,7 +2,6 @@
 // rate through the gateway (test-mode payments), and each Persona's latency is
 // the database's own paid_at → ready_at (one clock, the PostgreSQL server's).
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,14 +9,6 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { startDistributed } = require('@persona/launcher');
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 export async function paidToReady({ databaseUrl, amqpUrl, rate, seconds }) {
   const dbName = `persona_bench_${Date.now().toString(36)}`;
@@ -31,11 +22,7 @@ export async function paidToReady({ databaseUrl, amqpUrl, rate, seconds }) {
     databaseUrl: url.toString(),
     amqpUrl,
     dataDir,
-    port: await freePort(),
-    cataloguePort: await freePort(),
-    ordersPort: await freePort(),
-    personalizationPort: await freePort(),
-    adminPort: await freePort(),
+    port: 0, // the gateway and every service on a free port
     logLevel: 'error',
     output: () => undefined,
     serviceEnv: { personalization: { PDF_WORKERS: String(Math.max(1, os.cpus().length - 1)) } },

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { startDistributed, type RunningDistributed } from '@persona/launcher';
-import { describeWithPostgres, describeWithRabbit, freePort, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import { describeWithPostgres, describeWithRabbit, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 import { buyPersonaThroughApi } from './support/shop';
 
 describeWithPostgres()('Personas in the distributed mode', () => {
@@ -36,11 +36,7 @@ describeWithPostgres()('Personas in the distributed mode', () => {
         databaseUrl: url.toString(),
         amqpUrl: TEST_AMQP_URL,
         dataDir,
-        port: await freePort(),
-        cataloguePort: await freePort(),
-        ordersPort: await freePort(),
-        personalizationPort: await freePort(),
-        adminPort: await freePort(),
+        port: 0, // the gateway and every service on a free port
         logLevel: 'warn',
         serviceEnv: {
           personalization: { LOG_LEVEL: 'info', PERSONA_MAX_ATTEMPTS: '2', PERSONA_RETRY_DELAYS_MS: '300' },

@@ -8,7 +8,7 @@ import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { startDistributed, type RunningDistributed } from '@persona/launcher';
 import { EVENTS_EXCHANGE } from '@persona/contracts';
-import { describeWithPostgres, describeWithRabbit, freePort, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import { describeWithPostgres, describeWithRabbit, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 
 describeWithPostgres()('distributed mode', () => {
   describeWithRabbit()('as separate processes', () => {
@@ -30,11 +30,7 @@ describeWithPostgres()('distributed mode', () => {
         databaseUrl: url.toString(),
         amqpUrl: TEST_AMQP_URL,
         dataDir,
-        port: await freePort(),
-        cataloguePort: await freePort(),
-        ordersPort: await freePort(),
-        personalizationPort: await freePort(),
-        adminPort: await freePort(),
+        port: 0, // the gateway and every service on a free port
         logLevel: 'warn',
         output: (service, line) => logs.push(`[${service}] ${line}`),
         serviceEnv: { admin: { ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'correct horse battery' } },

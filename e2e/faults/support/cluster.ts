@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { startDistributed, type RunningDistributed } from '@persona/launcher';
-import { freePort, TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import { TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
 
 const ADMIN = { email: 'faults@persona-books.in', password: 'faults are found here' };
 
@@ -118,11 +118,7 @@ export async function startFaultShop(options: FaultShopOptions): Promise<FaultSh
       databaseUrl: options.serviceDatabaseUrl ? await options.serviceDatabaseUrl(databaseUrl) : databaseUrl,
       amqpUrl,
       dataDir,
-      port: await freePort(),
-      cataloguePort: await freePort(),
-      ordersPort: await freePort(),
-      personalizationPort: await freePort(),
-      adminPort: await freePort(),
+      port: 0, // the gateway and every service on a free port
       logLevel: 'warn',
       readyTimeoutMs: 60_000,
       serviceEnv: {

@@ -4,12 +4,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { AdminSettingsSchema } from '@persona/admin';
-import { CatalogueSettingsSchema } from '@persona/catalogue';
+import { adminConfig } from '@persona/admin';
+import { catalogueConfig } from '@persona/catalogue';
 import { GatewaySettingsSchema } from '@persona/gateway';
-import { OrdersSettingsSchema } from '@persona/orders';
-import { PersonalizationSettingsSchema } from '@persona/personalization';
+import { ordersConfig } from '@persona/orders';
+import { personalizationConfig } from '@persona/personalization';
 import type { TObject } from '@sinclair/typebox';
+import { freePort } from './free-port';
 import { loadOrCreateSecrets } from './secrets';
 import { adminAppDist, storefrontDist } from './storefront-dir';
 
@@ -17,6 +18,7 @@ export interface DistributedOptions {
   databaseUrl: string;
   amqpUrl: string;
   dataDir: string;
+  /** The gateway's port (8080). 0: it and every service not given a port listen on free loopback ports (tests, benchmarks). */
   port?: number;
   cataloguePort?: number;
   ordersPort?: number;
@@ -95,11 +97,13 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
   await mkdir(dataDir, { recursive: true });
   const { jwtSecret, internalToken } = await loadOrCreateSecrets(dataDir);
   const output = options.output ?? ((service, line) => process.stdout.write(`[${service}] ${line}\n`));
-  const port = options.port ?? 8080;
-  const cataloguePort = options.cataloguePort ?? 3001;
-  const ordersPort = options.ordersPort ?? 3002;
-  const personalizationPort = options.personalizationPort ?? 3003;
-  const adminPort = options.adminPort ?? 3004;
+  const free = options.port === 0;
+  const portOf = async (given: number | undefined, fallback: number) => given ?? (free ? await freePort() : fallback);
+  const port = await portOf(free ? undefined : options.port, 8080);
+  const cataloguePort = await portOf(options.cataloguePort, 3001);
+  const ordersPort = await portOf(options.ordersPort, 3002);
+  const personalizationPort = await portOf(options.personalizationPort, 3003);
+  const adminPort = await portOf(options.adminPort, 3004);
   const adminUrl = `http://127.0.0.1:${adminPort}`;
   // Every verifier asks the admin service whether a token's session is active.
   const sessions = { ADMIN_URL: adminUrl, INTERNAL_TOKEN: internalToken };
@@ -117,13 +121,13 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
       name: 'catalogue',
       entry: entryOf('@persona/catalogue', 'server.js'),
       port: cataloguePort,
-      env: { ...given(CatalogueSettingsSchema), ...common, ...backing, ...sessions, PORT: String(cataloguePort), ...inData('FILES_DIR', 'files') },
+      env: { ...given(catalogueConfig.settings), ...common, ...backing, ...sessions, PORT: String(cataloguePort), ...inData('FILES_DIR', 'files') },
     },
     {
       name: 'admin',
       entry: entryOf('@persona/admin', 'server.js'),
       port: adminPort,
-      env: { ...given(AdminSettingsSchema), ...common, ...backing, PORT: String(adminPort), CATALOGUE_URL: catalogueUrl, INTERNAL_TOKEN: internalToken },
+      env: { ...given(adminConfig.settings), ...common, ...backing, PORT: String(adminPort), CATALOGUE_URL: catalogueUrl, INTERNAL_TOKEN: internalToken },
     },
     {
       name: 'orders',
@@ -133,7 +137,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
       nodeArgs: ['--optimize-for-size'],
       port: ordersPort,
       env: {
-        ...given(OrdersSettingsSchema),
+        ...given(ordersConfig.settings),
         ...common,
         ...backing,
         ...sessions,
@@ -148,7 +152,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
       entry: entryOf('@persona/personalization', 'server.js'),
       port: personalizationPort,
       env: {
-        ...given(PersonalizationSettingsSchema),
+        ...given(personalizationConfig.settings),
         ...common,
         ...backing,
         PORT: String(personalizationPort),

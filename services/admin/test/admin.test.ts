@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
-import { createEvent, createInProcessBus, type EventBus } from '@persona/bus';
-import { openDatabase, openPglite, type Database } from '@persona/db';
-import { createLogger } from '@persona/service-kit';
-import { mintAdminToken, TEST_JWT_SECRET, unsignedToken } from '@persona/test-kit';
-import { loadAdminConfig } from '../src/config';
+import { createEvent, type EventBus } from '@persona/bus';
+import type { Database } from '@persona/db';
+import { mintAdminToken, unsignedToken } from '@persona/test-kit';
+import { adminConfig } from '../src/config';
 import type { AdminDB } from '../src/db';
 import { subscribersCsv } from '../src/modules/newsletter/subscribers.repository';
 import { waitAfterFailures } from '../src/modules/auth/login';
 import { hashPassword, verifyPassword } from '../src/modules/auth/passwords';
-import { startAdminService, type AdminService } from '../src/service';
+import type { AdminService } from '../src/service';
+import { INTERNAL_TOKEN, startAdminHarness } from './support';
 
-const INTERNAL = 'internal-token-internal-token-internal-00';
+const INTERNAL = INTERNAL_TOKEN;
 const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 
 describe('the admin service', () => {
@@ -29,25 +29,10 @@ describe('the admin service', () => {
         : reply.status(404).send({ message: 'Book not found' }),
     );
     const catalogueUrl = await catalogue.listen({ port: 0, host: '127.0.0.1' });
-    const shared = await openPglite();
-    const logger = createLogger('admin-test', 'silent');
-    database = openDatabase<AdminDB>({ kind: 'pglite', shared }, 'admin');
-    bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared }, 'bus'), logger, pollIntervalMs: 50 });
-    service = await startAdminService({
-      database,
-      bus,
-      logger,
-      jwtSecret: TEST_JWT_SECRET,
-      internalToken: INTERNAL,
-      catalogueUrl,
-      firstAdmin: { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha Owner', generate: false },
-      loginsPerMinute: 1000,
-      postsPerMinute: 1000,
-    });
+    const h = await startAdminHarness('pglite', { catalogueUrl, loginsPerMinute: 1000, postsPerMinute: 1000 });
+    ({ service, bus, database } = h);
     close = async () => {
-      await service.close();
-      await bus.close();
-      await shared.close();
+      await h.close();
       await catalogue.close();
     };
   }, 60_000);
@@ -435,9 +420,9 @@ describe('passwords', () => {
 describe('configuration', () => {
   it('accepts an administrator e-mail and refuses a malformed one, naming the variable', async () => {
     const env = { DATABASE_URL: 'postgres://x', AMQP_URL: 'amqp://x', JWT_SECRET: 'x'.repeat(32), INTERNAL_TOKEN: 'y'.repeat(32), CATALOGUE_URL: 'http://c' };
-    expect(loadAdminConfig({ ...env, ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'long enough password' }).ADMIN_EMAIL).toBe(
+    expect(adminConfig.loadProcess({ ...env, ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'long enough password' }).ADMIN_EMAIL).toBe(
       'owner@persona-books.in',
     );
-    expect(() => loadAdminConfig({ ...env, ADMIN_EMAIL: 'owner' })).toThrow(/ADMIN_EMAIL="owner"/);
+    expect(() => adminConfig.loadProcess({ ...env, ADMIN_EMAIL: 'owner' })).toThrow(/ADMIN_EMAIL="owner"/);
   });
 });

@@ -1,62 +1,12 @@
 // The administrator's feedback, subscribers and audit lists at any size, on both databases:
 // searches from their indexes, cursor pages forwards and back, counts that stop at the cap.
 import { randomUUID } from 'node:crypto';
-import { createInProcessBus, type EventBus } from '@persona/bus';
-import { openDatabase, openPglite, sql, type Database } from '@persona/db';
-import { createLogger } from '@persona/service-kit';
-import { describeWithPostgres, TEST_DATABASE_URL, TEST_JWT_SECRET, uniqueName } from '@persona/test-kit';
-import type { AdminDB } from '../src/db';
-import { startAdminService, type AdminService } from '../src/service';
+import { describeWithPostgres } from '@persona/test-kit';
+import { startAdminHarness, type AdminHarness } from './support';
 
-interface Harness {
-  service: AdminService;
-  database: Database<AdminDB>;
-  close(): Promise<void>;
-}
+type Harness = AdminHarness;
 
-async function start(kind: 'pglite' | 'postgres'): Promise<Harness> {
-  const logger = createLogger('admin-lists-test', 'silent');
-  let database: Database<AdminDB>;
-  let bus: EventBus;
-  let dispose: () => Promise<void>;
-  if (kind === 'postgres') {
-    const schema = uniqueName('admin_lists');
-    const busSchema = uniqueName('bus_lists');
-    database = openDatabase<AdminDB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
-    const busDatabase = openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL }, busSchema);
-    bus = createInProcessBus({ database: busDatabase, logger, pollIntervalMs: 50 });
-    dispose = async () => {
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(database.db);
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(busSchema)} CASCADE`.execute(database.db);
-      await busDatabase.close();
-      await database.close();
-    };
-  } else {
-    const shared = await openPglite();
-    database = openDatabase<AdminDB>({ kind: 'pglite', shared }, 'admin');
-    bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared }, 'bus'), logger, pollIntervalMs: 50 });
-    dispose = () => shared.close();
-  }
-  const service = await startAdminService({
-    database,
-    bus,
-    logger,
-    jwtSecret: TEST_JWT_SECRET,
-    internalToken: 'internal-token-internal-token-internal-00',
-    catalogueUrl: 'http://127.0.0.1:1',
-    firstAdmin: { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha Owner', generate: false },
-    countCap: 20,
-  });
-  return {
-    service,
-    database,
-    async close() {
-      await service.close();
-      await bus.close();
-      await dispose();
-    },
-  };
-}
+const start = (kind: 'pglite' | 'postgres') => startAdminHarness(kind, { countCap: 20 });
 
 const minutes = (start: string, n: number) => Array.from({ length: n }, (_, i) => new Date(Date.parse(start) + i * 60_000).toISOString());
 

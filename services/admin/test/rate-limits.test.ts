@@ -1,38 +1,17 @@
 // Logins and public posts are limited per client, the client being the one the
 // gateway forwards: keyed by the gateway's own address, one visitor trying ten
 // passwords a minute would lock every administrator out of logging in.
-import { createInProcessBus, type EventBus } from '@persona/bus';
-import { openDatabase, openPglite } from '@persona/db';
-import { createLogger } from '@persona/service-kit';
-import { TEST_JWT_SECRET } from '@persona/test-kit';
-import type { AdminDB } from '../src/db';
-import { startAdminService, type AdminService } from '../src/service';
+import type { AdminService } from '../src/service';
+import { startAdminHarness } from './support';
 
 describe('the admin service rate limits, per client', () => {
   let service: AdminService;
-  let bus: EventBus;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const shared = await openPglite();
-    const logger = createLogger('admin-rate-test', 'silent');
-    bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared }, 'bus'), logger, pollIntervalMs: 50 });
-    service = await startAdminService({
-      database: openDatabase<AdminDB>({ kind: 'pglite', shared }, 'admin'),
-      bus,
-      logger,
-      jwtSecret: TEST_JWT_SECRET,
-      internalToken: 'internal-token-internal-token-internal-00',
-      catalogueUrl: 'http://127.0.0.1:1',
-      firstAdmin: { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha Owner', generate: false },
-      loginsPerMinute: 2,
-      postsPerMinute: 2,
-    });
-    close = async () => {
-      await service.close();
-      await bus.close();
-      await shared.close();
-    };
+    const h = await startAdminHarness('pglite', { loginsPerMinute: 2, postsPerMinute: 2 });
+    service = h.service;
+    close = () => h.close();
   }, 60_000);
   afterAll(() => close());
 

@@ -3,9 +3,10 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { migrateToLatest, openDatabase, openPglite, sql, type Database } from '@persona/db';
+import { migrateToLatest, sql, type Database } from '@persona/db';
 import { createAdminVerifier, type ServiceApp } from '@persona/service-kit';
-import { mintAdminToken, TEST_DATABASE_URL, TEST_JWT_SECRET, uniqueName } from '@persona/test-kit';
+import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
+import { openTestStack } from '@persona/test-stack';
 import { buildApp } from '../src/app';
 import type { CatalogueDB } from '../src/db';
 import { LocalFileStorage } from '../src/modules/files/file-storage';
@@ -22,22 +23,9 @@ export interface Harness {
 }
 
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database<CatalogueDB>; dispose(): Promise<void> }> {
-  if (kind === 'postgres') {
-    const schema = uniqueName('catalogue_test');
-    const database = openDatabase<CatalogueDB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
-    await migrateToLatest(database, catalogueMigrations);
-    return {
-      database,
-      async dispose() {
-        await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(database.db);
-        await database.close();
-      },
-    };
-  }
-  const shared = await openPglite();
-  const database = openDatabase<CatalogueDB>({ kind: 'pglite', shared }, 'catalogue');
-  await migrateToLatest(database, catalogueMigrations);
-  return { database, dispose: () => shared.close() };
+  const stack = await openTestStack<CatalogueDB>(kind, 'catalogue');
+  await migrateToLatest(stack.database, catalogueMigrations);
+  return { database: stack.database, dispose: () => stack.close() };
 }
 
 export async function startHarness(kind: 'pglite' | 'postgres' = 'pglite'): Promise<Harness> {

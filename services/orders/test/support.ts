@@ -4,10 +4,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInProcessBus, type EventBus } from '@persona/bus';
-import { openDatabase, openPglite, sql, type Database } from '@persona/db';
-import { createLogger } from '@persona/service-kit';
-import { mintAdminToken, TEST_DATABASE_URL, TEST_JWT_SECRET, uniqueName } from '@persona/test-kit';
+import type { EventBus } from '@persona/bus';
+import { sql, type Database } from '@persona/db';
+import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
+import { openTestStack } from '@persona/test-stack';
 import type { OrdersDB } from '../src/db';
 import type { CheckoutBook } from '../src/modules/payments/catalogue-client';
 import { startOrdersService, type OrdersService } from '../src/service';
@@ -33,29 +33,9 @@ export async function startOrdersHarness(
   kind: 'pglite' | 'postgres',
   extra: { lookupsPerMinute?: number; lists?: { countCap?: number; exportBatchSize?: number } } = {},
 ): Promise<OrdersHarness> {
-  const logger = createLogger('orders-test', 'silent');
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'orders-mail-'));
-  let database: Database<OrdersDB>;
-  let busDatabase: Database<unknown>;
-  let dispose: () => Promise<void>;
-  if (kind === 'postgres') {
-    const schema = uniqueName('orders_test');
-    const busSchema = uniqueName('bus_test');
-    database = openDatabase<OrdersDB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
-    busDatabase = openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL }, busSchema);
-    dispose = async () => {
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(database.db);
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(busSchema)} CASCADE`.execute(database.db);
-      await busDatabase.close();
-      await database.close();
-    };
-  } else {
-    const shared = await openPglite();
-    database = openDatabase<OrdersDB>({ kind: 'pglite', shared }, 'orders');
-    busDatabase = openDatabase({ kind: 'pglite', shared }, 'bus');
-    dispose = () => shared.close();
-  }
-  const bus = createInProcessBus({ database: busDatabase, logger, pollIntervalMs: 50 });
+  const stack = await openTestStack<OrdersDB>(kind, 'orders');
+  const { database, bus, logger } = stack;
   const service = await startOrdersService({
     database,
     bus,
@@ -84,8 +64,7 @@ export async function startOrdersHarness(
     admin: { authorization: `Bearer ${mintAdminToken()}` },
     async close() {
       await service.close();
-      await bus.close();
-      await dispose();
+      await stack.close();
       await rm(mailDir, { recursive: true, force: true });
     },
   };

@@ -1,12 +1,12 @@
 // The personalisation service's settings, read the same way in both run modes.
-import { loadPersonalizationConfig, loadPersonalizationSettings, personalizationServiceOptions } from '../src/config';
+import { personalizationConfig, personalizationServiceOptions } from '../src/config';
 
 const base = { CATALOGUE_URL: 'http://127.0.0.1:3001', INTERNAL_TOKEN: 'i'.repeat(40) };
 
 describe('personalisation settings', () => {
   it('turns every variable into the option the service uses', () => {
     const options = personalizationServiceOptions(
-      loadPersonalizationSettings({
+      personalizationConfig.loadSettings({
         ...base,
         PDF_WORKERS: '3',
         PERSONA_PDF_CACHE_MB: '0.5',
@@ -28,16 +28,16 @@ describe('personalisation settings', () => {
   });
 
   it('has the same defaults in both run modes, the process adding only where it listens and runs', () => {
-    const settings = loadPersonalizationSettings(base);
-    const processConfig = loadPersonalizationConfig({ ...base, DATABASE_URL: 'postgres://db/shop', AMQP_URL: 'amqp://mq' });
+    const settings = personalizationConfig.loadSettings(base);
+    const processConfig = personalizationConfig.loadProcess({ ...base, DATABASE_URL: 'postgres://db/shop', AMQP_URL: 'amqp://mq' });
     expect(processConfig).toEqual({ ...settings, PORT: 3003, HOST: '0.0.0.0', LOG_LEVEL: 'info', DATABASE_URL: 'postgres://db/shop', AMQP_URL: 'amqp://mq' });
     expect(settings.PDF_WORKERS).toBeGreaterThanOrEqual(1);
     expect(settings.PERSONA_PDF_CACHE_MB).toBe(64);
   });
 
   it('refuses a wrong value naming the variable', () => {
-    expect(() => loadPersonalizationSettings({ ...base, PERSONA_PDF_CACHE_MB: '-1' })).toThrow(/PERSONA_PDF_CACHE_MB="-1"/);
-    expect(() => loadPersonalizationSettings({ ...base, PDF_WORKERS: 'many' })).toThrow(/PDF_WORKERS="many"/);
-    expect(() => loadPersonalizationSettings({ CATALOGUE_URL: base.CATALOGUE_URL })).toThrow(/INTERNAL_TOKEN is required/);
+    expect(() => personalizationConfig.loadSettings({ ...base, PERSONA_PDF_CACHE_MB: '-1' })).toThrow(/PERSONA_PDF_CACHE_MB="-1"/);
+    expect(() => personalizationConfig.loadSettings({ ...base, PDF_WORKERS: 'many' })).toThrow(/PDF_WORKERS="many"/);
+    expect(() => personalizationConfig.loadSettings({ CATALOGUE_URL: base.CATALOGUE_URL })).toThrow(/INTERNAL_TOKEN is required/);
   });
 });

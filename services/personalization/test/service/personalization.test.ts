@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createEvent, createInProcessBus, type EventBus } from '@persona/bus';
-import { openDatabase, openPglite, sql, type Database } from '@persona/db';
-import { createLogger } from '@persona/service-kit';
+import { createEvent, type EventBus } from '@persona/bus';
+import { sql, type Database } from '@persona/db';
+import { openTestStack } from '@persona/test-stack';
 import type { PersonalizationDB } from '../../src/db';
 import { SourceUnavailableError, type SourceReader } from '../../src/modules/personas/book-source-client';
 import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
@@ -36,11 +36,10 @@ describe('the personalisation service', () => {
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const shared = await openPglite();
     dir = await mkdtemp(path.join(os.tmpdir(), 'personas-'));
-    const logger = createLogger('personalization-test', 'silent');
-    database = openDatabase<PersonalizationDB>({ kind: 'pglite', shared }, 'personalization');
-    bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared }, 'bus'), logger, pollIntervalMs: 50 });
+    const stack = await openTestStack<PersonalizationDB>('pglite', 'personalization');
+    const { logger } = stack;
+    ({ database, bus } = stack);
     service = await startPersonalizationService({
       database,
       bus,
@@ -56,8 +55,7 @@ describe('the personalisation service', () => {
     });
     close = async () => {
       await service.close();
-      await bus.close();
-      await shared.close();
+      await stack.close();
       await rm(dir, { recursive: true, force: true });
     };
   }, 60_000);

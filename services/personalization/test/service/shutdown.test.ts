@@ -6,9 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createEvent, createInProcessBus, type EventBus } from '@persona/bus';
-import { openDatabase, openPglite, sql, type Database } from '@persona/db';
-import { createLogger } from '@persona/service-kit';
+import { createEvent, type EventBus } from '@persona/bus';
+import { sql, type Database } from '@persona/db';
+import type { Logger } from '@persona/service-kit';
+import { openTestStack, type TestStack } from '@persona/test-stack';
 import type { PersonalizationDB } from '../../src/db';
 import type { SourceReader } from '../../src/modules/personas/book-source-client';
 import { inlinePdfPool, PdfPoolClosedError, type PdfPool } from '../../src/modules/pdf-pool/pdf-pool';
@@ -60,23 +61,19 @@ async function waitFor(check: () => Promise<boolean> | boolean, ms = 20_000): Pr
 }
 
 describe('personalisation shutdown with a Persona in the making', () => {
-  let shared: Awaited<ReturnType<typeof openPglite>>;
+  let stack: TestStack<PersonalizationDB>;
   let bus: EventBus;
-  let busDb: Database<any>;
   let database: Database<PersonalizationDB>;
+  let logger: Logger;
   let dir: string;
-  const logger = createLogger('personalization-shutdown-test', 'silent');
 
   beforeAll(async () => {
-    shared = await openPglite();
     dir = await mkdtemp(path.join(os.tmpdir(), 'personas-shutdown-'));
-    database = openDatabase<PersonalizationDB>({ kind: 'pglite', shared }, 'personalization');
-    busDb = openDatabase({ kind: 'pglite', shared }, 'bus');
-    bus = createInProcessBus({ database: busDb, logger, pollIntervalMs: 50 });
+    stack = await openTestStack<PersonalizationDB>('pglite', 'personalization');
+    ({ bus, database, logger } = stack);
   }, 60_000);
   afterAll(async () => {
-    await bus.close();
-    await shared.close();
+    await stack.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -117,7 +114,8 @@ describe('personalisation shutdown with a Persona in the making', () => {
       }>`SELECT type, published_at IS NOT NULL AS published FROM outbox WHERE envelope->'payload'->>'personaId' = ${personaId}`.execute(database.db)
     ).rows;
   const queued = async () =>
-    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM bus_messages WHERE queue = ${PERSONALIZATION_QUEUE} AND NOT dead`.execute(busDb.db)).rows[0]!.n;
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM bus.bus_messages WHERE queue = ${PERSONALIZATION_QUEUE} AND NOT dead`.execute(database.db))
+      .rows[0]!.n;
 
   it('finishes the Persona being made when it fits in the grace: made once, persona.ready published, message acknowledged', async () => {
     const personaId = 'PRS-AAAA-BBBB-CCCC-DDDD';

@@ -5,9 +5,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { migrateToLatest, openDatabase, openPglite, sql, type Database } from '@persona/db';
+import { migrateToLatest, sql, type Database } from '@persona/db';
 import { createLogger } from '@persona/service-kit';
-import { describeWithPostgres, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import { describeWithPostgres } from '@persona/test-kit';
+import { openTestStack } from '@persona/test-stack';
 import type { OrdersDB } from '../../../src/db';
 import { claimUnsent, queueEmail } from '../../../src/modules/mail/emails.repository';
 import { createMailRelay, retryDelayMs } from '../../../src/modules/mail/mail-relay';
@@ -123,22 +124,9 @@ describe('retryDelayMs', () => {
 });
 
 describe('the mail relay on PGlite', () => {
-  relayCases(async () => {
-    const shared = await openPglite();
-    return { database: openDatabase<OrdersDB>({ kind: 'pglite', shared }, 'orders'), close: () => shared.close() };
-  });
+  relayCases(() => openTestStack<OrdersDB>('pglite', 'orders'));
 });
 
 describeWithPostgres()('the mail relay on PostgreSQL', () => {
-  relayCases(async () => {
-    const schema = uniqueName('mail_test');
-    const database = openDatabase<OrdersDB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
-    return {
-      database,
-      async close() {
-        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(database.db);
-        await database.close();
-      },
-    };
-  });
+  relayCases(() => openTestStack<OrdersDB>('postgres', 'orders'));
 });
