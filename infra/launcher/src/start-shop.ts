@@ -2,17 +2,16 @@
 // folder, the durable in-process event bus, every service on a loopback port
 // and the gateway in front. Same service code as the distributed mode.
 import { mkdir } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
-import { ADMIN_SCHEMA, adminServiceOptions, loadAdminSettings, startAdminService, type AdminDB } from '@persona/admin';
+import { ADMIN_SCHEMA, adminServiceOptions, adminConfig, startAdminService, type AdminDB } from '@persona/admin';
 import { createInProcessBus } from '@persona/bus';
 import { eventProblem } from '@persona/contracts';
-import { CATALOGUE_SCHEMA, catalogueServiceOptions, loadCatalogueSettings, startCatalogueService, type CatalogueDB } from '@persona/catalogue';
+import { CATALOGUE_SCHEMA, catalogueServiceOptions, catalogueConfig, startCatalogueService, type CatalogueDB } from '@persona/catalogue';
 import { openDatabase, openPglite, type SharedPglite } from '@persona/db';
 import { buildGateway, gatewayOptions, loadGatewaySettings } from '@persona/gateway';
-import { loadOrdersSettings, ORDERS_SCHEMA, ordersServiceOptions, startOrdersService, type OrdersDB } from '@persona/orders';
+import { ordersConfig, ORDERS_SCHEMA, ordersServiceOptions, startOrdersService, type OrdersDB } from '@persona/orders';
 import {
-  loadPersonalizationSettings,
+  personalizationConfig,
   PERSONALIZATION_SCHEMA,
   personalizationServiceOptions,
   startPersonalizationService,
@@ -22,6 +21,7 @@ import { closeHttpServer, createLogger, sessionRevocationCheck, SHUTDOWN_DEFAULT
 import { claimDataDir } from './data-lock';
 import { PGLITE_TEMPLATE } from './make-pglite-template';
 import { loadOrCreateSecrets } from './secrets';
+import { freePort } from './free-port';
 import { adminAppDist, storefrontDist } from './storefront-dir';
 
 export interface ShopOptions {
@@ -106,7 +106,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       bus,
       logger: logger.child({ service: 'catalogue' }),
       ...catalogueServiceOptions(
-        loadCatalogueSettings({
+        catalogueConfig.loadSettings({
           ...shared,
           ...inData('FILES_DIR', 'files'),
           ...(options.seedDemo === undefined ? {} : { SEED_DEMO: String(options.seedDemo) }),
@@ -121,7 +121,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       database: database<OrdersDB>(ORDERS_SCHEMA),
       bus,
       logger: logger.child({ service: 'orders' }),
-      ...ordersServiceOptions(loadOrdersSettings({ ...shared, ...inData('MAIL_DIR', 'mail'), CATALOGUE_URL: catalogueUrl })),
+      ...ordersServiceOptions(ordersConfig.loadSettings({ ...shared, ...inData('MAIL_DIR', 'mail'), CATALOGUE_URL: catalogueUrl })),
       isRevoked: sessionCheck,
     });
     closers.push(() => orders.close());
@@ -131,7 +131,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       database: database<PersonalizationDB>(PERSONALIZATION_SCHEMA),
       bus,
       logger: logger.child({ service: 'personalization' }),
-      ...personalizationServiceOptions(loadPersonalizationSettings({ ...shared, ...inData('PERSONAS_DIR', 'personas'), CATALOGUE_URL: catalogueUrl })),
+      ...personalizationServiceOptions(personalizationConfig.loadSettings({ ...shared, ...inData('PERSONAS_DIR', 'personas'), CATALOGUE_URL: catalogueUrl })),
     });
     closers.push(() => personalization.close());
     const personalizationUrl = await personalization.app.listen({ port: 0, host: '127.0.0.1' });
@@ -140,7 +140,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       database: database<AdminDB>(ADMIN_SCHEMA),
       bus,
       logger: logger.child({ service: 'admin' }),
-      ...adminServiceOptions(loadAdminSettings({ ...shared, CATALOGUE_URL: catalogueUrl }), { generateFirstAdmin: true }),
+      ...adminServiceOptions(adminConfig.loadSettings({ ...shared, CATALOGUE_URL: catalogueUrl }), { generateFirstAdmin: true }),
     });
     closers.push(() => admin.close());
     adminUrl = await admin.app.listen({ port: 0, host: '127.0.0.1' });
@@ -176,17 +176,4 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
     await close();
     throw err;
   }
-}
-
-/** A free loopback port, so the public URL is known before the gateway listens. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

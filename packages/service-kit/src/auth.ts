@@ -82,3 +82,9 @@ export function sessionRevocationCheck(adminUrl: string, internalToken: string, 
     throw serviceUnavailable('Sign-in cannot be checked right now; please try again shortly');
   };
 }
+
+/** How a service verifies administrators' tokens: the JWT secret, and the session check when the admin service and the internal token are known. */
+export function adminTokenOptions(settings: { JWT_SECRET: string; ADMIN_URL?: string; INTERNAL_TOKEN?: string }) {
+  const { JWT_SECRET: jwtSecret, ADMIN_URL: adminUrl, INTERNAL_TOKEN: internalToken } = settings;
+  return { jwtSecret, isRevoked: adminUrl && internalToken ? sessionRevocationCheck(adminUrl, internalToken) : undefined };
+}

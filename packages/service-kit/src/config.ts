@@ -59,6 +59,8 @@ export const CommonConfig = {
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   /** Days published outbox rows and inbox rows are kept before they are pruned (longer than any redelivery, a replayed dead letter included). */
   EVENTS_RETENTION_DAYS: Type.Number({ minimum: 1, maximum: 3650, default: 14 }),
+  /** The admin service, asked whether an admin token's session is still active (with INTERNAL_TOKEN). */
+  ADMIN_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
 } satisfies TProperties;
 
 /** EVENTS_RETENTION_DAYS as the outbox relay takes it. */
@@ -84,3 +86,26 @@ export const processConfig = (port: number) =>
 /** A service's settings plus its process's (`processConfig`), as one schema for its own process. */
 export const withProcessConfig = <T extends TObject>(settings: T, port: number) =>
   Type.Object({ ...processConfig(port), ...(settings.properties as T['properties']) });
+
+/** The settings every service of the shop reads besides its own (spread them into its settings): the metrics token and how long events are kept. */
+export const ServiceSettings = { METRICS_TOKEN: CommonConfig.METRICS_TOKEN, EVENTS_RETENTION_DAYS: CommonConfig.EVENTS_RETENTION_DAYS } satisfies TProperties;
+
+/**
+ * A service's configuration, declared once in its config.ts: its settings (what it needs in either
+ * run mode), the schema of its own process (the settings and `processConfig(port)`) and a loader of each.
+ */
+export function serviceConfig<T extends TObject>(settings: T, port: number) {
+  const processSchema = withProcessConfig(settings, port);
+  return {
+    settings,
+    process: processSchema,
+    loadSettings: (env: NodeJS.ProcessEnv = process.env) => loadConfig(settings, env),
+    // (TypeBox cannot check the generic intersection here; with T known the type is exact.)
+    loadProcess: (env: NodeJS.ProcessEnv = process.env) => loadConfig(processSchema as TObject, env) as Static<typeof processSchema>,
+  };
+}
+
+/** The options every service takes from the settings they share (`ServiceSettings`). */
+export function sharedServiceOptions(settings: { METRICS_TOKEN?: string; EVENTS_RETENTION_DAYS: number }) {
+  return { metricsToken: settings.METRICS_TOKEN, eventRetentionMs: retentionMs(settings.EVENTS_RETENTION_DAYS) };
+}

@@ -234,6 +234,16 @@ function friendlyMessage(error: Error & { code?: string }, status: number): stri
 }
 
 /** The readiness every service has: its database answers and its event bus is connected. */
+/** What every service's `buildApp` takes besides its own options. */
+export interface AppBaseOptions {
+  logger?: FastifyBaseLogger | false;
+  readiness?: Record<string, ReadinessCheck>;
+  /** When set, /metrics demands `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /** The outbox relay, woken after a change with events commits (none in route tests). */
+  relay?: { nudge(): void };
+}
+
 export function backingReadiness(database: { ping(): Promise<void> }, bus: { isReady(): boolean }): Record<string, ReadinessCheck> {
   return {
     database: () => database.ping(),

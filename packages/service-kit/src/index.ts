@@ -1,10 +1,29 @@
-export { loadConfig, ConfigError, CommonConfig, Port, processConfig, retentionMs, withProcessConfig } from './config';
+export {
+  loadConfig,
+  ConfigError,
+  CommonConfig,
+  Port,
+  processConfig,
+  retentionMs,
+  serviceConfig,
+  ServiceSettings,
+  sharedServiceOptions,
+  withProcessConfig,
+} from './config';
 export { createLogger, type Logger, type DestinationStream } from './logger';
 export * from './http-errors';
 export { internalOnly, INTERNAL_TOKEN_HEADER, sameSecret } from './secrets';
 export { dataOf, getFromService, type ServiceAnswer, type ServiceCall } from './service-client';
-export { createServiceApp, backingReadiness, type ServiceApp, type ServiceOptions, type ReadinessCheck } from './create-service';
-export { createAdminVerifier, requireAdmin, sessionRevocationCheck, type AdminClaims, type AdminAuthOptions, type AdminVerifier } from './auth';
+export { createServiceApp, backingReadiness, type AppBaseOptions, type ServiceApp, type ServiceOptions, type ReadinessCheck } from './create-service';
+export {
+  adminTokenOptions,
+  createAdminVerifier,
+  requireAdmin,
+  sessionRevocationCheck,
+  type AdminClaims,
+  type AdminAuthOptions,
+  type AdminVerifier,
+} from './auth';
 export { runServer, startOrExit, closeHttpServer, SHUTDOWN_DEFAULTS, type RunOptions, type ShutdownContext } from './run-server';
 export {
   MetricsRegistry,
@@ -23,5 +42,6 @@ export {
 } from './metrics';
 export { describeValidationError, compileValidator } from './validation';
 export { clientAddress } from './client-address';
+export { registerRouteRateLimits, tooManyBody } from './rate-limits';
 export { seededRandom, type SeededRandom } from './seeded-random';
 export { readCursors, BAD_CURSOR_MESSAGE } from './page-cursors';

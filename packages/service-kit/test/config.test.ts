@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { ConfigError, loadConfig, Port } from '../src';
+import { adminTokenOptions, ConfigError, loadConfig, Port, serviceConfig, ServiceSettings, sharedServiceOptions } from '../src';
 
 const schema = Type.Object({
   PORT: Port(3001),
@@ -40,5 +40,26 @@ describe('loadConfig with NAME_FILE', () => {
   it('prefers NAME itself and names an unreadable file', () => {
     expect(loadConfig(schema, { DATABASE_URL: 'postgres://env', DATABASE_URL_FILE: `${dir}/nope` }).DATABASE_URL).toBe('postgres://env');
     expect(() => loadConfig(schema, { DATABASE_URL_FILE: `${dir}/nope` })).toThrow(/DATABASE_URL_FILE=".*nope": cannot be read \(ENOENT\)/);
+  });
+});
+
+describe('serviceConfig', () => {
+  const config = serviceConfig(Type.Object({ ...ServiceSettings, NAME: Type.String() }), 3009);
+
+  it('reads the settings in either run mode, and the process adds where it listens and runs', () => {
+    const settings = config.loadSettings({ NAME: 'shop', EVENTS_RETENTION_DAYS: '2' });
+    expect(settings).toEqual({ NAME: 'shop', EVENTS_RETENTION_DAYS: 2 });
+    expect(sharedServiceOptions(settings)).toEqual({ metricsToken: undefined, eventRetentionMs: 2 * 86_400_000 });
+    const own = config.loadProcess({ NAME: 'shop', DATABASE_URL: 'postgres://db/shop', AMQP_URL: 'amqp://mq' });
+    expect(own).toMatchObject({ NAME: 'shop', PORT: 3009, HOST: '0.0.0.0', LOG_LEVEL: 'info', EVENTS_RETENTION_DAYS: 14 });
+    expect(() => config.loadProcess({ NAME: 'shop' })).toThrow(/DATABASE_URL is required/);
+    expect(() => config.loadSettings({ NAME: 'shop', METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN="short"/);
+  });
+
+  it('checks admin sessions only when the admin service and the internal token are both known', () => {
+    const secret = 's'.repeat(40);
+    expect(adminTokenOptions({ JWT_SECRET: secret })).toEqual({ jwtSecret: secret, isRevoked: undefined });
+    expect(adminTokenOptions({ JWT_SECRET: secret, ADMIN_URL: 'http://admin' }).isRevoked).toBeUndefined();
+    expect(typeof adminTokenOptions({ JWT_SECRET: secret, ADMIN_URL: 'http://admin', INTERNAL_TOKEN: 'i'.repeat(40) }).isRevoked).toBe('function');
   });
 });

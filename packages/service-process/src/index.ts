@@ -24,6 +24,17 @@ export interface RunningService {
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
+/** What every service's `start<Name>Service` takes besides its own options: its parts, and the settings all services share. */
+export interface ServiceBaseOptions<DB> {
+  database: Database<DB>;
+  bus: EventBus;
+  logger: Logger;
+  /** Guards /metrics (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
+  eventRetentionMs?: number;
+}
+
 /** What a service is started on. Annotate `start`'s parameter with it to name the schema's tables (`ProcessParts<OrdersConfig, OrdersDB>`). */
 export interface ProcessParts<C, DB> {
   config: C;
@@ -32,12 +43,21 @@ export interface ProcessParts<C, DB> {
   logger: Logger;
 }
 
-export interface ServiceProcessSpec<C extends ProcessConfig, DB, S extends RunningService> {
+/** What every service starts on. */
+type Parts = { database: Database<any>; bus: EventBus; logger: Logger };
+
+export interface ServiceProcessSpec<C extends ProcessConfig, P extends Parts, S extends RunningService> {
   /** Logger name, PostgreSQL application_name and RabbitMQ connection name. */
   name: string;
   schema: string;
   loadConfig: () => C;
-  start: (parts: ProcessParts<C, DB>) => Promise<S>;
+  /**
+   * The service's own options from its configuration (its config.ts's `<name>ServiceOptions`, which
+   * the embedded shop uses too), given to `start` with the parts and the configuration: so `start`
+   * can be the service's own `start<Name>Service`.
+   */
+  options?: (config: C) => Omit<P, keyof Parts | 'config'>;
+  start: (parts: P) => Promise<S>;
 }
 
 /** Where the process gets its logger, database and bus (tests pass their own). */
@@ -62,15 +82,16 @@ export interface StartedProcess<C, S> {
   onShutdown: (context: ShutdownContext) => Promise<void>;
 }
 
-export async function startServiceProcess<C extends ProcessConfig, DB, S extends RunningService>(
-  spec: ServiceProcessSpec<C, DB, S>,
+export async function startServiceProcess<C extends ProcessConfig, P extends Parts, S extends RunningService>(
+  spec: ServiceProcessSpec<C, P, S>,
   factories: ProcessFactories = PROCESS_FACTORIES,
 ): Promise<StartedProcess<C, S>> {
   const config = spec.loadConfig();
   const logger = factories.createLogger(spec.name, config.LOG_LEVEL);
-  const database = factories.openDatabase<DB>(config.DATABASE_URL, spec.name, spec.schema);
+  const database = factories.openDatabase<unknown>(config.DATABASE_URL, spec.name, spec.schema);
   const bus = factories.createBus(config.AMQP_URL, spec.name, logger);
-  const service = await spec.start({ config, database, bus, logger });
+  // The database is the service's schema, whose tables `start` names (P['database']).
+  const service = await spec.start({ ...spec.options?.(config), config, database, bus, logger } as unknown as P);
   return {
     config,
     logger,
@@ -84,7 +105,7 @@ export async function startServiceProcess<C extends ProcessConfig, DB, S extends
 }
 
 /** The whole `server.ts` of a service: start it, listen, shut down in order. */
-export function runServiceProcess<C extends ProcessConfig, DB, S extends RunningService>(spec: ServiceProcessSpec<C, DB, S>): void {
+export function runServiceProcess<C extends ProcessConfig, P extends Parts, S extends RunningService>(spec: ServiceProcessSpec<C, P, S>): void {
   startOrExit(async () => {
     const { config, logger, service, onShutdown } = await startServiceProcess(spec);
     await runServer({ app: service.app, port: config.PORT, host: config.HOST, logger, onShutdown });

@@ -1,7 +1,7 @@
 import type { EventBus } from '@persona/bus';
 import type { Database } from '@persona/db';
 import { createServiceApp, type Logger } from '@persona/service-kit';
-import { startServiceProcess, type ProcessFactories } from '../src';
+import { startServiceProcess, type ProcessFactories, type ProcessParts } from '../src';
 
 const CONFIG = { LOG_LEVEL: 'warn', DATABASE_URL: 'postgres://db.internal/shop', AMQP_URL: 'amqp://mq.internal', PORT: 3001, HOST: '0.0.0.0', EXTRA: 'x' };
 
@@ -31,8 +31,10 @@ describe('a service as its own process', () => {
         name: 'catalogue',
         schema: 'catalogue',
         loadConfig: () => (calls.push('config'), CONFIG),
-        start: async ({ config }) => {
-          calls.push(`start with ${config.EXTRA}`);
+        // The service's options from its configuration, handed to start with the parts.
+        options: (config) => ({ extra: `${config.EXTRA}!` }),
+        start: async ({ config, extra }: ProcessParts<typeof CONFIG, unknown> & { extra: string }) => {
+          calls.push(`start with ${config.EXTRA} and ${extra}`);
           return { app, close: async () => undefined };
         },
       },
@@ -43,7 +45,7 @@ describe('a service as its own process', () => {
       'logger catalogue warn',
       'database postgres://db.internal/shop catalogue catalogue',
       'bus amqp://mq.internal catalogue',
-      'start with x',
+      'start with x and x!',
     ]);
     expect(started.service.app).toBe(app);
     await app.close();

@@ -1,8 +1,7 @@
 // Builds the admin service's Fastify instance.
-import rateLimit from '@fastify/rate-limit';
 import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
-import { createAdminVerifier, createServiceApp, requireAdmin, type ReadinessCheck, type ServiceApp } from '@persona/service-kit';
-import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
+import { type AppBaseOptions, createAdminVerifier, createServiceApp, registerRouteRateLimits, requireAdmin, type ServiceApp } from '@persona/service-kit';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AdminDB } from './db';
 import { tokenSigner } from './modules/auth/sessions';
@@ -13,23 +12,17 @@ import authRoutes from './routes/auth';
 import feedbackRoutes from './routes/feedback';
 import newsletterRoutes from './routes/newsletter';
 
-export interface AdminAppOptions {
+export interface AdminAppOptions extends AppBaseOptions {
   db: Kysely<AdminDB>;
   jwtSecret: string;
   internalToken: string;
   catalogueUrl: string;
-  logger?: FastifyBaseLogger | false;
-  readiness?: Record<string, ReadinessCheck>;
-  /** When set, /metrics demands `Authorization: Bearer <token>`. */
-  metricsToken?: string;
   /** Login attempts per minute per client. */
   loginsPerMinute?: number;
   /** Feedback and newsletter posts per minute per client. */
   postsPerMinute?: number;
   /** Where the administrator's lists stop counting (COUNT_CAP). */
   countCap?: number;
-  /** The outbox relay, woken after a change with events (a login) commits. */
-  relay?: { nudge(): void };
 }
 
 export interface AdminDeps {
@@ -47,14 +40,7 @@ export interface AdminDeps {
 
 export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
   const app = createServiceApp({ name: 'admin', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many attempts; please try again in ${Math.ceil(context.ttl / 1000)} seconds`,
-    }),
-  });
+  await registerRouteRateLimits(app, 'attempts');
   const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: async (jti) => !(await isSessionActive(options.db, jti)) });
   const deps: AdminDeps = {
     db: options.db,

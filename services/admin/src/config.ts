@@ -2,30 +2,26 @@
 // either run mode: its own process (server.ts) and the embedded shop both
 // build the service's options from `adminServiceOptions`.
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, retentionMs, withProcessConfig } from '@persona/service-kit';
+import { CommonConfig, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
 import type { AdminServiceOptions } from './service';
 
-/** What the admin service needs in either run mode. */
-export const AdminSettingsSchema = Type.Object({
-  METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
-  EVENTS_RETENTION_DAYS: CommonConfig.EVENTS_RETENTION_DAYS,
-  JWT_SECRET: CommonConfig.JWT_SECRET,
-  /** Shared secret the gateway and services send to check a session. */
-  INTERNAL_TOKEN: Type.String({ minLength: 32 }),
-  CATALOGUE_URL: Type.String({ pattern: '^https?://' }),
-  /** The first administrator, created on first start when both are set. */
-  ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' })),
-  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 10 })),
-  ADMIN_NAME: Type.String({ default: 'Administrator' }),
-});
-export type AdminSettings = Static<typeof AdminSettingsSchema>;
-
-/** The admin service's own process: its settings, where it listens and what it runs on. */
-export const AdminConfigSchema = withProcessConfig(AdminSettingsSchema, 3004);
-export type AdminConfig = Static<typeof AdminConfigSchema>;
-
-export const loadAdminSettings = (env: NodeJS.ProcessEnv = process.env) => loadConfig(AdminSettingsSchema, env);
-export const loadAdminConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(AdminConfigSchema, env);
+/** What the service needs in either run mode (`adminConfig.settings`, `loadSettings`), and its own process's schema (the settings, where it listens, what it runs on: `process`, `loadProcess`). */
+export const adminConfig = serviceConfig(
+  Type.Object({
+    ...ServiceSettings,
+    JWT_SECRET: CommonConfig.JWT_SECRET,
+    /** Shared secret the gateway and services send to check a session. */
+    INTERNAL_TOKEN: Type.String({ minLength: 32 }),
+    CATALOGUE_URL: Type.String({ pattern: '^https?://' }),
+    /** The first administrator, created on first start when both are set. */
+    ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' })),
+    ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 10 })),
+    ADMIN_NAME: Type.String({ default: 'Administrator' }),
+  }),
+  3004,
+);
+export type AdminSettings = Static<typeof adminConfig.settings>;
+export type AdminConfig = Static<typeof adminConfig.process>;
 
 /**
  * The service's options from its settings; the run mode adds the database, the
@@ -35,8 +31,7 @@ export const loadAdminConfig = (env: NodeJS.ProcessEnv = process.env) => loadCon
  */
 export function adminServiceOptions(settings: AdminSettings, { generateFirstAdmin = false } = {}): Omit<AdminServiceOptions, 'database' | 'bus' | 'logger'> {
   return {
-    metricsToken: settings.METRICS_TOKEN,
-    eventRetentionMs: retentionMs(settings.EVENTS_RETENTION_DAYS),
+    ...sharedServiceOptions(settings),
     jwtSecret: settings.JWT_SECRET,
     internalToken: settings.INTERNAL_TOKEN,
     catalogueUrl: settings.CATALOGUE_URL,

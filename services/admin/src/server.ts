@@ -1,13 +1,6 @@
 // The admin service as its own process (distributed mode).
-import { runServiceProcess, type ProcessParts } from '@persona/service-process';
-import { adminServiceOptions, loadAdminConfig, type AdminConfig } from './config';
-import type { AdminDB } from './db';
+import { runServiceProcess } from '@persona/service-process';
+import { adminConfig, adminServiceOptions } from './config';
 import { ADMIN_SCHEMA, startAdminService } from './service';
 
-runServiceProcess({
-  name: 'admin',
-  schema: ADMIN_SCHEMA,
-  loadConfig: loadAdminConfig,
-  start: ({ config, database, bus, logger }: ProcessParts<AdminConfig, AdminDB>) =>
-    startAdminService({ database, bus, logger, ...adminServiceOptions(config) }),
-});
+runServiceProcess({ name: 'admin', schema: ADMIN_SCHEMA, loadConfig: adminConfig.loadProcess, options: adminServiceOptions, start: startAdminService });

@@ -1,9 +1,9 @@
 // Wires the admin service for either run mode: migrations, the first
 // administrator, the outbox relay, the audit consumer and the HTTP app.
 import path from 'node:path';
-import { createOutboxRelay, outboxMigrations, registerBusMetrics, type EventBus } from '@persona/bus';
-import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
-import { backingReadiness, closeHttpServer, SHUTDOWN_DEFAULTS, type Logger, type ServiceApp } from '@persona/service-kit';
+import { openServiceStore, registerBusMetrics, serviceMigrations } from '@persona/bus';
+import { backingReadiness, closeHttpServer, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
+import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { AdminDB } from './db';
@@ -13,32 +13,20 @@ import { bootstrapAdmin, type BootstrapOptions } from './modules/auth/bootstrap-
 export const ADMIN_SCHEMA = 'admin';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
-export const adminMigrations: MigrationProvider = {
-  async getMigrations() {
-    return { ...outboxMigrations, ...(await folderMigrations(MIGRATIONS_DIR).getMigrations()) };
-  },
-};
+export const adminMigrations: MigrationProvider = serviceMigrations(MIGRATIONS_DIR);
 
-export interface AdminServiceOptions {
-  database: Database<AdminDB>;
-  bus: EventBus;
-  logger: Logger;
+export interface AdminServiceOptions extends ServiceBaseOptions<AdminDB> {
   jwtSecret: string;
   internalToken: string;
   catalogueUrl: string;
   firstAdmin: BootstrapOptions;
   loginsPerMinute?: number;
   postsPerMinute?: number;
-  /** Guards /metrics (METRICS_TOKEN). */
-  metricsToken?: string;
-  /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
-  eventRetentionMs?: number;
   /** Where the administrator's lists stop counting (COUNT_CAP; tests set a small one). */
   countCap?: number;
 }
 
-export interface AdminService {
-  app: ServiceApp;
+export interface AdminService extends RunningService {
   /** Set when this start created an administrator with a generated password (print it once). */
   generatedAdmin: { email: string; password: string } | null;
   /** Stops taking requests, lets in-flight requests and audit messages finish within `graceMs` (else hands the messages back), flushes the outbox. */
@@ -47,11 +35,8 @@ export interface AdminService {
 
 export async function startAdminService(options: AdminServiceOptions): Promise<AdminService> {
   const { database, bus, logger } = options;
-  const applied = await migrateToLatest(database, adminMigrations);
-  if (applied.length > 0) logger.info({ applied }, 'admin migrations applied');
+  const store = await openServiceStore({ name: 'admin', database, migrations: adminMigrations, bus, logger, retentionMs: options.eventRetentionMs });
   const generatedAdmin = await bootstrapAdmin(database.db, options.firstAdmin);
-  const outbox = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.eventRetentionMs });
-  outbox.start();
   const subscription = await subscribeAudit(bus, database.db, logger);
   const app = await buildApp({
     db: database.db,
@@ -63,7 +48,7 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
     postsPerMinute: options.postsPerMinute,
     metricsToken: options.metricsToken,
     countCap: options.countCap,
-    relay: outbox,
+    relay: store.relay,
     readiness: backingReadiness(database, bus),
   });
   registerBusMetrics(app.metrics, { db: database.db, bus, queues: [AUDIT_QUEUE] });
@@ -73,8 +58,7 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
     async close({ graceMs = SHUTDOWN_DEFAULTS.messageGraceMs } = {}) {
       await closeHttpServer(app, graceMs, logger);
       await subscription.close({ graceMs });
-      await outbox.stop();
-      await outbox.drain().catch((err) => logger.warn({ err }, 'outbox not flushed at shutdown; the next start publishes it'));
+      await store.flush();
     },
   };
 }

@@ -2,8 +2,8 @@
 import multipart from '@fastify/multipart';
 import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
 import { BOOK_LIMITS } from '@persona/contracts';
-import { createServiceApp, requireAdmin, type AdminVerifier, type ReadinessCheck, type ServiceApp } from '@persona/service-kit';
-import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
+import { type AdminVerifier, type AppBaseOptions, createServiceApp, requireAdmin, type ServiceApp } from '@persona/service-kit';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CatalogueDB } from './db';
 import { BookCache } from './modules/books/book-cache';
@@ -14,16 +14,10 @@ import fileRoutes from './routes/files';
 import internalRoutes from './routes/internal';
 import tagRoutes from './routes/tags';
 
-export interface CatalogueAppOptions {
+export interface CatalogueAppOptions extends AppBaseOptions {
   db: Kysely<CatalogueDB>;
   storage: FileStorage;
   verifier: AdminVerifier;
-  logger?: FastifyBaseLogger | false;
-  readiness?: Record<string, ReadinessCheck>;
-  /** When set, /metrics demands `Authorization: Bearer <token>`. */
-  metricsToken?: string;
-  /** The outbox relay, woken after a change with events commits. */
-  relay?: { nudge(): void };
   /** Shared secret of the internal routes; without it they are not mounted. */
   internalToken?: string;
 }

@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import type { ServiceName } from '@persona/contracts';
-import { createAdminVerifier, createServiceApp, type ServiceApp } from '@persona/service-kit';
+import { createAdminVerifier, createServiceApp, type ServiceApp, tooManyBody } from '@persona/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiReader } from './modules/pages/api-reader';
 import { loadStorefrontRenderer, type StorefrontRenderer } from './modules/pages/storefront-bundle';
@@ -92,11 +92,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       // The limit is a flood guard, not a quota clients plan around: its headers go with the 429 (and
       // Retry-After), not with every answer. The services' own limits (persona lookups) still send theirs.
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        error: 'Too Many Requests',
-        message: `Too many requests; please try again in ${Math.ceil(context.ttl / 1000)} seconds`,
-      }),
+      errorResponseBuilder: (_request, context) => tooManyBody('requests', context.ttl),
     });
   }
   await app.register(replyFrom, {

@@ -1,8 +1,7 @@
 // Builds the orders service's Fastify instance.
-import rateLimit from '@fastify/rate-limit';
 import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
-import { createServiceApp, requireAdmin, type AdminVerifier, type ReadinessCheck, type ServiceApp } from '@persona/service-kit';
-import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
+import { type AdminVerifier, type AppBaseOptions, createServiceApp, registerRouteRateLimits, requireAdmin, type ServiceApp } from '@persona/service-kit';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from './db';
 import type { BookReader } from './modules/payments/catalogue-client';
@@ -11,19 +10,13 @@ import type { StandIn } from './modules/payments/test-mode/start-stand-in';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
 
-export interface OrdersAppOptions {
+export interface OrdersAppOptions extends AppBaseOptions {
   db: Kysely<OrdersDB>;
   provider: PaymentProvider;
   /** Present in test mode only: serves the "buyer pays" action. */
   standIn?: StandIn;
   readBook: BookReader;
   verifier: AdminVerifier;
-  logger?: FastifyBaseLogger | false;
-  readiness?: Record<string, ReadinessCheck>;
-  /** When set, /metrics demands `Authorization: Bearer <token>`. */
-  metricsToken?: string;
-  /** The outbox relay, woken after a change with events commits. */
-  relay?: { nudge(): void };
   /** Persona lookups per minute per client (guessing protection). */
   lookupsPerMinute?: number;
   /** The administrator's list: where counting stops (COUNT_CAP) and the export's batch size. */
@@ -45,14 +38,7 @@ export interface OrdersDeps {
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
   const app = createServiceApp({ name: 'orders', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: `Too many lookups; please try again in ${Math.ceil(context.ttl / 1000)} seconds`,
-    }),
-  });
+  await registerRouteRateLimits(app, 'lookups');
   const deps: OrdersDeps = {
     db: options.db,
     provider: options.provider,

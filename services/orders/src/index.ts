@@ -1,14 +1,6 @@
 export { buildApp, type OrdersAppOptions } from './app';
 export { startOrdersService, ordersMigrations, ORDERS_SCHEMA, type OrdersService, type OrdersServiceOptions } from './service';
-export {
-  OrdersConfigSchema,
-  OrdersSettingsSchema,
-  ordersServiceOptions,
-  loadOrdersConfig,
-  loadOrdersSettings,
-  type OrdersConfig,
-  type OrdersSettings,
-} from './config';
+export { ordersConfig, ordersServiceOptions, type OrdersConfig, type OrdersSettings } from './config';
 export type { OrdersDB } from './db';
 export { TEST_MODE_KEYS } from './modules/payments/razorpay/razorpay-provider';
 export { paymentSignature, webhookSignature } from './modules/payments/razorpay/razorpay-signatures';

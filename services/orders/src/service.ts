@@ -2,9 +2,9 @@
 // provider (and the Razorpay stand-in in test mode), the outbox and mail
 // relays, the persona-event consumer and the reconciler.
 import path from 'node:path';
-import { createOutboxRelay, createUnitOfWork, outboxMigrations, registerBusMetrics, type EventBus, type Subscription } from '@persona/bus';
-import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
-import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS, type Logger, type ServiceApp } from '@persona/service-kit';
+import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations, type Subscription } from '@persona/bus';
+import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS, type ServiceApp } from '@persona/service-kit';
+import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { OrdersDB } from './db';
@@ -17,16 +17,9 @@ import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';
 export const ORDERS_SCHEMA = 'orders';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
-export const ordersMigrations: MigrationProvider = {
-  async getMigrations() {
-    return { ...outboxMigrations, ...(await folderMigrations(MIGRATIONS_DIR).getMigrations()) };
-  },
-};
+export const ordersMigrations: MigrationProvider = serviceMigrations(MIGRATIONS_DIR);
 
-export interface OrdersServiceOptions {
-  database: Database<OrdersDB>;
-  bus: EventBus;
-  logger: Logger;
+export interface OrdersServiceOptions extends ServiceBaseOptions<OrdersDB> {
   jwtSecret: string;
   catalogueUrl: string;
   publicUrl: string;
@@ -40,14 +33,9 @@ export interface OrdersServiceOptions {
   lists?: { countCap?: number; exportBatchSize?: number };
   /** The session check for admin tokens (see sessionRevocationCheck). */
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
-  /** Guards /metrics (METRICS_TOKEN). */
-  metricsToken?: string;
-  /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
-  eventRetentionMs?: number;
 }
 
-export interface OrdersService {
-  app: ServiceApp;
+export interface OrdersService extends RunningService {
   mode: 'live' | 'test';
   /** Sends queued e-mails now (tests, diagnostics). */
   drainMail(): Promise<number>;
@@ -61,8 +49,8 @@ export interface OrdersService {
 
 export async function startOrdersService(options: OrdersServiceOptions): Promise<OrdersService> {
   const { database, bus, logger } = options;
-  const applied = await migrateToLatest(database, ordersMigrations);
-  if (applied.length > 0) logger.info({ applied }, 'orders migrations applied');
+  const store = await openServiceStore({ name: 'orders', database, migrations: ordersMigrations, bus, logger, retentionMs: options.eventRetentionMs });
+  const outbox = store.relay;
   const closers: Array<() => Promise<void>> = [];
 
   let app: ServiceApp | undefined;
@@ -84,12 +72,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   closers.push(() => payments.close());
   const { provider, mode, standIn } = payments;
 
-  const outbox = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.eventRetentionMs });
-  outbox.start();
-  closers.push(async () => {
-    await outbox.stop();
-    await outbox.drain().catch((err) => logger.warn({ err }, 'outbox not flushed at shutdown; the next start publishes it'));
-  });
+  closers.push(() => store.flush());
   const mail = createMailRelay(database.db, options.mail, logger);
   mail.start();
   closers.push(() => mail.stop());

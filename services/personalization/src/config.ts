@@ -5,47 +5,42 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, retentionMs, withProcessConfig } from '@persona/service-kit';
+import { serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
 import type { PersonalizationServiceOptions } from './service';
 
 /** One core is left to the event loop (the HTTP routes and the consumer); more than four threads gain nothing measured. */
 const DEFAULT_PDF_WORKERS = Math.max(1, Math.min(4, os.cpus().length - 1));
 
-/** What the personalisation service needs in either run mode. */
-export const PersonalizationSettingsSchema = Type.Object({
-  METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
-  EVENTS_RETENTION_DAYS: CommonConfig.EVENTS_RETENTION_DAYS,
-  CATALOGUE_URL: Type.String({ pattern: '^https?://' }),
-  /** Shared secret for the catalogue's internal routes. */
-  INTERNAL_TOKEN: Type.String({ minLength: 32 }),
-  /** The address buyers use: the QR code in each Persona opens PUBLIC_URL/verify/<id>. */
-  PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
-  PERSONAS_DIR: Type.String({ default: path.resolve('data/personas') }),
-  /** PKCS#8 PEM of the Ed25519 signing key; without it one is generated on first start and kept in the database. */
-  SIGNING_KEY_PEM: Type.Optional(Type.String({ minLength: 40 })),
-  /** Attempts before a Persona is recorded as failed and its message dead-lettered. */
-  PERSONA_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
-  /** Back-off between attempts, milliseconds, comma-separated. */
-  PERSONA_RETRY_DELAYS_MS: Type.String({ pattern: '^\\d+(,\\d+)*$', default: '1000,5000,15000,30000' }),
-  /** Worker threads building PDFs (default: the cores less one, at most four). */
-  PDF_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: DEFAULT_PDF_WORKERS }),
-  /** Memory for prepared books in each PDF worker, MB; 0 turns the cache off. */
-  PERSONA_PDF_CACHE_MB: Type.Number({ minimum: 0, maximum: 4096, default: 64 }),
-});
-export type PersonalizationSettings = Static<typeof PersonalizationSettingsSchema>;
-
-/** The personalisation service's own process: its settings, where it listens and what it runs on. */
-export const PersonalizationConfigSchema = withProcessConfig(PersonalizationSettingsSchema, 3003);
-export type PersonalizationConfig = Static<typeof PersonalizationConfigSchema>;
-
-export const loadPersonalizationSettings = (env: NodeJS.ProcessEnv = process.env) => loadConfig(PersonalizationSettingsSchema, env);
-export const loadPersonalizationConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(PersonalizationConfigSchema, env);
+/** What the service needs in either run mode (`personalizationConfig.settings`, `loadSettings`), and its own process's schema (the settings, where it listens, what it runs on: `process`, `loadProcess`). */
+export const personalizationConfig = serviceConfig(
+  Type.Object({
+    ...ServiceSettings,
+    CATALOGUE_URL: Type.String({ pattern: '^https?://' }),
+    /** Shared secret for the catalogue's internal routes. */
+    INTERNAL_TOKEN: Type.String({ minLength: 32 }),
+    /** The address buyers use: the QR code in each Persona opens PUBLIC_URL/verify/<id>. */
+    PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
+    PERSONAS_DIR: Type.String({ default: path.resolve('data/personas') }),
+    /** PKCS#8 PEM of the Ed25519 signing key; without it one is generated on first start and kept in the database. */
+    SIGNING_KEY_PEM: Type.Optional(Type.String({ minLength: 40 })),
+    /** Attempts before a Persona is recorded as failed and its message dead-lettered. */
+    PERSONA_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
+    /** Back-off between attempts, milliseconds, comma-separated. */
+    PERSONA_RETRY_DELAYS_MS: Type.String({ pattern: '^\\d+(,\\d+)*$', default: '1000,5000,15000,30000' }),
+    /** Worker threads building PDFs (default: the cores less one, at most four). */
+    PDF_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: DEFAULT_PDF_WORKERS }),
+    /** Memory for prepared books in each PDF worker, MB; 0 turns the cache off. */
+    PERSONA_PDF_CACHE_MB: Type.Number({ minimum: 0, maximum: 4096, default: 64 }),
+  }),
+  3003,
+);
+export type PersonalizationSettings = Static<typeof personalizationConfig.settings>;
+export type PersonalizationConfig = Static<typeof personalizationConfig.process>;
 
 /** The service's options from its settings; the run mode adds the database, the bus and the logger. */
 export function personalizationServiceOptions(settings: PersonalizationSettings): Omit<PersonalizationServiceOptions, 'database' | 'bus' | 'logger'> {
   return {
-    metricsToken: settings.METRICS_TOKEN,
-    eventRetentionMs: retentionMs(settings.EVENTS_RETENTION_DAYS),
+    ...sharedServiceOptions(settings),
     catalogueUrl: settings.CATALOGUE_URL,
     internalToken: settings.INTERNAL_TOKEN,
     publicUrl: settings.PUBLIC_URL,

@@ -6,13 +6,5 @@ export {
   type PersonalizationService,
   type PersonalizationServiceOptions,
 } from './service';
-export {
-  PersonalizationConfigSchema,
-  PersonalizationSettingsSchema,
-  personalizationServiceOptions,
-  loadPersonalizationConfig,
-  loadPersonalizationSettings,
-  type PersonalizationConfig,
-  type PersonalizationSettings,
-} from './config';
+export { personalizationConfig, personalizationServiceOptions, type PersonalizationConfig, type PersonalizationSettings } from './config';
 export type { PersonalizationDB } from './db';

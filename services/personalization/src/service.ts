@@ -1,10 +1,10 @@
 // Wires the personalisation service for either run mode: migrations, the
-// signing key, the PDF worker pool, the order.paid consumer, the outbox relay
+// signing key, the PDF worker pool, the consumer of Persona requests, the outbox relay
 // and the HTTP app.
 import path from 'node:path';
-import { createOutboxRelay, createUnitOfWork, outboxMigrations, registerBusMetrics, type EventBus } from '@persona/bus';
-import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
-import { backingReadiness, closeHttpServer, SHUTDOWN_DEFAULTS, type Logger, type ServiceApp } from '@persona/service-kit';
+import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations } from '@persona/bus';
+import { backingReadiness, closeHttpServer, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
+import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { PersonalizationDB } from './db';
@@ -18,16 +18,9 @@ import { loadSigningKey, publicKeyPems } from './modules/personas/signing-keys';
 export const PERSONALIZATION_SCHEMA = 'personalization';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
-export const personalizationMigrations: MigrationProvider = {
-  async getMigrations() {
-    return { ...outboxMigrations, ...(await folderMigrations(MIGRATIONS_DIR).getMigrations()) };
-  },
-};
+export const personalizationMigrations: MigrationProvider = serviceMigrations(MIGRATIONS_DIR);
 
-export interface PersonalizationServiceOptions {
-  database: Database<PersonalizationDB>;
-  bus: EventBus;
-  logger: Logger;
+export interface PersonalizationServiceOptions extends ServiceBaseOptions<PersonalizationDB> {
   catalogueUrl: string;
   internalToken: string;
   publicUrl: string;
@@ -42,14 +35,9 @@ export interface PersonalizationServiceOptions {
   maxAttempts?: number;
   retryDelaysMs?: number[];
   lookupsPerMinute?: number;
-  /** Guards /metrics (METRICS_TOKEN). */
-  metricsToken?: string;
-  /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
-  eventRetentionMs?: number;
 }
 
-export interface PersonalizationService {
-  app: ServiceApp;
+export interface PersonalizationService extends RunningService {
   /**
    * Stops taking requests and messages; a Persona being made gets `graceMs`
    * to finish (its PDF worker included) and is acknowledged, else its message
@@ -61,13 +49,17 @@ export interface PersonalizationService {
 
 export async function startPersonalizationService(options: PersonalizationServiceOptions): Promise<PersonalizationService> {
   const { database, bus, logger } = options;
-  const applied = await migrateToLatest(database, personalizationMigrations);
-  if (applied.length > 0) logger.info({ applied }, 'personalization migrations applied');
+  const store = await openServiceStore({
+    name: 'personalization',
+    database,
+    migrations: personalizationMigrations,
+    bus,
+    logger,
+    retentionMs: options.eventRetentionMs,
+  });
   const key = await loadSigningKey(database.db, options.signingKeyPem);
   const files = new PersonaFiles(options.personasDir);
   const pdfPool = options.pdfPool ?? defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes });
-  const outbox = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.eventRetentionMs });
-  outbox.start();
   let keys: Promise<Map<string, string>> | null = null;
   const publicKeys = () => (keys ??= publicKeyPems(database.db));
 
@@ -91,7 +83,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     files,
     publicUrl: options.publicUrl,
     logger,
-    uow: createUnitOfWork({ db: database.db, relay: outbox }),
+    uow: createUnitOfWork({ db: database.db, relay: store.relay }),
     maxAttempts: options.maxAttempts,
     retryDelaysMs: options.retryDelaysMs,
     metrics: personaMetrics(app.metrics),
@@ -102,8 +94,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     async close({ graceMs = SHUTDOWN_DEFAULTS.messageGraceMs } = {}) {
       await closeHttpServer(app, graceMs, logger);
       await subscription.close({ graceMs });
-      await outbox.stop();
-      await outbox.drain().catch((err) => logger.warn({ err }, 'outbox not flushed at shutdown; the next start publishes it'));
+      await store.flush();
       await pdfPool.close();
     },
   };
