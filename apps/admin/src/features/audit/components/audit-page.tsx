@@ -3,9 +3,8 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAsync } from '@persona/web-kit/use-async';
-import { LoadError } from '../../../components/load-error';
+import { DataTable, ListView } from '../../../components/list-view';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoading } from '../../../components/page-loading';
 import { CursorPagination } from '../../../components/pagination';
 import { withFilter } from '../../../lib/list-place';
 import { useListPlace, useStaleLinkReset } from '../../../lib/use-list-place';
@@ -57,38 +56,25 @@ export function AuditPage() {
           </select>
         </div>
       </div>
-      {entries.status === 'loading' && <PageLoading text="Loading the audit log..." />}
-      {entries.status === 'error' && <LoadError what="The audit log" error={entries.error} onRetry={entries.reload} />}
-      {entries.status === 'success' && entries.data.data.length === 0 && <p className="empty-text">Nothing recorded yet.</p>}
-      {entries.status === 'success' && entries.data.data.length > 0 && (
-        <>
-          <div className="table-wrap">
-            <table className="data-table">
-              <caption className="visually-hidden">Audit log, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Who</th>
+      <ListView list={entries} what="The audit log" loading="Loading the audit log..." empty="Nothing recorded yet.">
+        {(answer) => (
+          <>
+            <DataTable caption="Audit log, newest first" columns={['When', 'What', 'Who']}>
+              {answer.data.map((entry) => (
+                <tr key={entry._id}>
+                  <td className="nowrap">{formatDateTime(entry.occurredAt)}</td>
+                  <td>
+                    {entry.summary}
+                    <span className="cell-sub mono">{entry.type}</span>
+                  </td>
+                  <td>{entry.actor ?? 'The shop'}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {entries.data.data.map((entry) => (
-                  <tr key={entry._id}>
-                    <td className="nowrap">{formatDateTime(entry.occurredAt)}</td>
-                    <td>
-                      {entry.summary}
-                      <span className="cell-sub mono">{entry.type}</span>
-                    </td>
-                    <td>{entry.actor ?? 'The shop'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <CursorPagination place={place} meta={entries.data.meta} onGo={go} />
-        </>
-      )}
+              ))}
+            </DataTable>
+            <CursorPagination place={place} meta={answer.meta} onGo={go} />
+          </>
+        )}
+      </ListView>
     </>
   );
 }

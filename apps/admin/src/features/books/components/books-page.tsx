@@ -6,9 +6,8 @@ import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
 import { paths } from '../../../config/paths';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { LoadError } from '../../../components/load-error';
+import { ListView } from '../../../components/list-view';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoading } from '../../../components/page-loading';
 import { Pagination } from '../../../components/pagination';
 import { SearchForm } from '../../../components/search-form';
 import { formatInr } from '../../../lib/format';
@@ -59,45 +58,44 @@ export function BooksPage() {
         onSearch={(text) => setParams(text ? new URLSearchParams({ search: text }) : new URLSearchParams())}
         wide
       />
-      {books.status === 'loading' && <PageLoading text="Loading books..." />}
-      {books.status === 'error' && <LoadError what="Books" error={books.error} onRetry={books.reload} />}
-      {books.status === 'success' && books.data.data.length === 0 && <p className="empty-text">No books found.</p>}
-      {books.status === 'success' && books.data.data.length > 0 && (
-        <>
-          <ul className="book-grid">
-            {books.data.data.map((book) => (
-              <li key={book._id} className="book-card" data-book-id={book._id}>
-                <div className="book-card__cover">
-                  {book.coverImage ? <img src={book.coverImage.url} alt="" loading="lazy" width="160" height="240" /> : <span aria-hidden="true">📖</span>}
-                </div>
-                <div className="book-card__body">
-                  <h2 className="book-card__title">{book.title}</h2>
-                  <p className="book-card__author">{book.author}</p>
-                  <p className="book-card__price">{formatInr(book.price)}</p>
-                  <p className="book-card__meta">{book.category?.name ?? 'No category'}</p>
-                </div>
-                <div className="book-card__actions">
-                  <Link to={paths.editBook(book._id)} className="btn btn--outline btn--sm">
-                    Edit<span className="visually-hidden"> {book.title}</span>
-                  </Link>
-                  <button type="button" className="btn btn--danger btn--sm" onClick={() => remove(book)} disabled={deleting === book._id}>
-                    Delete<span className="visually-hidden"> {book.title}</span>
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
-            onPage={(next) => {
-              const nextParams = new URLSearchParams(params);
-              nextParams.set('page', String(next));
-              setParams(nextParams);
-            }}
-          />
-        </>
-      )}
+      <ListView list={books} what="Books" loading="Loading books..." empty="No books found.">
+        {(answer) => (
+          <>
+            <ul className="book-grid">
+              {answer.data.map((book) => (
+                <li key={book._id} className="book-card" data-book-id={book._id}>
+                  <div className="book-card__cover">
+                    {book.coverImage ? <img src={book.coverImage.url} alt="" loading="lazy" width="160" height="240" /> : <span aria-hidden="true">📖</span>}
+                  </div>
+                  <div className="book-card__body">
+                    <h2 className="book-card__title">{book.title}</h2>
+                    <p className="book-card__author">{book.author}</p>
+                    <p className="book-card__price">{formatInr(book.price)}</p>
+                    <p className="book-card__meta">{book.category?.name ?? 'No category'}</p>
+                  </div>
+                  <div className="book-card__actions">
+                    <Link to={paths.editBook(book._id)} className="btn btn--outline btn--sm">
+                      Edit<span className="visually-hidden"> {book.title}</span>
+                    </Link>
+                    <button type="button" className="btn btn--danger btn--sm" onClick={() => remove(book)} disabled={deleting === book._id}>
+                      Delete<span className="visually-hidden"> {book.title}</span>
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pages={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+              onPage={(next) => {
+                const nextParams = new URLSearchParams(params);
+                nextParams.set('page', String(next));
+                setParams(nextParams);
+              }}
+            />
+          </>
+        )}
+      </ListView>
     </>
   );
 }

@@ -6,9 +6,8 @@ import { errorMessage } from '@persona/web-kit/api-client';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { LoadError } from '../../../components/load-error';
+import { ListView } from '../../../components/list-view';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoading } from '../../../components/page-loading';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { listCategories } from '../../../lib/categories-api';
@@ -118,29 +117,28 @@ export function CategoriesPage() {
         </form>
 
         <section className="panel" aria-label="Categories">
-          {categories.status === 'loading' && <PageLoading text="Loading categories..." />}
-          {categories.status === 'error' && <LoadError what="Categories" error={categories.error} onRetry={categories.reload} />}
-          {categories.status === 'success' && categories.data.length === 0 && <p className="empty-text">No categories yet. Add the first one.</p>}
-          {categories.status === 'success' && categories.data.length > 0 && (
-            <ul className="item-list">
-              {categories.data.map((category) => (
-                <li key={category._id} className="item-list__item">
-                  <div>
-                    <p className="item-list__title">{category.name}</p>
-                    {category.description && <p className="item-list__text">{category.description}</p>}
-                  </div>
-                  <div className="item-list__actions">
-                    <button type="button" className="btn btn--outline btn--sm" onClick={() => startEdit(category)}>
-                      Edit<span className="visually-hidden"> {category.name}</span>
-                    </button>
-                    <button type="button" className="btn btn--danger btn--sm" onClick={() => remove(category)} disabled={deleting === category._id}>
-                      Delete<span className="visually-hidden"> {category.name}</span>
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ListView list={categories} what="Categories" loading="Loading categories..." empty="No categories yet. Add the first one.">
+            {(list) => (
+              <ul className="item-list">
+                {list.map((category) => (
+                  <li key={category._id} className="item-list__item">
+                    <div>
+                      <p className="item-list__title">{category.name}</p>
+                      {category.description && <p className="item-list__text">{category.description}</p>}
+                    </div>
+                    <div className="item-list__actions">
+                      <button type="button" className="btn btn--outline btn--sm" onClick={() => startEdit(category)}>
+                        Edit<span className="visually-hidden"> {category.name}</span>
+                      </button>
+                      <button type="button" className="btn btn--danger btn--sm" onClick={() => remove(category)} disabled={deleting === category._id}>
+                        Delete<span className="visually-hidden"> {category.name}</span>
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ListView>
         </section>
       </div>
     </>

@@ -6,9 +6,8 @@ import type { Feedback } from '@persona/contracts';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { LoadError } from '../../../components/load-error';
+import { ListView } from '../../../components/list-view';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoading } from '../../../components/page-loading';
 import { CursorPagination } from '../../../components/pagination';
 import { SearchForm } from '../../../components/search-form';
 import { countLabel, withFilter } from '../../../lib/list-place';
@@ -50,39 +49,36 @@ export function FeedbackPage() {
       <div className="filters">
         <SearchForm label="Search" placeholder="Name or e-mail" value={search} onSearch={(text) => setParams(withFilter(params, 'search', text))} />
       </div>
-      {feedback.status === 'loading' && <PageLoading text="Loading feedbacks..." />}
-      {feedback.status === 'error' && <LoadError what="Feedback" error={feedback.error} onRetry={feedback.reload} />}
-      {feedback.status === 'success' && feedback.data.data.length === 0 && (
-        <p className="empty-text">{search ? 'No feedback matches this search.' : 'No feedback yet.'}</p>
-      )}
-      {feedback.status === 'success' && feedback.data.data.length > 0 && (
-        <>
-          <p className="result-count" role="status">
-            {countLabel(feedback.data.meta, 'message', 'messages')}
-          </p>
-          <ul className="item-list">
-            {feedback.data.data.map((item) => (
-              <li key={item._id} className="item-list__item feedback-item">
-                <div>
-                  <p className="item-list__title">
-                    {item.name} <a href={`mailto:${item.email}`}>{item.email}</a>
-                  </p>
-                  <p className="feedback-item__meta">
-                    <span className="badge badge--info">{item.bookId ? item.bookId.title : 'General'}</span> {formatDateTime(item.createdAt)}
-                  </p>
-                  <p className="feedback-item__message">{item.message}</p>
-                </div>
-                <div className="item-list__actions">
-                  <button type="button" className="btn btn--danger btn--sm" onClick={() => remove(item)} disabled={deleting === item._id}>
-                    Delete<span className="visually-hidden"> the message from {item.name}</span>
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <CursorPagination place={place} meta={feedback.data.meta} onGo={go} />
-        </>
-      )}
+      <ListView list={feedback} what="Feedback" loading="Loading feedbacks..." empty={search ? 'No feedback matches this search.' : 'No feedback yet.'}>
+        {(answer) => (
+          <>
+            <p className="result-count" role="status">
+              {countLabel(answer.meta, 'message', 'messages')}
+            </p>
+            <ul className="item-list">
+              {answer.data.map((item) => (
+                <li key={item._id} className="item-list__item feedback-item">
+                  <div>
+                    <p className="item-list__title">
+                      {item.name} <a href={`mailto:${item.email}`}>{item.email}</a>
+                    </p>
+                    <p className="feedback-item__meta">
+                      <span className="badge badge--info">{item.bookId ? item.bookId.title : 'General'}</span> {formatDateTime(item.createdAt)}
+                    </p>
+                    <p className="feedback-item__message">{item.message}</p>
+                  </div>
+                  <div className="item-list__actions">
+                    <button type="button" className="btn btn--danger btn--sm" onClick={() => remove(item)} disabled={deleting === item._id}>
+                      Delete<span className="visually-hidden"> the message from {item.name}</span>
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <CursorPagination place={place} meta={answer.meta} onGo={go} />
+          </>
+        )}
+      </ListView>
     </>
   );
 }

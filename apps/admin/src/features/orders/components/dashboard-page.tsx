@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAsync } from '@persona/web-kit/use-async';
 import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
-import { LoadError } from '../../../components/load-error';
-import { PageLoading } from '../../../components/page-loading';
+import { DataTable, ListView } from '../../../components/list-view';
 import { capitalize, formatDate } from '../../../lib/format';
 import { countText } from '../../../lib/list-place';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -27,38 +26,22 @@ export function DashboardPage() {
         <h2 id="recent-orders" className="section-title">
           Recent orders{orders.status === 'success' && orders.data.meta.total > 0 ? ` (${countText(orders.data.meta)} paid in all)` : ''}
         </h2>
-        {orders.status === 'loading' && <PageLoading text="Loading orders..." />}
-        {orders.status === 'error' && <LoadError what="Orders" error={orders.error} onRetry={orders.reload} />}
-        {orders.status === 'success' && orders.data.data.length === 0 && <p className="empty-text">No orders have been placed yet.</p>}
-        {orders.status === 'success' && orders.data.data.length > 0 && (
-          <div className="table-wrap">
-            <table className="data-table">
-              <caption className="visually-hidden">The latest paid orders, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Book</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Delivery</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Date</th>
+        <ListView list={orders} what="Orders" loading="Loading orders..." empty="No orders have been placed yet.">
+          {(answer) => (
+            <DataTable caption="The latest paid orders, newest first" columns={['Book', 'Customer', 'Email', 'Delivery', 'Status', 'Date']}>
+              {answer.data.map((order) => (
+                <tr key={order._id}>
+                  <td>{order.book.title}</td>
+                  <td>{order.fullName}</td>
+                  <td>{order.email}</td>
+                  <td>{capitalize(order.deliveryType)}</td>
+                  <td>{capitalize(order.deliveryStatus ?? 'pending')}</td>
+                  <td>{formatDate(order.createdAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {orders.data.data.map((order) => (
-                  <tr key={order._id}>
-                    <td>{order.book.title}</td>
-                    <td>{order.fullName}</td>
-                    <td>{order.email}</td>
-                    <td>{capitalize(order.deliveryType)}</td>
-                    <td>{capitalize(order.deliveryStatus ?? 'pending')}</td>
-                    <td>{formatDate(order.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+              ))}
+            </DataTable>
+          )}
+        </ListView>
       </section>
     </>
   );

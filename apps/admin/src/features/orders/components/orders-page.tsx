@@ -8,8 +8,7 @@ import { errorMessage } from '@persona/web-kit/api-client';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
 import { PageHeader } from '../../../components/page-header';
-import { LoadError } from '../../../components/load-error';
-import { PageLoading } from '../../../components/page-loading';
+import { DataTable, ListView } from '../../../components/list-view';
 import { CursorPagination } from '../../../components/pagination';
 import { SearchForm } from '../../../components/search-form';
 import { saveFile } from '../../../lib/download';
@@ -138,90 +137,74 @@ export function OrdersPage() {
         </div>
       </div>
 
-      {orders.status === 'loading' && <PageLoading text="Loading orders..." />}
-      {orders.status === 'error' && <LoadError what="Orders" error={orders.error} onRetry={orders.reload} />}
-      {orders.status === 'success' && rows.length === 0 && <p className="empty-text">No orders match these filters.</p>}
-      {rows.length > 0 && (
-        <>
-          <p className="result-count" role="status">
-            {orders.status === 'success' && countLabel(orders.data.meta, 'order', 'orders')}
-          </p>
-          <div className="table-wrap">
-            <table className="data-table">
-              <caption className="visually-hidden">Orders, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Persona ID</th>
-                  <th scope="col">Book</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Delivery</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Persona</th>
-                  <th scope="col">Delivery status</th>
-                  <th scope="col">Date</th>
+      <ListView list={orders} what="Orders" loading="Loading orders..." empty="No orders match these filters.">
+        {(answer) => (
+          <>
+            <p className="result-count" role="status">
+              {countLabel(answer.meta, 'order', 'orders')}
+            </p>
+            <DataTable
+              caption="Orders, newest first"
+              columns={['Persona ID', 'Book', 'Customer', 'Delivery', 'Amount', 'Payment', 'Persona', 'Delivery status', 'Date']}
+            >
+              {rows.map((order) => (
+                <tr key={order._id} data-order-id={order._id}>
+                  <td className="mono">{order.personaId}</td>
+                  <td>
+                    {order.book.title}
+                    <span className="cell-sub">{order.book.author}</span>
+                  </td>
+                  <td>
+                    {order.fullName}
+                    <span className="cell-sub">{order.email}</span>
+                    <span className="cell-sub">{order.phone}</span>
+                  </td>
+                  <td>
+                    {capitalize(order.deliveryType)}
+                    {order.address && (
+                      <span className="cell-sub">{[order.address.line1, order.address.city, order.address.zip, order.address.country].join(', ')}</span>
+                    )}
+                  </td>
+                  <td>{formatInr(order.amount)}</td>
+                  <td>
+                    <PaymentBadge status={order.paymentStatus} />
+                  </td>
+                  <td>
+                    <PersonaBadge status={order.personaStatus} />
+                    {order.personaStatus === 'failed' && (
+                      <>
+                        {order.personaError && <span className="cell-sub">{order.personaError}</span>}
+                        <button type="button" className="btn btn--outline btn--xs" onClick={() => retry(order)} disabled={inFlight[order._id]}>
+                          Retry<span className="visually-hidden"> the Persona {order.personaId}</span>
+                        </button>
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    <label className="visually-hidden" htmlFor={`status-${order._id}`}>
+                      Delivery status of {order.personaId}
+                    </label>
+                    <select
+                      id={`status-${order._id}`}
+                      value={order.deliveryStatus ?? 'pending'}
+                      disabled={inFlight[order._id] === true}
+                      onChange={(e) => changeStatus(order, e.target.value as DeliveryStatus)}
+                    >
+                      {DELIVERY_STATUSES.map((s) => (
+                        <option key={s} value={s}>
+                          {capitalize(s)}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>{formatDateTime(order.createdAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((order) => (
-                  <tr key={order._id} data-order-id={order._id}>
-                    <td className="mono">{order.personaId}</td>
-                    <td>
-                      {order.book.title}
-                      <span className="cell-sub">{order.book.author}</span>
-                    </td>
-                    <td>
-                      {order.fullName}
-                      <span className="cell-sub">{order.email}</span>
-                      <span className="cell-sub">{order.phone}</span>
-                    </td>
-                    <td>
-                      {capitalize(order.deliveryType)}
-                      {order.address && (
-                        <span className="cell-sub">{[order.address.line1, order.address.city, order.address.zip, order.address.country].join(', ')}</span>
-                      )}
-                    </td>
-                    <td>{formatInr(order.amount)}</td>
-                    <td>
-                      <PaymentBadge status={order.paymentStatus} />
-                    </td>
-                    <td>
-                      <PersonaBadge status={order.personaStatus} />
-                      {order.personaStatus === 'failed' && (
-                        <>
-                          {order.personaError && <span className="cell-sub">{order.personaError}</span>}
-                          <button type="button" className="btn btn--outline btn--xs" onClick={() => retry(order)} disabled={inFlight[order._id]}>
-                            Retry<span className="visually-hidden"> the Persona {order.personaId}</span>
-                          </button>
-                        </>
-                      )}
-                    </td>
-                    <td>
-                      <label className="visually-hidden" htmlFor={`status-${order._id}`}>
-                        Delivery status of {order.personaId}
-                      </label>
-                      <select
-                        id={`status-${order._id}`}
-                        value={order.deliveryStatus ?? 'pending'}
-                        disabled={inFlight[order._id] === true}
-                        onChange={(e) => changeStatus(order, e.target.value as DeliveryStatus)}
-                      >
-                        {DELIVERY_STATUSES.map((s) => (
-                          <option key={s} value={s}>
-                            {capitalize(s)}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>{formatDateTime(order.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {orders.status === 'success' && <CursorPagination place={place} meta={orders.data.meta} onGo={go} />}
-        </>
-      )}
+              ))}
+            </DataTable>
+            <CursorPagination place={place} meta={answer.meta} onGo={go} />
+          </>
+        )}
+      </ListView>
     </>
   );
 }

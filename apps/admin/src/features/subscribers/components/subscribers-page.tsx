@@ -4,9 +4,8 @@ import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
-import { LoadError } from '../../../components/load-error';
+import { DataTable, ListView } from '../../../components/list-view';
 import { PageHeader } from '../../../components/page-header';
-import { PageLoading } from '../../../components/page-loading';
 import { CursorPagination } from '../../../components/pagination';
 import { SearchForm } from '../../../components/search-form';
 import { countLabel, withFilter } from '../../../lib/list-place';
@@ -57,38 +56,29 @@ export function SubscribersPage() {
           onSearch={(text) => setParams(withFilter(params, 'search', text))}
         />
       </div>
-      {subscribers.status === 'loading' && <PageLoading text="Loading subscribers..." />}
-      {subscribers.status === 'error' && <LoadError what="Subscribers" error={subscribers.error} onRetry={subscribers.reload} />}
-      {subscribers.status === 'success' && subscribers.data.data.length === 0 && (
-        <p className="empty-text">{search ? 'No subscriber’s address begins with this.' : 'No subscribers yet.'}</p>
-      )}
-      {subscribers.status === 'success' && subscribers.data.data.length > 0 && (
-        <>
-          <p className="result-count" role="status">
-            {countLabel(subscribers.data.meta, 'subscriber', 'subscribers')}
-          </p>
-          <div className="table-wrap">
-            <table className="data-table">
-              <caption className="visually-hidden">Newsletter subscribers, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Subscribed</th>
+      <ListView
+        list={subscribers}
+        what="Subscribers"
+        loading="Loading subscribers..."
+        empty={search ? 'No subscriber’s address begins with this.' : 'No subscribers yet.'}
+      >
+        {(answer) => (
+          <>
+            <p className="result-count" role="status">
+              {countLabel(answer.meta, 'subscriber', 'subscribers')}
+            </p>
+            <DataTable caption="Newsletter subscribers, newest first" columns={['Email', 'Subscribed']}>
+              {answer.data.map((s) => (
+                <tr key={s.email}>
+                  <td>{s.email}</td>
+                  <td>{formatDateTime(s.subscribedAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {subscribers.data.data.map((s) => (
-                  <tr key={s.email}>
-                    <td>{s.email}</td>
-                    <td>{formatDateTime(s.subscribedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <CursorPagination place={place} meta={subscribers.data.meta} onGo={go} />
-        </>
-      )}
+              ))}
+            </DataTable>
+            <CursorPagination place={place} meta={answer.meta} onGo={go} />
+          </>
+        )}
+      </ListView>
     </>
   );
 }
