@@ -6,6 +6,14 @@
 // each Persona is that book's bytes unchanged plus one incremental update
 // (stamp-persona.ts): no page is copied, parsed beyond its dictionary, or
 // compressed again.
+//
+// Why our own engine around pdf-lib rather than pdf-lib's load/copy/save: that
+// path made a first Persona of the 300-page benchmark book about 6× slower than
+// `qpdf --overlay` and saturated paid → ready at about 7 Personas/s; this one is
+// 0.6–1.2× qpdf for a first Persona and about 20 ms for the next of the same
+// book (`npm run bench`, the `pdf` group; bench/README.md). pdf-lib still builds
+// the objects; typesetting, subsetting (truetype.ts) and deflate (deflate.ts)
+// are ours and deterministic, which the byte-for-byte regeneration test checks.
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
 import type { PersonaSignedRecord } from '@persona/contracts';
