@@ -1,0 +1,50 @@
+// The PDF worker pool on real worker threads (the compiled worker script: the test task runs
+// after the build): a Persona built off the main thread with its log lines brought back, the
+// engine's own error class kept across the thread boundary, and no build taken once closed.
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
+import { UnreadableSourceError } from '../../../src/modules/pdf-engine/build-persona-pdf';
+import { PdfPoolClosedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
+import { generateSigningKey, signPersona } from '../../../src/modules/signing/persona-signature';
+
+const script = path.resolve(__dirname, '../../../dist/src/modules/pdf-pool/pdf-worker.js');
+const key = generateSigningKey();
+
+function input(personaId: string, source: { kind: 'text'; paragraphs: string[] } | { kind: 'pdf'; bytes: Uint8Array }) {
+  const record = {
+    personaId,
+    bookId: '0b9f6c1e-4a57-4d2a-9c55-3c2f1f7e8a10',
+    title: 'The Long Afternoon',
+    author: 'Mira Kapoor',
+    buyerName: 'Zoë Ünal',
+    purchaseDate: '2026-11-22',
+  };
+  return { record, signature: signPersona(record, key), keyId: key.keyId, verifyUrl: `https://shop.example/verify/${personaId}`, source };
+}
+
+(existsSync(script) ? describe : describe.skip)('the PDF worker pool', () => {
+  it('builds on worker threads, brings back the log lines, keeps the error class, and refuses work once closed', async () => {
+    const pool = workerPdfPool({ size: 2, cacheBytes: 8 * 1024 * 1024 }, script);
+    try {
+      const lines: string[] = [];
+      const log = { info: (o: object, msg?: string) => void lines.push(`${msg} ${JSON.stringify(o)}`), debug: () => undefined, warn: () => undefined };
+      const paragraphs = ['# Chapter One', ...Array.from({ length: 20 }, (_, i) => `Paragraph ${i + 1} of a quiet story about light.`)];
+      const [a, b] = await Promise.all([
+        pool.build(input('PRS-AAAA-BBBB-CCCC-DDDD', { kind: 'text', paragraphs }), { log }),
+        pool.build(input('PRS-EEEE-FFFF-GGGG-HHHH', { kind: 'text', paragraphs }), { log }),
+      ]);
+      for (const pdf of [a, b]) {
+        expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(pdf.pages);
+      }
+      expect(lines.filter((l) => l.startsWith('pdf built'))).toHaveLength(2);
+      expect(lines[0]).toMatch(/"pdfWorker":\d+/);
+
+      const broken = pool.build(input('PRS-IIII-JJJJ-KKKK-LLLL', { kind: 'pdf', bytes: new TextEncoder().encode('not a pdf') }));
+      await expect(broken).rejects.toBeInstanceOf(UnreadableSourceError);
+    } finally {
+      await pool.close();
+    }
+    await expect(pool.build(input('PRS-MMMM-NNNN-PPPP-QQQQ', { kind: 'text', paragraphs: ['x'] }))).rejects.toBeInstanceOf(PdfPoolClosedError);
+  }, 60_000);
+});
