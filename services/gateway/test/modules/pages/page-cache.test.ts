@@ -1,4 +1,4 @@
-import { PageCache } from '../src/modules/pages/page-cache';
+import { PageCache } from '../../../src/modules/pages/page-cache';
 
 describe('the rendered page cache', () => {
   it('keys a page by its address, coding, answers and year, and not at all with a failed answer', () => {

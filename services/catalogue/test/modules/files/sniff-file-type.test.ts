@@ -1,7 +1,7 @@
-import { hasActiveMarkup, imageProblem, sniffFileType } from '../../src/modules/files/sniff-file-type';
-import { prefixTsQuery } from '../../src/modules/books/book-lists.repository';
-import { normaliseTags } from '../../src/modules/books/parse-book-form';
-import { PNG_1PX, tinyPdf } from '../support';
+import { hasActiveMarkup, imageProblem, sniffFileType } from '../../../src/modules/files/sniff-file-type';
+import { prefixTsQuery } from '../../../src/modules/books/book-lists.repository';
+import { normaliseTags } from '../../../src/modules/books/parse-book-form';
+import { PNG_1PX, tinyPdf } from '../../support';
 
 describe('sniffFileType', () => {
   it.each([

@@ -2,9 +2,9 @@
 // vocabulary, and the same books for the same seed.
 import { describeWithPostgres } from '@persona/test-kit';
 import { sql, type Database } from '@persona/db';
-import type { CatalogueDB } from '../../src/db';
-import { seedScaleCatalogue } from '../../src/modules/seed/seed-scale';
-import { openTestDatabase } from '../support';
+import type { CatalogueDB } from '../../../src/db';
+import { seedScaleCatalogue } from '../../../src/modules/seed/seed-scale';
+import { openTestDatabase } from '../../support';
 
 function contract(kind: 'pglite' | 'postgres') {
   let database: Database<CatalogueDB>;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TEST_JWT_SECRET } from '@persona/test-kit';
 import type { ServiceApp } from '@persona/service-kit';
-import { buildGateway } from '../src/app';
+import { buildGateway } from '../../src/app';
 
 const IDS = ['2b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f21', '3c2d8b63-7a4f-4a8f-8e2b-1d7f6c5b4a32'];
 

@@ -1,7 +1,7 @@
-import { choosePaymentMode } from '../src/modules/payments/create-payment-provider';
-import { TEST_MODE_KEYS } from '../src/modules/payments/razorpay/razorpay-provider';
-import { paymentSignature, safeEqualHex, webhookSignature } from '../src/modules/payments/razorpay/razorpay-signatures';
-import { indianDate } from '../src/modules/payments/mark-order-paid';
+import { choosePaymentMode } from '../../../../src/modules/payments/create-payment-provider';
+import { TEST_MODE_KEYS } from '../../../../src/modules/payments/razorpay/razorpay-provider';
+import { paymentSignature, safeEqualHex, webhookSignature } from '../../../../src/modules/payments/razorpay/razorpay-signatures';
+import { indianDate } from '../../../../src/modules/payments/mark-order-paid';
 
 describe('Razorpay signatures', () => {
   it('match the documented HMAC-SHA256 constructions', () => {

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { describeWithPostgres } from '@persona/test-kit';
 import type { Database } from '@persona/db';
-import type { CatalogueDB } from '../../src/db';
-import { listBooks, suggest } from '../../src/modules/books/book-lists.repository';
-import { findBook } from '../../src/modules/books/books.repository';
-import { LocalFileStorage } from '../../src/modules/files/file-storage';
-import { seedDemoCatalogue, loadDemoCatalogue } from '../../src/modules/seed/seed-demo-catalogue';
-import { openTestDatabase } from '../support';
+import type { CatalogueDB } from '../../../src/db';
+import { listBooks, suggest } from '../../../src/modules/books/book-lists.repository';
+import { findBook } from '../../../src/modules/books/books.repository';
+import { LocalFileStorage } from '../../../src/modules/files/file-storage';
+import { seedDemoCatalogue, loadDemoCatalogue } from '../../../src/modules/seed/seed-demo-catalogue';
+import { openTestDatabase } from '../../support';
 
 function contract(kind: 'pglite' | 'postgres') {
   let database: Database<CatalogueDB>;

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BOOK_LIMITS, isWholePaise, SampleContent } from '@persona/contracts';
 import { compileValidator } from '@persona/service-kit';
-import { DEMO_SEED_DIR, loadDemoCatalogue, type DemoCatalogue } from '../../src/modules/seed/seed-demo-catalogue';
+import { DEMO_SEED_DIR, loadDemoCatalogue, type DemoCatalogue } from '../../../src/modules/seed/seed-demo-catalogue';
 
 const words = (paragraphs: string[]) => paragraphs.join(' ').split(/\s+/).filter(Boolean).length;
 

@@ -8,8 +8,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TEST_JWT_SECRET } from '@persona/test-kit';
 import type { ServiceApp } from '@persona/service-kit';
-import { buildGateway } from '../src/app';
-import { bodyLimitFor } from '../src/modules/proxy/upstreams';
+import { buildGateway } from '../../src/app';
+import { bodyLimitFor } from '../../src/modules/proxy/upstreams';
 
 const MB = 1024 * 1024;
 

@@ -3,8 +3,8 @@
 import { computeOrderAmount, isPersonaId } from '@persona/contracts';
 import { sql } from '@persona/db';
 import { describeWithPostgres } from '@persona/test-kit';
-import { seedScaleOrders } from '../src/modules/seed/seed-scale';
-import { startOrdersHarness, type OrdersHarness } from './support';
+import { seedScaleOrders } from '../../../src/modules/seed/seed-scale';
+import { startOrdersHarness, type OrdersHarness } from '../../support';
 
 const BOOKS = [
   { id: '0b4f8a5e-2c1d-4e3f-9a8b-7c6d5e4f3a21', title: 'Tiffin', author: 'Meera Nair', pricePaise: 19900, printingCostPaise: 0 },

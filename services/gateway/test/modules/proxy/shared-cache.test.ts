@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { etagMatches, negotiateCoding, SharedCache, sharedMaxAge } from '../src/modules/proxy/shared-cache';
+import { etagMatches, negotiateCoding, SharedCache, sharedMaxAge } from '../../../src/modules/proxy/shared-cache';
 
 describe('sharedMaxAge', () => {
   it.each([

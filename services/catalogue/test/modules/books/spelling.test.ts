@@ -1,4 +1,4 @@
-import { foldWord, oneLetterAway } from '../../src/modules/books/spelling';
+import { foldWord, oneLetterAway } from '../../../src/modules/books/spelling';
 
 describe('words one letter away', () => {
   it.each([
