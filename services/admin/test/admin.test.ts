@@ -5,7 +5,8 @@ import type { Database } from '@persona/db';
 import { mintAdminToken, unsignedToken } from '@persona/test-kit';
 import { adminConfig } from '../src/config';
 import type { AdminDB } from '../src/db';
-import { subscribersCsv } from '../src/modules/newsletter/subscribers.repository';
+import { subscribersCsv } from '../src/modules/newsletter/subscribers.mapper';
+import { subscriberBatches } from '../src/modules/newsletter/subscribers.repository';
 import { waitAfterFailures } from '../src/modules/auth/login';
 import { hashPassword, verifyPassword } from '../src/modules/auth/passwords';
 import type { AdminService } from '../src/service';
@@ -259,11 +260,11 @@ describe('the admin service', () => {
         .execute();
       const all = await database.db.selectFrom('subscribers').select('email').execute();
       const chunks: string[] = [];
-      for await (const chunk of subscribersCsv(database.db, 2)) chunks.push(chunk);
+      for await (const chunk of subscribersCsv(subscriberBatches(database.db, 2))) chunks.push(chunk);
       expect(all.length).toBeGreaterThan(4);
       expect(chunks).toHaveLength(Math.ceil(all.length / 2));
       const whole: string[] = [];
-      for await (const chunk of subscribersCsv(database.db)) whole.push(chunk);
+      for await (const chunk of subscribersCsv(subscriberBatches(database.db))) whole.push(chunk);
       expect(whole).toHaveLength(1);
       expect(chunks.join('')).toBe(whole[0]);
       const emails = whole[0]
@@ -279,7 +280,7 @@ describe('the admin service', () => {
       await expect(
         database.db.transaction().execute(async (trx) => {
           await trx.deleteFrom('subscribers').execute();
-          for await (const chunk of subscribersCsv(trx)) chunks.push(chunk);
+          for await (const chunk of subscribersCsv(subscriberBatches(trx))) chunks.push(chunk);
           throw rollback;
         }),
       ).rejects.toBe(rollback);

@@ -3,6 +3,7 @@ import { AuditEntry, AuditQuery, DEFAULT_PAGE_SIZE, ErrorBody, ListEnvelope } fr
 import { decodeCursor, pageMeta } from '@persona/db';
 import { readCursors, type ServiceApp } from '@persona/service-kit';
 import type { AdminDeps } from '../app';
+import { toAuditEntry } from '../modules/audit/audit.mapper';
 import { AUDIT_KEYS, listAudit } from '../modules/audit/audit.repository';
 
 export default async function auditRoutes(app: ServiceApp, deps: AdminDeps) {
@@ -13,7 +14,7 @@ export default async function auditRoutes(app: ServiceApp, deps: AdminDeps) {
       const { page = 1, limit = DEFAULT_PAGE_SIZE, type } = request.query;
       const cursors = readCursors(request.query, (text) => decodeCursor(text, AUDIT_KEYS));
       const result = await listAudit(deps.db, { type, limit, page, ...cursors, countCap: deps.countCap });
-      return { data: result.rows, meta: pageMeta(result, { page, limit }) };
+      return { data: result.rows.map(toAuditEntry), meta: pageMeta(result, { page, limit }) };
     },
   );
 }

@@ -5,6 +5,7 @@ import { decodeCursor, pageMeta } from '@persona/db';
 import { clientAddress, notFound, readCursors, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
+import { toFeedback } from '../modules/feedback/feedback.mapper';
 import { deleteFeedback, FEEDBACK_KEYS, insertFeedback, listFeedback } from '../modules/feedback/feedback.repository';
 
 export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
@@ -19,7 +20,7 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
     async (request, reply) => {
       const { name, email, message, bookId } = request.body;
       const bookTitle = bookId ? await deps.bookTitles(bookId, request.correlationId) : null;
-      const data = await insertFeedback(db, { name, email, message, bookId: bookId ?? null, bookTitle });
+      const data = toFeedback(await insertFeedback(db, { name, email, message, bookId: bookId ?? null, bookTitle }));
       return reply.status(201).send({ data, message: 'Thank you! Your message has been sent.' });
     },
   );
@@ -31,7 +32,7 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
       const { page = 1, limit = DEFAULT_PAGE_SIZE, search } = request.query;
       const cursors = readCursors(request.query, (text) => decodeCursor(text, FEEDBACK_KEYS));
       const result = await listFeedback(db, { search, limit, page, ...cursors, countCap: deps.countCap });
-      return { data: result.rows, meta: pageMeta(result, { page, limit }) };
+      return { data: result.rows.map(toFeedback), meta: pageMeta(result, { page, limit }) };
     },
   );
 

@@ -5,7 +5,8 @@ import { decodeCursor, pageMeta } from '@persona/db';
 import { clientAddress, readCursors, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
-import { listSubscribers, subscribe, SUBSCRIBER_KEYS, subscribersCsv } from '../modules/newsletter/subscribers.repository';
+import { subscribersCsv, toSubscriber } from '../modules/newsletter/subscribers.mapper';
+import { listSubscribers, subscribe, subscriberBatches, SUBSCRIBER_KEYS } from '../modules/newsletter/subscribers.repository';
 
 export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps) {
   const { db, adminOnly } = deps;
@@ -28,7 +29,7 @@ export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps)
       const { page = 1, limit = DEFAULT_PAGE_SIZE, search } = request.query;
       const cursors = readCursors(request.query, (text) => decodeCursor(text, SUBSCRIBER_KEYS));
       const result = await listSubscribers(db, { search, limit, page, ...cursors, countCap: deps.countCap });
-      return { data: result.rows, meta: pageMeta(result, { page, limit }) };
+      return { data: result.rows.map(toSubscriber), meta: pageMeta(result, { page, limit }) };
     },
   );
 
@@ -38,6 +39,6 @@ export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps)
       .header('content-disposition', 'attachment; filename="subscribers.csv"')
       // A list of people's e-mail addresses: no cache anywhere may keep it.
       .header('cache-control', 'no-store')
-      .send(Readable.from(subscribersCsv(db))),
+      .send(Readable.from(subscribersCsv(subscriberBatches(db)))),
   );
 }

@@ -1,11 +1,13 @@
 // The audit log's rows: one per event (the event id is unique), and the administrator's list of
 // them, newest first, a page at a time by cursor.
-import { COUNT_CAP, DEFAULT_PAGE_SIZE, type AuditEntry } from '@persona/contracts';
+import { COUNT_CAP, DEFAULT_PAGE_SIZE } from '@persona/contracts';
 import { countedPage, sql, type CountedPage, type KeysetColumn } from '@persona/db';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AdminDB } from '../../db';
 import type { ListRequest } from '../lists/list-request';
 import type { AuditLine } from './describe-event';
+
+export type AuditRow = Selectable<AdminDB['audit_log']>;
 
 export async function insertAuditEntry(
   db: Kysely<AdminDB> | Transaction<AdminDB>,
@@ -32,23 +34,12 @@ export const AUDIT_KEYS: readonly KeysetColumn[] = [
   { ref: 'id', cast: 'bigint' },
 ];
 
-export async function listAudit(db: Kysely<AdminDB>, request: ListRequest & { type?: string }): Promise<CountedPage<AuditEntry>> {
+export async function listAudit(db: Kysely<AdminDB>, request: ListRequest & { type?: string }): Promise<CountedPage<AuditRow>> {
   const { type, search: _search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
   const filtered = () => (type ? db.selectFrom('audit_log').where('type', '=', type) : db.selectFrom('audit_log'));
   const rows = filtered()
     .selectAll()
     .select(sql<string>`occurred_at::text`.as('cursor_at'));
   const page = await countedPage(db, rows, filtered(), AUDIT_KEYS, (r) => [r.cursor_at, String(r.id)], { limit, countCap, ...cursors });
-  return {
-    ...page,
-    rows: page.rows.map((r) => ({
-      _id: String(r.id),
-      type: r.type,
-      summary: r.summary,
-      subjectId: r.subject_id,
-      actor: r.actor,
-      occurredAt: r.occurred_at.toISOString(),
-      correlationId: r.correlation_id,
-    })),
-  };
+  return page;
 }

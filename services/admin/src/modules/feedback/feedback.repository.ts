@@ -1,12 +1,12 @@
 // Feedback and contact messages: the administrator's list, newest first, a page at a time by
 // cursor, found by the sender's name (or its near spelling) or e-mail address.
-import { COUNT_CAP, DEFAULT_PAGE_SIZE, PERSON_SEARCH_COUNT_CAP, type Feedback } from '@persona/contracts';
+import { COUNT_CAP, DEFAULT_PAGE_SIZE, PERSON_SEARCH_COUNT_CAP } from '@persona/contracts';
 import { countedPage, personMatch, sql, writtenThenNear, type CountedPage, type KeysetColumn, type PersonSpelling } from '@persona/db';
 import type { Kysely, Selectable } from 'kysely';
 import type { AdminDB } from '../../db';
 import type { ListRequest } from '../lists/list-request';
 
-type FeedbackRow = Selectable<AdminDB['feedback']>;
+export type FeedbackRow = Selectable<AdminDB['feedback']>;
 
 /** Newest first, ties by id: the (created_at, id) b-tree read backwards. */
 export const FEEDBACK_KEYS: readonly KeysetColumn[] = [
@@ -19,7 +19,7 @@ function filteredFeedback(db: Kysely<AdminDB>, search: string | undefined, spell
   return search?.trim() ? q.where(personMatch(search, { name: 'name', email: 'email' }, spelling)) : q;
 }
 
-export async function listFeedback(db: Kysely<AdminDB>, request: ListRequest): Promise<CountedPage<Feedback>> {
+export async function listFeedback(db: Kysely<AdminDB>, request: ListRequest): Promise<CountedPage<FeedbackRow>> {
   const { search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
   const cap = search?.trim() ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
   const page = await writtenThenNear(search, (spelling) => {
@@ -33,30 +33,18 @@ export async function listFeedback(db: Kysely<AdminDB>, request: ListRequest): P
       ...cursors,
     });
   });
-  return { ...page, rows: page.rows.map(toFeedback) };
-}
-
-export function toFeedback(row: FeedbackRow): Feedback {
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    message: row.message,
-    bookId: row.book_id ? { _id: row.book_id, title: row.book_title ?? 'Unknown book' } : null,
-    createdAt: row.created_at.toISOString(),
-  };
+  return page;
 }
 
 export async function insertFeedback(
   db: Kysely<AdminDB>,
   message: { name: string; email: string; message: string; bookId: string | null; bookTitle: string | null },
-): Promise<Feedback> {
-  const row = await db
+): Promise<FeedbackRow> {
+  return db
     .insertInto('feedback')
     .values({ name: message.name.trim(), email: message.email.trim(), message: message.message.trim(), book_id: message.bookId, book_title: message.bookTitle })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toFeedback(row);
 }
 
 /** False when there was no such message. */

@@ -1,7 +1,7 @@
 // Newsletter subscribers: the administrator's list (newest first, a page at a time by cursor,
 // found by the beginning of an address) and the CSV export (read in keyset batches, so a long
 // list is never held at once).
-import { COUNT_CAP, DEFAULT_PAGE_SIZE, PERSON_SEARCH_COUNT_CAP, SUBSCRIBERS_CSV_HEADER, toCsv, toCsvRows, type Subscriber } from '@persona/contracts';
+import { COUNT_CAP, DEFAULT_PAGE_SIZE, PERSON_SEARCH_COUNT_CAP } from '@persona/contracts';
 import { countedPage, keysetPage, likeLiteral, sql, type CountedPage, type CursorValue, type KeysetColumn } from '@persona/db';
 import type { Kysely } from 'kysely';
 import type { AdminDB } from '../../db';
@@ -26,9 +26,13 @@ function filteredSubscribers(db: Kysely<AdminDB>, search: string | undefined) {
 const withCursor = (db: Kysely<AdminDB>, search: string | undefined) =>
   filteredSubscribers(db, search).select(['email', 'subscribed_at', sql<string>`subscribed_at::text`.as('cursor_at')]);
 const subscriberKey = (row: { cursor_at: string; email: string }): CursorValue[] => [row.cursor_at, row.email];
-const toSubscriber = (row: { email: string; subscribed_at: Date }): Subscriber => ({ email: row.email, subscribedAt: row.subscribed_at.toISOString() });
 
-export async function listSubscribers(db: Kysely<AdminDB>, request: ListRequest): Promise<CountedPage<Subscriber>> {
+export interface SubscriberRow {
+  email: string;
+  subscribed_at: Date;
+}
+
+export async function listSubscribers(db: Kysely<AdminDB>, request: ListRequest): Promise<CountedPage<SubscriberRow>> {
   const { search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
   const cap = search?.trim() ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
   const page = await countedPage(db, withCursor(db, search), filteredSubscribers(db, search), SUBSCRIBER_KEYS, subscriberKey, {
@@ -37,18 +41,15 @@ export async function listSubscribers(db: Kysely<AdminDB>, request: ListRequest)
     sparse: Boolean(search?.trim()),
     ...cursors,
   });
-  return { ...page, rows: page.rows.map(toSubscriber) };
+  return page;
 }
 
-/** `subscribers.csv`, newest first, as chunks of text: the header with the first batch, then one chunk per batch. */
-export async function* subscribersCsv(db: Kysely<AdminDB>, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
+/** Every subscriber, newest first, a keyset batch at a time (so a long list is never held at once). */
+export async function* subscriberBatches(db: Kysely<AdminDB>, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<SubscriberRow[]> {
   let after: CursorValue[] | undefined;
-  let first = true;
   for (;;) {
     const page = await keysetPage(withCursor(db, undefined), SUBSCRIBER_KEYS, subscriberKey, { limit: batchSize, after });
-    const records = page.rows.map((r) => [r.email, r.subscribed_at.toISOString()]);
-    if (first || records.length > 0) yield first ? toCsv(SUBSCRIBERS_CSV_HEADER, records) : toCsvRows(records);
-    first = false;
+    yield page.rows;
     if (!page.next) return;
     after = subscriberKey(page.rows.at(-1)!);
   }
