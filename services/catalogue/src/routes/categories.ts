@@ -3,6 +3,7 @@ import { Category, CategoryBody, DataEnvelope, ErrorBody, IdParams, NoQuery } fr
 import type { ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { toCategory } from '../modules/categories/categories.mapper';
 import { listCategories } from '../modules/categories/categories.repository';
 import { createCategory, deleteCategory, updateCategory } from '../modules/categories/categories.service';
 import type { CatalogueDeps } from '../app';
@@ -14,7 +15,7 @@ export default async function categoryRoutes(app: ServiceApp, deps: CatalogueDep
   const ctx = (request: FastifyRequest) => ({ db, uow: deps.uow, correlationId: request.correlationId });
 
   app.get('/api/categories', { schema: { querystring: NoQuery, response: { 200: DataEnvelope(Type.Array(Category)), 400: ErrorBody } } }, async () => ({
-    data: await listCategories(db),
+    data: (await listCategories(db)).map(toCategory),
   }));
 
   app.post(

@@ -20,6 +20,7 @@ import {
 import { decodeCursor, pageMeta } from '@persona/db';
 import { badRequest, clientAddress, notFound, readCursors, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { OrdersDeps } from '../app';
+import { toOrder, toPublicOrder } from '../modules/orders/orders.mapper';
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
 import { exportOrdersCsv } from '../modules/orders/export-orders-csv';
@@ -74,13 +75,13 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
         const personaId = normalizePersonaId(id);
         const row = UUID.test(id) ? await repo.findOrderById(db, id) : personaId ? await repo.findOrderByPersonaId(db, personaId) : undefined;
         if (!row) throw notFound('Order not found');
-        return { data: repo.toOrder(row) };
+        return { data: toOrder(row) };
       }
       const personaId = normalizePersonaId(id);
       if (!personaId) throw badRequest('That is not a valid Persona ID');
       const row = await repo.findOrderByPersonaId(db, personaId);
       if (!row) throw notFound('No Persona has this ID');
-      return { data: repo.toPublicOrder(row) };
+      return { data: toPublicOrder(row) };
     },
   );
 
@@ -92,7 +93,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       checkDateRange(filter);
       const cursors = readCursors(request.query, (text) => decodeCursor(text, repo.ORDER_KEYS));
       const result = await repo.listOrders(db, { filter, limit, page, ...cursors, countCap: deps.countCap });
-      return { data: result.rows.map(repo.toOrder), meta: pageMeta(result, { page, limit }) };
+      return { data: result.rows.map(toOrder), meta: pageMeta(result, { page, limit }) };
     },
   );
 

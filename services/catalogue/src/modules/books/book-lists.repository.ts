@@ -12,9 +12,9 @@
 // User text only ever travels as a bound parameter: wildcards and quotes are
 // plain characters.
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { COUNT_CAP, type BookSort, type BookSummary, type HomeTab, type SitemapEntry, type Suggestion, type TagCount } from '@persona/contracts';
+import { COUNT_CAP, type BookSort, type HomeTab, type SitemapEntry, type Suggestion, type TagCount } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
-import { summariesInOrder, summaryQuery, toSummary } from './books.repository';
+import { summariesInOrder, summaryQuery, type SummaryRow } from './books.repository';
 import { knownWords } from './search-words.repository';
 import { foldWord, oneLetterAway } from './spelling';
 
@@ -169,7 +169,7 @@ function sortKeys(sort: BookSort, search: string | undefined, mode: SearchMode):
 export const SEARCH_COUNT_CAP = COUNT_CAP;
 
 export interface BookListAnswer {
-  books: BookSummary[];
+  books: SummaryRow[];
   total: number;
   /** True when a search matches more than `total` books (counting stopped at SEARCH_COUNT_CAP). */
   totalCapped: boolean;
@@ -282,7 +282,7 @@ const RELATED_CANDIDATES = 200;
  * same category first, then most tags shared (case-insensitively), then newest.
  * Undefined when the book does not exist.
  */
-export async function relatedBooks(db: Db, id: string, limit: number): Promise<BookSummary[] | undefined> {
+export async function relatedBooks(db: Db, id: string, limit: number): Promise<SummaryRow[] | undefined> {
   const book = await db.selectFrom('books').select(['id', 'category_id', 'tags']).where('id', '=', id).executeTakeFirst();
   if (!book) return undefined;
   const lowerTags = book.tags.map((t) => t.toLowerCase());
@@ -300,7 +300,7 @@ export async function relatedBooks(db: Db, id: string, limit: number): Promise<B
     .orderBy(sql`b.id DESC`)
     .limit(limit)
     .execute();
-  return rows.map(toSummary);
+  return rows;
 }
 
 const SUGGESTED_BOOKS = 5;

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogueDB } from '../../db';
 import type { BookCache, CachedAnswer } from './book-cache';
 import * as lists from './book-lists.repository';
+import { toBook, toSummary } from './books.mapper';
 import * as repo from './books.repository';
 
 /** Search text as the cache sees it: the same answer for "  Tiffin " and "tiffin". */
@@ -17,14 +18,14 @@ export function listBooksAnswer(db: Kysely<CatalogueDB>, cache: BookCache, query
   const key = `list:${JSON.stringify([searchKey(query.search), searchKey(query.tag), query.tab ?? '', query.category ?? '', query.sort ?? '', page, limit])}`;
   return cache.answer(key, async () => {
     const { books, total, totalCapped } = await lists.listBooks(db, filter, { sort: query.sort, page, limit });
-    return { data: books, meta: { total, page, limit, ...(totalCapped ? { totalCapped } : {}) } };
+    return { data: books.map(toSummary), meta: { total, page, limit, ...(totalCapped ? { totalCapped } : {}) } };
   }) as Promise<CachedAnswer>;
 }
 
 export function bookAnswer(db: Kysely<CatalogueDB>, cache: BookCache, id: string): Promise<CachedAnswer | null> {
   return cache.answer(`book:${id}`, async () => {
     const book = await repo.findBook(db, id);
-    return book ? { data: book } : null;
+    return book ? { data: toBook(book) } : null;
   });
 }
 
@@ -42,7 +43,7 @@ export function relatedAnswer(db: Kysely<CatalogueDB>, cache: BookCache, id: str
   const limit = query.limit ?? 4;
   return cache.answer(`related:${id}:${limit}`, async () => {
     const books = await lists.relatedBooks(db, id, limit);
-    return books ? { data: books } : null;
+    return books ? { data: books.map(toSummary) } : null;
   });
 }
 

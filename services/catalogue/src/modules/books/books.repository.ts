@@ -1,11 +1,10 @@
-// All kysely code for books. Rows are mapped to the public Book shape here;
-// the full text (book_contents.paragraphs) and the full PDF key never reach
-// that shape. A book's description and sample live beside its full text in
+// All kysely code for books. It answers rows (books.mapper makes the public
+// shapes); the full text (book_contents.paragraphs) and the full PDF key are
+// not in those rows. A book's description and sample live beside its full text in
 // book_contents, so the `books` row lists search and sort is short.
 import { sql, type Kysely } from 'kysely';
-import { paiseToRupees, type Book, type BookSummary, type SampleContent } from '@persona/contracts';
+import type { SampleContent } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
-import { fileUrl } from '../files/file-storage';
 import { addSearchWords } from './search-words.repository';
 
 type Db = Kysely<CatalogueDB>;
@@ -60,44 +59,20 @@ function baseQuery(db: Db) {
 }
 
 /** The list items of `ids`, in that order (a list picks its page on the short rows, then reads their texts). */
-export async function summariesInOrder(db: Db, ids: readonly string[]): Promise<BookSummary[]> {
+export async function summariesInOrder(db: Db, ids: readonly string[]): Promise<SummaryRow[]> {
   if (ids.length === 0) return [];
   const rows = await summaryQuery(db).where('b.id', 'in', ids).execute();
-  const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
+/** A list item's row. */
+export type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
+/** A book page's row: the list item's and its sample. */
+export type BookRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
-function toBook(row: Row): Book {
-  return { ...toSummary(row), sampleContent: row.sample_content as SampleContent };
-}
-
-export function toSummary(row: SummaryRow): BookSummary {
-  return {
-    _id: row.id,
-    title: row.title,
-    author: row.author,
-    description: row.description,
-    price: paiseToRupees(row.price_paise),
-    printingCost: paiseToRupees(row.printing_cost_paise),
-    tags: row.tags,
-    ratings: { average: Number(row.rating) },
-    category: row.category_id && row.category_name ? { _id: row.category_id, name: row.category_name } : null,
-    trailLimit: row.trail_limit,
-    coverImage: row.cover_key ? { url: fileUrl(row.cover_key) } : null,
-    images: row.image_keys.map((key) => ({ url: fileUrl(key) })),
-    samplePdf: row.sample_pdf_key ? { url: fileUrl(row.sample_pdf_key) } : null,
-    hasFullPdf: row.has_full_pdf,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-export async function findBook(db: Db, id: string): Promise<Book | undefined> {
-  const row = await baseQuery(db).where('b.id', '=', id).executeTakeFirst();
-  return row && toBook(row);
+export function findBook(db: Db, id: string): Promise<BookRow | undefined> {
+  return baseQuery(db).where('b.id', '=', id).executeTakeFirst();
 }
 
 /** The book's full text, paragraph by paragraph (none yet: empty); undefined when there is no such book. */

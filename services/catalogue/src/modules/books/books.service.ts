@@ -7,6 +7,7 @@ import { badRequest, notFound } from '@persona/service-kit';
 import { bumpCatalogueVersion } from '../catalogue-version.repository';
 import type { WriteContext } from '../context';
 import type { FileArea, FileStorage } from '../files/file-storage';
+import { toBook } from './books.mapper';
 import * as repo from './books.repository';
 import { refreshTagCounts } from './tags.repository';
 import type { BookForm, Upload } from './parse-book-form';
@@ -82,7 +83,7 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
       await emit(createEvent('book.created', changedPayload(newId, record), { correlationId: ctx.correlationId }));
       return newId;
     });
-    return (await repo.findBook(ctx.db, id))!;
+    return toBook((await repo.findBook(ctx.db, id))!);
   } catch (err) {
     await removeQuietly(ctx.storage, stored.written);
     throw err;
@@ -132,7 +133,7 @@ export async function updateBook(ctx: BookWriteContext, id: string, form: BookFo
     throw err;
   }
   await removeQuietly(ctx.storage, replaced);
-  return (await repo.findBook(ctx.db, id))!;
+  return toBook((await repo.findBook(ctx.db, id))!);
 }
 
 export async function deleteBook(ctx: BookWriteContext, id: string): Promise<void> {

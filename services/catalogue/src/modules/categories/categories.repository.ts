@@ -1,49 +1,47 @@
+// The categories' rows (categories.mapper makes the wire shape).
 import type { Kysely } from 'kysely';
-import type { Category } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
 
 type Db = Kysely<CatalogueDB>;
 
 const COLUMNS = ['id', 'name', 'description', 'created_at', 'updated_at'] as const;
 
-function toCategory(row: { id: string; name: string; description: string; created_at: Date; updated_at: Date }): Category {
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
+export interface CategoryRow {
+  id: string;
+  name: string;
+  description: string;
+  created_at: Date;
+  updated_at: Date;
 }
 
-export async function listCategories(db: Db): Promise<Category[]> {
+export async function listCategories(db: Db): Promise<CategoryRow[]> {
   const rows = await db.selectFrom('categories').select(COLUMNS).orderBy('name').execute();
-  return rows.map(toCategory);
+  return rows;
 }
 
-export async function findCategory(db: Db, id: string): Promise<Category | undefined> {
+export async function findCategory(db: Db, id: string): Promise<CategoryRow | undefined> {
   const row = await db.selectFrom('categories').select(COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row && toCategory(row);
+  return row;
 }
 
-export async function insertCategory(db: Db, values: { name: string; description: string }): Promise<Category> {
+export async function insertCategory(db: Db, values: { name: string; description: string }): Promise<CategoryRow> {
   const row = await db.insertInto('categories').values(values).returning(COLUMNS).executeTakeFirstOrThrow();
-  return toCategory(row);
+  return row;
 }
 
-export async function updateCategory(db: Db, id: string, values: { name: string; description?: string }): Promise<Category | undefined> {
+export async function updateCategory(db: Db, id: string, values: { name: string; description?: string }): Promise<CategoryRow | undefined> {
   const row = await db
     .updateTable('categories')
     .set({ ...values, updated_at: new Date() })
     .where('id', '=', id)
     .returning(COLUMNS)
     .executeTakeFirst();
-  return row && toCategory(row);
+  return row;
 }
 
-export async function deleteCategory(db: Db, id: string): Promise<Category | undefined> {
+export async function deleteCategory(db: Db, id: string): Promise<CategoryRow | undefined> {
   const row = await db.deleteFrom('categories').where('id', '=', id).returning(COLUMNS).executeTakeFirst();
-  return row && toCategory(row);
+  return row;
 }
 
 export async function countBooksInCategory(db: Db, id: string): Promise<number> {

@@ -6,6 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '@persona/db';
 import { conflict, notFound } from '@persona/service-kit';
 import { bumpCatalogueVersion } from '../catalogue-version.repository';
 import type { WriteContext } from '../context';
+import { toCategory } from './categories.mapper';
 import * as repo from './categories.repository';
 
 const DUPLICATE_NAME = 'A category with this name already exists';
@@ -19,10 +20,10 @@ export async function createCategory(ctx: WriteContext, body: CategoryBody): Pro
     const category = await ctx.uow.run(async ({ trx, emit }) => {
       const created = await repo.insertCategory(trx, clean(body));
       await bumpCatalogueVersion(trx);
-      await emit(createEvent('category.created', { categoryId: created._id, name: created.name }, { correlationId: ctx.correlationId }));
+      await emit(createEvent('category.created', { categoryId: created.id, name: created.name }, { correlationId: ctx.correlationId }));
       return created;
     });
-    return category;
+    return toCategory(category);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME, 'DUPLICATE_CATEGORY');
     throw err;
@@ -35,10 +36,10 @@ export async function updateCategory(ctx: WriteContext, id: string, body: Catego
       const updated = await repo.updateCategory(trx, id, clean(body));
       if (!updated) throw notFound('Category not found');
       await bumpCatalogueVersion(trx);
-      await emit(createEvent('category.updated', { categoryId: updated._id, name: updated.name }, { correlationId: ctx.correlationId }));
+      await emit(createEvent('category.updated', { categoryId: updated.id, name: updated.name }, { correlationId: ctx.correlationId }));
       return updated;
     });
-    return category;
+    return toCategory(category);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME, 'DUPLICATE_CATEGORY');
     throw err;
@@ -60,7 +61,7 @@ export async function deleteCategory(ctx: WriteContext, id: string): Promise<Cat
       const deleted = await repo.deleteCategory(trx, id);
       if (!deleted) throw notFound('Category not found');
       await bumpCatalogueVersion(trx);
-      await emit(createEvent('category.deleted', { categoryId: deleted._id, name: deleted.name }, { correlationId: ctx.correlationId }));
+      await emit(createEvent('category.deleted', { categoryId: deleted.id, name: deleted.name }, { correlationId: ctx.correlationId }));
       return deleted;
     })
     .catch((err: unknown) => {
@@ -68,5 +69,5 @@ export async function deleteCategory(ctx: WriteContext, id: string): Promise<Cat
       if (isForeignKeyViolation(err)) throw conflict('This category is used by books; move or delete them first', 'CATEGORY_IN_USE');
       throw err;
     });
-  return category;
+  return toCategory(category);
 }

@@ -6,6 +6,7 @@ import { describeWithPostgres } from '@persona/test-kit';
 import type { Database } from '@persona/db';
 import type { CatalogueDB } from '../../../src/db';
 import { listBooks, suggest } from '../../../src/modules/books/book-lists.repository';
+import { toBook } from '../../../src/modules/books/books.mapper';
 import { findBook } from '../../../src/modules/books/books.repository';
 import { LocalFileStorage } from '../../../src/modules/files/file-storage';
 import { seedDemoCatalogue, loadDemoCatalogue } from '../../../src/modules/seed/seed-demo-catalogue';
@@ -49,7 +50,7 @@ function contract(kind: 'pglite' | 'postgres') {
           return { b, tier, hit };
         })
         .filter((r) => r.hit)
-        .sort((x, y) => x.tier - y.tier || y.b.ratings.average - x.b.ratings.average || (x.b._id < y.b._id ? -1 : 1))
+        .sort((x, y) => x.tier - y.tier || y.b.rating - x.b.rating || (x.b.id < y.b.id ? -1 : 1))
         .map((r) => r.b.title);
     const titles = async (q: string, max: number) => (await suggest(database.db, q, max)).filter((s) => s.kind === 'book').map((s) => s.title);
     const strongCount = books.filter((b) => b.title.toLowerCase().startsWith('the')).length;
@@ -73,9 +74,10 @@ function contract(kind: 'pglite' | 'postgres') {
     const page2 = await listBooks(database.db, {}, { page: 2, limit: 5 });
     expect(page2.books).toHaveLength(5);
     expect(page2.total).toBe(demo.books.length);
-    const one = await findBook(database.db, page2.books[0]._id);
+    const one = await findBook(database.db, page2.books[0].id);
     expect(one?.title).toBe(page2.books[0].title);
-    expect(one?.coverImage?.url).toMatch(/^\/api\/files\/covers\//);
+    // The row becomes the API's book in books.mapper: its cover as a file address.
+    expect(toBook(one!).coverImage?.url).toMatch(/^\/api\/files\/covers\//);
   });
 }
 

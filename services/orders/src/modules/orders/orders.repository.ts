@@ -1,17 +1,13 @@
-// All kysely code for orders. Rows are mapped to the wire shapes here.
+// All kysely code for orders. It answers rows; orders.mapper makes the wire shapes.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import {
   COUNT_CAP,
   DEFAULT_PAGE_SIZE,
   PERSON_SEARCH_COUNT_CAP,
   normalizePersonaId,
-  paiseToRupees,
-  personalizedPdfUrl,
   type Address,
   type DeliveryStatus,
-  type Order,
   type OrderExportQuery,
-  type PublicOrder,
 } from '@persona/contracts';
 import {
   countedPage,
@@ -28,42 +24,6 @@ import type { OrdersDB, OrdersTable } from '../../db';
 
 type Db = Kysely<OrdersDB>;
 export type OrderRow = Selectable<OrdersTable>;
-
-export function toOrder(row: OrderRow): Order {
-  return {
-    _id: row.id,
-    personaId: row.persona_id,
-    book: { _id: row.book_id, title: row.book_title, author: row.book_author },
-    fullName: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    deliveryType: row.delivery_type,
-    address: (row.address as Address | null) ?? null,
-    amount: paiseToRupees(row.amount_paise),
-    currency: 'INR',
-    paymentStatus: row.payment_status,
-    deliveryStatus: row.delivery_status,
-    personaStatus: row.persona_status,
-    personaError: row.persona_error,
-    personalizedPdfUrl: row.persona_status === 'ready' ? personalizedPdfUrl(row.persona_id) : null,
-    createdAt: row.created_at.toISOString(),
-    paidAt: row.paid_at ? row.paid_at.toISOString() : null,
-  };
-}
-
-/** Only what the /send-persona page shows: no e-mail, phone or address (DESIGN §6). */
-export function toPublicOrder(row: OrderRow): PublicOrder {
-  return {
-    personaId: row.persona_id,
-    book: { title: row.book_title, author: row.book_author },
-    deliveryType: row.delivery_type,
-    deliveryStatus: row.delivery_status,
-    paymentStatus: row.payment_status,
-    personaStatus: row.persona_status,
-    personalizedPdfUrl: row.persona_status === 'ready' ? personalizedPdfUrl(row.persona_id) : null,
-    createdAt: row.created_at.toISOString(),
-  };
-}
 
 export interface NewOrder {
   /** Chosen by the caller when the Razorpay order (receipt = this id) is made before the row. */

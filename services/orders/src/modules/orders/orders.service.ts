@@ -5,6 +5,7 @@ import type { DeliveryStatus, Order } from '@persona/contracts';
 import { conflict, notFound } from '@persona/service-kit';
 import type { OrdersDB } from '../../db';
 import { personaRequest } from '../payments/mark-order-paid';
+import { toOrder } from './orders.mapper';
 import * as repo from './orders.repository';
 
 /** What an administrator's change to an order needs besides its input. */
@@ -29,7 +30,7 @@ export async function changeDeliveryStatus(ctx: OrderChangeContext, id: string, 
     }
     return result.after;
   });
-  return repo.toOrder(after);
+  return toOrder(after);
 }
 
 /**
@@ -47,5 +48,5 @@ export async function retryPersona(ctx: OrderChangeContext, id: string): Promise
     await emit(createEvent('persona.retry_requested', personaRequest(updated), { correlationId: ctx.correlationId }));
     return updated;
   });
-  return repo.toOrder(row);
+  return toOrder(row);
 }

@@ -1,0 +1,29 @@
+// A book row as the API shows it: the list item, and the book page's book (the item and its sample).
+import { paiseToRupees, type Book, type BookSummary, type SampleContent } from '@persona/contracts';
+import { fileUrl } from '../files/file-storage';
+import type { BookRow, SummaryRow } from './books.repository';
+
+export function toBook(row: BookRow): Book {
+  return { ...toSummary(row), sampleContent: row.sample_content as SampleContent };
+}
+
+export function toSummary(row: SummaryRow): BookSummary {
+  return {
+    _id: row.id,
+    title: row.title,
+    author: row.author,
+    description: row.description,
+    price: paiseToRupees(row.price_paise),
+    printingCost: paiseToRupees(row.printing_cost_paise),
+    tags: row.tags,
+    ratings: { average: Number(row.rating) },
+    category: row.category_id && row.category_name ? { _id: row.category_id, name: row.category_name } : null,
+    trailLimit: row.trail_limit,
+    coverImage: row.cover_key ? { url: fileUrl(row.cover_key) } : null,
+    images: row.image_keys.map((key) => ({ url: fileUrl(key) })),
+    samplePdf: row.sample_pdf_key ? { url: fileUrl(row.sample_pdf_key) } : null,
+    hasFullPdf: row.has_full_pdf,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
