@@ -14,17 +14,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// One list of Chromium's flags for the whole shop (test-kit's), so the benchmarks run the browser the tests run.
+export const { CHROMIUM_PATH, CHROMIUM_ARGS } = createRequire(import.meta.url)('@persona/test-kit');
 
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,22 +1,14 @@
 // Chromium for the browser journeys: the system binary driven by playwright-core.
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@persona/test-kit';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS],
   });
 }
 

@@ -1,2 +1,3 @@
 export * from './servers';
 export * from './tokens';
+export * from './chromium';

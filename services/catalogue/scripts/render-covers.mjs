@@ -8,9 +8,12 @@
 //
 // Env: CHROMIUM_PATH (default /usr/bin/chromium), COVER_QUALITY (default 80).
 import { readFile, mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+
+const { CHROMIUM_ARGS, CHROMIUM_PATH } = createRequire(import.meta.url)('@persona/test-kit');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seedDir = path.resolve(here, '../seed');
@@ -213,17 +216,8 @@ async function main() {
   const catalogue = JSON.parse(await readFile(path.join(seedDir, 'demo-catalogue.json'), 'utf8'));
   await mkdir(outDir, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
