@@ -2,10 +2,10 @@
 // wrong message on consume at once, with the reason, without handing it to a handler.
 import amqp from 'amqplib';
 import { describeWithRabbit, TEST_AMQP_URL, uniqueName } from '@persona/test-kit';
-import { openDatabase, openPglite, type Database } from '@persona/db';
+import type { Database } from '@persona/db';
 import { sql } from 'kysely';
-import { createInProcessBus, createRabbitBus, EventRefusedError, queuesOf, type EventBus, type EventCheck } from '../src';
-import { envelope, waitFor } from './helpers';
+import { createRabbitBus, EventRefusedError, queuesOf, type EventBus, type EventCheck } from '../src';
+import { envelope, pgliteBus, waitFor } from './helpers';
 
 /** Stands in for the contracts' eventProblem: a payload must say ok. */
 const check: EventCheck = (message) => ((message as { payload?: { ok?: unknown } }).payload?.ok === true ? null : 'order.paid payload: /ok must be true');
@@ -42,19 +42,14 @@ async function expectChecked(bus: EventBus, queue: string, sendRaw: (body: objec
 }
 
 describe('the event check on the in-process bus', () => {
-  let shared: Awaited<ReturnType<typeof openPglite>>;
+  let stack: Awaited<ReturnType<typeof pgliteBus>>;
   let database: Database<any>;
   let bus: EventBus;
   beforeAll(async () => {
-    shared = await openPglite();
-    database = openDatabase({ kind: 'pglite', shared }, 'bus');
-    bus = createInProcessBus({ database, pollIntervalMs: 50, check });
-    await waitFor(() => bus.isReady(), 'bus migrations');
+    stack = await pgliteBus(check);
+    ({ bus, database } = stack);
   });
-  afterAll(async () => {
-    await bus.close();
-    await shared.close();
-  });
+  afterAll(() => stack.close());
 
   it('refuses a wrong event and dead-letters a wrong message with the reason', async () => {
     const queue = uniqueName('checked');

@@ -1,6 +1,8 @@
 // Small helpers shared by the bus tests.
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@persona/contracts';
+import { openDatabase, openPglite, type Database, type SharedPglite } from '@persona/db';
+import { createInProcessBus, type EventBus, type EventCheck } from '../src';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -22,4 +24,21 @@ export function gate(): { promise: Promise<void>; open(): void } {
   let open!: () => void;
   const promise = new Promise<void>((resolve) => (open = resolve));
   return { promise, open };
+}
+
+/** An in-process bus on a fresh in-memory PGlite (its schema `bus`), ready; `close` ends both. */
+export async function pgliteBus(check?: EventCheck): Promise<{ bus: EventBus; database: Database<any>; shared: SharedPglite; close(): Promise<void> }> {
+  const shared = await openPglite();
+  const database = openDatabase({ kind: 'pglite', shared }, 'bus');
+  const bus = createInProcessBus({ database, pollIntervalMs: 50, check });
+  await waitFor(() => bus.isReady(), 'bus migrations');
+  return {
+    bus,
+    database,
+    shared,
+    async close() {
+      await bus.close();
+      await shared.close();
+    },
+  };
 }

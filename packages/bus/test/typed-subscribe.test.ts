@@ -1,10 +1,9 @@
 // A subscription's handler gets the events its bindings match, typed by them: a handler narrows an
 // event by its type and reads its payload without a cast, and the check on consume makes that true.
 import { randomUUID } from 'node:crypto';
-import { openDatabase, openPglite, type Database } from '@persona/db';
 import { eventProblem, type EventOf } from '@persona/contracts';
-import { createInProcessBus, type BoundType, type EventBus, type KnownEvent } from '../src';
-import { envelope, waitFor } from './helpers';
+import type { BoundType, EventBus, KnownEvent } from '../src';
+import { envelope, pgliteBus, waitFor } from './helpers';
 
 // Compile-time facts (typecheck fails if one stops holding).
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -17,19 +16,13 @@ const facts: [
 void facts;
 
 describe('typed subscriptions', () => {
-  let shared: Awaited<ReturnType<typeof openPglite>>;
-  let database: Database<any>;
+  let stack: Awaited<ReturnType<typeof pgliteBus>>;
   let bus: EventBus;
   beforeAll(async () => {
-    shared = await openPglite();
-    database = openDatabase({ kind: 'pglite', shared }, 'bus');
-    bus = createInProcessBus({ database, pollIntervalMs: 50, check: eventProblem });
-    await waitFor(() => bus.isReady(), 'bus migrations');
+    stack = await pgliteBus(eventProblem);
+    ({ bus } = stack);
   });
-  afterAll(async () => {
-    await bus.close();
-    await shared.close();
-  });
+  afterAll(() => stack.close());
 
   it('hands a family binding its events, each narrowed by its type', async () => {
     const lines: string[] = [];
