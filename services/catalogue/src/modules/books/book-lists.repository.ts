@@ -12,7 +12,7 @@
 // User text only ever travels as a bound parameter: wildcards and quotes are
 // plain characters.
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { COUNT_CAP, type BookSort, type HomeTab, type SitemapEntry, type Suggestion, type TagCount } from '@persona/contracts';
+import { COUNT_CAP, type BookSort, type HomeTab, type TagCount } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
 import { summariesInOrder, summaryQuery, type SummaryRow } from './books.repository';
 import { knownWords } from './search-words.repository';
@@ -306,8 +306,14 @@ export async function relatedBooks(db: Db, id: string, limit: number): Promise<S
 const SUGGESTED_BOOKS = 5;
 const SUGGESTED_AUTHORS = 3;
 
+/** What the header search box is offered: matching books, then authors. */
+export interface SuggestionRows {
+  books: Array<{ id: string; title: string; author: string }>;
+  authors: Array<{ author: string; books: number }>;
+}
+
 /** Up to `max` suggestions for the header search box: the best matching books, then authors (with corrected words when nothing matches as written). */
-export async function suggest(db: Db, text: string, max: number): Promise<Suggestion[]> {
+export async function suggest(db: Db, text: string, max: number): Promise<SuggestionRows> {
   const t = searchTerms(text);
   const booksWhere = (where: RawBuilder<SqlBool>, mode: SearchMode) =>
     db
@@ -343,26 +349,24 @@ export async function suggest(db: Db, text: string, max: number): Promise<Sugges
     }
   }
   const bookCount = Math.min(bookRows.length, Math.max(SUGGESTED_BOOKS, max - authorRows.length));
-  const out: Suggestion[] = bookRows.slice(0, bookCount).map((b) => ({ kind: 'book', _id: b.id, title: b.title, author: b.author }));
-  for (const a of authorRows.slice(0, max - out.length)) out.push({ kind: 'author', author: a.author, books: a.books });
-  return out;
+  return { books: bookRows.slice(0, bookCount), authors: authorRows.slice(0, max - bookCount) };
 }
 
 /** The sitemap's files: books oldest first, `perFile` to a file, each with its newest change. */
-export async function sitemapFiles(db: Db, perFile: number): Promise<{ total: number; files: Array<{ file: number; lastModified: string }> }> {
+export async function sitemapFiles(db: Db, perFile: number): Promise<{ total: number; files: Array<{ file: number; last: Date }> }> {
   const { rows } = await sql<{ file: number; n: number; last: Date }>`
     SELECT file::integer AS file, count(*)::integer AS n, max(updated_at) AS last FROM (
       SELECT (row_number() OVER (ORDER BY created_at, id) - 1) / ${perFile} + 1 AS file, updated_at FROM books
     ) AS numbered GROUP BY file ORDER BY file`.execute(db);
   return {
     total: rows.reduce((sum, r) => sum + Number(r.n), 0),
-    files: rows.map((r) => ({ file: Number(r.file), lastModified: new Date(r.last).toISOString() })),
+    files: rows.map((r) => ({ file: Number(r.file), last: new Date(r.last) })),
   };
 }
 
 /** One sitemap file's books (ids and last change). */
-export async function sitemapEntries(db: Db, file: number, perFile: number): Promise<SitemapEntry[]> {
-  const rows = await db
+export function sitemapEntries(db: Db, file: number, perFile: number): Promise<Array<{ id: string; updated_at: Date }>> {
+  return db
     .selectFrom('books')
     .select(['id', 'updated_at'])
     .orderBy('created_at')
@@ -370,5 +374,4 @@ export async function sitemapEntries(db: Db, file: number, perFile: number): Pro
     .offset((file - 1) * perFile)
     .limit(perFile)
     .execute();
-  return rows.map((r) => ({ _id: r.id, updatedAt: r.updated_at.toISOString() }));
 }

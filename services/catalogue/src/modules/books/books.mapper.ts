@@ -1,6 +1,7 @@
 // A book row as the API shows it: the list item, and the book page's book (the item and its sample).
-import { paiseToRupees, type Book, type BookSummary, type SampleContent } from '@persona/contracts';
+import { paiseToRupees, type Book, type BookSummary, type SampleContent, type SitemapEntry, type Suggestion } from '@persona/contracts';
 import { fileUrl } from '../files/file-storage';
+import type { SuggestionRows } from './book-lists.repository';
 import type { BookRow, SummaryRow } from './books.repository';
 
 export function toBook(row: BookRow): Book {
@@ -27,3 +28,13 @@ export function toSummary(row: SummaryRow): BookSummary {
     updatedAt: row.updated_at.toISOString(),
   };
 }
+
+/** The header search box's suggestions: books first, then authors. */
+export function toSuggestions(rows: SuggestionRows): Suggestion[] {
+  return [
+    ...rows.books.map((b): Suggestion => ({ kind: 'book', _id: b.id, title: b.title, author: b.author })),
+    ...rows.authors.map((a): Suggestion => ({ kind: 'author', author: a.author, books: a.books })),
+  ];
+}
+
+export const toSitemapEntry = (row: { id: string; updated_at: Date }): SitemapEntry => ({ _id: row.id, updatedAt: row.updated_at.toISOString() });

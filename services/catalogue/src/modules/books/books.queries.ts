@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { CatalogueDB } from '../../db';
 import type { BookCache, CachedAnswer } from './book-cache';
 import * as lists from './book-lists.repository';
-import { toBook, toSummary } from './books.mapper';
+import { toBook, toSitemapEntry, toSuggestions, toSummary } from './books.mapper';
 import * as repo from './books.repository';
 
 /** Search text as the cache sees it: the same answer for "  Tiffin " and "tiffin". */
@@ -53,13 +53,18 @@ export const SUGGEST_MIN_LENGTH = 2;
 export function suggestAnswer(db: Kysely<CatalogueDB>, cache: BookCache, text: string): Promise<CachedAnswer> {
   const q = searchKey(text);
   return cache.answer(`suggest:${q}`, async () => ({
-    data: q.length < SUGGEST_MIN_LENGTH ? [] : await lists.suggest(db, q, SUGGESTIONS_MAX),
+    data: q.length < SUGGEST_MIN_LENGTH ? [] : toSuggestions(await lists.suggest(db, q, SUGGESTIONS_MAX)),
   })) as Promise<CachedAnswer>;
+}
+
+async function sitemapIndex(db: Kysely<CatalogueDB>) {
+  const { total, files } = await lists.sitemapFiles(db, SITEMAP_URLS_PER_FILE);
+  return { total, files: files.map((f) => ({ file: f.file, lastModified: f.last.toISOString() })), perFile: SITEMAP_URLS_PER_FILE };
 }
 
 export function sitemapIndexAnswer(db: Kysely<CatalogueDB>, cache: BookCache): Promise<CachedAnswer> {
   return cache.answer('sitemap', async () => ({
-    data: { ...(await lists.sitemapFiles(db, SITEMAP_URLS_PER_FILE)), perFile: SITEMAP_URLS_PER_FILE },
+    data: await sitemapIndex(db),
   })) as Promise<CachedAnswer>;
 }
 
@@ -67,6 +72,6 @@ export function sitemapFileAnswer(db: Kysely<CatalogueDB>, cache: BookCache, fil
   return cache.answer(`sitemap:${file}`, async () => {
     const entries = await lists.sitemapEntries(db, file, SITEMAP_URLS_PER_FILE);
     // File 1 exists even for an empty catalogue (an empty sitemap), later ones only with books.
-    return entries.length === 0 && file > 1 ? null : { data: entries };
+    return entries.length === 0 && file > 1 ? null : { data: entries.map(toSitemapEntry) };
   });
 }

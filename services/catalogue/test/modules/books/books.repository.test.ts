@@ -52,7 +52,7 @@ function contract(kind: 'pglite' | 'postgres') {
         .filter((r) => r.hit)
         .sort((x, y) => x.tier - y.tier || y.b.rating - x.b.rating || (x.b.id < y.b.id ? -1 : 1))
         .map((r) => r.b.title);
-    const titles = async (q: string, max: number) => (await suggest(database.db, q, max)).filter((s) => s.kind === 'book').map((s) => s.title);
+    const titles = async (q: string, max: number) => (await suggest(database.db, q, max)).books.map((b) => b.title);
     const strongCount = books.filter((b) => b.title.toLowerCase().startsWith('the')).length;
     expect(strongCount).toBeGreaterThanOrEqual(3);
     // Enough titles begin with "the": they answer alone.
