@@ -62,7 +62,7 @@ const boundaries = {
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'bench/web/**', '**/*.d.ts', '**/public/**', '.scratch/**', 'data/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'bench/web/**', 'bench/.tmp/**', '**/*.d.ts', '**/public/**', '.scratch/**', 'data/**'],
   },
   {
     files: ['**/*.{ts,tsx,mts,cts}'],
