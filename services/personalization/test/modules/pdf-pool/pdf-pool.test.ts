@@ -23,7 +23,12 @@ function input(personaId: string, source: { kind: 'text'; paragraphs: string[] }
   return { record, signature: signPersona(record, key), keyId: key.keyId, verifyUrl: `https://shop.example/verify/${personaId}`, source };
 }
 
-(existsSync(script) ? describe : describe.skip)('the PDF worker pool', () => {
+describe('the PDF worker pool', () => {
+  beforeAll(() => {
+    // The test task runs after the build (turbo.json); a missing script is a broken build, not a reason to skip.
+    if (!existsSync(script)) throw new Error(`${script} is missing: build first (npm run build -w @persona/personalization)`);
+  });
+
   it('builds on worker threads, brings back the log lines, keeps the error class, and refuses work once closed', async () => {
     const pool = workerPdfPool({ size: 2, cacheBytes: 8 * 1024 * 1024 }, script);
     try {
