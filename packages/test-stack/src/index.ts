@@ -16,35 +16,43 @@ export interface TestStack<DB> {
 
 export async function openTestStack<DB>(kind: 'pglite' | 'postgres', schema: string): Promise<TestStack<DB>> {
   const logger = createLogger(`${schema}-test`, 'silent');
-  if (kind === 'postgres') {
-    const own = uniqueName(`${schema}_test`);
-    const busSchema = uniqueName('bus_test');
-    const database = openDatabase<DB>({ kind: 'postgres', url: TEST_DATABASE_URL }, own);
-    const busDatabase = openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL }, busSchema);
-    const bus = createInProcessBus({ database: busDatabase, logger, pollIntervalMs: 50 });
-    return {
-      database,
-      bus,
-      logger,
-      async close() {
-        await bus.close();
-        await sql`DROP SCHEMA IF EXISTS ${sql.id(own)} CASCADE`.execute(database.db);
-        await sql`DROP SCHEMA IF EXISTS ${sql.id(busSchema)} CASCADE`.execute(database.db);
-        await busDatabase.close();
-        await database.close();
-      },
-    };
-  }
-  const shared = await openPglite();
-  const database = openDatabase<DB>({ kind: 'pglite', shared }, schema);
-  const bus = createInProcessBus({ database: openDatabase({ kind: 'pglite', shared }, 'bus'), logger, pollIntervalMs: 50 });
+  const stack = kind === 'postgres' ? onPostgres<DB>(schema) : await onPglite<DB>(schema);
+  const bus = createInProcessBus({ database: stack.busDatabase, logger, pollIntervalMs: 50 });
   return {
-    database,
+    database: stack.database,
     bus,
     logger,
     async close() {
       await bus.close();
-      await shared.close();
+      await stack.dispose();
     },
+  };
+}
+
+/** A fresh schema of the service's own and one for the bus on the test PostgreSQL, dropped at the end. */
+function onPostgres<DB>(schema: string) {
+  const own = uniqueName(`${schema}_test`);
+  const busSchema = uniqueName('bus_test');
+  const database = openDatabase<DB>({ kind: 'postgres', url: TEST_DATABASE_URL }, own);
+  const busDatabase = openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL }, busSchema);
+  return {
+    database,
+    busDatabase,
+    async dispose() {
+      await sql`DROP SCHEMA IF EXISTS ${sql.id(own)} CASCADE`.execute(database.db);
+      await sql`DROP SCHEMA IF EXISTS ${sql.id(busSchema)} CASCADE`.execute(database.db);
+      await busDatabase.close();
+      await database.close();
+    },
+  };
+}
+
+/** An in-memory PGlite with the service's schema and the bus's. */
+async function onPglite<DB>(schema: string) {
+  const shared = await openPglite();
+  return {
+    database: openDatabase<DB>({ kind: 'pglite', shared }, schema),
+    busDatabase: openDatabase({ kind: 'pglite', shared }, 'bus'),
+    dispose: () => shared.close(),
   };
 }
