@@ -1,5 +1,5 @@
 export * from './types';
-export { createEvent } from './create-event';
+export { createEvent, type EventOrigin } from './create-event';
 export { matchesRoutingKey } from './routing-key';
 export { createRabbitBus, deadLetterQueueName, retryQueueName, queuesOf, type RabbitBusOptions } from './rabbit-bus';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';

@@ -19,4 +19,12 @@ describe('createEvent', () => {
     expect(event.id).toBe('fixed');
     expect(event.occurredAt).toBe('2026-01-02T03:04:05.000Z');
   });
+
+  it("names the administrator who caused it, and only their id and e-mail; the shop's own events name no one", () => {
+    const actor = { id: 'a1', email: 'owner@example.com' };
+    const byAdmin = createEvent('book.deleted', { bookId: 'b1', title: 'T' }, { correlationId: 'c', actor: { ...actor, extra: 'x' } as typeof actor });
+    expect(byAdmin.actor).toEqual(actor);
+    const byShop = createEvent('book.deleted', { bookId: 'b1', title: 'T' }, { correlationId: 'c' });
+    expect('actor' in byShop).toBe(false);
+  });
 });

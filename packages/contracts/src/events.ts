@@ -5,11 +5,19 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 
 export const EVENTS_EXCHANGE = 'persona.events';
 
+/** Who caused an event: the administrator whose request it was. Absent for the shop's own work (payments, Personas). */
+export const EventActor = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 100 }), email: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type EventActor = Static<typeof EventActor>;
+
 export const EventEnvelopeSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   type: Type.String({ minLength: 1 }),
   occurredAt: Type.String({ format: 'date-time' }),
   correlationId: Type.String(),
+  actor: Type.Optional(EventActor),
   payload: Type.Unknown(),
 });
 
@@ -65,6 +73,9 @@ export type DeliveryStatusChangedPayload = Static<typeof DeliveryStatusChangedPa
 /** Admin → admin audit: an administrator logged in. */
 export const AdminLoggedInPayload = Type.Object({ adminId: Uuid, email: Text });
 export type AdminLoggedInPayload = Static<typeof AdminLoggedInPayload>;
+/** Admin → admin audit: an administrator deleted a visitor's message. */
+export const FeedbackDeletedPayload = Type.Object({ feedbackId: Uuid, name: Text });
+export type FeedbackDeletedPayload = Static<typeof FeedbackDeletedPayload>;
 
 /** Type → payload schema: every event the shop publishes. Add an entry here before publishing a new event. */
 export const EVENT_PAYLOADS = {
@@ -75,6 +86,7 @@ export const EVENT_PAYLOADS = {
   'persona.ready': PersonaReadyPayload,
   'persona.failed': PersonaFailedPayload,
   'admin.logged_in': AdminLoggedInPayload,
+  'feedback.deleted': FeedbackDeletedPayload,
   'book.created': BookChangedPayload,
   'book.updated': BookChangedPayload,
   'book.deleted': BookDeletedPayload,
@@ -92,6 +104,7 @@ const ENVELOPE = Type.Object({
   type: Type.String({ minLength: 1, maxLength: 100 }),
   occurredAt: Type.String({ minLength: 1 }),
   correlationId: Type.String({ maxLength: 200 }),
+  actor: Type.Optional(EventActor),
   payload: Type.Unknown(),
 });
 type Checker = ReturnType<typeof TypeCompiler.Compile>;
@@ -132,6 +145,8 @@ export interface EventEnvelope<T extends string = string, P = unknown> {
   type: T;
   occurredAt: string;
   correlationId: string;
+  /** The administrator whose request caused the event; absent for the shop's own work. */
+  actor?: EventActor;
   payload: P;
 }
 export type EventOf<T extends EventType> = EventEnvelope<T, EventPayloads[T]>;

@@ -33,7 +33,12 @@ describe('event schemas', () => {
     expect(
       eventProblem(envelope('order.delivery_status_changed', { orderId: paid.orderId, personaId: paid.personaId, from: 'pending', to: 'shipped' })),
     ).toBeNull();
-    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(12);
+    expect(eventProblem(envelope('feedback.deleted', { feedbackId: randomUUID(), name: 'Kiran' }))).toBeNull();
+    // An administrator's change names them.
+    expect(
+      eventProblem({ ...envelope('book.deleted', { bookId: randomUUID(), title: 'T' }), actor: { id: randomUUID(), email: 'owner@example.com' } }),
+    ).toBeNull();
+    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(13);
   });
 
   it('names what is wrong: the envelope, the type, or the payload field', () => {
@@ -46,5 +51,6 @@ describe('event schemas', () => {
     const { buyerName: _dropped, ...withoutName } = paid;
     expect(eventProblem(envelope('order.paid', withoutName as typeof paid))).toMatch(/^order\.paid payload: \/buyerName /);
     expect(eventProblem(envelope('persona.ready', { orderId: paid.orderId, personaId: 'x', sha256: 'not hex', pages: 1 }))).toMatch(/\/sha256/);
+    expect(eventProblem({ ...envelope('order.paid', paid), actor: { email: 'owner@example.com' } })).toMatch(/^not an event envelope \(\/actor/);
   });
 });

@@ -1,6 +1,7 @@
 // Admin authentication: verifies the HS256 JWTs the admin service issues.
 // Only HS256 is accepted (so `alg: none` and other-key tokens fail), `exp`,
 // `jti` and `sub` are required, and a revocation check runs on every request.
+import type { EventActor } from '@persona/contracts';
 import { INTERNAL_TOKEN_HEADER } from './secrets';
 import { createVerifier } from 'fast-jwt';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
@@ -57,6 +58,15 @@ export function requireAdmin(verifier: AdminVerifier): onRequestAsyncHookHandler
   return async function requireAdminHook(request: FastifyRequest, _reply: FastifyReply) {
     request.admin = await verifier(request.headers.authorization);
   };
+}
+
+/**
+ * Where the events a request causes come from: its correlation id and, behind a verified admin
+ * token, the administrator (the audit log says who did what).
+ */
+export function requestOrigin(request: FastifyRequest): { correlationId: string; actor?: EventActor } {
+  const admin = request.admin;
+  return admin ? { correlationId: request.correlationId, actor: { id: admin.sub, email: admin.email } } : { correlationId: request.correlationId };
 }
 
 /**

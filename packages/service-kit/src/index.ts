@@ -19,6 +19,7 @@ export {
   adminTokenOptions,
   createAdminVerifier,
   requireAdmin,
+  requestOrigin,
   sessionRevocationCheck,
   type AdminClaims,
   type AdminAuthOptions,

@@ -320,6 +320,38 @@ describe('the admin service', () => {
       expect(entries.some((e) => e.type === 'admin.logged_in' && e.summary === 'owner@persona-books.in logged in')).toBe(true);
       expect((await inject({ url: '/api/admin/audit' })).statusCode).toBe(401);
     }, 30_000);
+
+    it("says who: an administrator's change names them, the shop's own work names no one", async () => {
+      const { token } = (await login()).json().data;
+      const actor = { id: randomUUID(), email: 'editor@persona-books.in' };
+      const byAdmin = createEvent('category.updated', { categoryId: randomUUID(), name: 'Poetry' }, { correlationId: 'who-1', actor });
+      const byShop = createEvent(
+        'persona.failed',
+        { orderId: randomUUID(), personaId: 'PRS-0000-0000-0000-0001', reason: 'font missing' },
+        { correlationId: 'who-2' },
+      );
+      await bus.publish(byAdmin);
+      await bus.publish(byShop);
+      // Deleting a visitor's message is audited too, naming the administrator whose token it was.
+      const message = await inject({ method: 'POST', url: '/api/feedback', payload: { name: 'Kiran', email: 'kiran@example.com', message: 'Hello' } });
+      const feedbackId = message.json().data._id;
+      expect((await inject({ method: 'DELETE', url: `/api/feedback/${feedbackId}`, headers: bearer(token) })).statusCode).toBe(200);
+
+      type Entry = { type: string; summary: string; actor: string | null; correlationId: string | null; subjectId: string | null };
+      let entries: Entry[] = [];
+      for (let i = 0; i < 100; i += 1) {
+        entries = (await inject({ url: '/api/admin/audit?limit=100', headers: bearer(token) })).json().data;
+        if (['who-1', 'who-2'].every((c) => entries.some((e) => e.correlationId === c)) && entries.some((e) => e.type === 'feedback.deleted')) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(entries.find((e) => e.correlationId === 'who-1')).toMatchObject({ summary: 'Category "Poetry" updated', actor: 'editor@persona-books.in' });
+      expect(entries.find((e) => e.correlationId === 'who-2')).toMatchObject({ actor: null });
+      expect(entries.find((e) => e.type === 'feedback.deleted')).toMatchObject({
+        summary: 'Message from Kiran deleted',
+        subjectId: feedbackId,
+        actor: 'owner@persona-books.in',
+      });
+    }, 30_000);
   });
 
   describe('bad input on the admin routes', () => {

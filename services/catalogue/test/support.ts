@@ -83,6 +83,12 @@ export async function multipart(fields: Array<[string, FormValue]>): Promise<{ p
   return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } };
 }
 
+/** Who each recorded event names as its cause: the administrator's e-mail, or null. */
+export async function outboxActors(database: Database<CatalogueDB>): Promise<Array<string | null>> {
+  const { rows } = await sql<{ actor: string | null }>`SELECT envelope->'actor'->>'email' AS actor FROM outbox ORDER BY id`.execute(database.db);
+  return rows.map((r) => r.actor);
+}
+
 export async function outboxTypes(database: Database<CatalogueDB>): Promise<string[]> {
   const { rows } = await sql<{ type: string }>`SELECT type FROM outbox ORDER BY id`.execute(database.db);
   return rows.map((r) => r.type);

@@ -2,7 +2,8 @@
 // the administrator's list and delete.
 import { DataEnvelope, DEFAULT_PAGE_SIZE, ErrorBody, Feedback, FeedbackBody, FeedbackQuery, IdParams, ListEnvelope, NoQuery } from '@persona/contracts';
 import { decodeCursor, pageMeta } from '@persona/db';
-import { clientAddress, notFound, readCursors, type ServiceApp } from '@persona/service-kit';
+import { createEvent } from '@persona/bus';
+import { clientAddress, notFound, readCursors, requestOrigin, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
 import { toFeedback } from '../modules/feedback/feedback.mapper';
@@ -47,7 +48,13 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
       },
     },
     async (request) => {
-      if (!(await deleteFeedback(db, request.params.id))) throw notFound('Feedback not found');
+      // The deletion and its audit event commit together; the event names the administrator.
+      const deleted = await deps.uow.run(async ({ trx, emit }) => {
+        const row = await deleteFeedback(trx, request.params.id);
+        if (row) await emit(createEvent('feedback.deleted', { feedbackId: row.id, name: row.name }, requestOrigin(request)));
+        return row;
+      });
+      if (!deleted) throw notFound('Feedback not found');
       return { message: 'Feedback deleted successfully' };
     },
   );

@@ -16,7 +16,7 @@ import {
   Suggestion,
   SuggestQuery,
 } from '@persona/contracts';
-import { notFound, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
+import { notFound, requestOrigin, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer } from '../modules/books/book-cache';
 import { bookAnswer, listBooksAnswer, relatedAnswer, sitemapFileAnswer, sitemapIndexAnswer, suggestAnswer } from '../modules/books/books.queries';
@@ -37,7 +37,7 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
 
 export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
   const { db, cache, storage, adminOnly } = deps;
-  const writeContext = (request: FastifyRequest) => ({ db, storage, uow: deps.uow, correlationId: request.correlationId });
+  const writeContext = (request: FastifyRequest) => ({ db, storage, uow: deps.uow, ...requestOrigin(request) });
 
   app.get('/api/books', { schema: { querystring: BookQuery, response: { 200: ListEnvelope(BookSummary), 400: ErrorBody } } }, async (request, reply) =>
     sendCached(request, reply, await listBooksAnswer(db, cache, request.query)),

@@ -1,6 +1,6 @@
 // /api/categories: public list, admin writes.
 import { Category, CategoryBody, DataEnvelope, ErrorBody, IdParams, NoQuery } from '@persona/contracts';
-import type { ServiceApp } from '@persona/service-kit';
+import { requestOrigin, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { toCategory } from '../modules/categories/categories.mapper';
@@ -12,7 +12,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody 
 
 export default async function categoryRoutes(app: ServiceApp, deps: CatalogueDeps) {
   const { db, adminOnly } = deps;
-  const ctx = (request: FastifyRequest) => ({ db, uow: deps.uow, correlationId: request.correlationId });
+  const ctx = (request: FastifyRequest) => ({ db, uow: deps.uow, ...requestOrigin(request) });
 
   app.get('/api/categories', { schema: { querystring: NoQuery, response: { 200: DataEnvelope(Type.Array(Category)), 400: ErrorBody } } }, async () => ({
     data: (await listCategories(db)).map(toCategory),

@@ -1,4 +1,4 @@
-import { startHarness, outboxTypes, type Harness } from '../support';
+import { startHarness, outboxActors, outboxTypes, type Harness } from '../support';
 
 describe('category routes', () => {
   let h: Harness;
@@ -26,6 +26,8 @@ describe('category routes', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json().message).toBe('Category deleted');
     expect(await outboxTypes(h.database)).toEqual(['category.created', 'category.updated', 'category.deleted']);
+    // Each names the administrator whose token made the change (the audit log's "who").
+    expect(await outboxActors(h.database)).toEqual(['admin@example.com', 'admin@example.com', 'admin@example.com']);
   });
 
   it('refuses a duplicate name (any case) with 409', async () => {

@@ -10,7 +10,13 @@ export interface AuditLine {
 
 const rupees = (paise: number) => `₹${paiseToRupees(paise).toFixed(2)}`;
 
+/** The line for an event; its actor is the administrator who caused it (none for the shop's own work). */
 export function describeEvent(event: KnownEvent): AuditLine {
+  const line = describePayload(event);
+  return { ...line, actor: event.actor?.email ?? line.actor };
+}
+
+function describePayload(event: KnownEvent): AuditLine {
   switch (event.type) {
     case 'book.created': {
       const p = event.payload;
@@ -42,5 +48,7 @@ export function describeEvent(event: KnownEvent): AuditLine {
       return { summary: `Persona ${event.payload.personaId} failed: ${event.payload.reason}`, subjectId: event.payload.orderId, actor: null };
     case 'admin.logged_in':
       return { summary: `${event.payload.email} logged in`, subjectId: event.payload.adminId, actor: event.payload.email };
+    case 'feedback.deleted':
+      return { summary: `Message from ${event.payload.name} deleted`, subjectId: event.payload.feedbackId, actor: null };
   }
 }

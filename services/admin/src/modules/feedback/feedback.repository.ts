@@ -2,7 +2,7 @@
 // cursor, found by the sender's name (or its near spelling) or e-mail address.
 import { COUNT_CAP, DEFAULT_PAGE_SIZE, PERSON_SEARCH_COUNT_CAP } from '@persona/contracts';
 import { countedPage, personMatch, sql, writtenThenNear, type CountedPage, type KeysetColumn, type PersonSpelling } from '@persona/db';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AdminDB } from '../../db';
 import type { ListRequest } from '../lists/list-request';
 
@@ -48,6 +48,7 @@ export async function insertFeedback(
 }
 
 /** False when there was no such message. */
-export async function deleteFeedback(db: Kysely<AdminDB>, id: string): Promise<boolean> {
-  return (await db.deleteFrom('feedback').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
+/** Deletes one message; answers what the audit log names it by, or undefined when there was none. */
+export async function deleteFeedback(db: Kysely<AdminDB> | Transaction<AdminDB>, id: string): Promise<{ id: string; name: string } | undefined> {
+  return db.deleteFrom('feedback').where('id', '=', id).returning(['id', 'name']).executeTakeFirst();
 }

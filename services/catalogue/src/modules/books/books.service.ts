@@ -80,7 +80,7 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
       const newId = await repo.insertBook(trx, record);
       await bumpCatalogueVersion(trx);
       await refreshTagCounts(trx, record.tags);
-      await emit(createEvent('book.created', changedPayload(newId, record), { correlationId: ctx.correlationId }));
+      await emit(createEvent('book.created', changedPayload(newId, record), { correlationId: ctx.correlationId, actor: ctx.actor }));
       return newId;
     });
     return toBook((await repo.findBook(ctx.db, id))!);
@@ -120,7 +120,7 @@ export async function updateBook(ctx: BookWriteContext, id: string, form: BookFo
       await repo.updateBook(trx, id, next, f.content);
       await bumpCatalogueVersion(trx);
       await refreshTagCounts(trx, [...current.tags, ...next.tags]);
-      await emit(createEvent('book.updated', changedPayload(id, next), { correlationId: ctx.correlationId }));
+      await emit(createEvent('book.updated', changedPayload(id, next), { correlationId: ctx.correlationId, actor: ctx.actor }));
       replaced = [
         stored.cover ? current.coverKey : null,
         ...(stored.images.length > 0 ? current.imageKeys : []),
@@ -142,7 +142,7 @@ export async function deleteBook(ctx: BookWriteContext, id: string): Promise<voi
     if (!record) throw notFound('Book not found');
     await bumpCatalogueVersion(trx);
     await refreshTagCounts(trx, record.tags);
-    await emit(createEvent('book.deleted', { bookId: id, title: record.title }, { correlationId: ctx.correlationId }));
+    await emit(createEvent('book.deleted', { bookId: id, title: record.title }, { correlationId: ctx.correlationId, actor: ctx.actor }));
     return record;
   });
   await removeQuietly(ctx.storage, [removed.coverKey, ...removed.imageKeys, removed.samplePdfKey, removed.fullPdfKey]);

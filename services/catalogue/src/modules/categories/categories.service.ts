@@ -20,7 +20,7 @@ export async function createCategory(ctx: WriteContext, body: CategoryBody): Pro
     const category = await ctx.uow.run(async ({ trx, emit }) => {
       const created = await repo.insertCategory(trx, clean(body));
       await bumpCatalogueVersion(trx);
-      await emit(createEvent('category.created', { categoryId: created.id, name: created.name }, { correlationId: ctx.correlationId }));
+      await emit(createEvent('category.created', { categoryId: created.id, name: created.name }, { correlationId: ctx.correlationId, actor: ctx.actor }));
       return created;
     });
     return toCategory(category);
@@ -36,7 +36,7 @@ export async function updateCategory(ctx: WriteContext, id: string, body: Catego
       const updated = await repo.updateCategory(trx, id, clean(body));
       if (!updated) throw notFound('Category not found');
       await bumpCatalogueVersion(trx);
-      await emit(createEvent('category.updated', { categoryId: updated.id, name: updated.name }, { correlationId: ctx.correlationId }));
+      await emit(createEvent('category.updated', { categoryId: updated.id, name: updated.name }, { correlationId: ctx.correlationId, actor: ctx.actor }));
       return updated;
     });
     return toCategory(category);
@@ -61,7 +61,7 @@ export async function deleteCategory(ctx: WriteContext, id: string): Promise<Cat
       const deleted = await repo.deleteCategory(trx, id);
       if (!deleted) throw notFound('Category not found');
       await bumpCatalogueVersion(trx);
-      await emit(createEvent('category.deleted', { categoryId: deleted.id, name: deleted.name }, { correlationId: ctx.correlationId }));
+      await emit(createEvent('category.deleted', { categoryId: deleted.id, name: deleted.name }, { correlationId: ctx.correlationId, actor: ctx.actor }));
       return deleted;
     })
     .catch((err: unknown) => {
