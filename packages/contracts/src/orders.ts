@@ -107,10 +107,34 @@ export const VerifyPaymentBody = Type.Object(
 );
 export type VerifyPaymentBody = Static<typeof VerifyPaymentBody>;
 
-export const VerifyPaymentData = Type.Object({ personaId: Type.String(), orderId: Id });
+/**
+ * The buyer's own order, told back to them once their payment is verified (/payment-success): what
+ * they bought, what they paid, where the confirmation went and, for a printed copy, where it goes.
+ */
+export const Receipt = Type.Object({
+  book: Type.Object({ title: Type.String(), author: Type.String() }),
+  deliveryType: DeliveryTypeSchema,
+  /** Rupees: the total charged, and what made it. */
+  amountPaid: Type.Number(),
+  breakdown: Type.Object({ base: Type.Number(), printing: Type.Number(), delivery: Type.Number() }),
+  email: Type.String(),
+  address: Type.Union([Address, Type.Null()]),
+  paidAt: Type.String({ format: 'date-time' }),
+});
+export type Receipt = Static<typeof Receipt>;
+
+export const VerifyPaymentData = Type.Object({ personaId: Type.String(), orderId: Id, receipt: Receipt });
 export type VerifyPaymentData = Static<typeof VerifyPaymentData>;
 
 const OrderBook = Type.Object({ _id: Id, title: Type.String(), author: Type.String() });
+
+/** A printed copy on its way: who carries it and its tracking number (both optional), and when it left. */
+export const Shipment = Type.Object({
+  carrier: Type.Union([Type.String(), Type.Null()]),
+  trackingNumber: Type.Union([Type.String(), Type.Null()]),
+  shippedAt: Type.String({ format: 'date-time' }),
+});
+export type Shipment = Static<typeof Shipment>;
 
 /** An order as an administrator sees it. */
 export const Order = Type.Object({
@@ -131,19 +155,24 @@ export const Order = Type.Object({
   personalizedPdfUrl: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  shipment: Type.Union([Shipment, Type.Null()]),
 });
 export type Order = Static<typeof Order>;
 
 /** What the holder of a persona id may see (the /send-persona page); no e-mail, phone or address. */
 export const PublicOrder = Type.Object({
   personaId: Type.String(),
-  book: Type.Object({ title: Type.String(), author: Type.String() }),
+  /** The book's id lets a buyer whose payment failed try the same book again. */
+  book: OrderBook,
   deliveryType: DeliveryTypeSchema,
   deliveryStatus: DeliveryStatusSchema,
   paymentStatus: PaymentStatusSchema,
   personaStatus: PersonaStatusSchema,
   personalizedPdfUrl: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
+  paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** A printed copy's carrier and tracking number once shipped, for its buyer to follow. */
+  shipment: Type.Union([Shipment, Type.Null()]),
 });
 export type PublicOrder = Static<typeof PublicOrder>;
 
@@ -170,7 +199,19 @@ export type OrderExportQuery = Static<typeof OrderExportQuery>;
 export const ORDERS_CSV_FILENAME = 'orders.csv';
 export const ORDERS_CSV_HEADER = ['S.No', 'Customer', 'Book Title', 'Delivery Type', 'Delivery Status', 'Order ID'] as const;
 
-export const UpdateDeliveryStatusBody = Type.Object({ deliveryStatus: DeliveryStatusSchema }, { additionalProperties: false });
+/** The dispatch list: what a printer and a courier need of every paid printed copy the filters keep. */
+export const DISPATCH_CSV_FILENAME = 'dispatch-list.csv';
+export const DISPATCH_CSV_HEADER = ['Persona ID', 'Name', 'Phone', 'Address', 'Book', 'Amount', 'Date'] as const;
+
+/** Only a printed copy has a delivery status; marking it shipped may name the carrier and the tracking number. */
+export const UpdateDeliveryStatusBody = Type.Object(
+  {
+    deliveryStatus: DeliveryStatusSchema,
+    carrier: Type.Optional(PlainText({ minLength: 1, maxLength: 60 })),
+    trackingNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*$' })),
+  },
+  { additionalProperties: false },
+);
 export type UpdateDeliveryStatusBody = Static<typeof UpdateDeliveryStatusBody>;
 
 export const personalizedPdfUrl = (personaId: string) => `/api/personas/${personaId}/download`;

@@ -27,6 +27,8 @@ describe('admin route policy', () => {
     ['GET', '/api/orders', true],
     ['GET', '/api/orders/PRS-1', false],
     ['PATCH', '/api/orders/1/status', true],
+    ['GET', '/api/orders/export', true],
+    ['GET', '/api/orders/dispatch-list', true],
     ['GET', '/api/feedback/all', true],
     ['POST', '/api/feedback', false],
     ['POST', '/api/admin/login', false],

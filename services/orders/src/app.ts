@@ -4,6 +4,7 @@ import { type AdminVerifier, type AppBaseOptions, createServiceApp, registerRout
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from './db';
+import type { ShopMail } from './modules/mail/emails.repository';
 import type { BookReader } from './modules/payments/catalogue-client';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { StandIn } from './modules/payments/test-mode/start-stand-in';
@@ -21,6 +22,13 @@ export interface OrdersAppOptions extends AppBaseOptions {
   lookupsPerMinute?: number;
   /** The administrator's list: where counting stops (COUNT_CAP) and the export's batch size. */
   lists?: { countCap?: number; exportBatchSize?: number };
+  /** The buyers' e-mails a change queues: the shop they name, and the relay to wake once queued. */
+  mail: BuyerMail;
+}
+
+export interface BuyerMail {
+  shop: ShopMail;
+  nudge: () => void;
 }
 
 export interface OrdersDeps {
@@ -34,6 +42,7 @@ export interface OrdersDeps {
   lookupRateLimit: { max: number; timeWindow: string };
   countCap?: number;
   exportBatchSize?: number;
+  mail: BuyerMail;
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
@@ -50,6 +59,7 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
     lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' },
     countCap: options.lists?.countCap,
     exportBatchSize: options.lists?.exportBatchSize,
+    mail: options.mail,
   };
   await app.register(async (scope) => {
     await paymentRoutes(scope as ServiceApp, deps);

@@ -25,6 +25,8 @@ export const ordersConfig = serviceConfig(
     SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
     MAIL_FROM: Type.String({ default: 'Persona Books <orders@persona-books.local>' }),
     MAIL_DIR: Type.String({ default: path.resolve('data/mail') }),
+    /** Where buyers write with questions; every e-mail names it. */
+    SUPPORT_EMAIL: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', default: 'support@personabooks.in' }),
   }),
   3002,
 );
@@ -45,5 +47,6 @@ export function ordersServiceOptions(settings: OrdersSettings): Omit<OrdersServi
       webhookSecret: settings.RAZORPAY_WEBHOOK_SECRET,
     },
     mail: { smtpUrl: settings.SMTP_URL, dir: settings.MAIL_DIR, from: settings.MAIL_FROM },
+    supportEmail: settings.SUPPORT_EMAIL,
   };
 }

@@ -35,6 +35,10 @@ export interface OrdersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   paid_at: NullableTimestamp;
+  /** A printed copy's shipment, set when it is marked shipped. */
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  shipped_at: NullableTimestamp;
 }
 
 export interface WebhookEventsTable {
@@ -60,6 +64,8 @@ export interface EmailsTable {
   to_address: string;
   subject: string;
   text_body: string;
+  /** The same e-mail as HTML (mail/email-body); null for e-mails queued before it existed. */
+  html_body: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
   attempts: Generated<number>;

@@ -9,7 +9,7 @@ import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
 import type { OrdersDB } from './db';
 import { createMailRelay, type MailOptions } from './modules/mail/mail-relay';
-import { ORDERS_PERSONA_QUEUE, subscribePersonaEvents } from './modules/orders/persona-events';
+import { ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE, subscribeOrderReceipts, subscribePersonaEvents } from './modules/orders/persona-events';
 import { catalogueBookReader, type BookReader } from './modules/payments/catalogue-client';
 import { createPaymentProvider, type PaymentSettings } from './modules/payments/create-payment-provider';
 import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';
@@ -23,6 +23,8 @@ export interface OrdersServiceOptions extends ServiceBaseOptions<OrdersDB> {
   jwtSecret: string;
   catalogueUrl: string;
   publicUrl: string;
+  /** Where buyers write with questions; every e-mail names it. */
+  supportEmail: string;
   payments: PaymentSettings;
   mail: MailOptions;
   /** Replaces the HTTP catalogue reader (tests). */
@@ -78,6 +80,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   closers.push(() => mail.stop());
   const readBook = options.readBook ?? catalogueBookReader(options.catalogueUrl);
 
+  const shop = { publicUrl: options.publicUrl, supportEmail: options.supportEmail };
   app = await buildApp({
     db: database.db,
     provider,
@@ -88,14 +91,18 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     relay: outbox,
     lookupsPerMinute: options.lookupsPerMinute,
     lists: options.lists,
+    mail: { shop, nudge: () => mail.nudge() },
     metricsToken: options.metricsToken,
     readiness: backingReadiness(database, bus),
   });
-  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [ORDERS_PERSONA_QUEUE] });
+  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE] });
 
-  const subscription: Subscription = await subscribePersonaEvents(bus, database.db, options.publicUrl, () => mail.nudge(), logger);
+  const subscriptions: Subscription[] = [
+    await subscribePersonaEvents(bus, database.db, shop, () => mail.nudge(), logger),
+    await subscribeOrderReceipts(bus, database.db, shop, () => mail.nudge(), logger),
+  ];
   let graceMs: number = SHUTDOWN_DEFAULTS.messageGraceMs;
-  closers.push(() => subscription.close({ graceMs }));
+  for (const subscription of subscriptions) closers.push(() => subscription.close({ graceMs }));
 
   const reconcileEvery = options.reconcileEveryMs ?? 60_000;
   const reconciler = setInterval(() => {

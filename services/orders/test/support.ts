@@ -43,6 +43,7 @@ export async function startOrdersHarness(
     jwtSecret: TEST_JWT_SECRET,
     catalogueUrl: 'http://127.0.0.1:1',
     publicUrl: 'https://shop.example',
+    supportEmail: 'help@shop.example',
     payments: {},
     mail: { dir: mailDir, from: 'Persona Books <orders@example.com>' },
     readBook: async (id) => {
@@ -82,7 +83,9 @@ export const checkout = (over: Record<string, unknown> = {}) => ({
 
 export const ADDRESS = { line1: '12 MG Road', city: 'Kochi', zip: '682001', country: 'India' };
 
-export async function outboxEvents(database: Database<OrdersDB>): Promise<Array<{ type: string; payload: Record<string, unknown> }>> {
+export async function outboxEvents(
+  database: Database<OrdersDB>,
+): Promise<Array<{ type: string; payload: Record<string, unknown>; actor?: { id: string; email: string } }>> {
   const { rows } = await sql<{ envelope: { type: string; payload: Record<string, unknown> } }>`SELECT envelope FROM outbox ORDER BY id`.execute(database.db);
   return rows.map((r) => (typeof r.envelope === 'string' ? JSON.parse(r.envelope) : r.envelope));
 }

@@ -14,16 +14,17 @@ import {
   OrderExportQuery,
   OrderQuery,
   ORDERS_CSV_FILENAME,
+  DISPATCH_CSV_FILENAME,
   PublicOrder,
   UpdateDeliveryStatusBody,
 } from '@persona/contracts';
 import { decodeCursor, pageMeta } from '@persona/db';
-import { badRequest, clientAddress, notFound, readCursors, unauthorized, type ServiceApp } from '@persona/service-kit';
+import { badRequest, clientAddress, notFound, readCursors, requestOrigin, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { OrdersDeps } from '../app';
 import { toOrder, toPublicOrder } from '../modules/orders/orders.mapper';
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
-import { exportOrdersCsv } from '../modules/orders/export-orders-csv';
+import { exportDispatchCsv, exportOrdersCsv } from '../modules/orders/export-orders-csv';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -117,14 +118,27 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
         params: IdParams,
         querystring: NoQuery,
         body: UpdateDeliveryStatusBody,
-        response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (request) => ({
-      data: await changeDeliveryStatus({ uow: deps.uow, correlationId: request.correlationId }, request.params.id, request.body.deliveryStatus),
-      message: 'Delivery status updated',
-    }),
+    async (request) => {
+      const data = await changeDeliveryStatus({ uow: deps.uow, shop: deps.mail.shop, ...requestOrigin(request) }, request.params.id, request.body);
+      deps.mail.nudge();
+      return { data, message: 'Delivery status updated' };
+    },
   );
+
+  app.get('/api/orders/dispatch-list', { onRequest: adminOnly, schema: { querystring: OrderExportQuery } }, async (request, reply) => {
+    checkDateRange(request.query);
+    return (
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${DISPATCH_CSV_FILENAME}"`)
+        // Names, phones and addresses: no cache anywhere may keep it.
+        .header('cache-control', 'no-store')
+        .send(Readable.from(exportDispatchCsv(db, request.query, deps.exportBatchSize)))
+    );
+  });
 
   app.post(
     '/api/orders/:id/persona/retry',
@@ -137,7 +151,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       },
     },
     async (request) => ({
-      data: await retryPersona({ uow: deps.uow, correlationId: request.correlationId }, request.params.id),
+      data: await retryPersona({ uow: deps.uow, ...requestOrigin(request) }, request.params.id),
       message: 'The Persona is being made again',
     }),
   );

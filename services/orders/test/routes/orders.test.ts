@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createEvent, createUnitOfWork } from '@persona/bus';
+import { sql } from 'kysely';
 import { mintAdminToken, unsignedToken } from '@persona/test-kit';
 import { applyPersonaEvent } from '../../src/modules/orders/persona-events';
 import { TEST_MODE_KEYS } from '../../src/modules/payments/razorpay/razorpay-provider';
@@ -9,6 +10,8 @@ import { reconcileUnpaidOrders } from '../../src/modules/payments/reconcile-paym
 import { paymentSignature } from '../../src/modules/payments/razorpay/razorpay-signatures';
 import type { PaymentProvider } from '../../src/modules/payments/payment-provider';
 import { ADDRESS, checkout, outboxEvents, startOrdersHarness, type OrdersHarness } from '../support';
+
+const SHOP = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };
 
 describe('orders', () => {
   let h: OrdersHarness;
@@ -44,13 +47,15 @@ describe('orders', () => {
       const data = res.json().data;
       expect(data).toEqual({
         personaId,
-        book: { title: 'Gitanjali', author: 'Rabindranath Tagore' },
+        book: { _id: expect.stringMatching(/^[0-9a-f-]{36}$/), title: 'Gitanjali', author: 'Rabindranath Tagore' },
         deliveryType: 'physical',
         deliveryStatus: 'pending',
         paymentStatus: 'paid',
         personaStatus: 'generating',
         personalizedPdfUrl: null,
         createdAt: expect.any(String),
+        paidAt: expect.any(String),
+        shipment: null,
       });
       expect(res.body).not.toMatch(/zoe@example.com|98765|MG Road|682001/);
     });
@@ -138,8 +143,8 @@ describe('orders', () => {
       }
     });
 
-    it('changes the delivery status with an event, and refuses bad values', async () => {
-      const { orderId } = await paidOrder();
+    it("changes a printed copy's delivery status with an event, and refuses bad values", async () => {
+      const { orderId } = await paidOrder(checkout({ deliveryType: 'physical', address: ADDRESS }));
       const res = await inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { deliveryStatus: 'shipped' }, headers: h.admin });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ data: { deliveryStatus: 'shipped' }, message: 'Delivery status updated' });
@@ -157,16 +162,79 @@ describe('orders', () => {
       expect((await inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { deliveryStatus: 'delivered' } })).statusCode).toBe(401);
       expect((await inject({ url: `/api/orders/${orderId}`, headers: h.admin })).json().data.deliveryStatus).toBe('shipped');
     });
+
+    it('a digital order has no delivery status: a change is refused and changes nothing', async () => {
+      const { orderId } = await paidOrder();
+      const res = await inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload: { deliveryStatus: 'shipped' }, headers: h.admin });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('A digital order has no delivery status');
+      expect((await inject({ url: `/api/orders/${orderId}`, headers: h.admin })).json().data).toMatchObject({ deliveryStatus: 'pending', shipment: null });
+      expect((await outboxEvents(h.database)).filter((e) => e.type === 'order.delivery_status_changed' && e.payload.orderId === orderId)).toEqual([]);
+    });
+
+    it('shipping records the carrier and tracking number; each change e-mails the buyer once, never twice', async () => {
+      const { orderId, personaId } = await paidOrder(checkout({ deliveryType: 'physical', address: ADDRESS }));
+      const patch = (payload: object) => inject({ method: 'PATCH', url: `/api/orders/${orderId}/status`, payload, headers: h.admin });
+      // A carrier goes only with "shipped"; bad tracking text is refused; neither changes anything.
+      expect((await patch({ deliveryStatus: 'delivered', carrier: 'India Post' })).json().message).toBe(
+        'A carrier and a tracking number go only with a shipped order',
+      );
+      expect((await patch({ deliveryStatus: 'shipped', trackingNumber: '<script>' })).statusCode).toBe(400);
+      expect((await inject({ url: `/api/orders/${orderId}`, headers: h.admin })).json().data.deliveryStatus).toBe('pending');
+
+      const shipped = await patch({ deliveryStatus: 'shipped', carrier: ' India Post ', trackingNumber: 'EE123456789IN' });
+      expect(shipped.json().data.shipment).toEqual({ carrier: 'India Post', trackingNumber: 'EE123456789IN', shippedAt: expect.any(String) });
+      // The buyer's page shows it too.
+      expect((await inject({ url: `/api/orders/${personaId}` })).json().data.shipment).toMatchObject({
+        carrier: 'India Post',
+        trackingNumber: 'EE123456789IN',
+      });
+      await patch({ deliveryStatus: 'shipped', carrier: 'India Post', trackingNumber: 'EE123456789IN' });
+      await patch({ deliveryStatus: 'delivered' });
+      await patch({ deliveryStatus: 'shipped' });
+      await patch({ deliveryStatus: 'delivered' });
+      await patch({ deliveryStatus: 'cancelled' });
+      await h.service.drainMail();
+      const { rows } = await sql<{
+        kind: string;
+        text_body: string;
+      }>`SELECT kind, text_body FROM emails WHERE order_id = ${orderId} ORDER BY created_at`.execute(h.database.db);
+      expect(rows.map((r) => r.kind)).toEqual(['order-confirmed', 'shipped', 'delivered', 'cancelled']);
+      expect(rows[1]!.text_body).toMatch(/Carrier: +India Post/);
+      expect(rows[1]!.text_body).toMatch(/Tracking number: +EE123456789IN/);
+      expect(rows[3]!.text_body).toContain('printing and delivery fees');
+    });
+
+    it('lists paid printed copies for the printer and courier (dispatch-list.csv), for administrators only', async () => {
+      const printed = await paidOrder(checkout({ deliveryType: 'physical', address: ADDRESS, fullName: 'Dispatch Düsseldorf' }));
+      await paidOrder(checkout({ fullName: 'Dispatch Digital' }));
+      await inject({
+        method: 'POST',
+        url: '/api/payments/initiate',
+        payload: checkout({ deliveryType: 'physical', address: ADDRESS, fullName: 'Dispatch Unpaid' }),
+      });
+      const res = await inject({ url: '/api/orders/dispatch-list?search=Dispatch', headers: h.admin });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="dispatch-list.csv"');
+      expect(res.headers['cache-control']).toBe('no-store');
+      const lines = res.body.trim().split('\r\n');
+      expect(lines[0]).toBe('Persona ID,Name,Phone,Address,Book,Amount,Date');
+      // Only the paid printed copy; a phone's leading "+" is kept from being read as a formula.
+      expect(lines.slice(1)).toEqual([
+        expect.stringMatching(new RegExp(`^${printed.personaId},Dispatch Düsseldorf,'\\+91 98765 43210,"[^"]+",Gitanjali,\\d+\\.\\d\\d,\\d{4}-\\d\\d-\\d\\d$`)),
+      ]);
+      expect((await inject({ url: '/api/orders/dispatch-list' })).statusCode).toBe(401);
+    });
   });
 
   describe('persona events', () => {
-    it('marks the Persona ready once, with its download link, and e-mails the buyer once', async () => {
+    it('confirms the payment and marks the Persona ready, e-mailing the buyer once for each, as text and HTML', async () => {
       const { orderId, personaId } = await paidOrder();
       const ready = createEvent('persona.ready', { orderId, personaId, sha256: 'a'.repeat(64), pages: 40 }, { correlationId: 'c' });
-      expect(await applyPersonaEvent(h.database.db, ready, 'https://shop.example')).toBe('ready');
-      await applyPersonaEvent(h.database.db, ready, 'https://shop.example');
+      expect(await applyPersonaEvent(h.database.db, ready, SHOP)).toBe('ready');
+      await applyPersonaEvent(h.database.db, ready, SHOP);
       const late = createEvent('persona.failed', { orderId, personaId, reason: 'late duplicate' }, { correlationId: 'c' });
-      await applyPersonaEvent(h.database.db, late, 'https://shop.example');
+      await applyPersonaEvent(h.database.db, late, SHOP);
       const pub = (await inject({ url: `/api/orders/${personaId}` })).json().data;
       expect(pub).toMatchObject({ personaStatus: 'ready', personalizedPdfUrl: `/api/personas/${personaId}/download` });
       await h.service.drainMail();
@@ -179,20 +247,30 @@ describe('orders', () => {
         ).toString('utf8');
       const mails = await Promise.all(files.map(async (f) => decode(await readFile(path.join(h.mailDir, f), 'utf8'))));
       const mine = mails.filter((m) => m.includes(personaId));
-      expect(mine).toHaveLength(1);
-      expect(mine[0]).toContain('To: zoe@example.com');
-      expect(mine[0]).toContain('Dear Zoë Ünal,');
-      expect(mine[0]).toContain(`https://shop.example/send-persona?personaId=${personaId}`);
-      expect(mine[0]).toContain(`https://shop.example/api/personas/${personaId}/download`);
+      // One of each: the receipt and the Persona being ready (their headings; subjects are MIME-encoded).
+      expect(mine.map((m) => /(Thank you for your order|Your Persona is ready)\n/.exec(m)?.[1]).sort()).toEqual([
+        'Thank you for your order',
+        'Your Persona is ready',
+      ]);
+      for (const mail of mine) {
+        expect(mail).toContain('To: zoe@example.com');
+        expect(mail).toContain('Dear Zoë Ünal,');
+        expect(mail).toContain(`https://shop.example/send-persona?personaId=${personaId}`);
+        expect(mail).toContain('Questions? Write to help@shop.example');
+        // A plain-text part and an HTML part, saying the same.
+        expect(mail).toMatch(/Content-Type: multipart\/alternative/);
+        expect(mail).toMatch(/Content-Type: text\/plain/);
+        expect(mail).toMatch(/Content-Type: text\/html/);
+      }
+      const confirmation = mine.find((m) => m.includes('Thank you for your order'))!;
+      expect(confirmation).toContain('We have received your payment of ₹349.50. This e-mail is your receipt.');
+      const readyMail = mine.find((m) => m.includes('Your Persona is ready'))!;
+      expect(readyMail).toContain(`https://shop.example/api/personas/${personaId}/download`);
     });
 
     it('records a failed Persona with its reason', async () => {
       const { orderId, personaId } = await paidOrder();
-      await applyPersonaEvent(
-        h.database.db,
-        createEvent('persona.failed', { orderId, personaId, reason: 'source unreadable' }, { correlationId: 'c' }),
-        'https://x',
-      );
+      await applyPersonaEvent(h.database.db, createEvent('persona.failed', { orderId, personaId, reason: 'source unreadable' }, { correlationId: 'c' }), SHOP);
       const order = (await inject({ url: `/api/orders/${orderId}`, headers: h.admin })).json().data;
       expect(order).toMatchObject({ personaStatus: 'failed', personaError: 'source unreadable', personalizedPdfUrl: null });
     });
@@ -203,16 +281,13 @@ describe('orders', () => {
       const { orderId, personaId } = await paidOrder();
       const retry = () => inject({ method: 'POST', url: `/api/orders/${orderId}/persona/retry`, headers: h.admin });
       expect((await retry()).statusCode).toBe(409);
-      await applyPersonaEvent(
-        h.database.db,
-        createEvent('persona.failed', { orderId, personaId, reason: 'catalogue down' }, { correlationId: 'c' }),
-        'https://x',
-      );
+      await applyPersonaEvent(h.database.db, createEvent('persona.failed', { orderId, personaId, reason: 'catalogue down' }, { correlationId: 'c' }), SHOP);
       const res = await retry();
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ data: { personaStatus: 'generating', personaError: null }, message: 'The Persona is being made again' });
       const requests = (await outboxEvents(h.database)).filter((e) => e.type === 'persona.retry_requested' && e.payload.orderId === orderId);
       expect(requests).toHaveLength(1);
+      expect(requests[0]).toMatchObject({ actor: { email: 'admin@example.com' } });
       expect(requests[0].payload).toMatchObject({ personaId, buyerName: 'Zoë Ünal', amountPaise: 34950 });
       expect((await inject({ method: 'POST', url: `/api/orders/${orderId}/persona/retry` })).statusCode).toBe(401);
     });

@@ -146,7 +146,23 @@ function contract(kind: 'pglite' | 'postgres') {
       const res = await inject({ method: 'POST', url: '/api/payments/verify', payload: body });
       expect(res.statusCode).toBe(200);
       const row = await orderRow(orderId);
-      expect(res.json()).toEqual({ data: { personaId: row.persona_id, orderId }, message: 'Payment verified successfully' });
+      // The buyer who proved the payment gets their receipt: what they bought and paid, where the e-mail went.
+      expect(res.json()).toEqual({
+        data: {
+          personaId: row.persona_id,
+          orderId,
+          receipt: {
+            book: { title: 'Gitanjali', author: 'Rabindranath Tagore' },
+            deliveryType: 'digital',
+            amountPaid: 349.5,
+            breakdown: { base: 349.5, printing: 0, delivery: 0 },
+            email: 'zoe@example.com',
+            address: null,
+            paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          },
+        },
+        message: 'Payment verified successfully',
+      });
       expect(row).toMatchObject({ payment_status: 'paid', persona_status: 'generating', razorpay_payment_id: paymentId, paid_via: 'verify' });
       expect((await inject({ method: 'POST', url: '/api/payments/verify', payload: body })).statusCode).toBe(200);
       const events = await paidEvents(orderId);

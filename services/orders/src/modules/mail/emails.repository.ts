@@ -6,13 +6,23 @@ import type { EmailsTable, OrdersDB } from '../../db';
 
 export type EmailRow = Selectable<EmailsTable>;
 
+/** One of each per order, ever: the payment's confirmation, the Persona being ready, and a printed copy shipped, delivered or cancelled. */
+export type EmailKind = 'order-confirmed' | 'persona-ready' | 'shipped' | 'delivered' | 'cancelled';
+
 export interface DueEmail {
   orderId: string;
-  kind: 'persona-ready';
+  kind: EmailKind;
   to: string;
   subject: string;
   text: string;
+  html: string;
   correlationId: string | null;
+}
+
+/** What every e-mail to a buyer needs to know of the shop: its address for links, and where to write. */
+export interface ShopMail {
+  publicUrl: string;
+  supportEmail: string;
 }
 
 /** Tries per e-mail before the relay stops trying (the row stays, with its last error, for an operator). */
@@ -28,6 +38,7 @@ export async function queueEmail(db: Kysely<OrdersDB> | Transaction<OrdersDB>, e
       to_address: email.to,
       subject: email.subject,
       text_body: email.text,
+      html_body: email.html,
       correlation_id: email.correlationId || null,
     })
     .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())

@@ -27,7 +27,7 @@ export interface MailOptions {
 export interface MailRelay {
   start(): void;
   nudge(): void;
-  /** Sends everything pending now (tests, shutdown). */
+  /** Sends everything pending now, however many rounds it takes (tests, shutdown). */
   drain(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -51,6 +51,7 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
           to: email.to_address,
           subject: email.subject,
           text: email.text_body,
+          ...(email.html_body ? { html: email.html_body } : {}),
           messageId: `<${email.id}@persona-books>`,
           date: email.created_at,
         });
@@ -97,7 +98,13 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
     nudge() {
       if (!stopped) void run();
     },
-    drain: run,
+    async drain() {
+      // Round after round until one finds nothing, then one more: a round already under way when
+      // drain was called may have claimed its e-mails before the latest were queued.
+      let total = 0;
+      for (let sent = await run(); sent > 0; sent = await run()) total += sent;
+      return total + (await run());
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

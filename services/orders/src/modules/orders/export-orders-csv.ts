@@ -2,10 +2,10 @@
 // missing values become Unknown, Untitled, N/A and pending) for every order the filters keep,
 // made by the server as a stream: read in keyset batches and written as it goes, so a million
 // orders take the memory of one batch (the spec's client-side export cannot hold them).
-import { ORDERS_CSV_HEADER, toCsv, toCsvRows, type CsvCell, type OrderExportQuery } from '@persona/contracts';
+import { DISPATCH_CSV_HEADER, ORDERS_CSV_HEADER, paiseToRupees, toCsv, toCsvRows, type Address, type CsvCell, type OrderExportQuery } from '@persona/contracts';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
-import { orderBatches, type OrderRow } from './orders.repository';
+import { dispatchBatches, orderBatches, type OrderRow } from './orders.repository';
 
 export const EXPORT_BATCH_SIZE = 500;
 
@@ -32,4 +32,30 @@ export async function* exportOrdersCsv(db: Kysely<OrdersDB>, filter: OrderExport
     first = false;
   }
   if (first) yield toCsv(ORDERS_CSV_HEADER, []);
+}
+
+/** A dispatch list line: what a printer and a courier need (the date is the payment's, in India). */
+export function dispatchCsvRecord(order: OrderRow): CsvCell[] {
+  const address = order.address as Address | null;
+  const paidAt = order.paid_at ?? order.created_at;
+  return [
+    order.persona_id,
+    order.full_name,
+    order.phone,
+    address ? [address.line1, address.city, address.zip, address.country].join(', ') : '',
+    order.book_title,
+    paiseToRupees(order.amount_paise).toFixed(2),
+    new Date(paidAt.getTime() + 330 * 60_000).toISOString().slice(0, 10),
+  ];
+}
+
+/** dispatch-list.csv: every paid printed copy the filters keep, newest first, streamed like orders.csv. */
+export async function* exportDispatchCsv(db: Kysely<OrdersDB>, filter: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
+  let first = true;
+  for await (const batch of dispatchBatches(db, filter, batchSize)) {
+    const records = batch.map(dispatchCsvRecord);
+    yield first ? toCsv(DISPATCH_CSV_HEADER, records) : toCsvRows(records);
+    first = false;
+  }
+  if (first) yield toCsv(DISPATCH_CSV_HEADER, []);
 }

@@ -1,5 +1,5 @@
 // All kysely code for orders. It answers rows; orders.mapper makes the wire shapes.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import {
   COUNT_CAP,
   DEFAULT_PAGE_SIZE,
@@ -112,12 +112,29 @@ export function markPersonaRequestedAgain(db: Db, id: string): Promise<OrderRow>
     .executeTakeFirstOrThrow();
 }
 
-export async function setDeliveryStatus(db: Db, id: string, status: DeliveryStatus): Promise<{ before: OrderRow; after: OrderRow } | undefined> {
+/** Who carries a shipped copy and its tracking number, either unknown. */
+export interface ShipmentDetails {
+  carrier: string | null;
+  trackingNumber: string | null;
+}
+
+/** The order as it was (locked for the change) and as it now is; marking it shipped records the shipment. */
+export async function setDeliveryStatus(
+  db: Db,
+  id: string,
+  status: DeliveryStatus,
+  shipment?: ShipmentDetails,
+): Promise<{ before: OrderRow; after: OrderRow } | undefined> {
   const before = await findOrderForUpdate(db, id);
   if (!before) return undefined;
+  const shipping = status === 'shipped' && shipment;
   const after = await db
     .updateTable('orders')
-    .set({ delivery_status: status, updated_at: new Date() })
+    .set({
+      delivery_status: status,
+      updated_at: new Date(),
+      ...(shipping ? { carrier: shipment.carrier, tracking_number: shipment.trackingNumber, shipped_at: before.shipped_at ?? new Date() } : {}),
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -217,6 +234,27 @@ export function listOrders(db: Db, request: OrderPageRequest): Promise<OrderPage
   );
 }
 
+/**
+ * Every paid printed copy the filters keep, newest first, `batchSize` at a time (the dispatch list):
+ * whatever the filters say of payment and delivery type, only those a printer has to print.
+ */
+export function dispatchBatches(db: Db, filter: OrderExportQuery, batchSize: number): AsyncGenerator<OrderRow[]> {
+  return keysetBatches(withCursor(db, { ...filter, paymentStatus: 'paid', deliveryType: 'physical' }, 'written'), batchSize);
+}
+
+async function* keysetBatches<R extends { id: string; cursor_at: string }>(
+  rows: SelectQueryBuilder<OrdersDB, 'orders', R>,
+  batchSize: number,
+): AsyncGenerator<R[]> {
+  let after: CursorValue[] | undefined;
+  for (;;) {
+    const page = await keysetPage(rows, ORDER_KEYS, orderKey, { limit: batchSize, after });
+    if (page.rows.length > 0) yield page.rows;
+    if (!page.next) return;
+    after = orderKey(page.rows.at(-1)!);
+  }
+}
+
 /** What orders.csv reads of an order (spec §9's columns), and its place in the list. */
 export type ExportRow = Pick<OrderRow, 'id' | 'full_name' | 'book_title' | 'delivery_type' | 'delivery_status'> & { cursor_at: string };
 
@@ -243,13 +281,7 @@ export async function* orderBatches(db: Db, filter: OrderExportQuery, batchSize:
     'delivery_status',
     sql<string>`created_at::text`.as('cursor_at'),
   ]);
-  let after: CursorValue[] | undefined;
-  for (;;) {
-    const page = await keysetPage(rows, ORDER_KEYS, orderKey, { limit: batchSize, after });
-    if (page.rows.length > 0) yield page.rows;
-    if (!page.next) return;
-    after = orderKey(page.rows.at(-1)!);
-  }
+  yield* keysetBatches(rows, batchSize);
 }
 
 /** Orders a buyer may have paid without us hearing of it (for the reconciler). */

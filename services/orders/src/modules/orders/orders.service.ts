@@ -1,30 +1,47 @@
-// Administrator changes to an order: the delivery status (spec §4: any of the
-// four, in any order), with an event for the audit log.
-import { createEvent, type UnitOfWork } from '@persona/bus';
+// Administrator changes to an order: a printed copy's delivery status (spec §4: any of the four,
+// in any order; a digital order has none), with its shipment when marked shipped, an event for the
+// audit log and the buyer's e-mail (one per status, ever), all in one transaction.
+import { createEvent, type EventOrigin, type UnitOfWork } from '@persona/bus';
 import type { DeliveryStatus, Order } from '@persona/contracts';
-import { conflict, notFound } from '@persona/service-kit';
+import { badRequest, conflict, notFound } from '@persona/service-kit';
+import { queueEmail, type ShopMail } from '../mail/emails.repository';
+import { deliveryEmail } from '../mail/order-emails';
 import type { OrdersDB } from '../../db';
 import { personaRequest } from '../payments/mark-order-paid';
 import { toOrder } from './orders.mapper';
 import * as repo from './orders.repository';
 
 /** What an administrator's change to an order needs besides its input. */
-export interface OrderChangeContext {
+export interface OrderChangeContext extends EventOrigin {
   /** Runs the change and its event as one transaction; the relay is woken after it commits. */
   uow: UnitOfWork<OrdersDB>;
-  correlationId: string;
 }
 
-export async function changeDeliveryStatus(ctx: OrderChangeContext, id: string, status: DeliveryStatus): Promise<Order> {
+/** The change an administrator asks for: the status, and for "shipped" who carries it and its tracking number. */
+export interface DeliveryChange {
+  deliveryStatus: DeliveryStatus;
+  carrier?: string;
+  trackingNumber?: string;
+}
+
+export async function changeDeliveryStatus(ctx: OrderChangeContext & { shop: ShopMail }, id: string, change: DeliveryChange): Promise<Order> {
+  const status = change.deliveryStatus;
+  if (status !== 'shipped' && (change.carrier !== undefined || change.trackingNumber !== undefined))
+    throw badRequest('A carrier and a tracking number go only with a shipped order');
   const after = await ctx.uow.run(async ({ trx, emit }) => {
-    const result = await repo.setDeliveryStatus(trx, id, status);
-    if (!result) throw notFound('Order not found');
+    const current = await repo.findOrderForUpdate(trx, id);
+    if (!current) throw notFound('Order not found');
+    if (current.delivery_type !== 'physical') throw conflict('A digital order has no delivery status', 'NOT_PRINTED');
+    const shipment = status === 'shipped' ? { carrier: change.carrier?.trim() || null, trackingNumber: change.trackingNumber?.trim() || null } : undefined;
+    const result = (await repo.setDeliveryStatus(trx, id, status, shipment))!;
     if (result.before.delivery_status !== status) {
+      const due = deliveryEmail(result.after, ctx.shop, ctx.correlationId);
+      if (due) await queueEmail(trx, due);
       await emit(
         createEvent(
           'order.delivery_status_changed',
           { orderId: id, personaId: result.after.persona_id, from: result.before.delivery_status, to: status },
-          { correlationId: ctx.correlationId },
+          { correlationId: ctx.correlationId, actor: ctx.actor },
         ),
       );
     }
@@ -45,7 +62,7 @@ export async function retryPersona(ctx: OrderChangeContext, id: string): Promise
     if (current.payment_status !== 'paid' || current.persona_status !== 'failed')
       throw conflict('Only a paid order whose Persona failed can be retried', 'NOT_RETRYABLE');
     const updated = await repo.markPersonaRequestedAgain(trx, id);
-    await emit(createEvent('persona.retry_requested', personaRequest(updated), { correlationId: ctx.correlationId }));
+    await emit(createEvent('persona.retry_requested', personaRequest(updated), { correlationId: ctx.correlationId, actor: ctx.actor }));
     return updated;
   });
   return toOrder(row);

@@ -1,10 +1,12 @@
-// Orders' side of the Persona lifecycle: the personalisation service says a
-// Persona is ready (queue the buyer's e-mail in the same transaction) or failed.
+// Orders' side of an order's life after payment: its confirmation e-mail once order.paid is out
+// (whichever of verify, webhook or reconciler saw the payment), and the personalisation service
+// saying a Persona is ready (queue the buyer's e-mail in the same transaction) or failed.
 import { eventLogger, handleOnce, type BusLogger, type EventBus, type KnownEvent, type Subscription } from '@persona/bus';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { queueEmail } from '../mail/emails.repository';
-import { personaReadyEmail } from '../mail/persona-ready-email';
+import type { ShopMail } from '../mail/emails.repository';
+import { orderConfirmedEmail, personaReadyEmail } from '../mail/order-emails';
 import * as repo from './orders.repository';
 
 export const ORDERS_PERSONA_QUEUE = 'orders.personas';
@@ -12,14 +14,14 @@ export const ORDERS_PERSONA_QUEUE = 'orders.personas';
 /** What personalisation tells orders about a Persona. */
 export type PersonaOutcomeEvent = KnownEvent<'persona.ready' | 'persona.failed'>;
 
-export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutcomeEvent, publicUrl: string): Promise<'ready' | 'failed' | 'ignored'> {
+export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutcomeEvent, shop: ShopMail): Promise<'ready' | 'failed' | 'ignored'> {
   let outcome: 'ready' | 'failed' | 'ignored' = 'ignored';
   await handleOnce(db, 'orders', event, async (trx) => {
     if (event.type === 'persona.ready') {
       const { payload } = event;
       const order = await repo.setPersonaStatus(trx, payload.personaId, { status: 'ready', sha256: payload.sha256 });
       if (!order) return;
-      await queueEmail(trx, personaReadyEmail(order, publicUrl, event.correlationId || null));
+      await queueEmail(trx, personaReadyEmail(order, shop, event.correlationId || null));
       outcome = 'ready';
     } else if (event.type === 'persona.failed') {
       const { payload } = event;
@@ -30,18 +32,12 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutc
   return outcome;
 }
 
-export function subscribePersonaEvents(
-  bus: EventBus,
-  db: Kysely<OrdersDB>,
-  publicUrl: string,
-  afterReady: () => void,
-  logger?: BusLogger,
-): Promise<Subscription> {
+export function subscribePersonaEvents(bus: EventBus, db: Kysely<OrdersDB>, shop: ShopMail, afterReady: () => void, logger?: BusLogger): Promise<Subscription> {
   return bus.subscribe({
     queue: ORDERS_PERSONA_QUEUE,
     bindings: ['persona.ready', 'persona.failed'],
     handler: async (event) => {
-      const outcome = await applyPersonaEvent(db, event, publicUrl);
+      const outcome = await applyPersonaEvent(db, event, shop);
       if (logger) {
         const log = eventLogger(logger, event, { personaId: event.payload.personaId });
         if (outcome === 'ready') log.info({}, 'persona ready on the order; e-mail queued');
@@ -49,6 +45,38 @@ export function subscribePersonaEvents(
         else log.debug?.({}, 'persona event changed nothing (duplicate or unknown order)');
       }
       if (outcome === 'ready') afterReady();
+    },
+  });
+}
+
+export const ORDERS_RECEIPT_QUEUE = 'orders.receipts';
+
+/** Queues the order's confirmation e-mail (once per order, however often order.paid arrives). */
+export async function applyOrderPaid(db: Kysely<OrdersDB>, event: KnownEvent<'order.paid'>, shop: ShopMail): Promise<boolean> {
+  let queued = false;
+  await handleOnce(db, 'orders.receipts', event, async (trx) => {
+    const order = await repo.findOrderById(trx, event.payload.orderId);
+    if (!order || order.payment_status !== 'paid') return;
+    await queueEmail(trx, orderConfirmedEmail(order, shop, event.correlationId || null));
+    queued = true;
+  });
+  return queued;
+}
+
+export function subscribeOrderReceipts(
+  bus: EventBus,
+  db: Kysely<OrdersDB>,
+  shop: ShopMail,
+  afterQueued: () => void,
+  logger?: BusLogger,
+): Promise<Subscription> {
+  return bus.subscribe({
+    queue: ORDERS_RECEIPT_QUEUE,
+    bindings: ['order.paid'],
+    handler: async (event) => {
+      const queued = await applyOrderPaid(db, event, shop);
+      if (logger) eventLogger(logger, event, { orderId: event.payload.orderId }).debug?.({ queued }, 'order confirmation');
+      if (queued) afterQueued();
     },
   });
 }

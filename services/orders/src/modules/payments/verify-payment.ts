@@ -1,14 +1,15 @@
 // The browser's word that it paid (spec §7): the signature is checked against
 // the provider order id we stored, then the order is paid in one unit of work.
-import type { VerifyPaymentBody } from '@persona/contracts';
+import type { VerifyPaymentBody, VerifyPaymentData } from '@persona/contracts';
 import { HttpError, notFound } from '@persona/service-kit';
+import { toReceipt } from '../orders/orders.mapper';
 import * as repo from '../orders/orders.repository';
 import { markOrderPaid } from './mark-order-paid';
 import type { PaymentsContext } from './payments-context';
 
 export const VERIFICATION_FAILED = 'Payment verification failed';
 
-export async function verifyPayment(ctx: PaymentsContext, body: VerifyPaymentBody): Promise<{ personaId: string; orderId: string }> {
+export async function verifyPayment(ctx: PaymentsContext, body: VerifyPaymentBody): Promise<VerifyPaymentData> {
   const row = await repo.findOrderById(ctx.db, body.orderId);
   if (!row) throw notFound('Order not found');
   // The signature is checked against the Razorpay order id WE stored, never the one the browser sent alone.
@@ -20,5 +21,6 @@ export async function verifyPayment(ctx: PaymentsContext, body: VerifyPaymentBod
     throw new HttpError(400, VERIFICATION_FAILED, 'VERIFICATION_FAILED');
   }
   await ctx.uow.run((work) => markOrderPaid(work, row, body.razorpayPaymentId, 'verify', ctx.correlationId));
-  return { personaId: row.persona_id, orderId: row.id };
+  // The signature proves this browser paid: it may see its own order told back (the receipt).
+  return { personaId: row.persona_id, orderId: row.id, receipt: toReceipt(row, row.paid_at ?? new Date()) };
 }

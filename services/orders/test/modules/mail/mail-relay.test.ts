@@ -12,7 +12,7 @@ import { openTestStack } from '@persona/test-stack';
 import type { OrdersDB } from '../../../src/db';
 import { claimUnsent, queueEmail } from '../../../src/modules/mail/emails.repository';
 import { createMailRelay, retryDelayMs } from '../../../src/modules/mail/mail-relay';
-import { personaReadyEmail } from '../../../src/modules/mail/persona-ready-email';
+import { personaReadyEmail } from '../../../src/modules/mail/order-emails';
 import { insertOrder } from '../../../src/modules/orders/orders.repository';
 import { ordersMigrations } from '../../../src/service';
 
@@ -39,8 +39,9 @@ async function queueOrders(database: Database<OrdersDB>, count: number): Promise
       idempotency_key: null,
       request_hash: null,
     });
-    await queueEmail(database.db, personaReadyEmail(order, 'https://shop.example', null));
-    await queueEmail(database.db, personaReadyEmail(order, 'https://shop.example', null)); // once per order and kind
+    const shop = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };
+    await queueEmail(database.db, personaReadyEmail(order, shop, null));
+    await queueEmail(database.db, personaReadyEmail(order, shop, null)); // once per order and kind
     personaIds.push(personaId);
   }
   return personaIds;
@@ -69,7 +70,7 @@ function relayCases(open: () => Promise<{ database: Database<OrdersDB>; close():
       for (let round = 0; round < 3; round += 1) await Promise.all([a.drain(), b.drain()]);
       const files = await readdir(dir);
       expect(files).toHaveLength(45);
-      const seen = await Promise.all(files.map(async (f) => /Persona ID: (PRS-MAIL-\d+)/.exec(await readFile(path.join(dir, f), 'utf8'))?.[1]));
+      const seen = await Promise.all(files.map(async (f) => /Persona ID: +(PRS-MAIL-\d+)/.exec(await readFile(path.join(dir, f), 'utf8'))?.[1]));
       expect(new Set(seen)).toEqual(new Set(personaIds));
       const { rows } = await sql<{ sent: number; attempts: number }>`
         SELECT count(*) FILTER (WHERE sent_at IS NOT NULL)::int AS sent, sum(attempts)::int AS attempts FROM emails`.execute(env.database.db);

@@ -1,0 +1,155 @@
+// The e-mails a buyer gets about an order, each as plain text and HTML from one description
+// (email-body): the confirmation when the payment is confirmed (what was bought, the amount,
+// the Persona ID and its page, for a printed copy the address and the dispatch estimate), the
+// Persona's being ready (its page and its download), and a printed copy's being shipped (the
+// carrier and tracking number), delivered or cancelled.
+import { paiseToRupees, personalizedPdfUrl, type Address } from '@persona/contracts';
+import type { OrderRow } from '../orders/orders.repository';
+import { indianDate } from '../payments/mark-order-paid';
+import { emailHtml, emailText, type EmailBody } from './email-body';
+import type { DueEmail, EmailKind, ShopMail } from './emails.repository';
+
+/** A printed copy leaves within this many business days of payment (spec §9). */
+export const DISPATCH_DAYS = '5–7 business days';
+
+const inr = (paise: number) => `₹${paiseToRupees(paise).toFixed(2)}`;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The date in India, as people write it: "25 November 2026". */
+const longDate = (at: Date) => {
+  const [year, month, day] = indianDate(at).split('-').map(Number);
+  return `${day} ${MONTHS[month! - 1]} ${year}`;
+};
+
+function addressLine(address: unknown): string {
+  const a = address as Address | null;
+  return a ? [a.line1, a.city, a.zip, a.country].filter(Boolean).join(', ') : '';
+}
+
+const personaPage = (order: OrderRow, shop: ShopMail) => `${shop.publicUrl}/send-persona?personaId=${order.persona_id}`;
+
+const footer = (shop: ShopMail) => ['Persona Books', `Questions? Write to ${shop.supportEmail}, quoting your Persona ID.`, shop.publicUrl];
+
+function email(order: OrderRow, kind: EmailKind, subject: string, body: EmailBody, correlationId: string | null): DueEmail {
+  return { orderId: order.id, kind, to: order.email, subject, text: emailText(body), html: emailHtml(body), correlationId };
+}
+
+export function orderConfirmedEmail(order: OrderRow, shop: ShopMail, correlationId: string | null): DueEmail {
+  const physical = order.delivery_type === 'physical';
+  const facts: Array<[string, string]> = [
+    ['Book', `${order.book_title} by ${order.book_author}`],
+    ['Format', physical ? 'Printed Persona (with the PDF)' : 'Digital Persona (PDF)'],
+    ...(physical
+      ? ([
+          ['Book price', inr(order.base_paise)],
+          ['Printing', inr(order.printing_paise)],
+          ['Delivery', inr(order.delivery_paise)],
+        ] as Array<[string, string]>)
+      : []),
+    ['Amount paid', inr(order.amount_paise)],
+    ['Paid on', longDate(order.paid_at ?? new Date())],
+    ['Persona ID', order.persona_id],
+    ...(physical ? ([['Delivering to', addressLine(order.address)]] as Array<[string, string]>) : []),
+  ];
+  return email(
+    order,
+    'order-confirmed',
+    `Order confirmed: your Persona of "${order.book_title}"`,
+    {
+      greeting: `Dear ${order.full_name},`,
+      heading: 'Thank you for your order',
+      paragraphs: [`We have received your payment of ${inr(order.amount_paise)}. This e-mail is your receipt.`],
+      facts,
+      action: { label: 'View your Persona', url: personaPage(order, shop) },
+      after: [
+        "We are adding your name, the date and the author's signature now, and e-mail you again the moment your Persona is ready to download.",
+        ...(physical ? [`Your printed copy is dispatched within ${DISPATCH_DAYS}; its page shows when it is on its way.`] : []),
+        'Keep your Persona ID: it finds, downloads and verifies your copy whenever you need it.',
+      ],
+      footer: footer(shop),
+    },
+    correlationId,
+  );
+}
+
+export function personaReadyEmail(order: OrderRow, shop: ShopMail, correlationId: string | null): DueEmail {
+  const download = `${shop.publicUrl}${personalizedPdfUrl(order.persona_id)}`;
+  return email(
+    order,
+    'persona-ready',
+    `Your Persona of "${order.book_title}" is ready`,
+    {
+      greeting: `Dear ${order.full_name},`,
+      heading: 'Your Persona is ready',
+      paragraphs: [`Your Persona of "${order.book_title}" by ${order.book_author} is ready.`],
+      facts: [
+        ['Persona ID', order.persona_id],
+        ['Your Persona', personaPage(order, shop)],
+      ],
+      action: { label: 'Download your Persona', url: download },
+      after: [
+        order.delivery_type === 'physical'
+          ? 'Your printed copy follows: it is dispatched soon and arrives 5 to 7 business days after dispatch.'
+          : 'Keep your Persona ID: it finds your copy again whenever you need it.',
+      ],
+      footer: footer(shop),
+    },
+    correlationId,
+  );
+}
+
+/** The e-mail a printed copy's new delivery status owes its buyer, or null when it owes none. */
+export function deliveryEmail(order: OrderRow, shop: ShopMail, correlationId: string | null): DueEmail | null {
+  const greeting = `Dear ${order.full_name},`;
+  const book = `"${order.book_title}"`;
+  const common = { greeting, action: { label: 'View your Persona', url: personaPage(order, shop) }, footer: footer(shop) };
+  switch (order.delivery_status) {
+    case 'shipped':
+      return email(
+        order,
+        'shipped',
+        `Your printed Persona of ${book} is on its way`,
+        {
+          ...common,
+          heading: 'Your printed Persona is on its way',
+          paragraphs: [`Your printed copy of ${book} has left us and arrives 5 to 7 business days after dispatch.`],
+          facts: [
+            ['Persona ID', order.persona_id],
+            ['Carrier', order.carrier ?? 'Our courier'],
+            ...(order.tracking_number ? ([['Tracking number', order.tracking_number]] as Array<[string, string]>) : []),
+            ['Delivering to', addressLine(order.address)],
+          ],
+        },
+        correlationId,
+      );
+    case 'delivered':
+      return email(
+        order,
+        'delivered',
+        `Your printed Persona of ${book} has been delivered`,
+        {
+          ...common,
+          heading: 'Your printed Persona has been delivered',
+          paragraphs: [`Your printed copy of ${book} has been delivered. We hope you enjoy it.`],
+          after: ['If it arrived damaged or with a printing fault, reply within 7 days with a photo and we reprint it at our cost.'],
+        },
+        correlationId,
+      );
+    case 'cancelled':
+      return email(
+        order,
+        'cancelled',
+        `Your printed Persona of ${book} was cancelled`,
+        {
+          ...common,
+          heading: 'Your printed copy was cancelled',
+          paragraphs: [
+            `The printed copy of ${book} in this order was cancelled. Its printing and delivery fees (${inr(order.printing_paise + order.delivery_paise)}) are refunded to the way you paid within 5 to 7 business days.`,
+            'Your digital Persona stays yours to download.',
+          ],
+        },
+        correlationId,
+      );
+    default:
+      return null;
+  }
+}
