@@ -32,6 +32,8 @@ describe('ListView', () => {
   it('shows the rows in a captioned table with a header row', () => {
     const html = view({ status: 'success', data: { data: ['Gitanjali', 'Godaan'] }, error: undefined, reload });
     expect(html).toContain('<caption class="visually-hidden">Orders, newest first</caption>');
+    // The box it scrolls in on a phone is a named, focusable region (a keyboard scrolls it).
+    expect(html).toContain('<div class="table-wrap" role="region" aria-label="Orders, newest first" tabindex="0">');
     expect(html).toContain('<th scope="col">Book</th><th scope="col">Date</th>');
     expect(html.match(/<tr>/g)).toHaveLength(3);
   });

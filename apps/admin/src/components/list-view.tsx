@@ -31,7 +31,8 @@ export function ListView<D>({ list, what, loading, empty, isEmpty = noRows, chil
 
 export function DataTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
   return (
-    <div className="table-wrap">
+    // On a phone the table scrolls sideways inside this box: focusable and named, so a keyboard can scroll it too.
+    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="data-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

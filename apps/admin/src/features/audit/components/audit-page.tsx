@@ -25,6 +25,8 @@ const KINDS: ReadonlyArray<[string, string]> = [
   ['order.delivery_status_changed', 'Delivery status changes'],
   ['persona.ready', 'Personas made'],
   ['persona.failed', 'Personas failed'],
+  ['persona.retry_requested', 'Personas retried'],
+  ['feedback.deleted', 'Messages deleted'],
   ['admin.logged_in', 'Logins'],
 ];
 

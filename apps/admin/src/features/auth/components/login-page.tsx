@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '@persona/web-kit/api-client';
 import { hasAdminToken, saveAdminSession } from '@persona/web-kit/admin-session';
+import { LogoMark } from '@persona/web-kit/logo-mark';
 import { useToast } from '@persona/web-kit/toast';
 import { paths } from '../../../config/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -49,7 +50,7 @@ export function LoginPage() {
     <main className="login" id="main-content">
       <form className="login__card" onSubmit={submit} aria-labelledby="login-title">
         <p className="login__brand" aria-hidden="true">
-          📖 Persona Books
+          <LogoMark size={28} className="admin-brand__mark" /> Persona Books
         </p>
         <h1 id="login-title" className="login__title">
           Admin login

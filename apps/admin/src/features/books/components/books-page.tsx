@@ -1,7 +1,8 @@
 // All Books (spec §2, §8): a grid with Add New Book, Edit and Delete (confirmed), prices in rupees.
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { BookSummary } from '@persona/contracts';
+import { hasImageCopies, imageSrcSet, type BookSummary } from '@persona/contracts';
+import { LogoMark } from '@persona/web-kit/logo-mark';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
 import { paths } from '../../../config/paths';
@@ -65,7 +66,19 @@ export function BooksPage() {
               {answer.data.map((book) => (
                 <li key={book._id} className="book-card" data-book-id={book._id}>
                   <div className="book-card__cover">
-                    {book.coverImage ? <img src={book.coverImage.url} alt="" loading="lazy" width="160" height="240" /> : <span aria-hidden="true">📖</span>}
+                    {book.coverImage ? (
+                      <img
+                        src={book.coverImage.url}
+                        {...(hasImageCopies(book.coverImage.url) ? { srcSet: imageSrcSet(book.coverImage.url), sizes: '11rem' } : {})}
+                        alt=""
+                        loading="lazy"
+                        decoding="async"
+                        width="160"
+                        height="240"
+                      />
+                    ) : (
+                      <LogoMark size={48} className="book-card__placeholder" />
+                    )}
                   </div>
                   <div className="book-card__body">
                     <h2 className="book-card__title">{book.title}</h2>

@@ -1,9 +1,10 @@
 // Order Dashboard (spec §2, §4, §8, §9): filters, search, pages (by cursor, however many orders),
-// the delivery status dropdown (disabled while its update is in flight), the Persona's state with
-// a Retry, and the CSV export (made by the server from every order the filters keep).
+// a printed copy's delivery status dropdown (disabled while its update is in flight; "Shipped"
+// asks for the carrier and tracking number; a digital order has none), the Persona's state with a
+// Retry, the CSV export and the dispatch list (both made by the server from the filters).
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DELIVERY_STATUSES, ORDERS_CSV_FILENAME, PAYMENT_STATUSES, type DeliveryStatus, type Order } from '@persona/contracts';
+import { DELIVERY_STATUSES, DISPATCH_CSV_FILENAME, ORDERS_CSV_FILENAME, PAYMENT_STATUSES, type DeliveryStatus, type Order } from '@persona/contracts';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
@@ -17,9 +18,10 @@ import { useListPlace, useStaleLinkReset } from '../../../lib/use-list-place';
 import { capitalize, formatDateTime, formatInr } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { exportOrders, listOrders, retryPersona, updateDeliveryStatus } from '../api/orders';
+import { exportDispatchList, exportOrders, listOrders, retryPersona, updateDeliveryStatus } from '../api/orders';
 import { ORDERS_PAGE_SIZE, readFilters, toOrderFilters, writeFilters, type OrderFilters } from '../lib/order-filters';
 import { PaymentBadge, PersonaBadge } from './order-badges';
+import { ShipDialog, type ShipmentInput } from './ship-dialog';
 
 export function OrdersPage() {
   usePageTitle('Orders');
@@ -32,7 +34,8 @@ export function OrdersPage() {
   const { toast } = useToast();
   const [changed, setChanged] = useState<Record<string, Order>>({});
   const [inFlight, setInFlight] = useState<Record<string, boolean>>({});
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'orders' | 'dispatch' | null>(null);
+  const [shipping, setShipping] = useState<Order | null>(null);
   const ids = { status: useId(), type: useId(), payment: useId(), from: useId(), to: useId() };
 
   // A fresh answer from the server replaces the rows this page changed locally.
@@ -43,11 +46,11 @@ export function OrdersPage() {
   const rows = orders.status === 'success' ? orders.data.data.map((order) => changed[order._id] ?? order) : [];
   const total = orders.status === 'success' ? orders.data.meta.total : 0;
 
-  async function changeStatus(order: Order, deliveryStatus: DeliveryStatus) {
+  async function changeStatus(order: Order, deliveryStatus: DeliveryStatus, shipment: ShipmentInput = {}) {
     if (inFlight[order._id]) return;
     setInFlight((m) => ({ ...m, [order._id]: true }));
     try {
-      const updated = await updateDeliveryStatus(order._id, deliveryStatus);
+      const updated = await updateDeliveryStatus(order._id, { deliveryStatus, ...shipment });
       setChanged((m) => ({ ...m, [order._id]: updated }));
       toast({ title: 'Delivery status updated' });
     } catch {
@@ -71,16 +74,16 @@ export function OrdersPage() {
     }
   }
 
-  async function exportCsv() {
+  async function exportCsv(which: 'orders' | 'dispatch') {
     if (exporting || total === 0) return;
-    setExporting(true);
+    setExporting(which);
     try {
-      const { blob, filename } = await exportOrders(toOrderFilters(filters));
-      saveFile(blob, filename ?? ORDERS_CSV_FILENAME);
+      const { blob, filename } = which === 'orders' ? await exportOrders(toOrderFilters(filters)) : await exportDispatchList(toOrderFilters(filters));
+      saveFile(blob, filename ?? (which === 'orders' ? ORDERS_CSV_FILENAME : DISPATCH_CSV_FILENAME));
     } catch (error) {
       toast({ title: 'Export failed', description: errorMessage(error), variant: 'destructive' });
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
@@ -90,8 +93,17 @@ export function OrdersPage() {
         <button type="button" className="btn btn--outline btn--sm" onClick={orders.reload}>
           Refresh
         </button>
-        <button type="button" className="btn btn--primary btn--sm" onClick={exportCsv} disabled={exporting || total === 0}>
-          {exporting ? 'Exporting...' : 'Export CSV'}
+        <button
+          type="button"
+          className="btn btn--outline btn--sm"
+          onClick={() => exportCsv('dispatch')}
+          disabled={exporting !== null || total === 0}
+          title="Paid printed copies: what a printer and a courier need"
+        >
+          {exporting === 'dispatch' ? 'Exporting...' : 'Dispatch list'}
+        </button>
+        <button type="button" className="btn btn--primary btn--sm" onClick={() => exportCsv('orders')} disabled={exporting !== null || total === 0}>
+          {exporting === 'orders' ? 'Exporting...' : 'Export CSV'}
         </button>
       </PageHeader>
 
@@ -181,21 +193,34 @@ export function OrdersPage() {
                     )}
                   </td>
                   <td>
-                    <label className="visually-hidden" htmlFor={`status-${order._id}`}>
-                      Delivery status of {order.personaId}
-                    </label>
-                    <select
-                      id={`status-${order._id}`}
-                      value={order.deliveryStatus ?? 'pending'}
-                      disabled={inFlight[order._id] === true}
-                      onChange={(e) => changeStatus(order, e.target.value as DeliveryStatus)}
-                    >
-                      {DELIVERY_STATUSES.map((s) => (
-                        <option key={s} value={s}>
-                          {capitalize(s)}
-                        </option>
-                      ))}
-                    </select>
+                    {order.deliveryType === 'physical' ? (
+                      <>
+                        <label className="visually-hidden" htmlFor={`status-${order._id}`}>
+                          Delivery status of {order.personaId}
+                        </label>
+                        <select
+                          id={`status-${order._id}`}
+                          value={order.deliveryStatus ?? 'pending'}
+                          disabled={inFlight[order._id] === true}
+                          onChange={(e) => {
+                            const next = e.target.value as DeliveryStatus;
+                            if (next === 'shipped') setShipping(order);
+                            else void changeStatus(order, next);
+                          }}
+                        >
+                          {DELIVERY_STATUSES.map((s) => (
+                            <option key={s} value={s}>
+                              {capitalize(s)}
+                            </option>
+                          ))}
+                        </select>
+                        {order.shipment && (
+                          <span className="cell-sub">{[order.shipment.carrier, order.shipment.trackingNumber].filter(Boolean).join(' · ') || 'Shipped'}</span>
+                        )}
+                      </>
+                    ) : (
+                      <span className="cell-sub">Digital: no delivery</span>
+                    )}
                   </td>
                   <td>{formatDateTime(order.createdAt)}</td>
                 </tr>
@@ -205,6 +230,14 @@ export function OrdersPage() {
           </>
         )}
       </ListView>
+      <ShipDialog
+        order={shipping}
+        onCancel={() => setShipping(null)}
+        onShip={(order, shipment) => {
+          setShipping(null);
+          void changeStatus(order, 'shipped', shipment);
+        }}
+      />
     </>
   );
 }
