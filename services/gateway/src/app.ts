@@ -74,7 +74,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     ),
   });
 
-  const pageHeaders = computeSecurityHeaders({ contentSecurityPolicy: { directives: CSP }, crossOriginEmbedderPolicy: false });
+  // The storefront's inline paint-first loader runs by its hash; no other inline script does.
+  const scriptSrc = [...CSP.scriptSrc, ...template.inlineScriptHashes];
+  const pageHeaders = computeSecurityHeaders({ contentSecurityPolicy: { directives: { ...CSP, scriptSrc } }, crossOriginEmbedderPolicy: false });
   const apiHeaders = computeApiSecurityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);

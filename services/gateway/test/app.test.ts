@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import os from 'node:os';
@@ -12,8 +13,13 @@ const EVIL_ID = '3c2d8b63-7a4f-4a8f-8e2b-1d7f6c5b4a32';
 const ADMIN_INDEX = `<!doctype html><html lang="en"><head><meta name="robots" content="noindex, nofollow" /><title>Admin | Persona Books</title></head><body><div id="root"></div><script type="module" src="/admin/assets/index-def456.js"></script></body></html>`;
 const BIG_PAGE = { data: Array.from({ length: 40 }, (_, i) => ({ _id: `book-${i}`, title: `A title of book ${i}`, author: 'An author' })) };
 const BIG_JS = 'export const line = "a line of the bundle";\n'.repeat(400);
-const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><meta name="description" content="Default" /><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+/** Stands for the storefront's inline paint-first loader (apps/storefront/src/boot/paint-first.ts). */
+const LOADER = 'document.documentElement.dataset.loader="1"';
+const LOADER_HASH = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
+const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><meta name="description" content="Default" /><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script><script data-entry="/assets/index-abc123.js">${LOADER}</script></body></html>`;
 const CSS = 'body{margin:0}.book{color:#312e81}';
+/** The book page's own stylesheet (the cover's is left unreadable: it stays a link). */
+const PAGE_CSS = '.book-page{display:grid}';
 
 /**
  * A stand-in for the storefront's server bundle (apps/storefront/src/entry-server.tsx, whose own
@@ -110,6 +116,7 @@ describe('gateway', () => {
     await writeFile(path.join(dir, 'index.html'), INDEX);
     await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(path.join(dir, 'assets', 'index-abc123.css'), CSS);
+    await writeFile(path.join(dir, 'assets', 'book-page-1.css'), PAGE_CSS);
     // What the build's precompress plugin writes beside a large asset.
     await writeFile(path.join(dir, 'assets', 'big-abc123.js'), BIG_JS);
     await writeFile(path.join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_JS));
@@ -240,7 +247,9 @@ describe('gateway', () => {
       // The page's own chunks and styles, not what index.html already loads.
       expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/book-page-1.js">');
       expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/cover-1.js">');
-      expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/book-page-1.css">');
+      // The page's stylesheet is written into the page; the disabled link beside it (never fetched)
+      // tells the browser's chunk loader it is there. One that cannot be read stays a link.
+      expect(head).toContain(`<style>${PAGE_CSS}</style><link rel="stylesheet" crossorigin href="/assets/book-page-1.css" disabled>`);
       expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/cover-1.css">');
       expect(head).not.toContain('shared-1.js');
       expect(res.body).toContain('<div id="root"><h1>The Backwaters Ledger</h1></div>');
@@ -251,13 +260,14 @@ describe('gateway', () => {
       expect(read.headers['x-request-id']).toBe(res.headers['x-request-id']);
     });
 
-    it('writes the site stylesheet into the page, and compresses the page as the browser accepts', async () => {
+    it('writes the site stylesheet into the page (a disabled link marks it), and compresses the page as the browser accepts', async () => {
       const br = await gateway.inject({ url: `/book/${BOOK_ID}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers.vary).toMatch(/accept-encoding/i);
       const html = brotliDecompressSync(br.rawPayload).toString();
-      expect(html).toContain(`<style>${CSS}</style>`);
-      expect(html).not.toContain('href="/assets/index-abc123.css"');
+      // Written in, with only the never-fetched marker left of its link.
+      expect(html).toContain(`<style>${CSS}</style><link rel="stylesheet" crossorigin href="/assets/index-abc123.css" disabled>`);
+      expect(html.match(/href="\/assets\/index-abc123\.css"/g)).toHaveLength(1);
       expect(html).toContain('<h1>The Backwaters Ledger</h1>');
       const gz = await gateway.inject({ url: `/book/${BOOK_ID}`, headers: { 'accept-encoding': 'gzip' } });
       expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
@@ -305,7 +315,8 @@ describe('gateway', () => {
       const body = res.body.slice(res.body.indexOf('<div id="root">'));
       expect(body).not.toContain('<script>alert(1)</script>');
       expect(body).toContain('&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-      expect(body.match(/<\/script>/g)).toHaveLength(2);
+      // The answers, the entry and the loader: nothing the data held closed a script.
+      expect(body.match(/<\/script>/g)).toHaveLength(3);
     });
 
     it('answers an unknown page or book with the status the page chose, and noindex', async () => {
@@ -437,7 +448,10 @@ describe('gateway', () => {
     it('sends security headers and a content security policy', async () => {
       const res = await gateway.inject({ url: '/' });
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(res.headers['content-security-policy']).toContain("script-src 'self' https://checkout.razorpay.com");
+      // The template's inline loader runs by its hash, and no other inline script may.
+      const scriptSrc = /script-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)![1]!.split(' ');
+      expect(scriptSrc).toEqual(["'self'", 'https://checkout.razorpay.com', 'https://api.razorpay.com', LOADER_HASH]);
+      expect(res.body).toContain(`<script data-entry="/assets/index-abc123.js">${LOADER}</script>`);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');

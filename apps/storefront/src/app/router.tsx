@@ -38,6 +38,18 @@ export const LAYOUT_PAGES: ReadonlyArray<{ pattern: string; page: LazyPage }> = 
     page: page(() => import('../features/info-pages/components/shipping-page'), 'ShippingPage', 'src/features/info-pages/components/shipping-page.tsx'),
   },
   {
+    pattern: routePatterns.refunds,
+    page: page(() => import('../features/info-pages/components/policy-page'), 'RefundsPage', 'src/features/info-pages/components/policy-page.tsx'),
+  },
+  {
+    pattern: routePatterns.privacy,
+    page: page(() => import('../features/info-pages/components/policy-page'), 'PrivacyPage', 'src/features/info-pages/components/policy-page.tsx'),
+  },
+  {
+    pattern: routePatterns.terms,
+    page: page(() => import('../features/info-pages/components/policy-page'), 'TermsPage', 'src/features/info-pages/components/policy-page.tsx'),
+  },
+  {
     pattern: routePatterns.about,
     page: page(() => import('../features/info-pages/components/about-page'), 'AboutPage', 'src/features/info-pages/components/about-page.tsx'),
   },

@@ -61,3 +61,116 @@ export const SHIPPING = {
   minBusinessDays: 5,
   maxBusinessDays: 7,
 } as const;
+
+/** A policy page's words: what a payment provider asks a shop to publish (refunds, privacy, terms, shipping). */
+export interface Policy {
+  title: string;
+  /** One line under the title. */
+  lead: string;
+  /** The date the text last changed, as YYYY-MM-DD. */
+  updated: string;
+  sections: ReadonlyArray<{ heading: string; paragraphs: readonly string[] }>;
+}
+
+const CONTACT_LINE = `write to ${CONTACT_DETAILS.email} or call ${CONTACT_DETAILS.phone}, quoting your Persona ID`;
+
+export const POLICIES = {
+  refunds: {
+    title: 'Refund and Cancellation Policy',
+    lead: 'When you can cancel an order, and when and how we refund it.',
+    updated: '2026-11-25',
+    sections: [
+      {
+        heading: 'Digital Personas',
+        paragraphs: [
+          'A digital Persona is made for you alone, with your name and the date, the moment your payment is confirmed, so it cannot be cancelled once it is ready to download.',
+          'If your Persona cannot be made, or the file you download is damaged or does not open, we make it again or refund the full amount, as you prefer.',
+        ],
+      },
+      {
+        heading: 'Printed Personas',
+        paragraphs: [
+          `You can cancel a printed Persona until it is dispatched (we dispatch within ${SHIPPING.minBusinessDays} to ${SHIPPING.maxBusinessDays} business days). The printing and delivery fees are refunded in full; the digital copy you have already received stays yours and its price is kept.`,
+          'If your printed copy arrives damaged or with a printing fault, send us a photo within 7 days of delivery and we reprint and resend it at our cost, or refund it.',
+        ],
+      },
+      {
+        heading: 'A misspelt name',
+        paragraphs: [
+          'If the name in your Persona is misspelt, write to us within 7 days of your order with the correct spelling: we make a corrected copy at no cost (for a printed copy, before it is dispatched).',
+        ],
+      },
+      {
+        heading: 'How refunds are paid',
+        paragraphs: [
+          'Refunds go back to the card, UPI account or bank you paid with, through Razorpay, within 5 to 7 business days of our confirming them.',
+          `To ask for a cancellation or a refund, ${CONTACT_LINE}. We reply within ${CONTACT_DETAILS.replyWithin}.`,
+        ],
+      },
+    ],
+  },
+  privacy: {
+    title: 'Privacy Policy',
+    lead: 'What we collect, why, and what you can ask of us.',
+    updated: '2026-11-25',
+    sections: [
+      {
+        heading: 'What we collect',
+        paragraphs: [
+          'To make and deliver your Persona we keep the name, e-mail address and phone number you give at checkout and, for a printed copy, your delivery address. Your name is printed in your Persona; that is its purpose.',
+          'When you write to us or subscribe to our newsletter we keep your name, e-mail address and message.',
+          'Payments are handled by Razorpay: we never see or store your card, UPI or bank details.',
+        ],
+      },
+      {
+        heading: 'How we use it',
+        paragraphs: [
+          'Only to make, deliver and support your order, to answer your messages and, if you subscribed, to send the newsletter. We do not sell or rent your details to anyone.',
+          'Anyone holding your Persona ID can see your order’s book and progress and download your copy, but never your e-mail, phone or address: keep the ID as you would keep a receipt.',
+        ],
+      },
+      {
+        heading: 'Cookies',
+        paragraphs: ['The shop sets no tracking or advertising cookies. Your browser keeps your checkout details in the open tab only, until you have paid.'],
+      },
+      {
+        heading: 'Your choices',
+        paragraphs: [
+          `You can ask for a copy of the details we hold about you, for a correction, or for them to be deleted (we keep what the law requires for accounts and tax): ${CONTACT_LINE}.`,
+        ],
+      },
+    ],
+  },
+  terms: {
+    title: 'Terms of Service',
+    lead: 'The agreement between you and Persona Books when you use the shop and buy a Persona.',
+    updated: '2026-11-25',
+    sections: [
+      {
+        heading: 'Your Persona',
+        paragraphs: [
+          'A Persona is a personalised copy of a book for your own reading. The book’s text stays the author’s and publisher’s: you may keep, read and print your copy, but not resell, share or publish it.',
+          'Each Persona carries a unique ID and a digital signature: anyone can check at /verify that a copy is genuine and unaltered.',
+        ],
+      },
+      {
+        heading: 'Prices and payment',
+        paragraphs: [
+          `Prices are in Indian rupees and include all taxes. A printed copy adds its printing fee and a flat delivery fee of Rs ${SHIPPING.deliveryFeeRupees}. The amount you pay is the one shown on the checkout button; payment is taken by Razorpay.`,
+        ],
+      },
+      {
+        heading: 'Delivery, cancellation and refunds',
+        paragraphs: [
+          'Digital Personas are ready to download within minutes of payment; printed Personas are delivered as our Shipping Policy says. Cancellations and refunds follow our Refund and Cancellation Policy.',
+        ],
+      },
+      {
+        heading: 'Contact',
+        paragraphs: [`Persona Books, ${CONTACT_DETAILS.address.slice(1).join(', ')}. For any question about these terms, ${CONTACT_LINE}.`],
+      },
+    ],
+  },
+} as const satisfies Record<string, Policy>;
+
+export type PolicyKey = keyof typeof POLICIES;

@@ -15,7 +15,20 @@ export interface SeoOptions {
 /** Paths crawlers are asked to leave alone: the admin app, buying, the API and a buyer's own pages. */
 export const DISALLOWED = ['/admin', '/checkout', '/api', '/send-persona', '/payment-success', '/payment-failed', '/verify'];
 /** The shop's own pages worth finding. */
-const PAGES = ['/', '/books', '/books?tab=fiction', '/books?tab=non-fiction', '/books?tab=self-help', '/about-us', '/faqs', '/shipping', '/contact-us'];
+const PAGES = [
+  '/',
+  '/books',
+  '/books?tab=fiction',
+  '/books?tab=non-fiction',
+  '/books?tab=self-help',
+  '/about-us',
+  '/faqs',
+  '/shipping',
+  '/refund-policy',
+  '/privacy-policy',
+  '/terms',
+  '/contact-us',
+];
 const TAG_PAGES = 500;
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

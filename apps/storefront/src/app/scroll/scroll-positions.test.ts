@@ -12,6 +12,14 @@ describe('scrollTargetFor', () => {
     expect(scrollTargetFor('POP', 'unknown', '', saved)).toEqual({ kind: 'position', top: 0 });
   });
 
+  it("leaves the document's first page where the browser put it, unless a position was saved or a part is named", () => {
+    expect(scrollTargetFor('POP', 'fresh', '', saved, true)).toEqual({ kind: 'none' });
+    expect(scrollTargetFor('PUSH', 'fresh', '', saved, true)).toEqual({ kind: 'none' });
+    // A reload of a page the reader had scrolled.
+    expect(scrollTargetFor('POP', 'k1', '', saved, true)).toEqual({ kind: 'position', top: 840 });
+    expect(scrollTargetFor('POP', 'fresh', '#faq-refunds', saved, true)).toEqual({ kind: 'element', id: 'faq-refunds' });
+  });
+
   it('scrolls to the part of the page a link names', () => {
     expect(scrollTargetFor('PUSH', 'k2', '#what-is-a-persona', saved)).toEqual({ kind: 'element', id: 'what-is-a-persona' });
     expect(scrollTargetFor('PUSH', 'k2', '#', saved)).toEqual({ kind: 'position', top: 0 });

@@ -4,8 +4,12 @@
 export type NavigationKind = 'POP' | 'PUSH' | 'REPLACE';
 export type ScrollTarget = { kind: 'position'; top: number } | { kind: 'element'; id: string } | { kind: 'none' };
 
-/** What a finished navigation should do with the scroll position. */
-export function scrollTargetFor(kind: NavigationKind, entryKey: string, hash: string, saved: ReadonlyMap<string, number>): ScrollTarget {
+/**
+ * What a finished navigation should do with the scroll position. `firstRender` is the page
+ * the document opened with: the browser has placed it (at the top), and the reader may already
+ * be scrolling it before the app starts, so only a saved position or a named part moves it.
+ */
+export function scrollTargetFor(kind: NavigationKind, entryKey: string, hash: string, saved: ReadonlyMap<string, number>, firstRender = false): ScrollTarget {
   // Back and forward return where the reader was; a reload is a POP of the same entry.
   if (kind === 'POP') {
     const top = saved.get(entryKey);
@@ -14,7 +18,7 @@ export function scrollTargetFor(kind: NavigationKind, entryKey: string, hash: st
   // A link to a part of a page scrolls to that part.
   if (hash.length > 1) return { kind: 'element', id: decodeURIComponent(hash.slice(1)) };
   // Replacing the address (filters, search terms) keeps the reader where they are.
-  if (kind === 'REPLACE') return { kind: 'none' };
+  if (kind === 'REPLACE' || firstRender) return { kind: 'none' };
   return { kind: 'position', top: 0 };
 }
 

@@ -50,6 +50,7 @@ export function useScrollRestoration(): void {
   const positions = useRef<ScrollPositions | null>(null);
   positions.current ??= readStored();
   const entryKey = useRef(location.key);
+  const firstRender = useRef(true);
 
   useEffect(() => {
     const store = positions.current!;
@@ -84,7 +85,11 @@ export function useScrollRestoration(): void {
 
   useLayoutEffect(() => {
     entryKey.current = location.key;
-    return scrollWhenReady(scrollTargetFor(navigationType, location.key, location.hash, positions.current!.map));
+    // Scrolling reads the layout: on the document's first page (hydrating it) that would force
+    // the whole page's layout inside React's commit, where nothing needs to move.
+    const target = scrollTargetFor(navigationType, location.key, location.hash, positions.current!.map, firstRender.current);
+    firstRender.current = false;
+    return scrollWhenReady(target);
     // Each history entry (its key) is one navigation; hash and type belong to it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);

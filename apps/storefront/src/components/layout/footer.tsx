@@ -10,8 +10,15 @@ const FOOTER_LINKS = [
   { to: paths.about, label: 'About Us' },
   { to: paths.faqs, label: 'FAQ' },
   { to: paths.contact, label: 'Contact Us' },
-  { to: paths.shipping, label: 'Shipping' },
   { to: paths.sendPersona, label: 'Find My Persona' },
+] as const;
+
+/** What a payment provider asks a shop to publish, linked from every page. */
+const POLICY_LINKS = [
+  { to: paths.shipping, label: 'Shipping' },
+  { to: paths.refunds, label: 'Refunds & Cancellation' },
+  { to: paths.privacy, label: 'Privacy' },
+  { to: paths.terms, label: 'Terms of Service' },
 ] as const;
 
 export function Footer({ newsletter }: { newsletter?: ReactNode }) {
@@ -23,14 +30,23 @@ export function Footer({ newsletter }: { newsletter?: ReactNode }) {
           <p className="site-footer__tagline">Personalised books carrying your name, the date you bought them and the author&apos;s digital signature.</p>
         </div>
         <nav aria-label="Footer" className="site-footer__nav">
-          <h2 className="site-footer__heading">Explore</h2>
-          <ul className="site-footer__links">
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
+          {(
+            [
+              ['Explore', FOOTER_LINKS],
+              ['Policies', POLICY_LINKS],
+            ] as const
+          ).map(([heading, links]) => (
+            <div key={heading}>
+              <h2 className="site-footer__heading">{heading}</h2>
+              <ul className="site-footer__links">
+                {links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </nav>
         {newsletter && <div className="site-footer__newsletter">{newsletter}</div>}
       </div>

@@ -19,6 +19,8 @@ export function Header() {
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setOpen(false), [location.pathname, location.search]);
+  // The explore page has its own search box, answering as one types: one box there, not two doing the same thing.
+  const searchHere = location.pathname !== paths.books;
 
   useEffect(() => {
     if (!open) return;
@@ -36,7 +38,7 @@ export function Header() {
     <header className="site-header">
       <div className="container site-header__inner">
         <Logo />
-        <HeaderSearch className="site-header__search" />
+        {searchHere ? <HeaderSearch className="site-header__search" /> : <div className="site-header__search" />}
         <nav className="site-header__nav" aria-label="Main">
           {NAV_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} className="site-header__link">
@@ -61,7 +63,7 @@ export function Header() {
       </div>
       <div id={menuId} className="mobile-menu" hidden={!open}>
         <div className="container mobile-menu__inner">
-          <HeaderSearch onNavigate={() => setOpen(false)} className="mobile-menu__search" />
+          {searchHere && <HeaderSearch onNavigate={() => setOpen(false)} className="mobile-menu__search" />}
           <nav aria-label="Mobile">
             <ul className="mobile-menu__list">
               <li>

@@ -1,9 +1,9 @@
 // /book/:id: one book, its Persona pitch, a sample quote and related books (spec §2).
 import { DETAIL_COVER_SIZES } from '../../../components/book/cover-sizes';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Book } from '@persona/contracts';
-import { formatRs } from '@persona/contracts';
+import { formatInr, formatRs } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { errorMessage } from '@persona/web-kit/api-client';
@@ -13,7 +13,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '@persona/web-kit/toast';
 import { BookLoadError, BookNotFound } from '../../../components/book/book-states';
 import { isMissingBook, useBook } from '../../../hooks/use-book';
-import { bookHead, sampleQuote } from '../lib/book-detail';
+import { bookHead, sampleLength, sampleQuote, wordsLabel } from '../lib/book-detail';
+import { DISPATCH_DAYS, personaFormats } from '../../../lib/persona-formats';
+import { BuyBar } from './buy-bar';
 import { RelatedBooks } from './related-books';
 import { useOrigin } from '../../../lib/render-context';
 import './book-detail.css';
@@ -52,6 +54,9 @@ export function BookDetailPage() {
 
 function BookDetail({ book }: { book: Book }) {
   const quote = sampleQuote(book.sampleContent);
+  const formats = personaFormats(book);
+  const sample = sampleLength(book.sampleContent);
+  const buyBox = useRef<HTMLDivElement>(null);
   return (
     <article className="book-detail">
       <div className="container">
@@ -67,32 +72,75 @@ function BookDetail({ book }: { book: Book }) {
           </ol>
         </nav>
 
+        {/* On a phone the cover sits beside the title, so the price and "Buy Persona" are on the first screen. */}
         <div className="book-detail__grid">
           <div className="book-detail__cover">
             <BookCover title={book.title} author={book.author} url={book.coverImage?.url} width={480} height={720} eager sizes={DETAIL_COVER_SIZES} />
           </div>
 
-          <div className="book-detail__info">
+          <header className="book-detail__head">
             <TagList tags={book.tags} />
             <h1 className="book-detail__title">{book.title}</h1>
             <p className="book-detail__author">
               by <span>{book.author}</span>
             </p>
+          </header>
 
-            <div className="book-detail__price-box">
-              <p className="book-detail__price">
-                <span className="price">{formatRs(book.price)}</span>
-                <span className="book-detail__price-label">Personalized edition</span>
-              </p>
-              <div className="book-detail__actions">
-                <Link to={paths.read(book._id)} className="btn btn--outline btn--lg">
-                  Try Book
-                </Link>
-                <Link to={paths.checkout(book._id)} className="btn btn--primary btn--lg">
-                  Buy Persona
-                </Link>
-              </div>
+          <div className="book-detail__price-box" ref={buyBox}>
+            <p className="book-detail__price">
+              <span className="price">{formatRs(book.price)}</span>
+              <span className="book-detail__price-label">Personalized edition</span>
+            </p>
+            <ul className="book-formats" aria-label="Formats">
+              {formats.map((format) => (
+                <li key={format.type} className="book-formats__item">
+                  <span className="book-formats__name">{format.name}</span>
+                  <span className="book-formats__price price">{formatInr(format.total)}</span>
+                  <span className="book-formats__includes">
+                    {format.includes.join('. ')}.
+                    {format.parts.length > 0 && <> ({format.parts.map((part) => `${part.label.toLowerCase()} ${formatInr(part.amount)}`).join(' + ')})</>}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <div className="book-detail__actions">
+              <Link to={paths.read(book._id)} className="btn btn--outline btn--lg">
+                Try Book
+              </Link>
+              <Link to={paths.checkout(book._id)} className="btn btn--primary btn--lg">
+                Buy Persona
+              </Link>
             </div>
+          </div>
+
+          <div className="book-detail__info">
+            <section aria-labelledby="book-facts-heading" className="book-detail__section">
+              <h2 id="book-facts-heading" className="book-detail__section-title">
+                At a glance
+              </h2>
+              <dl className="book-facts">
+                <div>
+                  <dt>Formats</dt>
+                  <dd>Digital (PDF) or printed</dd>
+                </div>
+                <div>
+                  <dt>Free sample</dt>
+                  <dd>
+                    {sample.excerpts > 0 ? `${sample.excerpts} ${sample.excerpts === 1 ? 'excerpt' : 'excerpts'}, ${wordsLabel(sample.words)}` : 'None yet'}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Printed copy</dt>
+                  <dd>Dispatched within {DISPATCH_DAYS}</dd>
+                </div>
+                {book.category && (
+                  <div>
+                    <dt>Category</dt>
+                    <dd>{book.category.name}</dd>
+                  </div>
+                )}
+              </dl>
+            </section>
 
             <section aria-labelledby="about-book-heading" className="book-detail__section">
               <h2 id="about-book-heading" className="book-detail__section-title">
@@ -129,6 +177,7 @@ function BookDetail({ book }: { book: Book }) {
 
         <RelatedBooks bookId={book._id} />
       </div>
+      <BuyBar book={book} from={formats[0].total} watch={buyBox} />
     </article>
   );
 }
@@ -140,11 +189,14 @@ function BookDetailSkeleton() {
         Loading book
       </p>
       <div className="book-detail__grid">
-        <Skeleton className="book-detail__cover-skeleton" />
-        <div className="book-detail__info">
+        <Skeleton className="book-detail__cover book-detail__cover-skeleton" />
+        <div className="book-detail__head">
           <Skeleton className="skeleton--line" style={{ width: '30%' }} />
           <Skeleton style={{ height: '2.5rem', width: '80%' }} />
           <Skeleton className="skeleton--line" style={{ width: '40%' }} />
+        </div>
+        <Skeleton className="book-detail__price-box" style={{ height: '14rem' }} />
+        <div className="book-detail__info">
           <Skeleton style={{ height: '8rem', width: '100%' }} />
           <Skeleton style={{ height: '6rem', width: '100%' }} />
         </div>

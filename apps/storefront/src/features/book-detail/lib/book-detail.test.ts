@@ -1,6 +1,6 @@
 import { makeBook } from '../../../test-fixtures';
 import { DETAIL_COVER_SIZES } from '../../../components/book/cover-sizes';
-import { bookHead, sampleQuote } from './book-detail';
+import { bookHead, sampleLength, sampleQuote, wordsLabel } from './book-detail';
 
 describe('sample quote', () => {
   it('is the first non-empty line of a string sample', () => {
@@ -61,5 +61,27 @@ describe('book head tags', () => {
         seller: { '@type': 'Organization', name: 'Persona Books' },
       },
     });
+  });
+});
+
+describe('sample length', () => {
+  it('counts the excerpts and words a reader gets, leaving ads and blank lines out', () => {
+    expect(sampleLength('One two three\n\n  \nfour five')).toEqual({ excerpts: 2, words: 5 });
+    expect(
+      sampleLength([
+        { chapter: 'One', content: 'Once upon a time', isAd: false },
+        { chapter: 'Ad', content: 'Buy this now please', isAd: true },
+        { chapter: 'Two', content: '  there lived  ', isAd: false },
+      ]),
+    ).toEqual({ excerpts: 2, words: 6 });
+    expect(sampleLength('')).toEqual({ excerpts: 0, words: 0 });
+    expect(sampleLength(null)).toEqual({ excerpts: 0, words: 0 });
+  });
+
+  it('reads as exact words below a thousand, rounded to the hundred above', () => {
+    expect(wordsLabel(1)).toBe('1 word');
+    expect(wordsLabel(640)).toBe('640 words');
+    expect(wordsLabel(1249)).toBe('about 1,200 words');
+    expect(wordsLabel(123456)).toBe('about 1,23,500 words');
   });
 });

@@ -3,6 +3,7 @@ import { DETAIL_COVER_SIZES } from '../../../components/book/cover-sizes';
 import type { Book } from '@persona/contracts';
 import { META_DESCRIPTION_MAX, SAMPLE_QUOTE_MAX, truncateText } from '../../../lib/truncate-text';
 import type { HeadInfo } from '../../../lib/document-head';
+import { formatCount } from '../../../lib/format-count';
 
 /** The first sample entry's content (the first non-blank line of a string sample; the first non-ad page of a list), cut at 150. */
 export function sampleQuote(sample: Book['sampleContent'] | null | undefined): string | null {
@@ -16,6 +17,21 @@ export function sampleQuote(sample: Book['sampleContent'] | null | undefined): s
     first = sample.find((page) => !page.isAd && page.content.trim())?.content ?? sample.find((page) => page.content.trim())?.content;
   }
   return first ? truncateText(first, SAMPLE_QUOTE_MAX) : null;
+}
+
+/** How much of the book the free sample holds: its reading excerpts (ads left out) and their words. */
+export function sampleLength(sample: Book['sampleContent'] | null | undefined): { excerpts: number; words: number } {
+  const texts =
+    typeof sample === 'string' ? sample.split(/\r?\n/) : Array.isArray(sample) ? sample.filter((page) => !page.isAd).map((page) => page.content) : [];
+  const excerpts = texts.filter((text) => text.trim().length > 0);
+  const words = excerpts.reduce((n, text) => n + text.trim().split(/\s+/).length, 0);
+  return { excerpts: excerpts.length, words };
+}
+
+/** "about 1,200 words" under a thousand exactly, above it rounded to the hundred. */
+export function wordsLabel(words: number): string {
+  if (words < 1000) return `${words} ${words === 1 ? 'word' : 'words'}`;
+  return `about ${formatCount(Math.round(words / 100) * 100)} words`;
 }
 
 type HeadBook = Pick<Book, '_id' | 'title' | 'author' | 'description' | 'coverImage' | 'price' | 'tags'>;

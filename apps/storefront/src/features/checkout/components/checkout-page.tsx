@@ -1,10 +1,11 @@
 // /checkout/:id: the order summary and the buyer's form (spec §2, §3, §5), paid through
 // Razorpay or, in test mode, the test-mode dialog (DESIGN §4).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { Book, DeliveryType } from '@persona/contracts';
 import { formatInr } from '@persona/contracts';
 import { useDocumentHead } from '../../../hooks/use-document-head';
+import { paths } from '../../../config/paths';
 import { isMissingBook, useBook } from '../../../hooks/use-book';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { BookCover } from '../../../components/book/book-cover';
@@ -20,6 +21,8 @@ import {
   type CheckoutField,
   type CheckoutValues,
 } from '../lib/checkout-form';
+import { readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft';
+import { DISPATCH_DAYS, personaFormats } from '../../../lib/persona-formats';
 import { useTestModePayment } from './test-mode-dialog';
 import { Field } from '../../../components/ui/field';
 import './checkout.css';
@@ -59,6 +62,14 @@ function Checkout({ book }: { book: Book | null }) {
   const { pay, processing } = useCheckoutPayment(testMode.opener, onDismissed);
 
   const totals = book ? checkoutTotals(book, values.deliveryType) : null;
+  const formats = book ? personaFormats(book) : null;
+
+  // What the buyer typed before a declined payment (this tab only), restored after the first
+  // render so the server's HTML and the hydrated form agree.
+  useEffect(() => {
+    const draft = readCheckoutDraft(window.sessionStorage);
+    if (draft) setValues(draft);
+  }, []);
 
   // After a first submit, errors follow the buyer's corrections as they type.
   useEffect(() => {
@@ -81,6 +92,7 @@ function Checkout({ book }: { book: Book | null }) {
       fieldRefs.current[first]?.focus();
       return;
     }
+    saveCheckoutDraft(window.sessionStorage, values);
     void pay(book, values);
   }
 
@@ -171,13 +183,15 @@ function Checkout({ book }: { book: Book | null }) {
               value="digital"
               label="Digital"
               detail="A personalised PDF to download"
+              price={formats ? formatInr(formats[0].total) : null}
               checked={!physical}
               onChange={(v) => update('deliveryType', v)}
             />
             <DeliveryOption
               value="physical"
               label="Physical"
-              detail="A printed copy, delivered in 5 to 7 business days after dispatch"
+              detail={`A printed copy, dispatched within ${DISPATCH_DAYS}, and the PDF`}
+              price={formats ? formatInr(formats[1].total) : null}
               checked={physical}
               onChange={(v) => update('deliveryType', v)}
             />
@@ -199,6 +213,10 @@ function Checkout({ book }: { book: Book | null }) {
             {processing ? 'Processing...' : `Complete Purchase - ${totals ? formatInr(totals.total) : '₹…'}`}
           </button>
           <p className="checkout__secure">Payments are processed securely by Razorpay.</p>
+          <p className="checkout__terms">
+            By completing your purchase you agree to our <Link to={paths.terms}>Terms of Service</Link> and{' '}
+            <Link to={paths.refunds}>Refund and Cancellation Policy</Link>.
+          </p>
         </form>
       </div>
       {testMode.dialog}
@@ -247,12 +265,15 @@ function DeliveryOption({
   value,
   label,
   detail,
+  price,
   checked,
   onChange,
 }: {
   value: DeliveryType;
   label: string;
   detail: string;
+  /** Everything included, as the total will read; null while the book loads. */
+  price: string | null;
   checked: boolean;
   onChange: (value: DeliveryType) => void;
 }) {
@@ -265,7 +286,7 @@ function DeliveryOption({
         value={value}
         checked={checked}
         aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-detail`}
+        aria-describedby={`${id}-price ${id}-detail`}
         onChange={() => onChange(value)}
       />
       <span className="delivery-option__text">
@@ -275,6 +296,9 @@ function DeliveryOption({
         <span id={`${id}-detail`} className="delivery-option__detail">
           {detail}
         </span>
+      </span>
+      <span id={`${id}-price`} className="delivery-option__price price">
+        {price ?? '₹…'}
       </span>
     </label>
   );

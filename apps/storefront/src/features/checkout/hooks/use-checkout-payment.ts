@@ -12,6 +12,7 @@ import { buildInitiateBody, type CheckoutValues } from '../lib/checkout-form';
 import { createIdempotencyKeys } from '../lib/idempotency';
 import { buildVerifyBody, initiationErrorText, paymentRequest, verificationErrorText, type PaymentOpener } from '../lib/payment';
 import { razorpayOpener } from '../lib/razorpay';
+import { clearCheckoutDraft } from '../lib/checkout-draft';
 
 export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: () => void) {
   const navigate = useNavigate();
@@ -66,8 +67,11 @@ export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: (
 
       try {
         const verified = await verifyPayment(buildVerifyBody(init, outcome.response, values));
+        // Paid: the buyer's details are not kept in the tab any longer.
+        clearCheckoutDraft(window.sessionStorage);
         toast({ title: 'Payment Successful', description: 'Your order has been placed!' });
-        void navigate(paths.paymentSuccessFor(verified.data.personaId, verified.data.orderId));
+        // The receipt travels in the navigation's state: this tab's history only, never the address.
+        void navigate(paths.paymentSuccessFor(verified.data.personaId, verified.data.orderId), { state: { receipt: verified.data.receipt } });
       } catch (error) {
         toast({ title: 'Verification Failed', description: verificationErrorText(error), variant: 'destructive' });
         void navigate(paths.paymentFailedFor(book._id));

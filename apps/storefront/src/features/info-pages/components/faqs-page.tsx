@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { SHIPPING } from '../../../config/site-content';
+import { CONTACT_DETAILS, SHIPPING } from '../../../config/site-content';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { InfoPage } from './info-page';
 
@@ -24,12 +24,36 @@ const FAQS = [
     question: 'How long does shipping take?',
     answer: `Printed Personas are shipped by hand and take ${SHIPPING.minBusinessDays} to ${SHIPPING.maxBusinessDays} business days after dispatch, for a flat delivery fee of Rs ${SHIPPING.deliveryFeeRupees}. Digital Personas are ready to download as soon as they are made.`,
   },
-] as const;
+  {
+    question: 'Can I get a refund or cancel my order?',
+    answer:
+      'A printed copy can be cancelled until it is dispatched, and a Persona that could not be made or arrives damaged is made again or refunded. A digital Persona cannot be cancelled once it is ready, because it is made for you alone. Refunds reach the card, UPI account or bank you paid with within 5 to 7 business days.',
+    link: { to: paths.refunds, label: 'Read the Refund and Cancellation Policy' },
+  },
+  {
+    question: 'My name is misspelt in my Persona. Can you fix it?',
+    answer: `Yes. Write to us at ${CONTACT_DETAILS.email} within 7 days of your order with your Persona ID and the correct spelling, and we make a corrected copy at no cost (for a printed copy, before it is dispatched).`,
+  },
+  {
+    question: 'On which devices can I read my Persona?',
+    answer:
+      'Your digital Persona is a standard PDF: it opens on any phone, tablet, e-reader that reads PDFs, or computer, and you can download it again at any time from "Find My Persona" with your Persona ID.',
+  },
+  {
+    question: 'Will I get an invoice?',
+    answer: `Your order confirmation e-mail is your receipt: it lists the book, the amount paid and your Persona ID. If you need a GST invoice, write to us at ${CONTACT_DETAILS.email} with your Persona ID and your GSTIN, and we send it within ${CONTACT_DETAILS.replyWithin}.`,
+  },
+  {
+    question: 'Can I give a Persona as a gift?',
+    answer:
+      "Gifting is coming soon: you will be able to put the recipient's name in the book and have the printed copy sent to them. Until then, enter the recipient's name at checkout, and for a printed copy their delivery address.",
+  },
+] as const satisfies ReadonlyArray<{ question: string; answer: string; link?: { to: string; label: string } }>;
 
 export function FaqsPage() {
   useDocumentHead({
     title: 'FAQ | Persona Books',
-    description: 'Answers about Personas: what they are, how personalisation works, formats and shipping times.',
+    description: 'Answers about Personas: what they are, how personalisation works, formats, shipping, refunds, invoices and gifts.',
   });
   return (
     <InfoPage eyebrow="Help" title="Frequently Asked Questions" lead="Everything you need to know about your Persona.">
@@ -37,7 +61,15 @@ export function FaqsPage() {
         {FAQS.map((faq, index) => (
           <details key={faq.question} className="faq" open={index === 0}>
             <summary className="faq__question">{faq.question}</summary>
-            <p className="faq__answer">{faq.answer}</p>
+            <p className="faq__answer">
+              {faq.answer}
+              {'link' in faq && (
+                <>
+                  {' '}
+                  <Link to={faq.link.to}>{faq.link.label}</Link>.
+                </>
+              )}
+            </p>
           </details>
         ))}
       </div>

@@ -23,18 +23,23 @@ export function ShippingPage() {
           </p>
         </section>
         <section className="info-card">
+          <h2>Where we deliver</h2>
+          <p>We deliver printed Personas to addresses in India with a 6-digit PIN code. Your digital copy is ready to download wherever you are.</p>
+        </section>
+        <section className="info-card">
           <h2>Delivery time</h2>
           <p>
             Physical deliveries take{' '}
             <strong>
               {SHIPPING.minBusinessDays} to {SHIPPING.maxBusinessDays} business days
             </strong>{' '}
-            after dispatch.
+            after dispatch. The day your copy leaves us we e-mail you the carrier and its tracking number, which your Persona's page shows too.
           </p>
         </section>
       </div>
       <p className="info-page__note">
-        Questions about an order? <Link to={paths.contact}>Contact us</Link> or <Link to={paths.sendPersona}>find your Persona</Link>.
+        Questions about an order? <Link to={paths.contact}>Contact us</Link> or <Link to={paths.sendPersona}>find your Persona</Link>. A damaged copy or a
+        cancellation: see our <Link to={paths.refunds}>Refund and Cancellation Policy</Link>.
       </p>
     </InfoPage>
   );

@@ -1,6 +1,10 @@
-// /payment-success: the order is placed; the persona id and the way to the Persona (DESIGN §10).
+// /payment-success: the order is placed; the persona id and the way to the Persona (DESIGN §10),
+// and the receipt the checkout left in the navigation's state: what was bought, the amount paid,
+// where the confirmation went and, for a printed copy, where it goes and when.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import type { Receipt } from '@persona/contracts';
+import { readReceipt, receiptView } from '../lib/receipt';
 import { paths } from '../../../config/paths';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import './payment-result.css';
@@ -8,6 +12,10 @@ import './payment-result.css';
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const personaId = params.get('personaId')?.trim() || null;
+  const location = useLocation();
+  // Read after the first render: the server's HTML has no navigation state, and hydration must match it.
+  const [receipt, setReceipt] = useState<Receipt | null>(null);
+  useEffect(() => setReceipt(readReceipt(location.state)), [location.state]);
   useDocumentHead({ title: 'Payment Successful | Persona Books', description: 'Your order has been placed.', robots: 'noindex' });
 
   return (
@@ -30,6 +38,7 @@ export function PaymentSuccessPage() {
         </svg>
         <h1 className="payment-result__title">Payment Successful!</h1>
         <p className="payment-result__text">Thank you for your order. Your Persona is being personalised for you.</p>
+        {receipt && <ReceiptDetails receipt={receipt} />}
         {personaId && (
           <div className="persona-id-box">
             <p className="persona-id-box__label">Your Persona ID</p>
@@ -80,5 +89,29 @@ function CopyButton({ text }: { text: string }) {
         {status === 'copied' ? 'Persona ID copied to the clipboard' : status === 'failed' ? 'Copying failed: select the ID and copy it yourself' : ''}
       </span>
     </>
+  );
+}
+
+function ReceiptDetails({ receipt }: { receipt: Receipt }) {
+  const view = receiptView(receipt);
+  return (
+    <section className="receipt" aria-label="Your order">
+      <dl className="receipt__rows">
+        {view.rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {view.delivery && (
+        <p className="receipt__delivery">
+          <strong>Delivering to:</strong> {view.delivery.address}. {view.delivery.estimate}
+        </p>
+      )}
+      <p className="receipt__emailed">
+        We e-mailed your order confirmation to you at <strong>{view.emailedTo}</strong>, and will e-mail you again when your Persona is ready.
+      </p>
+    </section>
   );
 }

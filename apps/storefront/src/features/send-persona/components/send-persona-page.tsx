@@ -1,5 +1,6 @@
-// /send-persona?personaId=…: the buyer's Persona, its order and its download (spec §2), kept
-// current while the PDF is prepared; without an id, a "Find my Persona" form (DESIGN §10).
+// /send-persona?personaId=…: the buyer's Persona, its order and its download (spec §2): one true
+// state with a timeline (persona-view), kept current while it can change by itself; without an
+// id, a "Find my Persona" form (DESIGN §10).
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PublicOrder } from '@persona/contracts';
@@ -9,7 +10,8 @@ import { useDocumentHead } from '../../../hooks/use-document-head';
 import { ApiError } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { usePersonaOrder } from '../hooks/use-persona-order';
-import { isPreparing, parsePersonaIdInput, statusLabel } from '../lib/persona-polling';
+import { parsePersonaIdInput, shouldPoll, statusLabel } from '../lib/persona-polling';
+import { personaView, type StepState } from '../lib/persona-view';
 import { Field } from '../../../components/ui/field';
 import './send-persona.css';
 
@@ -72,17 +74,39 @@ function PersonaOrder({ personaId }: { personaId: string }) {
       </div>
     );
   }
-  return <PersonaReady order={order.order} stale={order.stale} />;
+  return <PersonaStatus order={order.order} stale={order.stale} />;
 }
 
-function PersonaReady({ order, stale }: { order: PublicOrder; stale: boolean }) {
-  const preparing = isPreparing(order);
-  const ready = order.personaStatus === 'ready' && Boolean(order.personalizedPdfUrl);
+function PersonaStatus({ order, stale }: { order: PublicOrder; stale: boolean }) {
+  const view = personaView(order);
   return (
     <div className="container send-persona">
-      <div className="send-persona__card">
+      <div className="send-persona__card" data-stage={view.stage}>
         <p className="eyebrow">Your Persona</p>
-        <h1 className="send-persona__title">Your Persona is Ready!</h1>
+        {/* The heading and the message below it say the one true state; the region announces each change. */}
+        <div role="status" aria-live="polite" aria-atomic="true">
+          <h1 className="send-persona__title">{view.heading}</h1>
+          <p className={`persona-state persona-state--${view.tone}`}>
+            {view.tone === 'progress' && <span className="persona-state__spinner" aria-hidden="true" />}
+            <span>{view.message}</span>
+          </p>
+        </div>
+        {stale && shouldPoll(order) && <p className="send-persona__stale">We couldn&apos;t check on your order just now; trying again shortly.</p>}
+
+        <ol className="persona-timeline" aria-label="Order progress">
+          {view.steps.map((step) => (
+            <li
+              key={step.key}
+              className={`persona-timeline__step persona-timeline__step--${step.state}`}
+              aria-current={step.state === 'current' ? 'step' : undefined}
+            >
+              <span className="persona-timeline__dot" aria-hidden="true" />
+              <span className="persona-timeline__label">{step.label}</span>
+              <span className="visually-hidden">{STEP_STATE_TEXT[step.state]}</span>
+            </li>
+          ))}
+        </ol>
+
         <dl className="send-persona__details">
           <div>
             <dt>Book</dt>
@@ -102,38 +126,27 @@ function PersonaReady({ order, stale }: { order: PublicOrder; stale: boolean }) 
             <dt>Delivery Type</dt>
             <dd>{statusLabel(order.deliveryType)}</dd>
           </div>
-          <div>
-            <dt>Delivery Status</dt>
-            <dd>{statusLabel(order.deliveryStatus)}</dd>
-          </div>
+          {view.showDeliveryStatus && (
+            <div>
+              <dt>Delivery Status</dt>
+              <dd>{statusLabel(order.deliveryStatus)}</dd>
+            </div>
+          )}
+          {view.showDeliveryStatus && order.shipment?.carrier && (
+            <div>
+              <dt>Carrier</dt>
+              <dd>{order.shipment.carrier}</dd>
+            </div>
+          )}
+          {view.showDeliveryStatus && order.shipment?.trackingNumber && (
+            <div>
+              <dt>Tracking number</dt>
+              <dd>
+                <code>{order.shipment.trackingNumber}</code>
+              </dd>
+            </div>
+          )}
         </dl>
-
-        {/* One polite live region: the preparing state, then what it became, is announced. */}
-        <div className="send-persona__status" role="status" aria-live="polite">
-          {preparing && (
-            <p className="persona-state persona-state--preparing">
-              <span className="persona-state__spinner" aria-hidden="true" />
-              <span>
-                <strong>Your Persona is being prepared…</strong> We are adding your name, the date and the author&apos;s signature. This page updates by itself;
-                it usually takes under a minute.
-              </span>
-            </p>
-          )}
-          {ready && <p className="persona-state persona-state--ready">Your personalised copy is ready to download.</p>}
-          {order.personaStatus === 'failed' && (
-            <p className="persona-state persona-state--failed">
-              <strong>We couldn&apos;t prepare your Persona.</strong> The shop has been told and will retry it; please check back later. Your payment is safe.
-            </p>
-          )}
-          {order.paymentStatus !== 'paid' && order.personaStatus !== 'ready' && order.personaStatus !== 'failed' && (
-            <p className="persona-state persona-state--failed">
-              {order.paymentStatus === 'failed'
-                ? 'The payment for this order did not go through, so there is no Persona to prepare.'
-                : 'We have not received the payment for this order yet. Once it is confirmed, your Persona will be prepared.'}
-            </p>
-          )}
-          {stale && preparing && <p className="send-persona__stale">We couldn&apos;t check on your Persona just now; trying again shortly.</p>}
-        </div>
 
         <div className="send-persona__actions">
           {order.personalizedPdfUrl && (
@@ -141,17 +154,31 @@ function PersonaReady({ order, stale }: { order: PublicOrder; stale: boolean }) 
               Download Your Book
             </a>
           )}
+          {view.offerRetry && (
+            <Link to={paths.checkout(order.book._id)} className="btn btn--primary btn--lg">
+              Try again
+            </Link>
+          )}
+          {(view.stage === 'cancelled' || view.stage === 'failed') && (
+            <Link to={paths.contact} className="btn btn--outline btn--lg">
+              Contact us
+            </Link>
+          )}
           <Link to={paths.home} className="btn btn--outline btn--lg">
             Return to Home
           </Link>
         </div>
-        <p className="send-persona__verify">
-          Anyone can check that this copy is genuine: <Link to={paths.verifyPersona(order.personaId)}>verify this Persona</Link>.
-        </p>
+        {order.paymentStatus === 'paid' && (
+          <p className="send-persona__verify">
+            Anyone can check that this copy is genuine: <Link to={paths.verifyPersona(order.personaId)}>verify this Persona</Link>.
+          </p>
+        )}
       </div>
     </div>
   );
 }
+
+const STEP_STATE_TEXT: Record<StepState, string> = { done: ' (done)', current: ' (in progress)', upcoming: ' (to come)', failed: ' (did not happen)' };
 
 function FindPersona({ initial, initialError, headingLevel }: { initial: string; initialError: string | null; headingLevel: 1 | 2 }) {
   const navigate = useNavigate();

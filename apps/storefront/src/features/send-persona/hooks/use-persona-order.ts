@@ -1,11 +1,11 @@
-// Loads the order for a persona id and, while its Persona is being prepared, keeps it current
-// by polling (every 2 s; backing off after failed lookups; stopping when ready or failed and
-// on unmount).
+// Loads the order for a persona id and, while it can still change by itself (its Persona being
+// prepared, its payment awaited), keeps it current by polling (persona-polling's intervals;
+// backing off after failed lookups; stopping when ready or failed and on unmount).
 import { useCallback, useEffect, useState } from 'react';
 import type { PublicOrder } from '@persona/contracts';
 import { isAbortError } from '@persona/web-kit/api-client';
 import { getOrderByPersonaId } from '../api/get-order';
-import { nextPollDelay, shouldPoll } from '../lib/persona-polling';
+import { nextPollDelay, pollInterval, shouldPoll } from '../lib/persona-polling';
 
 export type PersonaOrderState =
   | { status: 'loading' }
@@ -45,7 +45,7 @@ export function usePersonaOrder(personaId: string): PersonaOrderState & { reload
       }
     };
     const schedule = () => {
-      timer = window.setTimeout(() => void load(), nextPollDelay(errors));
+      timer = window.setTimeout(() => void load(), nextPollDelay(errors, known ? pollInterval(known) : undefined));
     };
 
     setState({ status: 'loading' });

@@ -4,6 +4,8 @@ import {
   MAX_POLL_DELAY_MS,
   nextPollDelay,
   parsePersonaIdInput,
+  PAYMENT_POLL_INTERVAL_MS,
+  pollInterval,
   POLL_INTERVAL_MS,
   shouldPoll,
   statusLabel,
@@ -16,19 +18,28 @@ describe('polling policy', () => {
   });
 
   it('backs off after failed lookups, doubling up to a cap', () => {
-    expect([1, 2, 3, 4, 5, 6].map(nextPollDelay)).toEqual([4000, 8000, 16000, 30000, 30000, 30000]);
+    expect([1, 2, 3, 4, 5, 6].map((n) => nextPollDelay(n))).toEqual([4000, 8000, 16000, 30000, 30000, 30000]);
     expect(MAX_POLL_DELAY_MS).toBe(30000);
     expect(nextPollDelay(1000)).toBe(30000);
     expect(nextPollDelay(-1)).toBe(2000);
   });
 
-  it('polls only while a paid Persona is pending or generating', () => {
+  it('asks every 10 s while a payment is awaited, backing off to the same cap', () => {
+    expect(PAYMENT_POLL_INTERVAL_MS).toBe(10000);
+    expect(pollInterval({ paymentStatus: 'attempted', personaStatus: 'pending' })).toBe(10000);
+    expect(pollInterval({ paymentStatus: 'paid', personaStatus: 'generating' })).toBe(2000);
+    expect([0, 1, 2].map((n) => nextPollDelay(n, PAYMENT_POLL_INTERVAL_MS))).toEqual([10000, 20000, 30000]);
+  });
+
+  it('polls while a paid Persona is pending or generating, or the payment is awaited', () => {
     const paid = (personaStatus: 'pending' | 'generating' | 'ready' | 'failed') => ({ paymentStatus: 'paid' as const, personaStatus });
     expect(shouldPoll(paid('pending'))).toBe(true);
     expect(shouldPoll(paid('generating'))).toBe(true);
     expect(shouldPoll(paid('ready'))).toBe(false);
     expect(shouldPoll(paid('failed'))).toBe(false);
-    expect(shouldPoll({ paymentStatus: 'created', personaStatus: 'pending' })).toBe(false);
+    expect(shouldPoll({ paymentStatus: 'created', personaStatus: 'pending' })).toBe(true);
+    expect(shouldPoll({ paymentStatus: 'attempted', personaStatus: 'pending' })).toBe(true);
+    expect(shouldPoll({ paymentStatus: 'failed', personaStatus: 'pending' })).toBe(false);
     expect(isPreparing({ paymentStatus: 'failed', personaStatus: 'pending' })).toBe(false);
   });
 });

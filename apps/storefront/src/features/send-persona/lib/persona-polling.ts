@@ -1,15 +1,27 @@
-// While a paid Persona is being prepared, /send-persona asks again every 2 s; failed lookups
-// back off (doubling, capped) so a struggling server is not hammered.
+// While a paid Persona is being prepared, /send-persona asks again every 2 s; while the payment
+// is not yet received (a late webhook can still confirm it), every 10 s. Failed lookups back off
+// (doubling, capped) so a struggling server is not hammered.
 import type { PublicOrder } from '@persona/contracts';
 import { normalizePersonaId } from '@persona/contracts';
 
 export const POLL_INTERVAL_MS = 2000;
+export const PAYMENT_POLL_INTERVAL_MS = 10000;
 export const MAX_POLL_DELAY_MS = 30000;
 
 /** The wait before the next lookup, after `consecutiveErrors` failed lookups in a row. */
-export function nextPollDelay(consecutiveErrors: number): number {
+export function nextPollDelay(consecutiveErrors: number, interval: number = POLL_INTERVAL_MS): number {
   const errors = Math.max(0, Math.floor(consecutiveErrors));
-  return Math.min(POLL_INTERVAL_MS * 2 ** Math.min(errors, 16), MAX_POLL_DELAY_MS);
+  return Math.min(interval * 2 ** Math.min(errors, 16), MAX_POLL_DELAY_MS);
+}
+
+/** The payment is neither confirmed nor refused yet. */
+export function isAwaitingPayment(order: Pick<PublicOrder, 'paymentStatus'>): boolean {
+  return order.paymentStatus === 'created' || order.paymentStatus === 'attempted';
+}
+
+/** How often to ask again about this order. */
+export function pollInterval(order: Pick<PublicOrder, 'paymentStatus' | 'personaStatus'>): number {
+  return isAwaitingPayment(order) ? PAYMENT_POLL_INTERVAL_MS : POLL_INTERVAL_MS;
 }
 
 /** The PDF is still being made for a paid order. */
@@ -19,7 +31,7 @@ export function isPreparing(order: Pick<PublicOrder, 'paymentStatus' | 'personaS
 
 /** Keep asking only while the answer can still change by itself: stop when ready or failed. */
 export function shouldPoll(order: Pick<PublicOrder, 'paymentStatus' | 'personaStatus'>): boolean {
-  return isPreparing(order);
+  return isPreparing(order) || isAwaitingPayment(order);
 }
 
 export const INVALID_PERSONA_ID = 'Please enter a valid Persona ID';

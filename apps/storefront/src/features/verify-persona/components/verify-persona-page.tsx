@@ -10,7 +10,8 @@ import { useDocumentHead } from '../../../hooks/use-document-head';
 import { ApiError, errorMessage } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { getPersonaVerification, verifyPersonaFile } from '../api/verify';
-import { formatPurchaseDate, pdfFileProblem } from '../lib/verify-persona';
+import { pdfFileProblem } from '../lib/verify-persona';
+import { formatLongDate } from '../../../lib/format-date';
 import { Field } from '../../../components/ui/field';
 import './verify-persona.css';
 
@@ -96,7 +97,7 @@ function RecordCheck({ personaId }: { personaId: string }) {
         <div>
           <dt>Personalised</dt>
           <dd>
-            Personalised for {data.buyerName} on {formatPurchaseDate(data.purchaseDate)}
+            Personalised for {data.buyerName} on {formatLongDate(data.purchaseDate)}
           </dd>
         </div>
         <div>

@@ -1,13 +1,4 @@
-import { formatPurchaseDate, MAX_PDF_BYTES, pdfFileProblem } from './verify-persona';
-
-describe('purchase date', () => {
-  it('prints YYYY-MM-DD as day month year', () => {
-    expect(formatPurchaseDate('2025-03-07')).toBe('7 March 2025');
-    expect(formatPurchaseDate('2024-12-31T18:30:00.000Z')).toBe('31 December 2024');
-    expect(formatPurchaseDate('someday')).toBe('someday');
-    expect(formatPurchaseDate('2025-13-01')).toBe('2025-13-01');
-  });
-});
+import { MAX_PDF_BYTES, pdfFileProblem } from './verify-persona';
 
 describe('PDF file checks', () => {
   const pdf = (size: number, type = 'application/pdf', name = 'persona.pdf') => ({ name, type, size });

@@ -1,16 +1,4 @@
-// Verification page helpers: the printed purchase date, and the checks made before a PDF is sent.
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "2025-03-07" (or an ISO timestamp) → "7 March 2025"; anything else is shown as given. */
-export function formatPurchaseDate(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  if (!match) return value;
-  const month = MONTHS[Number(match[2]) - 1];
-  const day = Number(match[3]);
-  if (!month || day < 1 || day > 31) return value;
-  return `${day} ${month} ${match[1]}`;
-}
+// Verification page helpers: the checks made before a PDF is sent.
 
 /** The server's upload limit (DESIGN §6, spec §9). */
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;

@@ -1,0 +1,69 @@
+import { EMPTY_CHECKOUT, type CheckoutValues } from './checkout-form';
+import { CHECKOUT_DRAFT_KEY, clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft } from './checkout-draft';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    items,
+  };
+}
+
+const typed: CheckoutValues = {
+  fullName: 'Asha Rao',
+  email: 'asha.rao@example.com',
+  phone: '+91 98765 43210',
+  deliveryType: 'physical',
+  line1: '12 MG Road',
+  city: 'Bengaluru',
+  zip: '560001',
+  country: 'India',
+};
+
+describe('the checkout draft', () => {
+  it('gives back what the buyer typed, and nothing once cleared', () => {
+    const storage = memoryStorage();
+    expect(readCheckoutDraft(storage)).toBeNull();
+    saveCheckoutDraft(storage, typed);
+    expect(readCheckoutDraft(storage)).toEqual(typed);
+    clearCheckoutDraft(storage);
+    expect(readCheckoutDraft(storage)).toBeNull();
+  });
+
+  it('fills what an older draft lacks from the empty form', () => {
+    const storage = memoryStorage({ [CHECKOUT_DRAFT_KEY]: JSON.stringify({ fullName: 'Asha Rao' }) });
+    expect(readCheckoutDraft(storage)).toEqual({ ...EMPTY_CHECKOUT, fullName: 'Asha Rao' });
+  });
+
+  it('ignores what this form did not write: broken JSON, wrong types, an unknown delivery, an oversized value', () => {
+    for (const text of [
+      '{',
+      '"text"',
+      '[1]',
+      JSON.stringify({ fullName: 7 }),
+      JSON.stringify({ deliveryType: 'drone' }),
+      JSON.stringify({ city: 'x'.repeat(501) }),
+    ]) {
+      expect(readCheckoutDraft(memoryStorage({ [CHECKOUT_DRAFT_KEY]: text }))).toBeNull();
+    }
+  });
+
+  it('survives storage that refuses to be written or read', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(() => saveCheckoutDraft(broken, typed)).not.toThrow();
+    expect(() => clearCheckoutDraft(broken)).not.toThrow();
+    expect(readCheckoutDraft(broken)).toBeNull();
+  });
+});

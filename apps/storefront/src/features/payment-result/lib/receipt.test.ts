@@ -1,0 +1,62 @@
+import type { Receipt } from '@persona/contracts';
+import { readReceipt, receiptView } from './receipt';
+
+const digital: Receipt = {
+  book: { title: 'Gitanjali', author: 'Rabindranath Tagore' },
+  deliveryType: 'digital',
+  amountPaid: 349.5,
+  breakdown: { base: 349.5, printing: 0, delivery: 0 },
+  email: 'zoe@example.com',
+  address: null,
+  paidAt: '2026-11-25T06:00:00.000Z',
+};
+const printed: Receipt = {
+  ...digital,
+  deliveryType: 'physical',
+  amountPaid: 519.5,
+  breakdown: { base: 349.5, printing: 120, delivery: 50 },
+  address: { line1: '12 MG Road', city: 'Bengaluru', zip: '560001', country: 'India' },
+};
+
+describe('readReceipt', () => {
+  it('takes the receipt the checkout left in the navigation state', () => {
+    expect(readReceipt({ receipt: digital })).toEqual(digital);
+    expect(readReceipt({ receipt: printed })).toEqual(printed);
+  });
+
+  it('ignores a missing or foreign state (a reload elsewhere, a shared link, an older shape)', () => {
+    for (const state of [
+      null,
+      undefined,
+      'x',
+      {},
+      { receipt: null },
+      { receipt: { ...digital, amountPaid: '349.50' } },
+      { receipt: { ...digital, book: null } },
+    ])
+      expect(readReceipt(state)).toBeNull();
+    expect(readReceipt({ receipt: { ...printed, address: { line1: '12 MG Road' } } })).toBeNull();
+  });
+});
+
+describe('receiptView', () => {
+  it('a digital Persona: the book, the format, the amount and the date; no delivery', () => {
+    expect(receiptView(digital)).toEqual({
+      rows: [
+        ['Book', 'Gitanjali by Rabindranath Tagore'],
+        ['Format', 'Digital Persona (PDF)'],
+        ['Amount paid', '₹349.50'],
+        ['Paid on', '25 November 2026'],
+      ],
+      emailedTo: 'zoe@example.com',
+      delivery: null,
+    });
+  });
+
+  it('a printed Persona adds what made the amount, the address and the dispatch estimate', () => {
+    const view = receiptView(printed);
+    expect(view.rows).toContainEqual(['Printing', '₹120.00']);
+    expect(view.rows).toContainEqual(['Amount paid', '₹519.50']);
+    expect(view.delivery).toEqual({ address: '12 MG Road, Bengaluru, 560001, India', estimate: 'Dispatched within 5–7 business days.' });
+  });
+});

@@ -1,0 +1,66 @@
+// The receipt /payment-success shows: the verify answer's `receipt`, carried in the navigation's
+// state (so it survives a reload of the tab, and nobody else's link shows it), read back with
+// care (a state from an older build or another page is ignored), and turned into lines.
+import { formatInr, type Receipt } from '@persona/contracts';
+import { formatLongDate } from '../../../lib/format-date';
+import { DISPATCH_DAYS } from '../../../lib/persona-formats';
+
+/** The navigation state the checkout leaves for the success page. */
+export interface PaymentSuccessState {
+  receipt: Receipt;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The receipt in a navigation state, or null when there is none (a reload, a shared link, an older shape). */
+export function readReceipt(state: unknown): Receipt | null {
+  const receipt = (state as { receipt?: unknown } | null)?.receipt as Partial<Receipt> | undefined;
+  if (!receipt || typeof receipt !== 'object') return null;
+  const { book, breakdown, address } = receipt;
+  const ok =
+    isText(book?.title) &&
+    isText(book?.author) &&
+    (receipt.deliveryType === 'digital' || receipt.deliveryType === 'physical') &&
+    isAmount(receipt.amountPaid) &&
+    isAmount(breakdown?.base) &&
+    isAmount(breakdown?.printing) &&
+    isAmount(breakdown?.delivery) &&
+    isText(receipt.email) &&
+    isText(receipt.paidAt) &&
+    (address === null || (isText(address?.line1) && isText(address?.city) && isText(address?.zip) && isText(address?.country)));
+  return ok ? (receipt as Receipt) : null;
+}
+
+export interface ReceiptView {
+  rows: Array<[string, string]>;
+  emailedTo: string;
+  delivery: { address: string; estimate: string } | null;
+}
+
+export function receiptView(receipt: Receipt): ReceiptView {
+  const physical = receipt.deliveryType === 'physical';
+  return {
+    rows: [
+      ['Book', `${receipt.book.title} by ${receipt.book.author}`],
+      ['Format', physical ? 'Printed Persona (with the PDF)' : 'Digital Persona (PDF)'],
+      ...(physical
+        ? ([
+            ['Book price', formatInr(receipt.breakdown.base)],
+            ['Printing', formatInr(receipt.breakdown.printing)],
+            ['Delivery', formatInr(receipt.breakdown.delivery)],
+          ] as Array<[string, string]>)
+        : []),
+      ['Amount paid', formatInr(receipt.amountPaid)],
+      ['Paid on', formatLongDate(receipt.paidAt)],
+    ],
+    emailedTo: receipt.email,
+    delivery:
+      physical && receipt.address
+        ? {
+            address: [receipt.address.line1, receipt.address.city, receipt.address.zip, receipt.address.country].join(', '),
+            estimate: `Dispatched within ${DISPATCH_DAYS}.`,
+          }
+        : null,
+  };
+}

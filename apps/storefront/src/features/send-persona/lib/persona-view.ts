@@ -1,0 +1,122 @@
+// What /send-persona tells the holder of a persona id: one true state of the order (its heading,
+// what it means and what happens next) and a short timeline: paid → prepared → ready, then
+// shipped → delivered for a printed copy. Spec §2's "Your Persona is Ready!" only when it is.
+import type { PublicOrder } from '@persona/contracts';
+import { DISPATCH_DAYS } from '../../../lib/persona-formats';
+
+export type PersonaStage = 'payment-pending' | 'payment-failed' | 'preparing' | 'failed' | 'ready' | 'shipped' | 'delivered' | 'cancelled';
+export type StepState = 'done' | 'current' | 'upcoming' | 'failed';
+export type Tone = 'info' | 'progress' | 'success' | 'problem';
+
+export interface TimelineStep {
+  key: 'paid' | 'prepared' | 'ready' | 'shipped' | 'delivered' | 'cancelled';
+  label: string;
+  state: StepState;
+}
+
+export interface PersonaView {
+  stage: PersonaStage;
+  heading: string;
+  message: string;
+  tone: Tone;
+  steps: TimelineStep[];
+  /** A printed copy has a delivery status worth showing; a digital one has only its download. */
+  showDeliveryStatus: boolean;
+  /** The payment failed: offer the checkout of the same book again. */
+  offerRetry: boolean;
+}
+
+type ViewOrder = Pick<PublicOrder, 'deliveryType' | 'deliveryStatus' | 'paymentStatus' | 'personaStatus'>;
+
+export function personaStage(order: ViewOrder): PersonaStage {
+  if (order.paymentStatus === 'failed') return 'payment-failed';
+  if (order.paymentStatus !== 'paid') return 'payment-pending';
+  if (order.personaStatus === 'failed') return 'failed';
+  if (order.personaStatus !== 'ready') return 'preparing';
+  if (order.deliveryType === 'physical') {
+    if (order.deliveryStatus === 'shipped') return 'shipped';
+    if (order.deliveryStatus === 'delivered') return 'delivered';
+    if (order.deliveryStatus === 'cancelled') return 'cancelled';
+  }
+  return 'ready';
+}
+
+const TEXTS: Record<PersonaStage, { heading: string; tone: Tone; message: (physical: boolean) => string }> = {
+  'payment-pending': {
+    heading: 'Waiting for your payment',
+    tone: 'info',
+    message: () =>
+      'We have not received the payment for this order yet. If you have paid, it shows here within a few minutes and your Persona is prepared straight away; this page updates by itself.',
+  },
+  'payment-failed': {
+    heading: 'Your payment did not go through',
+    tone: 'problem',
+    message: () =>
+      'This order was not paid, so there is no Persona to prepare. If any money left your account, your bank returns it within 5–7 business days. You can try again with the same book.',
+  },
+  preparing: {
+    heading: 'Your Persona is being prepared',
+    tone: 'progress',
+    message: () => "We are adding your name, the date and the author's signature. This page updates by itself; it usually takes under a minute.",
+  },
+  failed: {
+    heading: "We couldn't prepare your Persona yet",
+    tone: 'problem',
+    message: () =>
+      'Something went wrong while making your copy. The shop has been told and will make it again; it appears here, and in an e-mail to you, as soon as it is ready. Your payment is safe.',
+  },
+  ready: {
+    heading: 'Your Persona is Ready!',
+    tone: 'success',
+    message: (physical) =>
+      physical
+        ? `Your personalised copy is ready to download. Your printed copy is dispatched within ${DISPATCH_DAYS}.`
+        : 'Your personalised copy is ready to download.',
+  },
+  shipped: {
+    heading: 'Your printed Persona is on its way',
+    tone: 'success',
+    message: () => 'Your printed copy has been shipped. Your personalised copy is ready to download meanwhile.',
+  },
+  delivered: {
+    heading: 'Your printed Persona has been delivered',
+    tone: 'success',
+    message: () => 'Your printed copy has been delivered. Enjoy your book; the digital copy stays here to download.',
+  },
+  cancelled: {
+    heading: 'Your printed copy was cancelled',
+    tone: 'problem',
+    message: () => 'The printed copy of this order was cancelled. Your personalised digital copy stays here to download. Questions? Contact us.',
+  },
+};
+
+function timeline(stage: PersonaStage, physical: boolean): TimelineStep[] {
+  const paid: StepState = stage === 'payment-failed' ? 'failed' : stage === 'payment-pending' ? 'current' : 'done';
+  const made = stage === 'ready' || stage === 'shipped' || stage === 'delivered' || stage === 'cancelled';
+  const prepared: StepState = made ? 'done' : stage === 'preparing' ? 'current' : stage === 'failed' ? 'failed' : 'upcoming';
+  const steps: TimelineStep[] = [
+    { key: 'paid', label: 'Paid', state: paid },
+    { key: 'prepared', label: 'Prepared', state: prepared },
+    { key: 'ready', label: 'Ready to download', state: made ? 'done' : 'upcoming' },
+  ];
+  if (!physical) return steps;
+  if (stage === 'cancelled') return [...steps, { key: 'cancelled', label: 'Cancelled', state: 'failed' }];
+  const shipped: StepState = stage === 'shipped' || stage === 'delivered' ? 'done' : stage === 'ready' ? 'current' : 'upcoming';
+  const delivered: StepState = stage === 'delivered' ? 'done' : stage === 'shipped' ? 'current' : 'upcoming';
+  return [...steps, { key: 'shipped', label: 'Shipped', state: shipped }, { key: 'delivered', label: 'Delivered', state: delivered }];
+}
+
+export function personaView(order: ViewOrder): PersonaView {
+  const stage = personaStage(order);
+  const physical = order.deliveryType === 'physical';
+  const text = TEXTS[stage];
+  return {
+    stage,
+    heading: text.heading,
+    message: text.message(physical),
+    tone: text.tone,
+    steps: timeline(stage, physical),
+    showDeliveryStatus: physical,
+    offerRetry: stage === 'payment-failed',
+  };
+}

@@ -1,0 +1,21 @@
+import { personaFormats } from './persona-formats';
+
+describe('personaFormats', () => {
+  it('prices the digital copy at the book price and the printed one with printing and ₹50 delivery', () => {
+    const [digital, printed] = personaFormats({ price: 349.5, printingCost: 120 });
+    expect(digital).toMatchObject({ type: 'digital', label: 'Digital', total: 349.5, parts: [] });
+    expect(printed).toMatchObject({ type: 'physical', label: 'Physical', total: 519.5 });
+    expect(printed.parts).toEqual([
+      { label: 'Book', amount: 349.5 },
+      { label: 'Printing', amount: 120 },
+      { label: 'Delivery', amount: 50 },
+    ]);
+    expect(printed.includes.join(' ')).toContain('5–7 business days');
+  });
+
+  it('adds no float error and treats a missing printing cost as free', () => {
+    const [, printed] = personaFormats({ price: 0.1, printingCost: 0.2 });
+    expect(printed.total).toBe(50.3);
+    expect(personaFormats({ price: 100, printingCost: undefined as unknown as number })[1].total).toBe(150);
+  });
+});

@@ -1,0 +1,47 @@
+// The two ways to have a Persona, priced as the server will charge them (contracts'
+// computeOrderAmount), with what each includes: the book page and the checkout show the same.
+import { computeOrderAmount, DELIVERY_FEE_PAISE, paiseToRupees, rupeesToPaise, type Book, type DeliveryType } from '@persona/contracts';
+
+export interface PersonaFormat {
+  type: DeliveryType;
+  /** "Digital" / "Physical": the checkout's radio labels (spec §2). */
+  label: string;
+  /** The book page's name for it. */
+  name: string;
+  /** Rupees, everything included. */
+  total: number;
+  /** For a printed copy: the book, printing and delivery that make the total. */
+  parts: Array<{ label: string; amount: number }>;
+  includes: string[];
+}
+
+/** The printed copy is dispatched within this many business days of payment (spec §9). */
+export const DISPATCH_DAYS = '5–7 business days';
+
+export function personaFormats(book: Pick<Book, 'price' | 'printingCost'>): [PersonaFormat, PersonaFormat] {
+  const prices = { pricePaise: rupeesToPaise(book.price), printingCostPaise: rupeesToPaise(book.printingCost ?? 0) };
+  const digital = computeOrderAmount(prices, 'digital');
+  const physical = computeOrderAmount(prices, 'physical');
+  return [
+    {
+      type: 'digital',
+      label: 'Digital',
+      name: 'Digital Persona',
+      total: paiseToRupees(digital.totalPaise),
+      parts: [],
+      includes: ["A PDF with your name, the date and the author's signature, to download at once"],
+    },
+    {
+      type: 'physical',
+      label: 'Physical',
+      name: 'Printed Persona',
+      total: paiseToRupees(physical.totalPaise),
+      parts: [
+        { label: 'Book', amount: paiseToRupees(physical.basePaise) },
+        { label: 'Printing', amount: paiseToRupees(physical.printingPaise) },
+        { label: 'Delivery', amount: paiseToRupees(DELIVERY_FEE_PAISE) },
+      ],
+      includes: [`A printed copy, dispatched within ${DISPATCH_DAYS}, and the PDF at once`],
+    },
+  ];
+}
