@@ -8,8 +8,8 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startShop, type RunningShop } from '@persona/launcher';
-import { launchChromium, settle, closeChromium, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { buyPersonaThroughApi, fetchAllBooks } from './support/shop';
+import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { buyPersonaThroughApi, fetchAllBooks, mailsTo } from './support/shop';
 
 const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
 const RUN = Date.now().toString(36);
@@ -266,7 +266,12 @@ describe('the admin app', () => {
 
   it('changes a delivery status the buyer then sees, and exports orders.csv', async () => {
     const [first, second] = await fetchAllBooks(shop.url);
-    const one = await buyPersonaThroughApi(shop.url, { bookId: first._id, fullName: 'Meera, "the reader"', email: 'meera@example.com' });
+    const one = await buyPersonaThroughApi(shop.url, {
+      bookId: first._id,
+      fullName: 'Meera, "the reader"',
+      email: 'meera@example.com',
+      deliveryType: 'physical',
+    });
     const two = await buyPersonaThroughApi(shop.url, { bookId: second._id, fullName: 'Ravi Kumar', email: 'ravi@example.com' });
     await logIn();
 
@@ -280,9 +285,22 @@ describe('the admin app', () => {
     await row.waitFor();
     const status = row.getByLabel(`Delivery status of ${one.personaId}`);
     expect(await status.inputValue()).toBe('pending');
+    // A digital order has no delivery status to change; a printed one's "Shipped" asks for the carrier and tracking number.
+    expect(await main().locator(`tr[data-order-id="${two.orderId}"]`).getByRole('combobox').count()).toBe(0);
+    expect(await main().locator(`tr[data-order-id="${two.orderId}"]`).innerText()).toContain('Digital: no delivery');
     await status.selectOption('shipped');
+    const shipDialog = page.getByRole('dialog', { name: `Mark ${one.personaId} shipped` });
+    await shipDialog.getByLabel('Carrier (optional)').fill('India Post');
+    await shipDialog.getByLabel('Tracking number (optional)').fill('EE123456789IN');
+    await shipDialog.getByRole('button', { name: 'Mark shipped' }).click();
     await expectToast('Delivery status updated');
     expect(await status.isEnabled()).toBe(true);
+    expect(await status.inputValue()).toBe('shipped');
+    expect(await row.innerText()).toContain('India Post · EE123456789IN');
+    // The buyer is e-mailed once, with the carrier and the tracking number.
+    const [shippedMail] = await mailsTo(path.join(dataDir, 'shop', 'mail'), 'meera@example.com', 'Your printed Persona is on its way');
+    expect(shippedMail?.text).toMatch(/Tracking number: +EE123456789IN/);
+    expect(shippedMail?.html).toContain('EE123456789IN');
 
     // Search by persona id and filter by status.
     await main().getByLabel('Search').fill(two.personaId.toLowerCase());
@@ -299,8 +317,19 @@ describe('the admin app', () => {
     // The buyer sees it.
     const buyer = await context.newPage();
     await buyer.goto(`/send-persona?personaId=${one.personaId}`);
-    await buyer.getByText('Delivery Status').waitFor();
+    await buyer.getByRole('heading', { level: 1, name: 'Your printed Persona is on its way' }).waitFor({ timeout: 30000 });
     expect(await buyer.locator('dt:has-text("Delivery Status") + dd').innerText()).toMatch(/shipped/i);
+    expect(await buyer.locator('dt:has-text("Tracking number") + dd').innerText()).toBe('EE123456789IN');
+
+    // The dispatch list: what a printer and a courier need, of paid printed copies only.
+    const dispatching = page.waitForEvent('download');
+    await main().getByRole('button', { name: 'Dispatch list' }).click();
+    const dispatch = await dispatching;
+    expect(dispatch.suggestedFilename()).toBe('dispatch-list.csv');
+    const dispatchLines = (await (await import('node:fs/promises')).readFile((await dispatch.path())!, 'utf8')).trimEnd().split('\r\n');
+    expect(dispatchLines[0]).toBe('Persona ID,Name,Phone,Address,Book,Amount,Date');
+    expect(dispatchLines.filter((line) => line.startsWith(one.personaId))).toHaveLength(1);
+    expect(dispatchLines.some((line) => line.startsWith(two.personaId))).toBe(false);
 
     // orders.csv of the current view, quoted properly.
     await main().getByLabel('Delivery status', { exact: true }).selectOption('');
@@ -313,7 +342,7 @@ describe('the admin app', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('S.No,Customer,Book Title,Delivery Type,Delivery Status,Order ID');
     expect(lines).toContain(`1,Ravi Kumar,${csvCell(second.title)},digital,pending,${two.orderId}`);
-    expect(lines).toContain(`2,"Meera, ""the reader""",${csvCell(first.title)},digital,shipped,${one.orderId}`);
+    expect(lines).toContain(`2,"Meera, ""the reader""",${csvCell(first.title)},physical,shipped,${one.orderId}`);
 
     // With nothing to export, the button is disabled.
     await main().getByLabel('Delivery status', { exact: true }).selectOption('cancelled');
@@ -323,7 +352,8 @@ describe('the admin app', () => {
 
   it('shows a contact message in Feedback, deletes it, and lists a twice-subscribed reader once', async () => {
     const message = `Do you ship to Goa? ${RUN}`;
-    await page.goto('/contact-us');
+    // The storefront's form takes typing once the page is interactive (its code starts after first paint).
+    await open(page, '/contact-us');
     await page.getByLabel('Name', { exact: true }).fill('Nisha');
     await page.getByLabel('Email', { exact: true }).fill('nisha@example.com');
     await page.getByLabel('Message', { exact: true }).fill(message);
@@ -332,7 +362,7 @@ describe('the admin app', () => {
 
     const email = `reader.${RUN}@example.com`;
     for (let i = 0; i < 2; i++) {
-      await page.goto('/');
+      await open(page, '/');
       const footer = page.locator('footer');
       await footer.getByLabel('Email address').fill(email);
       await footer.getByRole('button', { name: 'Subscribe' }).click();
@@ -369,6 +399,11 @@ describe('the admin app', () => {
     await main().getByLabel('Show').selectOption('admin.logged_in');
     await main().locator('tbody tr').first().waitFor();
     expect(await main().locator('tbody').innerText()).toContain(ADMIN.email);
+    // Every administrator's change says who made it: the message deleted above names this administrator.
+    await main().getByLabel('Show').selectOption('feedback.deleted');
+    const deletion = main().locator('tbody tr', { hasText: 'Message from Nisha deleted' });
+    await deletion.waitFor();
+    expect(await deletion.locator('td').last().innerText()).toBe(ADMIN.email);
   });
 });
 

@@ -5,8 +5,8 @@
 import { statSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Book } from '@persona/contracts';
-import { launchChromium, settle, closeChromium, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
+import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { adminAuth, declineThroughApi, fetchAllBooks, initiateThroughApi, mailsTo, startTestShop, type RunningShop } from './support/shop';
 
 let shop: RunningShop;
 let browser: Browser;
@@ -55,7 +55,7 @@ const submitButton = () => main().getByRole('button', { name: /^(Complete Purcha
 const testModeDialog = () => page.getByRole('dialog', { name: 'Test-mode payment' });
 
 async function openCheckout(book: Book) {
-  await page.goto(`/checkout/${book._id}`);
+  await open(page, `/checkout/${book._id}`);
   await main().getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
   await main().getByText(book.title, { exact: true }).first().waitFor();
 }
@@ -84,8 +84,8 @@ function recordApiCalls(): string[] {
   return calls;
 }
 
-/** Pays in the test-mode dialog and answers the persona id shown on the success page. */
-async function payAndReachSuccess(): Promise<string> {
+/** Pays in the test-mode dialog and answers the persona id shown on the success page, checking its receipt of `book`. */
+async function payAndReachSuccess(book: Book, deliveryType: 'digital' | 'physical' = 'digital'): Promise<string> {
   const dialog = testModeDialog();
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Pay successfully' }).click();
@@ -101,7 +101,33 @@ async function payAndReachSuccess(): Promise<string> {
   expect(squash(await toast.innerText())).toContain('Your order has been placed!');
   expect(await main().getByRole('link', { name: 'View your Persona' }).getAttribute('href')).toBe(`/send-persona?personaId=${personaId}`);
   expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  // The receipt: what was bought, the amount paid, where the confirmation went, and for a printed copy where it goes.
+  const receipt = squash(await main().getByRole('region', { name: 'Your order' }).innerText());
+  const total = deliveryType === 'physical' ? book.price + book.printingCost + 50 : book.price;
+  expect(receipt).toContain(`Book ${book.title} by ${book.author}`);
+  expect(receipt).toContain(`Amount paid ${inr(total)}`);
+  expect(receipt).toContain(`We e-mailed your order confirmation to you at ${buyer.email}`);
+  if (deliveryType === 'physical') {
+    expect(receipt).toContain(`Printing ${inr(book.printingCost)}`);
+    expect(receipt).toContain(`Delivering to: ${address.line1}, ${address.city}, ${address.zip}, ${address.country}. Dispatched within 5–7 business days.`);
+  } else {
+    expect(receipt).not.toContain('Delivering to');
+  }
   return personaId;
+}
+
+/** The buyer's two e-mails about `personaId`: the confirmation (a receipt) and, once made, the Persona being ready. */
+async function expectOrderEmails(personaId: string, book: Book, total: number) {
+  const mine = await mailsTo(shop.mailDir, buyer.email, personaId, 2);
+  expect(mine).toHaveLength(2);
+  const receipt = mine.find((mail) => mail.text.includes('Thank you for your order'))!;
+  expect(receipt.text).toContain(`We have received your payment of ${inr(total)}. This e-mail is your receipt.`);
+  expect(receipt.text).toContain(book.title);
+  expect(receipt.text).toContain(`/send-persona?personaId=${personaId}`);
+  expect(receipt.html).toContain(`${inr(total)}`);
+  const ready = mine.find((mail) => mail.text.includes('Your Persona is ready'))!;
+  expect(ready.text).toContain(`/api/personas/${personaId}/download`);
+  expect(ready.html).toContain(`/api/personas/${personaId}/download`);
 }
 
 /** Opens /send-persona from the success page and waits, without reloading, for the download. */
@@ -116,7 +142,19 @@ async function waitForPersona(personaId: string, book: Book, deliveryType: 'Digi
   expect(text).toContain(book.author);
   expect(text).toContain(personaId);
   expect(text).toContain(deliveryType);
-  expect(text).toContain('Pending');
+  // One true state: the timeline has reached "Ready to download"; a digital copy has no delivery status.
+  const steps = main().getByRole('list', { name: 'Order progress' }).getByRole('listitem');
+  expect((await steps.allInnerTexts()).map(squash)).toEqual(
+    deliveryType === 'Digital'
+      ? ['Paid (done)', 'Prepared (done)', 'Ready to download (done)']
+      : ['Paid (done)', 'Prepared (done)', 'Ready to download (done)', 'Shipped (in progress)', 'Delivered (to come)'],
+  );
+  if (deliveryType === 'Digital') {
+    expect(text).not.toContain('Delivery Status');
+  } else {
+    expect(squash(await main().locator('dt:has-text("Delivery Status") + dd').innerText())).toBe('Pending');
+    expect(text).toContain('Your printed copy is dispatched within 5–7 business days.');
+  }
   expect(await download.getAttribute('download')).not.toBeNull();
   expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   return download;
@@ -156,6 +194,12 @@ describe('checkout page', () => {
     expect(await submitButton().innerText()).toBe(`Complete Purchase - ${inr(book.price)}`);
 
     expect(await main().getByRole('radio', { name: 'Digital' }).isChecked()).toBe(true);
+    // Each option shows its whole price, before it is chosen; the terms and refund policy are a link away.
+    const options = squash(await main().getByRole('group', { name: 'Delivery' }).innerText());
+    expect(options).toContain(`Digital A personalised PDF to download ${inr(book.price)}`);
+    expect(options).toContain(inr(book.price + book.printingCost + 50));
+    expect(await main().getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
+    expect(await main().getByRole('link', { name: 'Refund and Cancellation Policy' }).getAttribute('href')).toBe('/refund-policy');
     expect(await field('Email').getAttribute('type')).toBe('email');
     expect(await field('Address Line 1').count()).toBe(0);
 
@@ -202,7 +246,7 @@ describe('checkout page', () => {
   });
 
   it('an unknown book shows "Book not found" with a way home', async () => {
-    await page.goto('/checkout/00000000-0000-4000-8000-000000000000');
+    await open(page, '/checkout/00000000-0000-4000-8000-000000000000');
     await main().getByRole('heading', { level: 1, name: 'Book not found' }).waitFor();
     expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   });
@@ -224,14 +268,15 @@ describe('buying a Persona (test mode)', () => {
     expect(dialogText).toContain(inr(book.price));
     expect(await dialog.getByRole('button', { name: 'Pay successfully' }).evaluate((el) => el === document.activeElement)).toBe(true);
 
-    const personaId = await payAndReachSuccess();
+    const personaId = await payAndReachSuccess(book);
     expect(calls.filter((call) => call === 'POST /api/payments/initiate')).toHaveLength(1);
     expect(calls.filter((call) => call === 'POST /api/payments/verify')).toHaveLength(1);
 
     const download = await waitForPersona(personaId, book, 'Digital');
     const pdf = await downloadPdf(download);
+    await expectOrderEmails(personaId, book, book.price);
 
-    await page.goto(`/verify/${personaId}`);
+    await open(page, `/verify/${personaId}`);
     await main().getByRole('heading', { level: 2, name: 'Genuine Persona' }).waitFor();
     const verifyText = squash(await main().innerText());
     expect(verifyText).toContain(book.title);
@@ -267,9 +312,10 @@ describe('buying a Persona (test mode)', () => {
     expect(body.address).toEqual(address);
     expect(squash(await testModeDialog().innerText())).toContain(inr(total));
 
-    const personaId = await payAndReachSuccess();
+    const personaId = await payAndReachSuccess(book, 'physical');
     const download = await waitForPersona(personaId, book, 'Physical');
     await downloadPdf(download);
+    await expectOrderEmails(personaId, book, total);
   }, 180000);
 
   it('a declined payment lands on /payment-failed with a link to try the same book again', async () => {
@@ -289,6 +335,18 @@ describe('buying a Persona (test mode)', () => {
     await retry.click();
     await main().getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/checkout/${book._id}`);
+    // The form is as the buyer left it, and still works: paying now succeeds.
+    expect(await settle(() => field('Full Name').inputValue(), buyer.fullName)).toBe(buyer.fullName);
+    expect(await field('Email').inputValue()).toBe(buyer.email);
+    expect(await field('Phone Number').inputValue()).toBe(buyer.phone);
+    await submitButton().click();
+    await testModeDialog().getByRole('button', { name: 'Pay successfully' }).click();
+    await page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30000 });
+    // Paid: a new checkout in this tab starts empty.
+    await openCheckout(book);
+    await page.waitForLoadState('networkidle');
+    expect(await field('Full Name').inputValue()).toBe('');
+    expect(await page.evaluate(() => sessionStorage.getItem('persona.checkout-draft'))).toBeNull();
   }, 120000);
 
   it('closing the dialog (button or Escape) leaves the form filled and usable and the order unpaid', async () => {
@@ -344,7 +402,7 @@ describe('buying a Persona (test mode)', () => {
 
 describe('finding a Persona', () => {
   it('/send-persona without an id shows the "Find my Persona" form, which normalises the id', async () => {
-    await page.goto('/send-persona');
+    await open(page, '/send-persona');
     await main().getByRole('heading', { level: 1, name: 'Find my Persona' }).waitFor();
     const input = main().getByLabel('Persona ID', { exact: true });
     expect(await input.getAttribute('placeholder')).toBe('PRS-XXXX-XXXX-XXXX-XXXX');
@@ -362,13 +420,40 @@ describe('finding a Persona', () => {
     await main().getByText('No Persona has the ID PRS-7K3M-9QXD-2HFA-J8TW', { exact: false }).waitFor();
   });
 
+  it('/send-persona says one true state: awaiting the payment, then a failed payment with a way to try again', async () => {
+    const { digitalBook: book } = pickBooks();
+    const { orderId, razorpayOrderId } = await initiateThroughApi(shop.url, { bookId: book._id, fullName: 'Nila Unpaid' });
+    const order = await fetch(`${shop.url}/api/orders/${orderId}`, { headers: await adminAuth(shop.url) });
+    const { personaId } = ((await order.json()) as { data: { personaId: string } }).data;
+    const steps = () => main().getByRole('list', { name: 'Order progress' }).getByRole('listitem');
+
+    await open(page, `/send-persona?personaId=${personaId}`);
+    await main().getByRole('heading', { level: 1, name: 'Waiting for your payment' }).waitFor();
+    expect(await main().getByRole('heading', { name: 'Your Persona is Ready!' }).count()).toBe(0);
+    expect((await steps().allInnerTexts()).map(squash)).toEqual(['Paid (in progress)', 'Prepared (to come)', 'Ready to download (to come)']);
+    expect(await steps().first().getAttribute('aria-current')).toBe('step');
+    expect(await main().getByRole('link', { name: 'Download Your Book' }).count()).toBe(0);
+    expect(await main().getByRole('link', { name: 'Try again' }).count()).toBe(0);
+
+    // The payment is declined; its webhook marks the order failed and the open page follows by itself.
+    await declineThroughApi(shop.url, razorpayOrderId);
+    await main().getByRole('heading', { level: 1, name: 'Your payment did not go through' }).waitFor({ timeout: 30000 });
+    expect((await steps().allInnerTexts()).map(squash)).toEqual(['Paid (did not happen)', 'Prepared (to come)', 'Ready to download (to come)']);
+    expect(squash(await main().innerText())).toContain('This order was not paid, so there is no Persona to prepare.');
+    expect(await main().getByRole('link', { name: 'verify this Persona' }).count()).toBe(0);
+    const retry = main().getByRole('link', { name: 'Try again' });
+    expect(await retry.getAttribute('href')).toBe(`/checkout/${book._id}`);
+    await retry.click();
+    await main().getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+  }, 90000);
+
   it('the payment pages answer directly, and /payment-success without an id still reads well', async () => {
-    await page.goto('/payment-success');
+    await open(page, '/payment-success');
     await main().getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
     expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(await main().getByRole('link', { name: 'View your Persona' }).count()).toBe(0);
 
-    const response = await page.goto('/payment-failed');
+    const response = await open(page, '/payment-failed');
     expect(response?.status()).toBe(200);
     await main().getByRole('heading', { level: 1, name: 'Payment Failed' }).waitFor();
     expect(await main().getByRole('link', { name: 'Try again' }).count()).toBe(0);

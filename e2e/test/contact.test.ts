@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startShop, type RunningShop } from '@persona/launcher';
-import { launchChromium, settle, closeChromium, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 
 const ADMIN_EMAIL = 'owner@persona-books.in';
 const ADMIN_PASSWORD = 'contact page journeys';
@@ -57,7 +57,7 @@ const contactForm = () =>
     .filter({ has: page.getByRole('heading', { name: 'Send us a message' }) });
 
 async function openContactPage() {
-  await page.goto('/contact-us');
+  await open(page, '/contact-us');
   await main().getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
 }
 
@@ -220,7 +220,7 @@ describe('contact form', () => {
   });
 
   it('the header "Contact" and footer "Contact Us" links go to /contact-us', async () => {
-    await page.goto('/books');
+    await open(page, '/books');
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us', exact: true }).getAttribute('href')).toBe('/contact-us');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/contact-us');
@@ -254,7 +254,7 @@ describe('footer newsletter', () => {
     expect(already).not.toBe(welcome);
     expect(already).toMatch(/already subscribed/i);
 
-    await page.goto('/contact-us');
+    await open(page, '/contact-us');
     const footer = page.getByRole('contentinfo');
     const email = footer.getByRole('textbox', { name: 'Email address' });
     const status = footer.getByRole('status');

@@ -2,7 +2,7 @@
 // started in-process. Expectations come from the API's own books, not from demo titles.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Book } from '@persona/contracts';
-import { attributeList, launchChromium, settle, closeChromium, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { attributeList, launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 import { adminAuth, createBookThroughApi, fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
 import { HOME_TAB_RULES, expectedChips, expectedReaderPages, matchesChip, matchesTitleOrAuthor } from './support/storefront-rules';
 
@@ -55,7 +55,7 @@ describe('home', () => {
   const cardIds = () => attributeList(page, '[role="tabpanel"] a[data-book-id]', 'data-book-id');
 
   it('each tab shows the first books its rule selects, newest first, every card linking with _id, and "See all" to the rest', async () => {
-    await page.goto('/');
+    await open(page, '/');
     await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
     for (const [label, rule] of Object.entries(HOME_TAB_RULES)) {
       await page.getByRole('tab', { name: label, exact: true }).click();
@@ -75,14 +75,14 @@ describe('home', () => {
   });
 
   it('cards show at most two tags', async () => {
-    await page.goto('/');
+    await open(page, '/');
     await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
     const tagCounts = await page.locator('[role="tabpanel"] a[data-book-id]').evaluateAll((cards) => cards.map((card) => card.querySelectorAll('li').length));
     expect(Math.max(...tagCounts)).toBeLessThanOrEqual(2);
   });
 
   it('search keeps a case-insensitive title or author match, within the selected tab', async () => {
-    await page.goto('/');
+    await open(page, '/');
     await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
     const target = books[books.length - 1]!;
     const text = target.author.split(/\s+/).pop()!.toUpperCase();
@@ -98,7 +98,7 @@ describe('home', () => {
   });
 
   it('links to /books, the Persona explainer and /about-us', async () => {
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.locator('main a[href="/books"]').count()).toBeGreaterThan(0);
     expect(await page.locator('a[href="#what-is-a-persona"]').count()).toBeGreaterThan(0);
@@ -111,8 +111,26 @@ describe('explore books', () => {
   const cardIds = () => attributeList(page, 'article[data-book-id]', 'data-book-id');
   const exploreSearch = () => page.getByRole('main').getByRole('searchbox');
 
+  it("has one search box (the page's own: the header's is elsewhere) and, on a phone, two books a row", async () => {
+    await open(page, '/books');
+    expect(await page.getByRole('searchbox').count()).toBe(1);
+    expect(await page.getByRole('banner').getByRole('combobox').count()).toBe(0);
+    const phone = await browser.newPage({ baseURL: shop.url, viewport: { width: 360, height: 740 } });
+    try {
+      await open(phone, '/books');
+      const cards = phone.locator('article[data-book-id]');
+      await cards.first().waitFor();
+      const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => (await cards.nth(i).boundingBox())!));
+      expect(Math.abs(a!.y - b!.y)).toBeLessThan(1);
+      expect(b!.x).toBeGreaterThan(a!.x + a!.width);
+      expect(c!.y).toBeGreaterThan(a!.y + a!.height - 1);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('lists every book with price and View Details, and filters by text', async () => {
-    await page.goto('/books');
+    await open(page, '/books');
     const all = sorted(ids(books));
     expect(sorted(await settle(async () => sorted(await cardIds()), all))).toEqual(all);
 
@@ -134,7 +152,7 @@ describe('explore books', () => {
   });
 
   it('shows "all" plus every lower-cased tag as chips, each keeping books with a tag containing it', async () => {
-    await page.goto('/books');
+    await open(page, '/books');
     const chips = page.getByRole('group', { name: 'Filter by tag' }).getByRole('link');
     await chips.first().waitFor();
     const labels = (await chips.allInnerTexts()).map((label) => label.trim().toLowerCase());
@@ -158,14 +176,14 @@ describe('explore books', () => {
     const target = books.find((b) => longest(b).length >= 6)!;
     const word = longest(target).toLowerCase();
     for (const typo of [word.slice(0, 2) + word.slice(3), word.slice(0, 3) + word[2] + word.slice(3), word.slice(0, 2) + word[3] + word[2] + word.slice(4)]) {
-      await page.goto(`/books?search=${encodeURIComponent(typo)}`);
+      await open(page, `/books?search=${encodeURIComponent(typo)}`);
       const shown = await settle(async () => (await cardIds()).includes(target._id), true);
       expect({ typo, found: shown }).toEqual({ typo, found: true });
     }
   });
 
   it('View Details is reachable with the keyboard', async () => {
-    await page.goto('/books');
+    await open(page, '/books');
     await page.locator('article[data-book-id]').first().waitFor();
     const link = page
       .locator('article[data-book-id]')
@@ -181,7 +199,7 @@ describe('explore books', () => {
   it('reads ?search= from the URL and keeps the input in sync', async () => {
     const target = books[1]!;
     const text = target.author;
-    await page.goto(`/books?search=${encodeURIComponent(text)}`);
+    await open(page, `/books?search=${encodeURIComponent(text)}`);
     expect(await exploreSearch().inputValue()).toBe(text);
     const expected = await apiTitles(`/books?search=${encodeURIComponent(text)}&limit=24`);
     expect(await settle(cardIds, expected)).toEqual(expected);
@@ -189,7 +207,7 @@ describe('explore books', () => {
   });
 
   it('the header search goes to /books?search=<text> and ignores blank text', async () => {
-    await page.goto('/about-us');
+    await open(page, '/about-us');
     const headerSearch = page.getByRole('banner').getByRole('combobox', { name: 'Search books by title or author' });
     await headerSearch.fill('   ');
     await headerSearch.press('Enter');
@@ -210,7 +228,7 @@ describe('explore books', () => {
 describe('book detail', () => {
   it('shows the book, its Persona price and links, related books and updates the head in place', async () => {
     const book = books.find((b) => b.tags.length > 0) ?? books[0]!;
-    await page.goto(`/book/${book._id}`);
+    await open(page, `/book/${book._id}`);
     await page.getByRole('heading', { level: 1, name: book.title }).waitFor();
     const body = squash(await page.locator('main').innerText());
     expect(body).toContain(book.author);
@@ -245,9 +263,54 @@ describe('book detail', () => {
     expect(head.titles).toBe(1);
   });
 
+  it('prices both formats where people decide, with what each includes and the facts a buyer checks', async () => {
+    const book = books.find((b) => b.printingCost > 0) ?? books[0]!;
+    await open(page, `/book/${book._id}`);
+    const formats = page.getByRole('main').getByRole('list', { name: 'Formats' }).getByRole('listitem');
+    const texts = (await formats.allInnerTexts()).map(squash);
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain(`Digital Persona ₹${book.price.toFixed(2)}`);
+    expect(texts[1]).toContain(`Printed Persona ₹${(book.price + book.printingCost + 50).toFixed(2)}`);
+    expect(texts[1]).toContain('5–7 business days');
+    expect(texts[1]).toContain(`printing ₹${book.printingCost.toFixed(2)}`);
+    const facts = squash(await page.getByRole('region', { name: 'At a glance' }).innerText());
+    expect(facts).toContain('Digital (PDF) or printed');
+    expect(facts).toMatch(/Free sample \d+ excerpts?, (about )?[\d,]+ words?/);
+  });
+
+  it('on a phone: title, price and "Buy Persona" on the first screen, and a buy bar once the price box has scrolled away', async () => {
+    const book = books[0]!;
+    const phone = await browser.newPage({ baseURL: shop.url, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    try {
+      await open(phone, `/book/${book._id}`);
+      for (const target of [
+        phone.getByRole('heading', { level: 1, name: book.title }),
+        phone.getByRole('main').getByText(rs(book.price), { exact: true }),
+        phone.getByRole('main').getByRole('link', { name: 'Buy Persona' }),
+      ]) {
+        const box = (await target.boundingBox())!;
+        expect({ target: String(target), bottom: box.y + box.height <= 740 }).toEqual({ target: String(target), bottom: true });
+      }
+      const bar = phone.getByRole('complementary', { name: 'Buy this book' });
+      expect(await bar.count()).toBe(0);
+      await phone.getByRole('heading', { name: 'About this book' }).scrollIntoViewIfNeeded();
+      await phone.mouse.wheel(0, 400);
+      await bar.waitFor();
+      const barBox = (await bar.boundingBox())!;
+      expect(Math.round(barBox.y + barBox.height)).toBe(740);
+      expect(squash(await bar.innerText())).toContain(`from ₹${book.price.toFixed(2)}`);
+      expect(await bar.getByRole('link', { name: 'Buy Persona' }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+      // Back at the top, the bar goes: the price box is in view again.
+      await phone.evaluate(() => window.scrollTo(0, 0));
+      await bar.waitFor({ state: 'hidden' });
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('a related book opens its own page', async () => {
     const book = books[0]!;
-    await page.goto(`/book/${book._id}`);
+    await open(page, `/book/${book._id}`);
     const related = page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link').first();
     await related.waitFor();
     const href = (await related.getAttribute('href'))!;
@@ -261,7 +324,7 @@ describe('book detail', () => {
     ['an unknown UUID', '3f2504e0-4f89-41d3-9a0c-0305e82c3301'],
     ['a malformed id', 'not-a-real-id'],
   ])('shows "Book not found" for %s', async (_label, id) => {
-    await page.goto(`/book/${id}`);
+    await open(page, `/book/${id}`);
     await page.getByRole('heading', { name: 'Book not found' }).waitFor();
     await page.getByText("We couldn't find the book you're looking for.").waitFor();
     expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
@@ -286,7 +349,7 @@ describe('sample reader', () => {
   it('pages with buttons and arrow keys, inserting an ad page after every 3 pages', async () => {
     const { book, pages } = pickBook();
     const n = pages.length;
-    await page.goto(`/read/${book._id}`);
+    await open(page, `/read/${book._id}`);
     await progress().waitFor();
     expect(await settle(readProgress, `Page 1 of ${n}`)).toBe(`Page 1 of ${n}`);
     expect(await settle(() => page.title(), `Reading: ${book.title} | Persona`)).toBe(`Reading: ${book.title} | Persona`);
@@ -332,7 +395,7 @@ describe('sample reader', () => {
 
   it('shows the ad placeholder text on page 4', async () => {
     const { book, pages } = pickBook();
-    await page.goto(`/read/${book._id}`);
+    await open(page, `/read/${book._id}`);
     await progress().waitFor();
     const placeholderIndex = pages.findIndex((p) => p.kind === 'placeholder');
     for (let i = 0; i < placeholderIndex; i += 1) {
@@ -348,7 +411,7 @@ describe('sample reader', () => {
     if (!listBook) return; // the demo catalogue promises one; nothing to check without it
     const pages = expectedReaderPages(listBook.sampleContent);
     const adIndex = pages.findIndex((p) => p.kind === 'ad');
-    await page.goto(`/read/${listBook._id}`);
+    await open(page, `/read/${listBook._id}`);
     await progress().waitFor();
     for (let i = 0; i < adIndex; i += 1) {
       await settle(readProgress, `Page ${i + 1} of ${pages.length}`);
@@ -360,7 +423,7 @@ describe('sample reader', () => {
   });
 
   it('shows "Book not found" for an unknown book', async () => {
-    await page.goto('/read/3f2504e0-4f89-41d3-9a0c-0305e82c3301');
+    await open(page, '/read/3f2504e0-4f89-41d3-9a0c-0305e82c3301');
     await page.getByRole('heading', { name: 'Book not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   });
@@ -368,7 +431,7 @@ describe('sample reader', () => {
 
 describe('404', () => {
   it('shows "Oops! Page not found" marked noindex, and drops the mark on the way home', async () => {
-    await page.goto('/definitely/not/a/page');
+    await open(page, '/definitely/not/a/page');
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
     const robots = () => page.evaluate(() => [...document.querySelectorAll('meta[name="robots"]')].map((m) => m.getAttribute('content')));
     expect(await settle(robots, ['noindex'])).toEqual(['noindex']);
@@ -379,7 +442,7 @@ describe('404', () => {
 
   it('the mobile menu links to /about-us', async () => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const about = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' });
     expect(await about.getAttribute('href')).toBe('/about-us');
@@ -392,7 +455,7 @@ describe('404', () => {
 describe('shared layout', () => {
   it("labels the admin button with the stored admin's name, else e-mail, else Admin", async () => {
     const adminLink = () => page.getByRole('navigation', { name: 'Main' }).locator('a[href="/admin"]');
-    await page.goto('/faqs');
+    await open(page, '/faqs');
     expect(squash(await adminLink().innerText())).toBe('Admin');
     expect(await adminLink().getAttribute('href')).toBe('/admin');
 
@@ -411,7 +474,7 @@ describe('shared layout', () => {
   });
 
   it('the footer links every public page and the newsletter shows the answer or a graceful failure', async () => {
-    await page.goto('/shipping');
+    await open(page, '/shipping');
     const footer = page.getByRole('contentinfo');
     const hrefs = await footer
       .getByRole('navigation', { name: 'Footer' })
@@ -423,9 +486,32 @@ describe('shared layout', () => {
       ['About Us', '/about-us'],
       ['FAQ', '/faqs'],
       ['Contact Us', '/contact-us'],
-      ['Shipping', '/shipping'],
       ['Find My Persona', '/send-persona'],
+      ['Shipping', '/shipping'],
+      ['Refunds & Cancellation', '/refund-policy'],
+      ['Privacy', '/privacy-policy'],
+      ['Terms of Service', '/terms'],
     ]);
+    // Each policy page answers with its title, its date and its sections, and links the others.
+    for (const [path, title] of [
+      ['/refund-policy', 'Refund and Cancellation Policy'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+    ] as const) {
+      await footer
+        .getByRole('link', { name: path === '/terms' ? 'Terms of Service' : path === '/privacy-policy' ? 'Privacy' : 'Refunds & Cancellation' })
+        .click();
+      await page.getByRole('main').getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.title()).toBe(`${title} | Persona Books`);
+      expect(
+        await page
+          .getByRole('main')
+          .getByText(/^Last updated \d{1,2} [A-Z][a-z]+ \d{4}$/)
+          .count(),
+      ).toBe(1);
+      expect(await page.getByRole('main').getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(3);
+    }
+    await open(page, '/shipping');
     const email = footer.getByRole('textbox', { name: 'Email address' });
     expect(await email.getAttribute('type')).toBe('email');
 
@@ -471,7 +557,7 @@ describe('failures', () => {
 
   it('a failed book fetch shows one destructive "Error fetching books" toast with the server message', async () => {
     // The server renders a page with its book; the browser fetches one itself when the visitor moves to it.
-    await page.goto('/books');
+    await open(page, '/books');
     await page.locator('article[data-book-id]').first().waitFor();
     await page.route(/\/api\/books\/[^/?]+$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: serverError }));
     await page
@@ -487,7 +573,7 @@ describe('failures', () => {
   });
 
   it('home only logs a failed catalogue fetch and shows an empty state', async () => {
-    await page.goto('/');
+    await open(page, '/');
     await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
     await page.route(/\/api\/books(\?.*)?$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: serverError }));
     await page.getByRole('tab', { name: 'Self-Help', exact: true }).click();
@@ -501,7 +587,7 @@ describe('navigation', () => {
 
   it('a new page starts at the top, back returns where the reader was, also after a reload', async () => {
     await page.setViewportSize({ width: 420, height: 700 });
-    await page.goto('/books');
+    await open(page, '/books');
     const cards = page.locator('article[data-book-id]');
     await cards.first().waitFor();
     const last = cards.last();
@@ -527,7 +613,7 @@ describe('navigation', () => {
   });
 
   it('a link to a part of a page scrolls to it', async () => {
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.locator('a[href="#what-is-a-persona"]').first().click();
     await settle(() => page.evaluate(() => document.getElementById('what-is-a-persona')!.getBoundingClientRect().top < window.innerHeight), true);
@@ -535,7 +621,7 @@ describe('navigation', () => {
   });
 
   it('a page whose code cannot be loaded shows a way back, and the next navigation works again', async () => {
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The FAQ page's chunk fails to arrive (offline, or replaced by a deploy).
     await page.route(/\/assets\/faqs-page-[^/]+\.js$/, (route) => route.abort());
@@ -554,7 +640,7 @@ describe('navigation', () => {
       const path = new URL(response.url()).pathname;
       if (/\.(js|css)$/.test(path) && path.startsWith('/assets/')) encodings.set(path, response.headers()['content-encoding']);
     });
-    await page.goto('/');
+    await open(page, '/');
     await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
     const entry = [...encodings].find(([path]) => /\/assets\/index-[^/]+\.js$/.test(path));
     expect(entry?.[1]).toBe('br');
@@ -567,7 +653,7 @@ describe('the header search suggests books and authors (a combobox)', () => {
 
   it('opens the chosen suggestion with the arrow keys and Enter', async () => {
     const target = books[2]!;
-    await page.goto('/faqs');
+    await open(page, '/faqs');
     await box().fill(target.title.slice(0, 6));
     expect(await settle(() => box().getAttribute('aria-expanded'), 'true')).toBe('true');
     const texts = await options().allInnerTexts();
@@ -587,7 +673,7 @@ describe('the header search suggests books and authors (a combobox)', () => {
 
   it('Escape closes the list and then clears the text; Enter with nothing chosen searches the text', async () => {
     const target = books[1]!;
-    await page.goto('/shipping');
+    await open(page, '/shipping');
     await box().fill(target.author.slice(0, 5));
     expect(await settle(() => box().getAttribute('aria-expanded'), 'true')).toBe('true');
     await box().press('Escape');
@@ -614,9 +700,15 @@ describe('pages rendered on the server', () => {
     expect(main).toContain(rs(book.price));
     expect(main).toContain(squash(book.description).slice(0, 80));
     if (book.coverImage) expect(await noJs.locator(`main img[src="${book.coverImage.url}"]`).count()).toBeGreaterThan(0);
-    // Styled without a script: the site's stylesheet travels inside the page.
-    expect(await noJs.locator('head style').count()).toBe(1);
+    // Styled without a script or a stylesheet request: the site's stylesheet and the page's own
+    // travel inside the page (each beside a disabled link that is never fetched).
+    expect(await noJs.locator('head style').count()).toBeGreaterThanOrEqual(2);
+    const links = await noJs.locator('link[rel="stylesheet"]').evaluateAll((all) => all.map((link) => (link as HTMLLinkElement).disabled));
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    expect(links.every(Boolean)).toBe(true);
     expect(await noJs.locator('h1').evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(/Georgia/);
+    // The page's own rules apply (book-detail.css): the cover and the facts sit in a grid.
+    expect(await noJs.locator('.book-detail__grid').evaluate((el) => getComputedStyle(el).display)).toBe('grid');
     await plain.close();
   });
 
@@ -631,13 +723,13 @@ describe('pages rendered on the server', () => {
     });
     await tab.goto(`/book/${book._id}`, { waitUntil: 'networkidle' });
     const own = covers.filter((u) => u.startsWith(book.coverImage!.url));
-    // 390 px less its margins at 2x: the 640 px copy (WebP), fetched once by the preload and the <img> together.
-    expect(own).toEqual([`${book.coverImage!.url}?w=640`]);
+    // A third of 390 px (beside the title) at 2x: the 320 px copy (WebP), fetched once by the preload and the <img> together.
+    expect(own).toEqual([`${book.coverImage!.url}?w=320`]);
     const shown = await tab
       .locator('main img.book-cover')
       .first()
       .evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth }));
-    expect(shown.src).toContain('?w=640');
+    expect(shown.src).toContain('?w=320');
     expect(shown.width).toBeGreaterThan(0);
     // Every cover on the page is a sized copy.
     expect(covers.every((u) => /\?w=\d+$/.test(u))).toBe(true);
@@ -655,6 +747,9 @@ describe('pages rendered on the server', () => {
       `/checkout/${book._id}`,
       '/faqs',
       '/shipping',
+      '/refund-policy',
+      '/privacy-policy',
+      '/terms',
       '/about-us',
       '/contact-us',
       '/contact-success',
@@ -671,15 +766,28 @@ describe('pages rendered on the server', () => {
       if (message.type() === 'warning' && /hydrat/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    let served = 0;
     for (const path of paths) {
-      await page.goto(path);
+      await open(page, path);
       // Hydrated: React has attached to the server's HTML (the root holds its fiber).
       expect(await settle(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer'))), true)).toBe(
         true,
       );
       await page.waitForLoadState('networkidle');
+      // A server-rendered page painted from its HTML before the app's code began (apps/storefront/src/main.tsx).
+      const rendered = !(await (await fetch(`${shop.url}${path}`)).text()).includes('<div id="root"></div>');
+      if (!rendered) continue;
+      const order = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        started: performance.getEntriesByName('persona:app-start')[0]?.startTime,
+      }));
+      expect(order.painted).toBeDefined();
+      expect(order.started).toBeGreaterThanOrEqual(order.painted!);
+      served += 1;
     }
     expect(problems).toEqual([]);
+    // The public pages of DESIGN §11 at least: home, explore (twice), book, reader, four static pages, two 404s.
+    expect(served).toBeGreaterThanOrEqual(11);
   });
 
   it('lists every book in the sitemap and keeps crawlers out of checkout, the API and the admin app', async () => {
@@ -722,7 +830,7 @@ describe('a catalogue bigger than one page', () => {
 
   it('shows one page at a time; the page lives in the address, so back, forward and reload return to it', async () => {
     const total = books.length + EXTRA;
-    await page.goto('/books');
+    await open(page, '/books');
     const first = await apiTitles('/books?limit=24');
     expect(await settle(cardIds, first)).toEqual(first);
     await page.getByText(`${total} books found`).waitFor();
@@ -748,7 +856,7 @@ describe('a catalogue bigger than one page', () => {
   });
 
   it('shows the most used tags as chips and finds any other with "More tags"', async () => {
-    await page.goto('/books');
+    await open(page, '/books');
     const chips = page.getByRole('group', { name: 'Filter by tag' });
     await chips.getByRole('link').first().waitFor();
     expect(await chips.getByRole('link').count()).toBe(41);

@@ -48,3 +48,19 @@ export async function closeChromium(browser: Browser | undefined, deadlineMs = 2
 
 /** Hooks that start or stop the whole shop and a browser need more than a test's time on a busy machine. */
 export const SHOP_HOOK_TIMEOUT_MS = 120000;
+
+/**
+ * Waits until the storefront's code has taken over the page (`<html data-interactive>`, set
+ * after hydration): a server-rendered page paints and shows its controls before that, and a
+ * key pressed or a field typed in before it reaches no handler.
+ */
+export async function interactive(page: Page, timeoutMs = 15000): Promise<void> {
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached', timeout: timeoutMs });
+}
+
+/** Opens a storefront page and waits until its code has taken over (see `interactive`). */
+export async function open(page: Page, url: string, options?: Parameters<Page['goto']>[1]) {
+  const response = await page.goto(url, options);
+  await interactive(page);
+  return response;
+}

@@ -9,10 +9,15 @@ import type { Book } from '@persona/contracts';
 
 export interface RunningShop {
   url: string;
+  /** Where the shop writes its e-mails as .eml files (no SMTP_URL in tests). */
+  mailDir: string;
   close(): Promise<void>;
 }
 
 const START_TIMEOUT_MS = 90000;
+
+/** A shop as it starts, before this module adds where its e-mails go. */
+type StartedShop = Omit<RunningShop, 'mailDir'>;
 
 function vmModulesEnabled(): boolean {
   return [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('--experimental-vm-modules'));
@@ -24,7 +29,7 @@ const ADMIN_ENV = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.pa
 
 export async function startTestShop(): Promise<RunningShop> {
   const external = process.env.STOREFRONT_E2E_URL;
-  if (external) return { url: external.replace(/\/$/, ''), close: async () => {} };
+  if (external) return { url: external.replace(/\/$/, ''), mailDir: process.env.STOREFRONT_E2E_MAIL_DIR ?? '', close: async () => {} };
 
   const dataDir = mkdtempSync(join(tmpdir(), 'persona-e2e-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
@@ -32,6 +37,7 @@ export async function startTestShop(): Promise<RunningShop> {
     const shop = vmModulesEnabled() ? await startInProcess(dataDir) : await startInChild(dataDir);
     return {
       url: shop.url.replace(/\/$/, ''),
+      mailDir: process.env.MAIL_DIR || join(dataDir, 'mail'),
       close: async () => {
         try {
           await shop.close();
@@ -46,12 +52,12 @@ export async function startTestShop(): Promise<RunningShop> {
   }
 }
 
-async function startInProcess(dataDir: string): Promise<RunningShop> {
+async function startInProcess(dataDir: string): Promise<StartedShop> {
   const { startShop } = await import('@persona/launcher');
   return startShop({ dataDir, port: 0, env: { ...process.env, ...ADMIN_ENV } });
 }
 
-function startInChild(dataDir: string): Promise<RunningShop> {
+function startInChild(dataDir: string): Promise<StartedShop> {
   const child: ChildProcess = spawn(process.execPath, [join(__dirname, 'run-shop.cjs'), dataDir], {
     cwd: join(__dirname, '..', '..'),
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -67,7 +73,7 @@ function startInChild(dataDir: string): Promise<RunningShop> {
     }
   };
 
-  return new Promise<RunningShop>((resolve, reject) => {
+  return new Promise<StartedShop>((resolve, reject) => {
     let buffer = '';
     const timer = setTimeout(() => {
       void close();
@@ -106,37 +112,68 @@ export async function fetchAllBooks(url: string): Promise<Book[]> {
   );
 }
 
+type Headers = Record<string, string>;
+
+async function postJson(url: string, path: string, body: unknown, headers: Headers = {}): Promise<Record<string, string>> {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await res.json()) as { data: Record<string, string>; message?: string };
+  if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${answer.message ?? ''}`);
+  return answer.data;
+}
+
+export interface ApiPurchase {
+  bookId: string;
+  fullName: string;
+  email?: string;
+  /** Digital unless said; a printed copy goes to TEST_ADDRESS. */
+  deliveryType?: 'digital' | 'physical';
+}
+
+export const TEST_ADDRESS = { line1: '12 MG Road', city: 'Bengaluru', zip: '560001', country: 'India' };
+
+/** Starts a purchase as the storefront's checkout does (the order exists, unpaid). */
+export async function initiateThroughApi(url: string, input: ApiPurchase, headers: Headers = {}): Promise<{ orderId: string; razorpayOrderId: string }> {
+  const physical = input.deliveryType === 'physical';
+  const { orderId, razorpayOrderId } = await postJson(
+    url,
+    '/api/payments/initiate',
+    {
+      book: input.bookId,
+      fullName: input.fullName,
+      email: input.email ?? 'buyer@example.com',
+      phone: '+91 98765 43210',
+      deliveryType: physical ? 'physical' : 'digital',
+      address: physical ? TEST_ADDRESS : null,
+    },
+    headers,
+  );
+  return { orderId: orderId!, razorpayOrderId: razorpayOrderId! };
+}
+
+/** Declines the payment at the test-mode stand-in (its payment.failed webhook follows). */
+export async function declineThroughApi(url: string, razorpayOrderId: string): Promise<void> {
+  const res = await fetch(`${url}/api/payments/test-mode/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ razorpayOrderId, outcome: 'failure' }),
+  });
+  if (!res.ok) throw new Error(`declining answered ${res.status}`);
+}
+
 /**
- * Buys a digital Persona the way the storefront does, in test mode: initiate, pay at the stand-in, verify.
+ * Buys a Persona the way the storefront does, in test mode: initiate, pay at the stand-in, verify.
  * `headers` go with every request (e.g. an `x-correlation-id` to follow the purchase through the logs).
  */
-export async function buyPersonaThroughApi(
-  url: string,
-  input: { bookId: string; fullName: string; email?: string },
-  headers: Record<string, string> = {},
-): Promise<{ orderId: string; personaId: string }> {
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const answer = (await res.json()) as { data: Record<string, string>; message?: string };
-    if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${answer.message ?? ''}`);
-    return answer.data;
-  };
-  const { orderId, razorpayOrderId } = await post('/api/payments/initiate', {
-    book: input.bookId,
-    fullName: input.fullName,
-    email: input.email ?? 'buyer@example.com',
-    phone: '+91 98765 43210',
-    deliveryType: 'digital',
-    address: null,
-  });
-  const paid = await post('/api/payments/test-mode/pay', { razorpayOrderId, outcome: 'success' });
-  const verified = await post('/api/payments/verify', {
-    orderId,
-    razorpayOrderId,
-    razorpayPaymentId: paid.razorpay_payment_id,
-    razorpaySignature: paid.razorpay_signature,
-  });
-  return { orderId, personaId: verified.personaId };
+export async function buyPersonaThroughApi(url: string, input: ApiPurchase, headers: Headers = {}): Promise<{ orderId: string; personaId: string }> {
+  const { orderId, razorpayOrderId } = await initiateThroughApi(url, input, headers);
+  const paid = await postJson(url, '/api/payments/test-mode/pay', { razorpayOrderId, outcome: 'success' }, headers);
+  const verified = await postJson(
+    url,
+    '/api/payments/verify',
+    { orderId, razorpayOrderId, razorpayPaymentId: paid.razorpay_payment_id, razorpaySignature: paid.razorpay_signature },
+    headers,
+  );
+  return { orderId, personaId: verified.personaId! };
 }
 
 /** Logs the test administrator in through the gateway; the answer is the bearer header to send. */
@@ -168,4 +205,44 @@ export async function createBookThroughApi(
   const answer = (await res.json()) as { data: { _id: string }; message?: string };
   if (!res.ok) throw new Error(`POST /api/books answered ${res.status}: ${answer.message ?? ''}`);
   return answer.data._id;
+}
+
+/** An e-mail the shop wrote, decoded: its headers and its text and HTML parts as they read. */
+export interface WrittenMail {
+  raw: string;
+  to: string;
+  text: string;
+  html: string;
+}
+
+// Quoted-printable: soft line breaks and =XX escapes (UTF-8 bytes).
+const unquote = (qp: string) =>
+  Buffer.from(
+    qp.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+function parseMail(raw: string): WrittenMail {
+  const part = (type: string) => {
+    const match = new RegExp(`Content-Type: ${type}[^\\n]*\\n(?:[^\\n]+\\n)*\\n([\\s\\S]*?)(?:\\n----|$)`).exec(raw);
+    return match ? unquote(match[1]!) : '';
+  };
+  return { raw, to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', text: part('text/plain'), html: part('text/html') };
+}
+
+/**
+ * The e-mails the shop has written to `to` whose text contains `containing`, waiting (up to
+ * `timeoutMs`) until there are at least `atLeast` of them: the mail relay sends within seconds.
+ */
+export async function mailsTo(mailDir: string, to: string, containing: string, atLeast = 1, timeoutMs = 20_000): Promise<WrittenMail[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = await readdir(mailDir).catch(() => [] as string[]);
+    const mails = (await Promise.all(files.filter((f) => f.endsWith('.eml')).map(async (f) => parseMail(await readFile(join(mailDir, f), 'utf8'))))).filter(
+      (mail) => mail.to.includes(to) && mail.text.includes(containing),
+    );
+    if (mails.length >= atLeast || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
