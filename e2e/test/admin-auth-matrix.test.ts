@@ -42,6 +42,7 @@ const ROUTES: AdminRoute[] = [
   { method: 'GET', pattern: '/api/orders', service: 'orders' },
   { method: 'GET', pattern: '/api/orders/export', service: 'orders' },
   { method: 'GET', pattern: '/api/orders/dispatch-list', service: 'orders' },
+  { method: 'GET', pattern: '/api/orders/summary', service: 'orders' },
   // Public by persona id; by the internal order id, administrators only (checked by the service, not the gateway).
   { method: 'GET', pattern: '/api/orders/:id', service: 'orders' },
   { method: 'PATCH', pattern: '/api/orders/:id/status', service: 'orders', body: () => JSON.stringify({ deliveryStatus: 'cancelled' }), json: true },

@@ -9,7 +9,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startShop, type RunningShop } from '@persona/launcher';
 import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { buyPersonaThroughApi, fetchAllBooks, mailsTo } from './support/shop';
+import type { OrderSummary } from '@persona/contracts';
+import { adminAuth, buyPersonaThroughApi, fetchAllBooks, mailsTo, postJson } from './support/shop';
 
 const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
 const RUN = Date.now().toString(36);
@@ -309,6 +310,8 @@ describe('the admin app', () => {
     expect(await main().locator(`tr[data-order-id="${two.orderId}"]`).count()).toBe(1);
     await main().getByLabel('Search').fill('');
     await main().getByRole('button', { name: 'Search' }).click();
+    // The router applies a change as a transition: the next filter starts from the cleared search.
+    await page.waitForURL((url) => url.pathname === '/admin/orders' && url.search === '');
     await main().getByLabel('Delivery status', { exact: true }).selectOption('shipped');
     await page.waitForURL('**/admin/orders?status=shipped');
     await settle(() => main().locator('tbody tr').count(), 1);
@@ -348,6 +351,74 @@ describe('the admin app', () => {
     await main().getByLabel('Delivery status', { exact: true }).selectOption('cancelled');
     await main().getByText('No orders match these filters.').waitFor();
     expect(await main().getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
+  });
+
+  it("shows the shop's numbers on the dashboard, each leading to the list it totals", async () => {
+    const [book] = await fetchAllBooks(shop.url);
+    const auth = await adminAuth(shop.url);
+    const summaryNow = async () => ((await (await fetch(`${shop.url}/api/orders/summary`, { headers: auth })).json()) as { data: OrderSummary }).data;
+    const before = await summaryNow();
+    const printed = await buyPersonaThroughApi(shop.url, {
+      bookId: book._id,
+      fullName: `Dashboard Reader ${RUN}`,
+      email: 'dash@example.com',
+      deliveryType: 'physical',
+    });
+    await postJson(shop.url, '/api/feedback', { name: 'Dashboard Asker', email: 'asker@example.com', message: `Is there a gift wrap? ${RUN}` });
+    const after = await summaryNow();
+    expect(after.awaitingDispatch).toBe(before.awaitingDispatch + 1);
+    expect(after.sales.today.orders).toBe(before.sales.today.orders + 1);
+
+    await logIn();
+    const numbers = main().getByRole('list', { name: "The shop's numbers" });
+    const stat = (label: string) => numbers.getByRole('link').filter({ hasText: label });
+    await stat('Today').waitFor();
+    const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+    expect(await stat('Today').innerText()).toContain(rupees.format(after.sales.today.revenue));
+    expect(await stat('Today').innerText()).toContain(`${after.sales.today.orders} paid order`);
+    expect(await stat('Last 30 days').innerText()).toContain(rupees.format(after.sales.last30Days.revenue));
+    expect(await stat('Printed copies to dispatch').innerText()).toContain(String(after.awaitingDispatch));
+    await stat('New messages')
+      .getByText(/^[1-9]/)
+      .waitFor();
+
+    // The chart is one named image with a sentence of what it shows; its numbers open as a table.
+    const chart = main().getByRole('img', { name: 'Revenue per day, last 30 days' });
+    expect(await chart.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await chart.locator('rect').count()).toBe(30);
+    await main().getByText('Show the numbers').click();
+    const todayRow = main().getByRole('region', { name: 'Revenue per day' }).getByRole('row').nth(1);
+    expect(await todayRow.getByRole('cell').first().innerText()).toBe(String(after.days.at(-1)!.orders));
+
+    // The printed copies waiting lead to the paid printed orders still pending, the new one among them.
+    await stat('Printed copies to dispatch').click();
+    await page.getByRole('heading', { level: 1, name: 'Order Dashboard' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('deliveryType')).toBe('physical');
+    expect(await main().getByLabel('Delivery status', { exact: true }).inputValue()).toBe('pending');
+    await main().locator(`tr[data-order-id="${printed.orderId}"]`).waitFor();
+    await main()
+      .getByText(new RegExp(`^${after.awaitingDispatch} orders?$`))
+      .waitFor();
+
+    // Today's sales lead to today's paid orders; the new messages to the messages of this week.
+    await page.goBack();
+    await stat('Today').click();
+    await page.getByRole('heading', { level: 1, name: 'Order Dashboard' }).waitFor();
+    expect(await main().getByLabel('From', { exact: true }).inputValue()).toBe(after.today);
+    await main()
+      .getByText(new RegExp(`^${after.sales.today.orders} orders?$`))
+      .waitFor();
+    await page.goBack();
+    await stat('New messages').click();
+    await page.getByRole('heading', { level: 1, name: 'Manage Feedbacks' }).waitFor();
+    await main().getByText(`Is there a gift wrap? ${RUN}`).waitFor();
+    await main()
+      .getByText(/^Received since /)
+      .waitFor();
+    await main().getByRole('button', { name: 'Show all messages' }).click();
+    await main()
+      .getByText(/^Received since /)
+      .waitFor({ state: 'detached' });
   });
 
   it('shows a contact message in Feedback, deletes it, and lists a twice-subscribed reader once', async () => {

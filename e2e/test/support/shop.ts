@@ -114,7 +114,8 @@ export async function fetchAllBooks(url: string): Promise<Book[]> {
 
 type Headers = Record<string, string>;
 
-async function postJson(url: string, path: string, body: unknown, headers: Headers = {}): Promise<Record<string, string>> {
+/** POSTs JSON through the gateway; answers the envelope's data, or throws with the message. */
+export async function postJson(url: string, path: string, body: unknown, headers: Headers = {}): Promise<Record<string, string>> {
   const res = await fetch(`${url}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const answer = (await res.json()) as { data: Record<string, string>; message?: string };
   if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${answer.message ?? ''}`);

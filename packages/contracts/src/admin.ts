@@ -42,8 +42,17 @@ export type Feedback = Static<typeof Feedback>;
 
 const SEARCH_TEXT = PlainText({ maxLength: 100 });
 
-/** `GET /api/feedback/all`: newest first, a page at a time; `search` finds an e-mail (exact or its beginning) or a name (tolerant of a typo). */
-export const FeedbackQuery = Type.Object({ search: Type.Optional(SEARCH_TEXT), ...PageQuery, ...CursorQuery }, { additionalProperties: false });
+/** `GET /api/feedback/all`: newest first, a page at a time, from a day on; `search` finds an e-mail (exact or its beginning) or a name (tolerant of a typo). */
+export const FeedbackQuery = Type.Object(
+  {
+    search: Type.Optional(SEARCH_TEXT),
+    /** Messages received on this day of the shop (India time) or later: the dashboard's new messages. */
+    from: Type.Optional(Type.String({ format: 'date' })),
+    ...PageQuery,
+    ...CursorQuery,
+  },
+  { additionalProperties: false },
+);
 export type FeedbackQuery = Static<typeof FeedbackQuery>;
 
 export const SubscribeBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 200 }) }, { additionalProperties: false });

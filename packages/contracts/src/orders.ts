@@ -16,6 +16,20 @@ const PaymentStatusSchema = Type.Union([Type.Literal('created'), Type.Literal('a
 const DeliveryStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('shipped'), Type.Literal('delivered'), Type.Literal('cancelled')]);
 const PersonaStatusSchema = Type.Union([Type.Literal('pending'), Type.Literal('generating'), Type.Literal('ready'), Type.Literal('failed')]);
 
+/** The shop's days are India's (no daylight saving): the list's date filters and the dashboard's days. */
+export const SHOP_UTC_OFFSET = '+05:30';
+const SHOP_UTC_OFFSET_MS = 330 * 60_000;
+
+/** The shop's date (YYYY-MM-DD) at `at`, `daysBefore` days earlier. */
+export function shopDate(at: Date, daysBefore = 0): string {
+  return new Date(at.getTime() + SHOP_UTC_OFFSET_MS - daysBefore * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** When one of the shop's days (YYYY-MM-DD) begins. */
+export function shopDayStart(date: string): Date {
+  return new Date(`${date}T00:00:00${SHOP_UTC_OFFSET}`);
+}
+
 /** Flat fee for physical delivery (spec §9). */
 export const DELIVERY_FEE_PAISE = 5000;
 export const CURRENCY = 'INR';
@@ -183,6 +197,8 @@ const OrderFilters = {
   paymentStatus: Type.Optional(PaymentStatusSchema),
   /** A Persona ID or order id (exact), an e-mail address (exact or its beginning), or a buyer's name (tolerant of a typo). */
   search: Type.Optional(PlainText({ maxLength: 100 })),
+  personaStatus: Type.Optional(PersonaStatusSchema),
+  /** Days of the shop (India time, SHOP_UTC_OFFSET), both included. */
   from: Type.Optional(Type.String({ format: 'date' })),
   to: Type.Optional(Type.String({ format: 'date' })),
 };
@@ -215,3 +231,31 @@ export const UpdateDeliveryStatusBody = Type.Object(
 export type UpdateDeliveryStatusBody = Static<typeof UpdateDeliveryStatusBody>;
 
 export const personalizedPdfUrl = (personaId: string) => `/api/personas/${personaId}/download`;
+
+/** Paid orders and what they brought in (rupees). */
+export const SalesTotals = Type.Object({ orders: Type.Integer({ minimum: 0 }), revenue: Type.Number({ minimum: 0, description: 'rupees' }) });
+export type SalesTotals = Static<typeof SalesTotals>;
+
+/** One of the shop's days (India time) in the dashboard's chart. */
+export const SalesDay = Type.Object({ date: Type.String({ format: 'date' }), ...SalesTotals.properties });
+export type SalesDay = Static<typeof SalesDay>;
+
+/** How many days the dashboard's chart shows. */
+export const SALES_CHART_DAYS = 30;
+
+/**
+ * `GET /api/orders/summary` (admin): the dashboard's numbers. Paid orders count on the day they
+ * were placed (the order list's date filter), so each figure is the total of the list it links to.
+ */
+export const OrderSummary = Type.Object({
+  /** The shop's today (India time). */
+  today: Type.String({ format: 'date' }),
+  sales: Type.Object({ today: SalesTotals, last7Days: SalesTotals, last30Days: SalesTotals }),
+  /** Every day of the last SALES_CHART_DAYS, oldest first, today last; days without a sale are zeros. */
+  days: Type.Array(SalesDay),
+  /** Paid printed copies still pending dispatch. */
+  awaitingDispatch: Type.Integer({ minimum: 0 }),
+  /** Paid orders whose Persona could not be made. */
+  failedPersonas: Type.Integer({ minimum: 0 }),
+});
+export type OrderSummary = Static<typeof OrderSummary>;

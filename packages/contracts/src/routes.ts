@@ -61,7 +61,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ methods: readonly Method[]; pattern: 
   { methods: ['GET'], pattern: /^\/api\/books\/[^/]+\/content$/ },
   { methods: ['POST'], pattern: /^\/api\/orders\/[^/]+\/persona\/retry$/ },
   { methods: ['GET'], pattern: /^\/api\/orders\/?$/ },
-  { methods: ['GET'], pattern: /^\/api\/orders\/(export|dispatch-list)$/ },
+  { methods: ['GET'], pattern: /^\/api\/orders\/(export|dispatch-list|summary)$/ },
   { methods: ['PATCH'], pattern: /^\/api\/orders\/[^/]+\/status$/ },
   { methods: ['GET', 'DELETE'], pattern: /^\/api\/feedback\/(all|[^/]+)$/ },
   { methods: ['POST'], pattern: /^\/api\/admin\/logout$/ },

@@ -1,4 +1,4 @@
-import { computeOrderAmount, DELIVERY_FEE_PAISE, formatPersonaId, isPersonaId, normalizePersonaId } from '../src';
+import { computeOrderAmount, DELIVERY_FEE_PAISE, formatPersonaId, isPersonaId, normalizePersonaId, shopDate, shopDayStart } from '../src';
 
 describe('computeOrderAmount', () => {
   const book = { pricePaise: 34950, printingCostPaise: 12000 };
@@ -31,5 +31,22 @@ describe('persona ids', () => {
     for (const bad of ['', 'PRS-1234', 'PRS-UUUU-0000-0000-0000', '../etc/passwd', 'PRS-7K3M-9QXD-2HFA-J8TW-EXTRA']) {
       expect(normalizePersonaId(bad)).toBeNull();
     }
+  });
+});
+
+describe('shopDate', () => {
+  it("answers India's date, which turns at 18:30 UTC", () => {
+    expect(shopDate(new Date('2026-11-24T18:29:59Z'))).toBe('2026-11-24');
+    expect(shopDate(new Date('2026-11-24T18:30:00Z'))).toBe('2026-11-25');
+  });
+
+  it("knows when a shop's day begins in UTC", () => {
+    expect(shopDayStart('2026-11-25').toISOString()).toBe('2026-11-24T18:30:00.000Z');
+    expect(shopDate(shopDayStart('2026-11-25'))).toBe('2026-11-25');
+  });
+
+  it('counts days back across a month and a year', () => {
+    expect(shopDate(new Date('2026-03-01T02:00:00Z'), 1)).toBe('2026-02-28');
+    expect(shopDate(new Date('2027-01-01T00:00:00Z'), 29)).toBe('2026-12-03');
   });
 });

@@ -29,6 +29,7 @@ describe('admin route policy', () => {
     ['PATCH', '/api/orders/1/status', true],
     ['GET', '/api/orders/export', true],
     ['GET', '/api/orders/dispatch-list', true],
+    ['GET', '/api/orders/summary', true],
     ['GET', '/api/feedback/all', true],
     ['POST', '/api/feedback', false],
     ['POST', '/api/admin/login', false],

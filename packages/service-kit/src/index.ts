@@ -12,6 +12,7 @@ export {
 } from './config';
 export { createLogger, type Logger, type DestinationStream } from './logger';
 export * from './http-errors';
+export { checkDateRange } from './date-range';
 export { internalOnly, INTERNAL_TOKEN_HEADER, sameSecret } from './secrets';
 export { dataOf, getFromService, type ServiceAnswer, type ServiceCall } from './service-client';
 export { createServiceApp, backingReadiness, type AppBaseOptions, type ServiceApp, type ServiceOptions, type ReadinessCheck } from './create-service';

@@ -94,6 +94,38 @@ function contract(kind: 'pglite' | 'postgres') {
       expect((await list('/api/feedback/all?limit=5')).meta).toMatchObject({ total: 20, totalCapped: true });
       expect((await list('/api/feedback/all?limit=5&search=ananya')).meta).toEqual({ total: 13, page: 1, limit: 5, next: expect.any(String), prev: null });
     });
+
+    it('keeps the messages from a day of the shop (India time) on, and refuses a date it cannot use', async () => {
+      const late = [
+        { at: '2026-03-01T18:29:59Z', message: 'the last second of 1 March in India' },
+        { at: '2026-03-01T18:30:00Z', message: 'the first second of 2 March in India' },
+      ];
+      await h.database.db
+        .insertInto('feedback')
+        .values(
+          late.map(({ at, message }) => ({
+            id: randomUUID(),
+            name: 'Boundary Reader',
+            email: 'boundary@example.com',
+            message,
+            book_id: null,
+            book_title: null,
+            created_at: at,
+          })),
+        )
+        .execute();
+      const messages = async (query: string) => (await list(`/api/feedback/all?search=boundary&${query}`)).data.map((f) => f.message);
+      expect(await messages('from=2026-03-01')).toEqual([late[1]!.message, late[0]!.message]);
+      expect(await messages('from=2026-03-02')).toEqual([late[1]!.message]);
+      expect(await messages('from=2026-03-03')).toEqual([]);
+      for (const [from, message] of [
+        ['0000-01-01', 'query field "from" must be a date from 1900-01-01 on'],
+        ['yesterday', 'query field "from" must be a valid date'],
+      ]) {
+        const res = await h.service.app.inject({ url: `/api/feedback/all?from=${from}`, headers: admin });
+        expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message });
+      }
+    });
   });
 
   describe('subscribers', () => {

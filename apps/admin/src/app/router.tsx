@@ -10,7 +10,7 @@ import { RequireAdmin } from './routes/require-admin';
 import { RouteError } from './routes/route-error';
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
-const DashboardPage = lazy(() => import('../features/orders/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const BooksPage = lazy(() => import('../features/books/components/books-page').then((m) => ({ default: m.BooksPage })));
 const BookFormPage = lazy(() => import('../features/books/components/book-form-page').then((m) => ({ default: m.BookFormPage })));
 const CategoriesPage = lazy(() => import('../features/categories/components/categories-page').then((m) => ({ default: m.CategoriesPage })));

@@ -1,6 +1,13 @@
 // How the admin shows money and dates: the rupee sign (spec §9) and India's calendar.
 export { formatInr } from '@persona/contracts';
 
+const RUPEES = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+
+/** "₹1,23,456.50": large sums grouped as India reads them (the dashboard). */
+export function formatRupees(rupees: number): string {
+  return RUPEES.format(rupees);
+}
+
 const DATE_FORMAT = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
 const DATE_TIME_FORMAT = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

@@ -3,7 +3,7 @@
 import { DataEnvelope, DEFAULT_PAGE_SIZE, ErrorBody, Feedback, FeedbackBody, FeedbackQuery, IdParams, ListEnvelope, NoQuery } from '@persona/contracts';
 import { decodeCursor, pageMeta } from '@persona/db';
 import { createEvent } from '@persona/bus';
-import { clientAddress, notFound, readCursors, requestOrigin, type ServiceApp } from '@persona/service-kit';
+import { checkDateRange, clientAddress, notFound, readCursors, requestOrigin, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { AdminDeps } from '../app';
 import { toFeedback } from '../modules/feedback/feedback.mapper';
@@ -30,9 +30,10 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
     '/api/feedback/all',
     { onRequest: adminOnly, schema: { querystring: FeedbackQuery, response: { 200: ListEnvelope(Feedback), 400: ErrorBody, 401: ErrorBody } } },
     async (request) => {
-      const { page = 1, limit = DEFAULT_PAGE_SIZE, search } = request.query;
+      const { page = 1, limit = DEFAULT_PAGE_SIZE, search, from } = request.query;
+      checkDateRange({ from });
       const cursors = readCursors(request.query, (text) => decodeCursor(text, FEEDBACK_KEYS));
-      const result = await listFeedback(db, { search, limit, page, ...cursors, countCap: deps.countCap });
+      const result = await listFeedback(db, { search, from, limit, page, ...cursors, countCap: deps.countCap });
       return { data: result.rows.map(toFeedback), meta: pageMeta(result, { page, limit }) };
     },
   );

@@ -13,29 +13,21 @@ import {
   Order,
   OrderExportQuery,
   OrderQuery,
+  OrderSummary,
   ORDERS_CSV_FILENAME,
   DISPATCH_CSV_FILENAME,
   PublicOrder,
   UpdateDeliveryStatusBody,
 } from '@persona/contracts';
 import { decodeCursor, pageMeta } from '@persona/db';
-import { badRequest, clientAddress, notFound, readCursors, requestOrigin, unauthorized, type ServiceApp } from '@persona/service-kit';
+import { badRequest, checkDateRange, clientAddress, notFound, readCursors, requestOrigin, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { OrdersDeps } from '../app';
-import { toOrder, toPublicOrder } from '../modules/orders/orders.mapper';
+import { summaryFirstDay, toOrder, toOrderSummary, toPublicOrder } from '../modules/orders/orders.mapper';
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
 import { exportDispatchCsv, exportOrdersCsv } from '../modules/orders/export-orders-csv';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A date filter PostgreSQL can compare with (the date format alone lets year 0000 through, a 500). */
-function checkDateRange(query: { from?: string; to?: string }): void {
-  for (const field of ['from', 'to'] as const) {
-    const value = query[field];
-    if (value !== undefined && value < '1900-01-01') throw badRequest(`query field "${field}" must be a date from 1900-01-01 on`);
-  }
-  if (query.from && query.to && query.from > query.to) throw badRequest('query field "from" must be a date on or before "to"');
-}
 
 export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
   const { db, adminOnly } = deps;
@@ -95,6 +87,18 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       const cursors = readCursors(request.query, (text) => decodeCursor(text, repo.ORDER_KEYS));
       const result = await repo.listOrders(db, { filter, limit, page, ...cursors, countCap: deps.countCap });
       return { data: result.rows.map(toOrder), meta: pageMeta(result, { page, limit }) };
+    },
+  );
+
+  app.get(
+    '/api/orders/summary',
+    { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: DataEnvelope(OrderSummary), 401: ErrorBody } } },
+    async (request, reply) => {
+      const now = new Date();
+      const [days, work] = await Promise.all([repo.salesByDay(db, summaryFirstDay(now)), repo.workCounts(db)]);
+      // Sales figures: no shared cache may keep them.
+      reply.header('cache-control', 'no-store');
+      return { data: toOrderSummary(now, days, work) };
     },
   );
 

@@ -1,6 +1,7 @@
 // The administrator's orders list at any size, on both databases: filters, each kind of search,
 // cursor pages forwards and back, counts that stop at the cap, and the streamed orders.csv.
 import { randomUUID } from 'node:crypto';
+import { SALES_CHART_DAYS, SHOP_UTC_OFFSET, shopDate, type OrderSummary } from '@persona/contracts';
 import { describeWithPostgres } from '@persona/test-kit';
 import type { OrdersDB } from '../../src/db';
 import type { Kysely } from 'kysely';
@@ -45,6 +46,8 @@ interface Row {
   deliveryType?: 'digital' | 'physical';
   deliveryStatus?: 'pending' | 'shipped' | 'delivered' | 'cancelled';
   paymentStatus?: 'created' | 'attempted' | 'paid' | 'failed';
+  personaStatus?: 'pending' | 'generating' | 'ready' | 'failed';
+  amountPaise?: number;
   createdAt: string;
 }
 
@@ -70,9 +73,10 @@ async function insertOrders(db: Kysely<OrdersDB>, rows: Row[]): Promise<string[]
         base_paise: BOOK.pricePaise,
         printing_paise: 0,
         delivery_paise: 0,
-        amount_paise: BOOK.pricePaise,
+        amount_paise: r.amountPaise ?? BOOK.pricePaise,
         payment_status: r.paymentStatus ?? 'paid',
         delivery_status: r.deliveryStatus ?? 'pending',
+        persona_status: r.personaStatus ?? 'ready',
         persona_error: null,
         persona_sha256: null,
         razorpay_order_id: null,
@@ -252,6 +256,44 @@ function contract(kind: 'pglite' | 'postgres') {
       for (const limit of [0, 101]) {
         expect((await h.service.app.inject({ url: `/api/orders?limit=${limit}`, headers: h.admin })).statusCode).toBe(400);
       }
+    });
+  });
+
+  describe('the dashboard summary', () => {
+    const summary = async () => {
+      const res = await h.service.app.inject({ url: '/api/orders/summary', headers: h.admin });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as OrderSummary;
+    };
+    /** A moment of the shop's day `daysBefore` today (India time), `minutes` after its midnight. */
+    const shopMoment = (daysBefore: number, minutes: number) =>
+      new Date(Date.parse(`${shopDate(new Date(), daysBefore)}T00:00:00${SHOP_UTC_OFFSET}`) + minutes * 60_000).toISOString();
+
+    it("sums paid orders by the shop's day, with the work waiting, as the lists count them", async () => {
+      const before = await summary();
+      await insertOrders(h.database.db, [
+        { createdAt: shopMoment(0, 1), amountPaise: 10_050, deliveryType: 'physical' },
+        { createdAt: shopMoment(0, 2), amountPaise: 20_000, paymentStatus: 'failed' },
+        { createdAt: shopMoment(3, 0), amountPaise: 30_025, personaStatus: 'failed' },
+        { createdAt: shopMoment(6, 0), amountPaise: 40_000, deliveryType: 'physical', deliveryStatus: 'shipped' },
+        { createdAt: shopMoment(6, -1), amountPaise: 50_000 },
+        { createdAt: shopMoment(29, 0), amountPaise: 60_000 },
+        { createdAt: shopMoment(29, -1), amountPaise: 70_000 },
+      ]);
+      const after = await summary();
+      const delta = (key: 'today' | 'last7Days' | 'last30Days') => ({
+        orders: after.sales[key].orders - before.sales[key].orders,
+        revenue: Math.round((after.sales[key].revenue - before.sales[key].revenue) * 100),
+      });
+      expect(delta('today')).toEqual({ orders: 1, revenue: 10_050 });
+      expect(delta('last7Days')).toEqual({ orders: 3, revenue: 80_075 });
+      expect(delta('last30Days')).toEqual({ orders: 5, revenue: 190_075 });
+      expect(after.awaitingDispatch - before.awaitingDispatch).toBe(1);
+      expect(after.failedPersonas - before.failedPersonas).toBe(1);
+      expect(after.days.map((d) => d.date)).toEqual(Array.from({ length: SALES_CHART_DAYS }, (_, i) => shopDate(new Date(), SALES_CHART_DAYS - 1 - i)));
+      expect(after.days.find((d) => d.date === shopDate(new Date(), 3))).toMatchObject({ orders: 1, revenue: 300.25 });
+      expect((await list('paymentStatus=paid&personaStatus=failed')).meta.total).toBe(after.failedPersonas);
+      expect((await list('paymentStatus=paid&deliveryType=physical&status=pending')).meta.total).toBe(after.awaitingDispatch);
     });
   });
 

@@ -9,6 +9,7 @@ import { TEST_MODE_KEYS } from '../../src/modules/payments/razorpay/razorpay-pro
 import { reconcileUnpaidOrders } from '../../src/modules/payments/reconcile-payments';
 import { paymentSignature } from '../../src/modules/payments/razorpay/razorpay-signatures';
 import type { PaymentProvider } from '../../src/modules/payments/payment-provider';
+import { SALES_CHART_DAYS, SHOP_UTC_OFFSET, shopDate, type OrderSummary } from '@persona/contracts';
 import { ADDRESS, checkout, outboxEvents, startOrdersHarness, type OrdersHarness } from '../support';
 
 const SHOP = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };
@@ -224,6 +225,68 @@ describe('orders', () => {
         expect.stringMatching(new RegExp(`^${printed.personaId},Dispatch Düsseldorf,'\\+91 98765 43210,"[^"]+",Gitanjali,\\d+\\.\\d\\d,\\d{4}-\\d\\d-\\d\\d$`)),
       ]);
       expect((await inject({ url: '/api/orders/dispatch-list' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('the dashboard summary', () => {
+    const summary = async () => {
+      const res = await inject({ url: '/api/orders/summary', headers: h.admin });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return res.json().data as OrderSummary;
+    };
+    const listTotal = async (query: string) => (await inject({ url: `/api/orders?${query}`, headers: h.admin })).json().meta.total as number;
+    /** Moves an order to a moment of the shop's day `daysBefore` today (India time), `minutes` after its midnight. */
+    const placeOn = (orderId: string, daysBefore: number, minutes: number) => {
+      const midnight = new Date(`${shopDate(new Date(), daysBefore)}T00:00:00${SHOP_UTC_OFFSET}`);
+      return sql`UPDATE orders SET created_at = ${new Date(midnight.getTime() + minutes * 60_000)} WHERE id = ${orderId}`.execute(h.database.db);
+    };
+    const amountOf = async (orderId: string) => (await inject({ url: `/api/orders/${orderId}`, headers: h.admin })).json().data.amount as number;
+
+    it("counts paid orders and revenue on the shop's days, and what waits for the administrator", async () => {
+      const before = await summary();
+      const today = await paidOrder(checkout({ deliveryType: 'physical', address: ADDRESS, fullName: 'Summary Today' }));
+      const sixDaysAgo = await paidOrder(checkout({ fullName: 'Summary Six' }));
+      const sevenDaysAgo = await paidOrder(checkout({ fullName: 'Summary Seven' }));
+      const longAgo = await paidOrder(checkout({ fullName: 'Summary Long Ago' }));
+      // Neither an unpaid checkout nor a declined one is a sale.
+      await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout({ fullName: 'Summary Unpaid' }) });
+      // The first minute of the day six days back is in the last 7 days; the last minute before the seventh is not.
+      await placeOn(sixDaysAgo.orderId, 6, 0);
+      await placeOn(sevenDaysAgo.orderId, 6, -1);
+      await placeOn(longAgo.orderId, 30, 12 * 60);
+      await sql`UPDATE orders SET persona_status = 'failed', persona_error = 'font missing' WHERE id = ${sixDaysAgo.orderId}`.execute(h.database.db);
+
+      const after = await summary();
+      const [todayAmount, sixAmount, sevenAmount] = [await amountOf(today.orderId), await amountOf(sixDaysAgo.orderId), await amountOf(sevenDaysAgo.orderId)];
+      const plus = (from: { orders: number; revenue: number }, orders: number, revenue: number) => ({
+        orders: from.orders + orders,
+        revenue: Math.round((from.revenue + revenue) * 100) / 100,
+      });
+      expect(after.today).toBe(shopDate(new Date()));
+      expect(after.sales.today).toEqual(plus(before.sales.today, 1, todayAmount));
+      expect(after.sales.last7Days).toEqual(plus(before.sales.last7Days, 2, todayAmount + sixAmount));
+      expect(after.sales.last30Days).toEqual(plus(before.sales.last30Days, 3, todayAmount + sixAmount + sevenAmount));
+      expect(after.awaitingDispatch).toBe(before.awaitingDispatch + 1);
+      expect(after.failedPersonas).toBe(before.failedPersonas + 1);
+
+      // Thirty days, oldest first, today last, every day present; their sum is the 30 days' total.
+      expect(after.days).toHaveLength(SALES_CHART_DAYS);
+      expect(after.days.at(-1)!.date).toBe(after.today);
+      expect(after.days[0]!.date).toBe(shopDate(new Date(), SALES_CHART_DAYS - 1));
+      expect(after.days.reduce((n, d) => n + d.orders, 0)).toBe(after.sales.last30Days.orders);
+      expect(after.days.find((d) => d.date === shopDate(new Date(), 6))!.orders).toBeGreaterThanOrEqual(1);
+
+      // Each number is the total of the list the dashboard links it to.
+      expect(await listTotal(`paymentStatus=paid&from=${after.today}&to=${after.today}`)).toBe(after.sales.today.orders);
+      expect(await listTotal(`paymentStatus=paid&from=${shopDate(new Date(), 6)}&to=${after.today}`)).toBe(after.sales.last7Days.orders);
+      expect(await listTotal('paymentStatus=paid&deliveryType=physical&status=pending')).toBe(after.awaitingDispatch);
+      expect(await listTotal('paymentStatus=paid&personaStatus=failed')).toBe(after.failedPersonas);
+    });
+
+    it('is for administrators only and takes no query', async () => {
+      expect((await inject({ url: '/api/orders/summary' })).statusCode).toBe(401);
+      expect((await inject({ url: '/api/orders/summary?days=365', headers: h.admin })).statusCode).toBe(400);
     });
   });
 

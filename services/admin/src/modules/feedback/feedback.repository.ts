@@ -1,6 +1,6 @@
 // Feedback and contact messages: the administrator's list, newest first, a page at a time by
-// cursor, found by the sender's name (or its near spelling) or e-mail address.
-import { COUNT_CAP, DEFAULT_PAGE_SIZE, PERSON_SEARCH_COUNT_CAP } from '@persona/contracts';
+// cursor, from a day on, found by the sender's name (or its near spelling) or e-mail address.
+import { COUNT_CAP, DEFAULT_PAGE_SIZE, PERSON_SEARCH_COUNT_CAP, shopDayStart } from '@persona/contracts';
 import { countedPage, personMatch, sql, writtenThenNear, type CountedPage, type KeysetColumn, type PersonSpelling } from '@persona/db';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AdminDB } from '../../db';
@@ -14,19 +14,20 @@ export const FEEDBACK_KEYS: readonly KeysetColumn[] = [
   { ref: 'id', cast: 'uuid' },
 ];
 
-function filteredFeedback(db: Kysely<AdminDB>, search: string | undefined, spelling: PersonSpelling) {
-  const q = db.selectFrom('feedback');
+function filteredFeedback(db: Kysely<AdminDB>, { search, from }: Pick<ListRequest, 'search' | 'from'>, spelling: PersonSpelling) {
+  let q = db.selectFrom('feedback');
+  if (from) q = q.where('created_at', '>=', shopDayStart(from));
   return search?.trim() ? q.where(personMatch(search, { name: 'name', email: 'email' }, spelling)) : q;
 }
 
 export async function listFeedback(db: Kysely<AdminDB>, request: ListRequest): Promise<CountedPage<FeedbackRow>> {
-  const { search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
+  const { search, from, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
   const cap = search?.trim() ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
   const page = await writtenThenNear(search, (spelling) => {
-    const rows = filteredFeedback(db, search, spelling)
+    const rows = filteredFeedback(db, { search, from }, spelling)
       .selectAll()
       .select(sql<string>`created_at::text`.as('cursor_at'));
-    return countedPage(db, rows, filteredFeedback(db, search, spelling), FEEDBACK_KEYS, (r) => [r.cursor_at, r.id], {
+    return countedPage(db, rows, filteredFeedback(db, { search, from }, spelling), FEEDBACK_KEYS, (r) => [r.cursor_at, r.id], {
       limit,
       countCap: cap,
       sparse: Boolean(search?.trim()),

@@ -4,6 +4,8 @@ import type { CursorValue } from '@persona/db';
 
 export interface ListRequest {
   search?: string;
+  /** Only what was made on this day of the shop (YYYY-MM-DD, India time) or later. */
+  from?: string;
   limit?: number;
   page?: number;
   after?: CursorValue[];

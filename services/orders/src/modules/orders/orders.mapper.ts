@@ -1,6 +1,19 @@
 // An order row as the API shows it: the administrator's whole order, or the buyer's public view.
-import { paiseToRupees, personalizedPdfUrl, type Address, type Order, type PublicOrder, type Receipt, type Shipment } from '@persona/contracts';
-import type { OrderRow } from './orders.repository';
+import {
+  paiseToRupees,
+  personalizedPdfUrl,
+  SALES_CHART_DAYS,
+  shopDate,
+  type Address,
+  type Order,
+  type OrderSummary,
+  type PublicOrder,
+  type Receipt,
+  type SalesDay,
+  type SalesTotals,
+  type Shipment,
+} from '@persona/contracts';
+import type { OrderRow, SalesDayRow, WorkCountsRow } from './orders.repository';
 
 export function toOrder(row: OrderRow): Order {
   return {
@@ -56,5 +69,31 @@ export function toReceipt(row: OrderRow, paidAt: Date): Receipt {
     email: row.email,
     address: (row.address as Address | null) ?? null,
     paidAt: paidAt.toISOString(),
+  };
+}
+
+/** The first day the dashboard's chart shows, on the shop's `today` at `now`. */
+export const summaryFirstDay = (now: Date) => shopDate(now, SALES_CHART_DAYS - 1);
+
+/**
+ * The dashboard's numbers: every day of the chart (a day without a sale is a zero, not a gap)
+ * and the totals of the last 1, 7 and 30 days of it.
+ */
+export function toOrderSummary(now: Date, days: readonly SalesDayRow[], work: WorkCountsRow): OrderSummary {
+  const byDay = new Map(days.map((row) => [row.day, row]));
+  const chart = Array.from({ length: SALES_CHART_DAYS }, (_, i) => {
+    const date = shopDate(now, SALES_CHART_DAYS - 1 - i);
+    return { date, orders: byDay.get(date)?.orders ?? 0, paise: byDay.get(date)?.revenue_paise ?? 0 };
+  });
+  const total = (last: number): SalesTotals => {
+    const kept = chart.slice(-last);
+    return { orders: kept.reduce((n, d) => n + d.orders, 0), revenue: paiseToRupees(kept.reduce((n, d) => n + d.paise, 0)) };
+  };
+  return {
+    today: shopDate(now),
+    sales: { today: total(1), last7Days: total(7), last30Days: total(SALES_CHART_DAYS) },
+    days: chart.map(({ date, orders, paise }): SalesDay => ({ date, orders, revenue: paiseToRupees(paise) })),
+    awaitingDispatch: work.awaiting_dispatch,
+    failedPersonas: work.failed_personas,
   };
 }

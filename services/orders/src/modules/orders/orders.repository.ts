@@ -5,6 +5,8 @@ import {
   DEFAULT_PAGE_SIZE,
   PERSON_SEARCH_COUNT_CAP,
   normalizePersonaId,
+  SHOP_UTC_OFFSET,
+  shopDayStart,
   type Address,
   type DeliveryStatus,
   type OrderExportQuery,
@@ -161,6 +163,52 @@ export async function setPersonaStatus(
   return query.returningAll().executeTakeFirst();
 }
 
+/** A paid order's day of the shop (India time) as YYYY-MM-DD. */
+const shopDay = sql<string>`to_char(created_at AT TIME ZONE interval ${sql.lit(SHOP_UTC_OFFSET)}, 'YYYY-MM-DD')`;
+
+export interface SalesDayRow {
+  day: string;
+  orders: number;
+  revenue_paise: number;
+}
+
+/**
+ * The paid orders of each of the shop's days from `fromDay` on (days without one are absent):
+ * a range of the paid-sales index, read without the table (it carries the amount).
+ */
+export function salesByDay(db: Db, fromDay: string): Promise<SalesDayRow[]> {
+  return db
+    .selectFrom('orders')
+    .where('payment_status', '=', 'paid')
+    .where('created_at', '>=', shopDayStart(fromDay))
+    .select([shopDay.as('day'), sql<number>`count(*)::int`.as('orders'), sql<number>`coalesce(sum(amount_paise), 0)::float8`.as('revenue_paise')])
+    .groupBy(shopDay)
+    .orderBy(shopDay)
+    .execute();
+}
+
+export interface WorkCountsRow {
+  awaiting_dispatch: number;
+  failed_personas: number;
+}
+
+/** What waits for the administrator: paid printed copies not yet dispatched, paid orders whose Persona failed. */
+export async function workCounts(db: Db): Promise<WorkCountsRow> {
+  const paid = db.selectFrom('orders').where('payment_status', '=', 'paid');
+  const [awaiting, failed] = await Promise.all([
+    paid
+      .where('delivery_type', '=', 'physical')
+      .where('delivery_status', '=', 'pending')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+    paid
+      .where('persona_status', '=', 'failed')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { awaiting_dispatch: awaiting.n, failed_personas: failed.n };
+}
+
 /** The list's order: newest first, ties by id (the (created_at, id) b-tree, read backwards). */
 export const ORDER_KEYS: readonly KeysetColumn[] = [
   { ref: 'created_at', cast: 'timestamptz' },
@@ -185,8 +233,9 @@ export function filteredOrders(db: Db, filter: OrderExportQuery, spelling: Perso
   if (filter.status) q = q.where('delivery_status', '=', filter.status);
   if (filter.deliveryType) q = q.where('delivery_type', '=', filter.deliveryType);
   if (filter.paymentStatus) q = q.where('payment_status', '=', filter.paymentStatus);
-  if (filter.from) q = q.where('created_at', '>=', new Date(`${filter.from}T00:00:00+05:30`));
-  if (filter.to) q = q.where('created_at', '<', sql<Date>`${`${filter.to}T00:00:00+05:30`}::timestamptz + interval '1 day'`);
+  if (filter.personaStatus) q = q.where('persona_status', '=', filter.personaStatus);
+  if (filter.from) q = q.where('created_at', '>=', shopDayStart(filter.from));
+  if (filter.to) q = q.where('created_at', '<', sql<Date>`${shopDayStart(filter.to)}::timestamptz + interval '1 day'`);
   const text = filter.search?.trim();
   if (text) {
     const personaId = normalizePersonaId(text);

@@ -4,8 +4,13 @@ import { placeQuery, type ListPlace } from '../../../lib/list-place';
 
 export const FEEDBACK_PAGE_SIZE = 20;
 
-export function listFeedback(place: ListPlace, search: string, signal?: AbortSignal): Promise<ListOf<Feedback>> {
-  return api.get<ListOf<Feedback>>('/feedback/all', { ...placeQuery(place, FEEDBACK_PAGE_SIZE), search: search || undefined }, signal);
+/** A page of the messages, newest first; `from` keeps those received on that day (YYYY-MM-DD) or later. */
+export function listFeedback(place: ListPlace, filters: { search: string; from: string }, signal?: AbortSignal): Promise<ListOf<Feedback>> {
+  return api.get<ListOf<Feedback>>(
+    '/feedback/all',
+    { ...placeQuery(place, FEEDBACK_PAGE_SIZE), search: filters.search || undefined, from: filters.from || undefined },
+    signal,
+  );
 }
 
 export async function deleteFeedback(id: string): Promise<void> {

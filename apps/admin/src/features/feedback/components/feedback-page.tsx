@@ -12,17 +12,21 @@ import { CursorPagination } from '../../../components/pagination';
 import { SearchForm } from '../../../components/search-form';
 import { countLabel, withFilter } from '../../../lib/list-place';
 import { useListPlace, useStaleLinkReset } from '../../../lib/use-list-place';
-import { formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { deleteFeedback, listFeedback } from '../api/feedback';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function FeedbackPage() {
   usePageTitle('Feedback');
   const [params, setParams] = useSearchParams();
   const search = (params.get('search') ?? '').slice(0, 100);
+  // The dashboard's "new messages" link here with the first day they count from.
+  const from = DATE.test(params.get('from') ?? '') ? params.get('from')! : '';
   const { place, go } = useListPlace();
-  const feedback = useAsync(`feedback:${params.toString()}`, (signal) => listFeedback(place, search, signal));
+  const feedback = useAsync(`feedback:${params.toString()}`, (signal) => listFeedback(place, { search, from }, signal));
   useFailureToast(useStaleLinkReset(feedback.error), 'Failed to load feedbacks', 'Please try again later.');
   const { toast } = useToast();
   const confirm = useConfirm();
@@ -48,8 +52,21 @@ export function FeedbackPage() {
       <PageHeader title="Manage Feedbacks" />
       <div className="filters">
         <SearchForm label="Search" placeholder="Name or e-mail" value={search} onSearch={(text) => setParams(withFilter(params, 'search', text))} />
+        {from && (
+          <p className="filter-note">
+            Received since {formatDate(from)}.{' '}
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setParams(withFilter(params, 'from', ''))}>
+              Show all messages
+            </button>
+          </p>
+        )}
       </div>
-      <ListView list={feedback} what="Feedback" loading="Loading feedbacks..." empty={search ? 'No feedback matches this search.' : 'No feedback yet.'}>
+      <ListView
+        list={feedback}
+        what="Feedback"
+        loading="Loading feedbacks..."
+        empty={search ? 'No feedback matches this search.' : from ? 'No messages since then.' : 'No feedback yet.'}
+      >
         {(answer) => (
           <>
             <p className="result-count" role="status">

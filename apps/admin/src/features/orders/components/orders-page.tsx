@@ -4,7 +4,15 @@
 // Retry, the CSV export and the dispatch list (both made by the server from the filters).
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { DELIVERY_STATUSES, DISPATCH_CSV_FILENAME, ORDERS_CSV_FILENAME, PAYMENT_STATUSES, type DeliveryStatus, type Order } from '@persona/contracts';
+import {
+  DELIVERY_STATUSES,
+  DISPATCH_CSV_FILENAME,
+  ORDERS_CSV_FILENAME,
+  PAYMENT_STATUSES,
+  PERSONA_STATUSES,
+  type DeliveryStatus,
+  type Order,
+} from '@persona/contracts';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
@@ -19,7 +27,7 @@ import { capitalize, formatDateTime, formatInr } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { exportDispatchList, exportOrders, listOrders, retryPersona, updateDeliveryStatus } from '../api/orders';
-import { ORDERS_PAGE_SIZE, readFilters, toOrderFilters, writeFilters, type OrderFilters } from '../lib/order-filters';
+import { ORDERS_PAGE_SIZE, readFilters, toOrderFilters, writeFilters, type OrderFilters } from '../../../lib/order-filters';
 import { PaymentBadge, PersonaBadge } from './order-badges';
 import { ShipDialog, type ShipmentInput } from './ship-dialog';
 
@@ -36,7 +44,7 @@ export function OrdersPage() {
   const [inFlight, setInFlight] = useState<Record<string, boolean>>({});
   const [exporting, setExporting] = useState<'orders' | 'dispatch' | null>(null);
   const [shipping, setShipping] = useState<Order | null>(null);
-  const ids = { status: useId(), type: useId(), payment: useId(), from: useId(), to: useId() };
+  const ids = { status: useId(), type: useId(), payment: useId(), persona: useId(), from: useId(), to: useId() };
 
   // A fresh answer from the server replaces the rows this page changed locally.
   useEffect(() => setChanged({}), [orders.data]);
@@ -133,6 +141,17 @@ export function OrdersPage() {
           <select id={ids.payment} value={filters.payment} onChange={(e) => setFilters({ payment: e.target.value })}>
             <option value="all">All</option>
             {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {capitalize(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field--inline">
+          <label htmlFor={ids.persona}>Persona</label>
+          <select id={ids.persona} value={filters.persona} onChange={(e) => setFilters({ persona: e.target.value })}>
+            <option value="">All</option>
+            {PERSONA_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {capitalize(s)}
               </option>
