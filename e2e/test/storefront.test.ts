@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Book } from '@persona/contracts';
 import { attributeList, launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 import { adminAuth, createBookThroughApi, fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
-import { HOME_TAB_RULES, expectedChips, expectedReaderPages, matchesChip, matchesTitleOrAuthor } from './support/storefront-rules';
+import { HOME_TAB_RULES, expectedChips, hasOwnAdPage, matchesChip, matchesTitleOrAuthor, sampleWords } from './support/storefront-rules';
 
 let shop: RunningShop;
 let browser: Browser;
@@ -335,91 +335,179 @@ describe('book detail', () => {
 describe('sample reader', () => {
   const progress = () => page.locator('nav[aria-label="Sample pages"] [aria-live="polite"]');
   const readProgress = async () => squash(await progress().innerText());
-  const sheetText = async () => squash(await page.locator('main').innerText());
+  /** The page count once the text is laid out for this screen ("Page X of N"). */
+  const pageCount = async () => Number(/^Page \d+ of (\d+)$/.exec(await settleMatch(readProgress, /^Page \d+ of \d+$/))![1]);
+  const settleMatch = async (read: () => Promise<string>, pattern: RegExp) => {
+    for (let i = 0; i < 100; i += 1) {
+      const value = await read();
+      if (pattern.test(value)) return value;
+      await page.waitForTimeout(50);
+    }
+    return read();
+  };
 
-  function pickBook(): { book: Book; pages: ReturnType<typeof expectedReaderPages> } {
-    const candidates = books
-      .map((book) => ({ book, pages: expectedReaderPages(book.sampleContent) }))
-      .filter(({ pages }) => pages.some((p) => p.kind === 'placeholder'));
-    expect(candidates.length).toBeGreaterThan(0);
-    // Prefer a string sample (the plain every-3-pages rule), else any.
-    return candidates.find(({ book }) => typeof book.sampleContent === 'string') ?? candidates[0]!;
+  interface ShownPage {
+    kind: 'text' | 'shop-ad' | 'own-ad' | 'end';
+    words: string[];
+    /** How much of the page's height its text takes (0 to 1), and whether any of it reaches below the page's foot. */
+    fill: number;
+    overflows: boolean;
   }
 
-  it('pages with buttons and arrow keys, inserting an ad page after every 3 pages', async () => {
-    const { book, pages } = pickBook();
-    const n = pages.length;
-    await open(page, `/read/${book._id}`);
-    await progress().waitFor();
-    expect(await settle(readProgress, `Page 1 of ${n}`)).toBe(`Page 1 of ${n}`);
-    expect(await settle(() => page.title(), `Reading: ${book.title} | Persona`)).toBe(`Reading: ${book.title} | Persona`);
-    expect(await page.getByText('Trial Version').count()).toBeGreaterThan(0);
-    expect(await page.getByRole('link', { name: 'Back to Book' }).getAttribute('href')).toBe(`/book/${book._id}`);
-    expect(await page.getByRole('link', { name: `Buy Persona - ${rs(book.price)}` }).getAttribute('href')).toBe(`/checkout/${book._id}`);
-    await page.getByText('Enjoying the book? Get your Personalized Persona without ads!').waitFor();
+  /** What the current page shows, read from the DOM. */
+  const shownPage = () =>
+    page.evaluate(() => {
+      const box = document.querySelector('.reader__page')!.getBoundingClientRect();
+      const content = document.querySelector('.reader__page-content')!;
+      const bottom = Math.max(...[...content.querySelectorAll('p, h2, a')].map((e) => e.getBoundingClientRect().bottom));
+      const ad = content.querySelector('[aria-label="Advertisement"]');
+      const end = content.querySelector('.reader__end');
+      const kind = end ? 'end' : ad ? (ad.querySelector('h2')!.textContent === 'Advertisement' ? 'shop-ad' : 'own-ad') : 'text';
+      const words = kind === 'text' ? [...content.querySelectorAll('p')].flatMap((p) => p.textContent!.split(/\s+/).filter(Boolean)) : [];
+      return { kind, words, fill: (bottom - box.top) / box.height, overflows: bottom > box.bottom + 1 } as const;
+    });
 
-    const prev = page.getByRole('button', { name: 'Previous' });
+  /** Every page from the first to the last, turned with Next and → in turn. */
+  async function readThrough(): Promise<ShownPage[]> {
+    const n = await pageCount();
     const next = page.getByRole('button', { name: 'Next' });
-    expect(await prev.isDisabled()).toBe(true);
-    expect(await next.isDisabled()).toBe(n === 1);
-
-    for (let i = 0; i < n; i += 1) {
-      const expectedPage = pages[i]!;
-      expect(await settle(readProgress, `Page ${i + 1} of ${n}`)).toBe(`Page ${i + 1} of ${n}`);
-      const text = await sheetText();
-      expect(text).toContain(squash(expectedPage.content).slice(0, 60));
-      if (expectedPage.kind !== 'content') {
-        expect(await page.getByRole('main').getByRole('link', { name: 'Buy Persona - No Ads' }).getAttribute('href')).toBe(`/checkout/${book._id}`);
-      }
-      if (i + 1 < n) {
-        // Alternate between the Next button and the → key.
-        if (i % 2 === 0) await next.click();
+    const pages: ShownPage[] = [];
+    for (let i = 1; i <= n; i += 1) {
+      expect(await settle(readProgress, `Page ${i} of ${n}`)).toBe(`Page ${i} of ${n}`);
+      // The fade ends before the page is read.
+      await page.locator('.reader__sheet--fading').waitFor({ state: 'detached' });
+      pages.push((await shownPage()) as ShownPage);
+      if (i < n) {
+        if (i % 2 === 1) await next.click();
         else await page.keyboard.press('ArrowRight');
       }
     }
-    expect(await next.isDisabled()).toBe(true);
-    expect(await prev.isDisabled()).toBe(false);
+    return pages;
+  }
 
-    // An inserted ad page sits after every third reading page of a plain sample.
-    const kinds = pages.map((p) => p.kind);
-    if (typeof book.sampleContent === 'string') {
-      kinds.forEach((kind, i) => expect({ i, kind }).toEqual({ i, kind: (i + 1) % 4 === 0 ? 'placeholder' : 'content' }));
-      expect(kinds[kinds.length - 1]).toBe('content');
-    }
+  /** The string sample with the most text: several screens at any width. */
+  const stringSampleBook = () =>
+    books.filter((b) => typeof b.sampleContent === 'string').sort((a, b) => sampleWords(b.sampleContent).length - sampleWords(a.sampleContent).length)[0]!;
 
-    await page.keyboard.press('ArrowLeft');
-    expect(await settle(readProgress, `Page ${n - 1} of ${n}`)).toBe(`Page ${n - 1} of ${n}`);
-    await prev.click();
-    expect(await settle(readProgress, `Page ${Math.max(n - 2, 1)} of ${n}`)).toBe(`Page ${Math.max(n - 2, 1)} of ${n}`);
-  });
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    it(`fills each page with as much of the sample as fits (${viewport.width} px): every word once, in order, the shop's ad after every 3 pages, the end of the sample last`, async () => {
+      const book = stringSampleBook();
+      await page.setViewportSize(viewport);
+      await open(page, `/read/${book._id}`);
+      expect(await settle(() => page.title(), `Reading: ${book.title} | Persona`)).toBe(`Reading: ${book.title} | Persona`);
+      expect(await page.getByText('Trial Version').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('link', { name: 'Back to Book' }).first().getAttribute('href')).toBe(`/book/${book._id}`);
+      expect(await page.getByRole('link', { name: `Buy Persona - ${rs(book.price)}` }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+      await page.getByText('Enjoying the book? Get your Personalized Persona without ads!').waitFor();
+      expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
 
-  it('shows the ad placeholder text on page 4', async () => {
-    const { book, pages } = pickBook();
+      const pages = await readThrough();
+      expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+      expect(pages.flatMap((p) => p.words)).toEqual(sampleWords(book.sampleContent));
+      const text = pages.filter((p) => p.kind === 'text');
+      for (const [i, shown] of text.entries()) {
+        expect({ page: i, overflows: shown.overflows }).toEqual({ page: i, overflows: false });
+        // A page the text goes on from is full: what is left is less than the next line, or an
+        // excerpt's heading with the first line under it (a heading never ends a page).
+        if (i < text.length - 1) expect({ page: i, full: shown.fill > 0.78 }).toEqual({ page: i, full: true });
+      }
+      // The shop's ad after every third page of text, never right before the end; the end last.
+      const kinds = pages.map((p) => p.kind);
+      expect(kinds.at(-1)).toBe('end');
+      expect(kinds.at(-2)).toBe('text');
+      let since = 0;
+      for (const kind of kinds.slice(0, -1)) {
+        if (kind === 'shop-ad') {
+          expect(since).toBe(3);
+          since = 0;
+        } else since += 1;
+        expect(since).toBeLessThanOrEqual(3);
+      }
+      if (text.length >= 4) expect(kinds[3]).toBe('shop-ad');
+
+      // The end of the sample offers the Persona.
+      await page.getByRole('heading', { name: "You've reached the end of the sample" }).waitFor();
+      expect(await page.getByRole('main').getByRole('link', { name: 'Buy Persona', exact: true }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+
+      await page.keyboard.press('ArrowLeft');
+      expect(await settle(readProgress, `Page ${pages.length - 1} of ${pages.length}`)).toBe(`Page ${pages.length - 1} of ${pages.length}`);
+    });
+  }
+
+  it('shows the ad slot\'s configured text (by default the spec\'s test text) with "Buy Persona - No Ads"', async () => {
+    const book = stringSampleBook();
+    await page.setViewportSize({ width: 390, height: 844 });
     await open(page, `/read/${book._id}`);
-    await progress().waitFor();
-    const placeholderIndex = pages.findIndex((p) => p.kind === 'placeholder');
-    for (let i = 0; i < placeholderIndex; i += 1) {
-      await settle(readProgress, `Page ${i + 1} of ${pages.length}`);
+    const n = await pageCount();
+    expect(n).toBeGreaterThanOrEqual(5);
+    for (let i = 1; i < 4; i += 1) {
+      await settle(readProgress, `Page ${i} of ${n}`);
       await page.keyboard.press('ArrowRight');
     }
-    expect(await settle(readProgress, `Page ${placeholderIndex + 1} of ${pages.length}`)).toBe(`Page ${placeholderIndex + 1} of ${pages.length}`);
+    expect(await settle(readProgress, `Page 4 of ${n}`)).toBe(`Page 4 of ${n}`);
     await page.getByText('This is a test Ad. Replace with real AdSense code after approval.').waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Buy Persona - No Ads' }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+  });
+
+  it('turns pages with a swipe on a touch screen, says "Page X of N" on one line, and keeps the place when the screen turns', async () => {
+    const book = stringSampleBook();
+    const touch = await browser.newContext({ baseURL: shop.url, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const phone = await touch.newPage();
+    try {
+      await open(phone, `/read/${book._id}`);
+      const bar = phone.locator('nav[aria-label="Sample pages"] [aria-live="polite"]');
+      const read = async () => squash(await bar.innerText());
+      const first = await settleMatch(read, /^Page 1 of \d+$/);
+      const n = Number(/of (\d+)$/.exec(first)![1]);
+      const cdp = await touch.newCDPSession(phone);
+      const swipe = async (fromX: number, toX: number) => {
+        const y = 400;
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: fromX, y }] });
+        for (let step = 1; step <= 5; step += 1) {
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: fromX + ((toX - fromX) * step) / 5, y: y + step }] });
+        }
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      };
+      await swipe(300, 60);
+      expect(await settle(read, `Page 2 of ${n}`)).toBe(`Page 2 of ${n}`);
+      await phone.locator('.reader__sheet--fading').waitFor({ state: 'detached' });
+      await swipe(300, 60);
+      expect(await settle(read, `Page 3 of ${n}`)).toBe(`Page 3 of ${n}`);
+      await phone.locator('.reader__sheet--fading').waitFor({ state: 'detached' });
+      await swipe(60, 300);
+      expect(await settle(read, `Page 2 of ${n}`)).toBe(`Page 2 of ${n}`);
+      // A tap is not a swipe.
+      await phone.locator('.reader__sheet--fading').waitFor({ state: 'detached' });
+      await phone.touchscreen.tap(180, 400);
+      await phone.waitForTimeout(400);
+      expect(await read()).toBe(`Page 2 of ${n}`);
+
+      // One line: the bar's count is no taller than a line of its text.
+      const lines = await bar.evaluate((e) => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight || '24'));
+      expect(lines).toBeLessThan(1.5);
+
+      // Turned sideways, the screen holds more: fewer pages, and the words the reader was at are still on the page.
+      const firstWords = await phone.evaluate(() => document.querySelector('.reader__page-content p')!.textContent!.split(/\s+/).slice(0, 3).join(' '));
+      await phone.setViewportSize({ width: 740, height: 360 });
+      const turned = await settleMatch(read, new RegExp(`^Page \\d+ of (?!${n}$)\\d+$`));
+      expect(turned).not.toBe(`Page 2 of ${n}`);
+      await phone.locator('.reader__sheet--fading').waitFor({ state: 'detached' });
+      expect(squash(await phone.locator('.reader__page-content').innerText())).toContain(firstWords);
+    } finally {
+      await touch.close();
+    }
   });
 
   it('a list sample with its own ad pages shows them as highlighted ad boxes', async () => {
-    const listBook = books.find((b) => Array.isArray(b.sampleContent) && b.sampleContent.some((p) => p.isAd));
+    const listBook = books.find((b) => hasOwnAdPage(b.sampleContent));
     if (!listBook) return; // the demo catalogue promises one; nothing to check without it
-    const pages = expectedReaderPages(listBook.sampleContent);
-    const adIndex = pages.findIndex((p) => p.kind === 'ad');
     await open(page, `/read/${listBook._id}`);
-    await progress().waitFor();
-    for (let i = 0; i < adIndex; i += 1) {
-      await settle(readProgress, `Page ${i + 1} of ${pages.length}`);
-      await page.keyboard.press('ArrowRight');
-    }
-    expect(await settle(readProgress, `Page ${adIndex + 1} of ${pages.length}`)).toBe(`Page ${adIndex + 1} of ${pages.length}`);
-    expect(await sheetText()).toContain(squash(pages[adIndex]!.content).slice(0, 60));
-    await page.getByRole('main').getByRole('link', { name: 'Buy Persona - No Ads' }).waitFor();
+    const pages = await readThrough();
+    expect(pages.some((p) => p.kind === 'own-ad')).toBe(true);
+    expect(pages.flatMap((p) => p.words)).toEqual(sampleWords(listBook.sampleContent));
   });
 
   it('shows "Book not found" for an unknown book', async () => {

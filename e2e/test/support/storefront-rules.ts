@@ -25,41 +25,13 @@ export function matchesChip(book: Book, chip: string): boolean {
   return chip === 'all' || book.tags.some((tag) => tag.toLowerCase().includes(chip));
 }
 
-export interface ExpectedPage {
-  kind: 'content' | 'ad' | 'placeholder';
-  content: string;
+/** The words a reader must show, in order: every excerpt's text (not the book's own ad pages), split at white space. */
+export function sampleWords(sample: Book['sampleContent']): string[] {
+  const texts = typeof sample === 'string' ? sample.split(/\r?\n/) : (sample as SamplePage[]).filter((page) => !page.isAd).map((page) => page.content);
+  return texts.flatMap((text) => text.split(/\s+/).filter(Boolean));
 }
 
-/**
- * Reader pages: string samples give one page per non-empty trimmed line, list samples one per
- * non-blank entry; a placeholder ad follows every 3rd reading page since the last ad of either
- * kind, only when a reading page follows (never at the end, never next to a source ad).
- */
-export function expectedReaderPages(sample: Book['sampleContent']): ExpectedPage[] {
-  const source: ExpectedPage[] =
-    typeof sample === 'string'
-      ? sample
-          .split(/\r?\n/)
-          .map((l) => l.trim())
-          .filter(Boolean)
-          .map((content) => ({ kind: 'content' as const, content }))
-      : (sample as SamplePage[])
-          .filter((p) => p.content.trim())
-          .map((p) => ({ kind: p.isAd ? ('ad' as const) : ('content' as const), content: p.content.trim() }));
-  const pages: ExpectedPage[] = [];
-  let since = 0;
-  source.forEach((page, i) => {
-    pages.push(page);
-    if (page.kind === 'ad') {
-      since = 0;
-      return;
-    }
-    since += 1;
-    const next = source[i + 1];
-    if (since === 3 && next && next.kind !== 'ad') {
-      pages.push({ kind: 'placeholder', content: 'This is a test Ad. Replace with real AdSense code after approval.' });
-      since = 0;
-    }
-  });
-  return pages;
+/** True when the book's own sample has an ad page (a list sample flagging one). */
+export function hasOwnAdPage(sample: Book['sampleContent']): boolean {
+  return Array.isArray(sample) && (sample as SamplePage[]).some((page) => page.isAd && page.content.trim());
 }

@@ -30,6 +30,8 @@ export interface GatewayOptions {
   logger?: FastifyBaseLogger | false;
   /** Keep public reads the services mark `s-maxage` for that long (default on). */
   sharedCache?: boolean;
+  /** The ad network's origins the pages may load from (CSP_AD_ORIGINS); none by default. */
+  adOrigins?: readonly string[];
   /** When set, the gateway's own /metrics demands `Authorization: Bearer <token>`. */
   metricsToken?: string;
   /** Renders the storefront's pages; by default its server bundle in `storefrontDir` (none: pages render in the browser). */
@@ -53,6 +55,17 @@ const CSP = {
   upgradeInsecureRequests: null,
 };
 
+/** The pages' policy: the storefront's inline scripts by hash, and the ad network's origins when one is configured. */
+export function pageCsp(inlineScriptHashes: readonly string[], adOrigins: readonly string[]) {
+  return {
+    ...CSP,
+    scriptSrc: [...CSP.scriptSrc, ...inlineScriptHashes, ...adOrigins],
+    imgSrc: [...CSP.imgSrc, ...adOrigins],
+    connectSrc: [...CSP.connectSrc, ...adOrigins],
+    frameSrc: [...CSP.frameSrc, ...adOrigins],
+  };
+}
+
 export async function buildGateway(options: GatewayOptions): Promise<ServiceApp> {
   const template = loadIndexTemplate(options.storefrontDir);
   const renderer = options.renderer !== undefined ? options.renderer : await loadStorefrontRenderer(options.storefrontDir);
@@ -75,8 +88,10 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   });
 
   // The storefront's inline paint-first loader runs by its hash; no other inline script does.
-  const scriptSrc = [...CSP.scriptSrc, ...template.inlineScriptHashes];
-  const pageHeaders = computeSecurityHeaders({ contentSecurityPolicy: { directives: { ...CSP, scriptSrc } }, crossOriginEmbedderPolicy: false });
+  const pageHeaders = computeSecurityHeaders({
+    contentSecurityPolicy: { directives: pageCsp(template.inlineScriptHashes, options.adOrigins ?? []) },
+    crossOriginEmbedderPolicy: false,
+  });
   const apiHeaders = computeApiSecurityHeaders();
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);

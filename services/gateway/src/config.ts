@@ -26,6 +26,12 @@ export const GatewaySettingsSchema = Type.Object({
   ADMIN_APP_DIR: Type.String({ default: path.resolve('apps/admin/dist') }),
   /** Comma-separated origins allowed to call the API from a browser; empty = same origin only. */
   CORS_ORIGINS: Type.String({ default: '' }),
+  /**
+   * Comma-separated https origins of the ad network the storefront's reader ad slot loads
+   * (READER_AD_SLOT in its site content): allowed to run scripts, frames, images and calls in
+   * the pages' Content-Security-Policy. Empty (the default): the pages load nothing from them.
+   */
+  CSP_AD_ORIGINS: Type.String({ default: '', pattern: '^(https://[a-z0-9.*-]+(:[0-9]+)?)?(\\s*,\\s*https://[a-z0-9.*-]+(:[0-9]+)?)*$' }),
   /** Requests per minute per client address; 0 turns the limit off. */
   RATE_LIMIT_MAX: Type.Integer({ minimum: 0, default: 1200 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
@@ -59,6 +65,9 @@ export function gatewayOptions(settings: GatewaySettings, port: number): Omit<Ga
     adminAppDir: settings.ADMIN_APP_DIR,
     publicUrl: settings.PUBLIC_URL ?? `http://localhost:${port}`,
     corsOrigins: settings.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    adOrigins: settings.CSP_AD_ORIGINS.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
     rateLimitMax: settings.RATE_LIMIT_MAX,

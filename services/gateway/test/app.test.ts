@@ -457,6 +457,20 @@ describe('gateway', () => {
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     });
 
+    it("lets the pages load the configured ad network's origins, and only the pages", async () => {
+      const withAds = await build({ adOrigins: ['https://pagead2.googlesyndication.com', 'https://googleads.g.doubleclick.net'] });
+      try {
+        const policy = (await withAds.inject({ url: '/' })).headers['content-security-policy'] as string;
+        for (const directive of ['script-src', 'img-src', 'connect-src', 'frame-src']) {
+          const sources = new RegExp(`${directive} ([^;]*)`).exec(policy)![1]!.split(' ');
+          expect(sources).toEqual(expect.arrayContaining(['https://pagead2.googlesyndication.com', 'https://googleads.g.doubleclick.net']));
+        }
+        expect((await withAds.inject({ url: '/api/books' })).headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      } finally {
+        await withAds.close();
+      }
+    });
+
     it('sends API answers the REST set: nothing in them may run or be framed', async () => {
       for (const url of ['/api/books', '/api/nothing-here']) {
         const res = await gateway.inject({ url });

@@ -174,3 +174,21 @@ export const POLICIES = {
 } as const satisfies Record<string, Policy>;
 
 export type PolicyKey = keyof typeof POLICIES;
+
+/**
+ * What the reader's ad slot shows (spec §9: a page after every third page of the sample). Until
+ * the shop has an ad network it shows the spec's test text; with one, name its unit here
+ * (`{ kind: 'adsense', client: 'ca-pub-…', slot: '…' }`) and set the gateway's CSP_AD_ORIGINS to
+ * the network's origins so the pages may load it.
+ */
+export type ReaderAdSlot = { kind: 'text'; text: string } | { kind: 'adsense'; client: string; slot: string };
+
+export const READER_AD_SLOT: ReaderAdSlot = { kind: 'text', text: 'This is a test Ad. Replace with real AdSense code after approval.' };
+
+/** The script an AdSense unit needs (loaded once, only when READER_AD_SLOT names one). */
+export const ADSENSE_SCRIPT = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';
+
+/** True when the slot is one the reader can show: text, or an AdSense unit with a publisher id and a slot id. */
+export function isValidAdSlot(slot: ReaderAdSlot): boolean {
+  return slot.kind === 'text' ? slot.text.trim().length > 0 : /^ca-pub-\d{10,20}$/.test(slot.client) && /^\d{5,20}$/.test(slot.slot);
+}

@@ -31,6 +31,14 @@ export function usePageTurner(pageCount: number) {
     [pageCount],
   );
 
+  /** Straight to a page without the fade (a new layout keeping the reader's place). */
+  const jump = useCallback((target: number) => {
+    window.clearTimeout(timer.current);
+    busy.current = false;
+    setTransitioning(false);
+    setIndex(target);
+  }, []);
+
   const next = useCallback(() => goTo(indexRef.current + 1), [goTo]);
   const previous = useCallback(() => goTo(indexRef.current - 1), [goTo]);
 
@@ -51,5 +59,5 @@ export function usePageTurner(pageCount: number) {
     return () => window.removeEventListener('keydown', onKey);
   }, [next, previous]);
 
-  return { index, transitioning, next, previous, isFirst: index === 0, isLast: index >= pageCount - 1 };
+  return { index, transitioning, next, previous, jump, isFirst: index === 0, isLast: index >= pageCount - 1 };
 }
