@@ -186,6 +186,8 @@ describe('the admin app', () => {
     await page.getByLabel(/^Category/).selectOption({ label: CATEGORY });
     await page.getByLabel('Ratings (0 to 5)').fill('4.5');
     await page.getByLabel('Tags').fill('Poetry, Fiction ,  Monsoon');
+    expect(await page.getByLabel('Language').inputValue()).toBe('English');
+    await page.getByLabel('Language').fill('Bengali');
     await page.getByLabel(/^Description/).fill('Poems that smell of wet earth. <script>window.pwned = true</script>');
     await page.getByLabel('Content (the full text)').fill('The first rain.\n\nThe second rain.');
     await page.getByLabel('Sample text, one page per line').fill('Clouds gather over the hills.\nThe first drops fall.');
@@ -219,12 +221,17 @@ describe('the admin app', () => {
     const cover = shopper.locator(`img[src*="/api/files/"]`).first();
     await cover.waitFor();
     expect(await settle(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true)).toBe(true);
+    // The facts a buyer checks: the language named, the full PDF's 12 pages counted.
+    const facts = (await shopper.getByRole('region', { name: 'At a glance' }).innerText()).replace(/\s+/g, ' ');
+    expect(facts).toContain('Length 12 pages');
+    expect(facts).toContain('Language Bengali');
 
     // Edit: the form shows what the book has, and a new price reaches the storefront.
     await card.getByRole('link', { name: `Edit ${BOOK_TITLE}` }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit Book' }).waitFor();
     expect(await page.getByLabel(/^Title/).inputValue()).toBe(BOOK_TITLE);
     expect(await page.getByLabel('Tags').inputValue()).toBe('Poetry, Fiction, Monsoon');
+    expect(await page.getByLabel('Language').inputValue()).toBe('Bengali');
     expect(await page.getByLabel('Content (the full text)').inputValue()).toBe('The first rain.\nThe second rain.');
     await page.getByAltText(`Current cover of ${BOOK_TITLE}`).waitFor();
     await page.getByRole('link', { name: 'Current sample PDF' }).waitFor();

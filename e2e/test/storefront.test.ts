@@ -276,6 +276,9 @@ describe('book detail', () => {
     const facts = squash(await page.getByRole('region', { name: 'At a glance' }).innerText());
     expect(facts).toContain('Digital (PDF) or printed');
     expect(facts).toMatch(/Free sample \d+ excerpts?, (about )?[\d,]+ words?/);
+    expect(facts).toContain(`Language ${book.language}`);
+    // The demo books are typeset from their text: its length in words.
+    if (book.wordCount) expect(facts).toMatch(/Length (About )?[\d,]+ words/);
   });
 
   it('on a phone: title, price and "Buy Persona" on the first screen, and a buy bar once the price box has scrolled away', async () => {

@@ -82,10 +82,19 @@ export const Book = Type.Object({
   images: Type.Array(FileRef),
   samplePdf: Type.Union([FileRef, Type.Null()]),
   hasFullPdf: Type.Boolean(),
+  /** The language the book is written in, as readers name it ("English", "Hindi"). */
+  language: Type.String(),
+  /** Pages of the full PDF, when the book has one. */
+  pageCount: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  /** Words of the full text, when the book has one (a Persona typeset from it). */
+  wordCount: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 export type Book = Static<typeof Book>;
+
+/** A book's language unless the administrator names another. */
+export const DEFAULT_BOOK_LANGUAGE = 'English';
 
 /** A book in a list: everything but the sample text, which only the book's own pages need. */
 export const BookSummary = Type.Omit(Book, ['sampleContent']);
@@ -162,6 +171,7 @@ export const BOOK_LIMITS = {
   priceMax: 100000,
   ratingMax: 5,
   trailLimitMax: 1000,
+  languageMax: 40,
   imagesMax: 8,
   /** Every uploaded file: the spec's 10 MB (spec §5, §9). */
   fileMaxBytes: 10 * 1024 * 1024,
@@ -185,6 +195,7 @@ export const BookFields = Type.Object(
     tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: BOOK_LIMITS.tagMax }), { maxItems: BOOK_LIMITS.tagsMax })),
     content: Type.Optional(Type.Array(Type.String({ maxLength: BOOK_LIMITS.paragraphMax }), { maxItems: BOOK_LIMITS.contentParagraphsMax })),
     sampleContent: Type.Optional(SampleContent),
+    language: Type.Optional(PlainText({ minLength: 2, maxLength: BOOK_LIMITS.languageMax })),
   },
   { additionalProperties: false },
 );

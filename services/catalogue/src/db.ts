@@ -25,6 +25,11 @@ export interface BooksTable {
   image_keys: Generated<string[]>;
   sample_pdf_key: string | null;
   full_pdf_key: string | null;
+  language: Generated<string>;
+  /** Pages of the full PDF (counted when it is uploaded); null without one. */
+  page_count: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Words of the full text (counted when it is written); null without one. */
+  word_count: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Generated: the title and author folded for search (lower case, no accents, single spaces). */

@@ -68,7 +68,15 @@ export async function storedFiles(dir: string): Promise<string[]> {
 }
 
 export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-export const tinyPdf = (text = 'hello') => Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% ${text}\ntrailer <<>>\n%%EOF\n`, 'latin1');
+/** A small PDF of `pages` blank pages (readable: a catalogue, a page tree), marked with `text`. */
+export function tinyPdf(text = 'hello', pages = 1): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${3 + i} 0 R`).join(' ');
+  const pageObjects = Array.from({ length: pages }, (_, i) => `${3 + i} 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>> endobj\n`).join('');
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj <</Type/Catalog/Pages 2 0 R>> endobj\n2 0 obj <</Type/Pages/Kids[${kids}]/Count ${pages}>> endobj\n${pageObjects}% ${text}\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
+    'latin1',
+  );
+}
 
 export type FormValue = string | { bytes: Buffer; filename: string; type?: string };
 

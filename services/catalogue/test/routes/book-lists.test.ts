@@ -63,6 +63,8 @@ function suite(kind: 'pglite' | 'postgres') {
           imageKeys: [],
           samplePdfKey: null,
           fullPdfKey: null,
+          language: 'English',
+          pageCount: null,
           content: [],
         });
         const at = new Date(start + i * 60_000);

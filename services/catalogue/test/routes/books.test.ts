@@ -54,7 +54,7 @@ describe('book routes', () => {
         ['coverImage', { bytes: PNG_1PX, filename: 'cover.png', type: 'image/png' }],
         ['images', { bytes: PNG_1PX, filename: 'a.png', type: 'image/png' }],
         ['samplePdf', { bytes: tinyPdf('sample'), filename: 'sample.pdf', type: 'application/pdf' }],
-        ['fullPdf', { bytes: tinyPdf('full'), filename: 'full.pdf', type: 'application/pdf' }],
+        ['fullPdf', { bytes: tinyPdf('full', 3), filename: 'full.pdf', type: 'application/pdf' }],
       ]);
       expect(res.statusCode).toBe(201);
       expect(res.json().message).toBe('Book created successfully');
@@ -73,6 +73,10 @@ describe('book routes', () => {
         category: { _id: categoryId, name: 'Novels' },
         sampleContent: [{ chapter: 'One', content: 'It was night.', isAd: false }],
         hasFullPdf: true,
+        // The facts a buyer checks: English unless named, the full PDF's pages, the full text's words.
+        language: 'English',
+        pageCount: 3,
+        wordCount: 5,
       });
       expect(created.coverImage.url).toMatch(/^\/api\/files\/covers\/[0-9a-f-]{36}\.png$/);
       expect(created.images).toHaveLength(1);
@@ -422,6 +426,25 @@ describe('book routes', () => {
       expect(res.json().data.coverImage.url).not.toBe(created.coverImage.url);
       expect(await storedFiles(h.filesDir)).not.toContain(oldKey);
       expect((await h.app.inject({ url: `/api/books/${created._id}` })).json().data.price).toBe(499);
+    });
+
+    it("states the book's language as named, and counts the words of a new full text and the pages of a new full PDF", async () => {
+      const created = (await postBook([...baseFields(), ['language', ' Malayalam ']])).json().data;
+      expect(created).toMatchObject({ language: 'Malayalam', pageCount: null, wordCount: null });
+      const res = await putBook(created._id, [
+        ['content', JSON.stringify(['One two three.', '', 'Four  five\nsix'])],
+        ['fullPdf', { bytes: tinyPdf('full', 7), filename: 'full.pdf', type: 'application/pdf' }],
+      ]);
+      expect(res.json().data).toMatchObject({ language: 'Malayalam', pageCount: 7, wordCount: 6 });
+      // An update that leaves them out keeps them.
+      expect((await putBook(created._id, [['price', '10']])).json().data).toMatchObject({ language: 'Malayalam', pageCount: 7, wordCount: 6 });
+      // A PDF that cannot be read has no page count to state (making its Persona is what fails).
+      const unreadable = await putBook(created._id, [['fullPdf', { bytes: Buffer.from('%PDF-1.4\n%%EOF\n'), filename: 'x.pdf', type: 'application/pdf' }]]);
+      expect(unreadable.json().data).toMatchObject({ hasFullPdf: true, pageCount: null });
+      for (const language of ['E', 'x'.repeat(41), 'Eng\u0007lish']) {
+        expect((await putBook(created._id, [['language', language]])).statusCode).toBe(400);
+      }
+      expect((await h.app.inject({ url: `/api/books/${created._id}` })).json().data.language).toBe('Malayalam');
     });
 
     it('refuses a bad update and keeps the book as it was', async () => {

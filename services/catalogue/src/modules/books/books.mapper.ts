@@ -24,6 +24,9 @@ export function toSummary(row: SummaryRow): BookSummary {
     images: row.image_keys.map((key) => ({ url: fileUrl(key) })),
     samplePdf: row.sample_pdf_key ? { url: fileUrl(row.sample_pdf_key) } : null,
     hasFullPdf: row.has_full_pdf,
+    language: row.language,
+    pageCount: row.page_count,
+    wordCount: row.word_count,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SampleContent } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
+import { countWords } from './book-facts';
 import { addSearchWords } from './search-words.repository';
 
 type Db = Kysely<CatalogueDB>;
@@ -25,6 +26,9 @@ export interface BookRecord {
   imageKeys: string[];
   samplePdfKey: string | null;
   fullPdfKey: string | null;
+  language: string;
+  /** Pages of the full PDF; null without one. */
+  pageCount: number | null;
 }
 
 /** The columns a list item needs, with its category's name and its description. */
@@ -49,6 +53,9 @@ export function summaryQuery(db: Db) {
       'b.image_keys',
       'b.sample_pdf_key',
       sql<boolean>`b.full_pdf_key IS NOT NULL`.as('has_full_pdf'),
+      'b.language',
+      'b.page_count',
+      'b.word_count',
       'b.created_at',
       'b.updated_at',
     ]);
@@ -107,6 +114,8 @@ export async function findBookRecord(db: Db, id: string): Promise<BookRecord | u
     imageKeys: row.image_keys,
     samplePdfKey: row.sample_pdf_key,
     fullPdfKey: row.full_pdf_key,
+    language: row.language,
+    pageCount: row.page_count,
   };
 }
 
@@ -126,6 +135,8 @@ function toColumns(values: Omit<BookRecord, 'id'>) {
     image_keys: values.imageKeys,
     sample_pdf_key: values.samplePdfKey,
     full_pdf_key: values.fullPdfKey,
+    language: values.language,
+    page_count: values.pageCount,
   };
 }
 
@@ -134,7 +145,11 @@ function textColumns(values: Pick<BookRecord, 'description' | 'sampleContent'>) 
 }
 
 export async function insertBook(db: Db, values: BookWrite): Promise<string> {
-  const { id } = await db.insertInto('books').values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('books')
+    .values({ ...toColumns(values), word_count: countWords(values.content) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('book_contents')
     .values({ book_id: id, paragraphs: JSON.stringify(values.content), ...textColumns(values) })
@@ -146,7 +161,7 @@ export async function insertBook(db: Db, values: BookWrite): Promise<string> {
 export async function updateBook(db: Db, id: string, values: Omit<BookRecord, 'id'>, content: string[] | undefined): Promise<void> {
   await db
     .updateTable('books')
-    .set({ ...toColumns(values), updated_at: new Date() })
+    .set({ ...toColumns(values), ...(content !== undefined ? { word_count: countWords(content) } : {}), updated_at: new Date() })
     .where('id', '=', id)
     .execute();
   const texts = { ...textColumns(values), ...(content !== undefined ? { paragraphs: JSON.stringify(content) } : {}) };

@@ -2,7 +2,7 @@
 // event commit together; if the transaction fails the new files are removed,
 // and files a change replaced are removed only after the commit.
 import { createEvent } from '@persona/bus';
-import { isWholePaise, rupeesToPaise, type Book, type BookFieldsUpdate } from '@persona/contracts';
+import { DEFAULT_BOOK_LANGUAGE, isWholePaise, rupeesToPaise, type Book, type BookFieldsUpdate } from '@persona/contracts';
 import { badRequest, notFound } from '@persona/service-kit';
 import { bumpCatalogueVersion } from '../catalogue-version.repository';
 import type { WriteContext } from '../context';
@@ -11,6 +11,7 @@ import { toBook } from './books.mapper';
 import * as repo from './books.repository';
 import { refreshTagCounts } from './tags.repository';
 import type { BookForm, Upload } from './parse-book-form';
+import { countPdfPages } from './book-facts';
 
 export interface BookWriteContext extends WriteContext {
   storage: FileStorage;
@@ -56,6 +57,7 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
   checkMoney(f);
   // Validated as required by the create schema; asserted here for the compiler.
   const required = { title: f.title!, author: f.author!, description: f.description!, categoryId: f.category!, price: f.price! };
+  const fullPdfPages = form.files.fullPdf && (await countPdfPages(form.files.fullPdf.bytes));
   const stored = await storeUploads(ctx.storage, form.files);
   try {
     const id = await ctx.uow.run(async ({ trx, emit }) => {
@@ -75,6 +77,8 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
         imageKeys: stored.images,
         samplePdfKey: stored.samplePdf ?? null,
         fullPdfKey: stored.fullPdf ?? null,
+        language: f.language?.trim() ?? DEFAULT_BOOK_LANGUAGE,
+        pageCount: fullPdfPages ?? null,
         content: f.content ?? [],
       };
       const newId = await repo.insertBook(trx, record);
@@ -93,6 +97,7 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
 export async function updateBook(ctx: BookWriteContext, id: string, form: BookForm): Promise<Book> {
   const f = form.fields;
   checkMoney(f);
+  const fullPdfPages = form.files.fullPdf && (await countPdfPages(form.files.fullPdf.bytes));
   const stored = await storeUploads(ctx.storage, form.files);
   let replaced: Array<string | null> = [];
   try {
@@ -116,6 +121,9 @@ export async function updateBook(ctx: BookWriteContext, id: string, form: BookFo
         imageKeys: stored.images.length > 0 ? stored.images : current.imageKeys,
         samplePdfKey: stored.samplePdf ?? current.samplePdfKey,
         fullPdfKey: stored.fullPdf ?? current.fullPdfKey,
+        language: f.language?.trim() ?? current.language,
+        // A new full PDF brings its own count (none when it cannot be read).
+        pageCount: form.files.fullPdf ? (fullPdfPages ?? null) : current.pageCount,
       };
       await repo.updateBook(trx, id, next, f.content);
       await bumpCatalogueVersion(trx);

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { rupeesToPaise, type SampleContent } from '@persona/contracts';
+import { DEFAULT_BOOK_LANGUAGE, rupeesToPaise, type SampleContent } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
 import { bumpCatalogueVersion } from '../catalogue-version.repository';
 import type { FileStorage } from '../files/file-storage';
@@ -84,6 +84,8 @@ export async function seedDemoCatalogue(db: Kysely<CatalogueDB>, storage: FileSt
           imageKeys: [],
           samplePdfKey: null,
           fullPdfKey: null,
+          language: DEFAULT_BOOK_LANGUAGE,
+          pageCount: null,
           content: book.content,
         });
         const at = new Date(base + (demo.books.length - i) * 1000);

@@ -103,6 +103,16 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
             <input id={id('author')} required maxLength={BOOK_LIMITS.authorMax} value={values.author} onChange={(e) => set('author')(e.target.value)} />
           </div>
           <div className="field">
+            <label htmlFor={id('language')}>Language</label>
+            <input
+              id={id('language')}
+              maxLength={BOOK_LIMITS.languageMax}
+              autoComplete="off"
+              value={values.language}
+              onChange={(e) => set('language')(e.target.value)}
+            />
+          </div>
+          <div className="field">
             <label htmlFor={id('price')}>
               Price (₹) <span aria-hidden="true">*</span>
             </label>

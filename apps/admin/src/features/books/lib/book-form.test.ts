@@ -16,6 +16,13 @@ describe('the book form', () => {
     expect(parseParagraphs('First.\r\n\n  Second.  \n')).toEqual(['First.', 'Second.']);
   });
 
+  it('opens in English and takes a language of 2 to 40 characters', () => {
+    expect(EMPTY_BOOK_FORM.language).toBe('English');
+    expect(validateBookForm({ ...filled, language: 'Malayalam' })).toBeNull();
+    expect(validateBookForm({ ...filled, language: 'M' })).toBe('Language must be 2 to 40 characters');
+    expect(validateBookForm({ ...filled, language: 'x'.repeat(41) })).toBe('Language must be 2 to 40 characters');
+  });
+
   it('requires title, author, price, category and description', () => {
     expect(validateBookForm(EMPTY_BOOK_FORM)).toBe('Title is required');
     expect(validateBookForm({ ...filled, category: '' })).toBe('Category is required');
@@ -54,6 +61,7 @@ describe('the book form', () => {
     expect(entries).toEqual([
       ['title', 'The Quiet Garden'],
       ['author', 'Mira Das'],
+      ['language', 'English'],
       ['description', 'A novel.'],
       ['category', filled.category],
       ['price', '349.5'],
@@ -95,11 +103,15 @@ describe('the book form', () => {
       images: [],
       samplePdf: null,
       hasFullPdf: false,
+      language: 'Tamil',
+      pageCount: null,
+      wordCount: null,
       createdAt: '',
       updatedAt: '',
     } satisfies Book;
     const values = valuesFromBook(book, ['P1', 'P2']);
     expect(values).toMatchObject({
+      language: 'Tamil',
       category: 'c1',
       price: '299',
       printingCost: '',

@@ -1,10 +1,12 @@
 // The book form's rules (spec §5, §7): what is required, which fields are numbers, how tags,
 // paragraphs and sample pages are typed, which files each picker takes, and the multipart body.
-import { BOOK_LIMITS, type Book, type BookFileField, type SamplePage } from '@persona/contracts';
+import { BOOK_LIMITS, DEFAULT_BOOK_LANGUAGE, type Book, type BookFileField, type SamplePage } from '@persona/contracts';
 
 export interface BookFormValues {
   title: string;
   author: string;
+  /** As readers name it; English when left as it opens. */
+  language: string;
   description: string;
   category: string;
   price: string;
@@ -26,6 +28,7 @@ export type BookFiles = Partial<Record<Exclude<BookFileField, 'images'>, File>> 
 export const EMPTY_BOOK_FORM: BookFormValues = {
   title: '',
   author: '',
+  language: DEFAULT_BOOK_LANGUAGE,
   description: '',
   category: '',
   price: '',
@@ -59,6 +62,7 @@ export function valuesFromBook(book: Book, content: readonly string[]): BookForm
   return {
     title: book.title,
     author: book.author,
+    language: book.language,
     description: book.description,
     category: book.category?._id ?? '',
     price: String(book.price),
@@ -92,6 +96,8 @@ export function validateBookForm(values: BookFormValues): string | null {
   for (const [key, label] of required) if (!String(values[key]).trim()) return `${label} is required`;
   if (values.title.trim().length > BOOK_LIMITS.titleMax) return `Title must be at most ${BOOK_LIMITS.titleMax} characters`;
   if (values.author.trim().length > BOOK_LIMITS.authorMax) return `Author must be at most ${BOOK_LIMITS.authorMax} characters`;
+  const language = values.language.trim();
+  if (language && (language.length < 2 || language.length > BOOK_LIMITS.languageMax)) return `Language must be 2 to ${BOOK_LIMITS.languageMax} characters`;
   if (values.description.trim().length > BOOK_LIMITS.descriptionMax) return `Description must be at most ${BOOK_LIMITS.descriptionMax} characters`;
   for (const [key, rule] of Object.entries(NUMBER_RULES) as Array<[keyof typeof NUMBER_RULES, (typeof NUMBER_RULES)[keyof typeof NUMBER_RULES]]>) {
     const text = values[key].trim();
@@ -137,6 +143,7 @@ export function bookFormEntries(values: BookFormValues, files: BookFiles, mode: 
   };
   text('title', values.title);
   text('author', values.author);
+  text('language', values.language);
   text('description', values.description);
   text('category', values.category);
   text('price', values.price);

@@ -13,7 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useToast } from '@persona/web-kit/toast';
 import { BookLoadError, BookNotFound } from '../../../components/book/book-states';
 import { isMissingBook, useBook } from '../../../hooks/use-book';
-import { bookHead, sampleLength, sampleQuote, wordsLabel } from '../lib/book-detail';
+import { bookHead, bookLength, sampleLength, sampleQuote, wordsLabel } from '../lib/book-detail';
 import { DISPATCH_DAYS, personaFormats } from '../../../lib/persona-formats';
 import { BuyBar } from './buy-bar';
 import { RelatedBooks } from './related-books';
@@ -56,6 +56,7 @@ function BookDetail({ book }: { book: Book }) {
   const quote = sampleQuote(book.sampleContent);
   const formats = personaFormats(book);
   const sample = sampleLength(book.sampleContent);
+  const length = bookLength(book);
   const buyBox = useRef<HTMLDivElement>(null);
   return (
     <article className="book-detail">
@@ -122,6 +123,16 @@ function BookDetail({ book }: { book: Book }) {
                 <div>
                   <dt>Formats</dt>
                   <dd>Digital (PDF) or printed</dd>
+                </div>
+                {length && (
+                  <div>
+                    <dt>Length</dt>
+                    <dd>{length}</dd>
+                  </div>
+                )}
+                <div>
+                  <dt>Language</dt>
+                  <dd>{book.language}</dd>
                 </div>
                 <div>
                   <dt>Free sample</dt>

@@ -1,6 +1,6 @@
 import { makeBook } from '../../../test-fixtures';
 import { DETAIL_COVER_SIZES } from '../../../components/book/cover-sizes';
-import { bookHead, sampleLength, sampleQuote, wordsLabel } from './book-detail';
+import { bookHead, bookLength, sampleLength, sampleQuote, wordsLabel } from './book-detail';
 
 describe('sample quote', () => {
   it('is the first non-empty line of a string sample', () => {
@@ -83,5 +83,15 @@ describe('sample length', () => {
     expect(wordsLabel(640)).toBe('640 words');
     expect(wordsLabel(1249)).toBe('about 1,200 words');
     expect(wordsLabel(123456)).toBe('about 1,23,500 words');
+  });
+});
+
+describe('book length', () => {
+  it("states the full PDF's pages, else the full text's words, else nothing", () => {
+    expect(bookLength({ pageCount: 212, wordCount: 52_345 })).toBe('212 pages');
+    expect(bookLength({ pageCount: 1, wordCount: null })).toBe('1 page');
+    expect(bookLength({ pageCount: null, wordCount: 52_345 })).toBe('About 52,300 words');
+    expect(bookLength({ pageCount: null, wordCount: 640 })).toBe('640 words');
+    expect(bookLength({ pageCount: null, wordCount: null })).toBeNull();
   });
 });

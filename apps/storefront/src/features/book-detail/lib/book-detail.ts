@@ -34,6 +34,13 @@ export function wordsLabel(words: number): string {
   return `about ${formatCount(Math.round(words / 100) * 100)} words`;
 }
 
+/** How long the book is: the pages of its PDF, else the words of its text; null when neither is known. */
+export function bookLength(book: Pick<Book, 'pageCount' | 'wordCount'>): string | null {
+  if (book.pageCount) return `${formatCount(book.pageCount)} ${book.pageCount === 1 ? 'page' : 'pages'}`;
+  if (book.wordCount) return wordsLabel(book.wordCount).replace(/^about/, 'About');
+  return null;
+}
+
 type HeadBook = Pick<Book, '_id' | 'title' | 'author' | 'description' | 'coverImage' | 'price' | 'tags'>;
 
 /** The page's head: title, description, the cover (preloaded: it is the page's largest paint) and its structured data. */
