@@ -318,6 +318,33 @@ describe('buying a Persona (test mode)', () => {
     await expectOrderEmails(personaId, book, total);
   }, 180000);
 
+  it("charges the shop's price when it changed after the page opened: the summary shows the server's charge and the receipt the amount paid", async () => {
+    const book = books.at(-1)!;
+    const auth = await adminAuth(shop.url);
+    const setPrice = async (price: number) => {
+      const form = new FormData();
+      form.append('price', String(price));
+      const res = await fetch(`${shop.url}/api/books/${book._id}`, { method: 'PUT', headers: auth, body: form });
+      expect(res.status).toBe(200);
+    };
+    await openCheckout(book);
+    await fillBuyer();
+    expect(await submitButton().innerText()).toBe(`Complete Purchase - ${inr(book.price)}`);
+    const newPrice = book.price + 100;
+    await setPrice(newPrice);
+    try {
+      await submitButton().click();
+      await testModeDialog().waitFor();
+      await main()
+        .getByText(`The price changed since this page opened: the shop charges ${inr(newPrice)}.`)
+        .waitFor();
+      expect(squash(await main().locator('.checkout__line--total').innerText())).toBe(`Total ${inr(newPrice)}`);
+      await payAndReachSuccess({ ...book, price: newPrice });
+    } finally {
+      await setPrice(book.price);
+    }
+  });
+
   it('a declined payment lands on /payment-failed with a link to try the same book again', async () => {
     const { digitalBook: book } = pickBooks();
     const calls = recordApiCalls();

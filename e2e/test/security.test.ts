@@ -334,11 +334,10 @@ const ROUTES: RouteDef[] = [
       { name: 'address.zip', typed: true, required: true },
       { name: 'address.country', typed: false, required: true },
     ],
-    // amount and shippingFee are the spec's own (accepted when they agree with the server, DESIGN §7): forged, they disagree.
+    // amount and shippingFee are the spec's own fields, read for nothing (the server charges its own amount, DESIGN §7):
+    // not forged fields but ignored ones, proven in the orders service's tests.
     forged: {
       ...SERVER_OWNED,
-      amount: 1,
-      shippingFee: 0,
       paymentStatus: 'paid',
       deliveryStatus: 'delivered',
       personaStatus: 'ready',

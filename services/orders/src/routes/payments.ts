@@ -21,6 +21,7 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
     readBook: deps.readBook,
     correlationId: request.correlationId,
     uow: deps.uow,
+    log: request.log,
   });
 
   app.post(

@@ -37,21 +37,27 @@ function contract(kind: 'pglite' | 'postgres') {
     inject({ method: 'POST', url: '/api/payments/webhook', payload: w.body, headers: w.headers });
 
   describe('initiate', () => {
-    it("refuses a tampered amount or shipping fee (409, no order) and accepts the storefront's own figures", async () => {
-      const orders = async () =>
-        (
-          await h.database.db
-            .selectFrom('orders')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n;
-      const before = Number(await orders());
-      for (const tampered of [{ amount: 1 }, { amount: 349.5, shippingFee: 50 }, { amount: 349.49 }, { amount: 1e300 }]) {
-        const refused = await initiate(checkout({ ...tampered, personaId: null }));
-        expect({ tampered, status: refused.statusCode, code: refused.json().code }).toEqual({ tampered, status: 409, code: 'AMOUNT_MISMATCH' });
-        expect(refused.json().message).toBe('The amount sent does not match this order: the shop charges ₹349.50. Reload the book and try again.');
+    it("charges the server's amount whatever amount or shipping fee the client sends: a tampered figure changes nothing", async () => {
+      for (const tampered of [{ amount: 1 }, { amount: 349.5, shippingFee: 50 }, { amount: 349.49 }, { amount: 1e300 }, { amount: 0, shippingFee: 0 }]) {
+        const res = await initiate(checkout({ ...tampered, personaId: null }));
+        expect({ tampered, status: res.statusCode }).toEqual({ tampered, status: 200 });
+        const data = res.json().data;
+        // The answer carries what is charged, and the order and the provider's order hold the same.
+        expect({ tampered, amount: data.amount, breakdown: data.breakdown }).toEqual({
+          tampered,
+          amount: 34950,
+          breakdown: { basePaise: 34950, printingPaise: 0, deliveryPaise: 0, totalPaise: 34950 },
+        });
+        expect((await orderRow(data.orderId)).amount_paise).toBe(34950);
       }
-      expect(Number(await orders())).toBe(before);
+    });
+
+    it("serves the spec's own client unchanged: its digital request with the printing cost added is charged the price alone", async () => {
+      // Spec §9: the spec's storefront adds the book's printing cost (₹120 here) to the amount even for a digital copy.
+      const res = await initiate({ ...checkout({ personaId: null }), amount: 469.5, shippingFee: 0, deliveryType: 'digital', address: null });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ amount: 34950, breakdown: { basePaise: 34950, printingPaise: 0, deliveryPaise: 0, totalPaise: 34950 } });
+      expect((await orderRow(res.json().data.orderId)).amount_paise).toBe(34950);
     });
 
     it('charges the price alone for a digital Persona, accepting the figures the storefront sends', async () => {

@@ -25,18 +25,14 @@ function checkAddress(body: InitiatePaymentBody): void {
 }
 
 /**
- * DESIGN §7: the server decides the amount. The spec's request carries the
- * storefront's own figures (rupees); they are accepted when they agree and
- * refused when they do not, so a tampered checkout is told, not silently charged.
+ * DESIGN §7: the server decides the amount. The spec's request carries the storefront's own
+ * figures (rupees; its client adds the printing cost even to a digital copy): they are read
+ * for nothing. The order is charged the server's amount, which the answer carries, so an honest
+ * client is served unchanged and a tampered figure changes nothing. A difference is logged.
  */
-function checkClientFigures(body: InitiatePaymentBody, amount: OrderAmount): void {
+function clientFiguresDiffer(body: InitiatePaymentBody, amount: OrderAmount): boolean {
   const differs = (rupees: number | undefined, paise: number) => rupees !== undefined && !(Math.abs(rupees * 100 - paise) < 0.5);
-  if (differs(body.amount, amount.totalPaise) || differs(body.shippingFee, amount.deliveryPaise)) {
-    throw conflict(
-      `The amount sent does not match this order: the shop charges ₹${(amount.totalPaise / 100).toFixed(2)}. Reload the book and try again.`,
-      'AMOUNT_MISMATCH',
-    );
-  }
+  return differs(body.amount, amount.totalPaise) || differs(body.shippingFee, amount.deliveryPaise);
 }
 
 function answer(row: repo.OrderRow, provider: PaymentProvider): InitiatePaymentData {
@@ -93,7 +89,12 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   const book = await ctx.readBook(body.book, ctx.correlationId);
   const amount = computeOrderAmount(book, body.deliveryType);
   if (amount.totalPaise < 100) throw badRequest('This book cannot be bought online: its price is under ₹1');
-  checkClientFigures(body, amount);
+  if (clientFiguresDiffer(body, amount)) {
+    ctx.log?.info(
+      { sentAmount: body.amount, sentShippingFee: body.shippingFee, chargedPaise: amount.totalPaise },
+      'client figures ignored: the server charges its own amount',
+    );
+  }
   // The Razorpay order first, then the order row with it in one INSERT: no order row ever lacks its
   // payment order (a failure in between leaves only an unpaid Razorpay order behind, which expires).
   const id = randomUUID();

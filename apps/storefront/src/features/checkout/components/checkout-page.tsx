@@ -59,9 +59,12 @@ function Checkout({ book }: { book: Book | null }) {
     // Focus returns to the (enabled again) submit button, not to the top of the page.
     window.setTimeout(() => submitRef.current?.focus(), 0);
   }, []);
-  const { pay, processing } = useCheckoutPayment(testMode.opener, onDismissed);
+  const { pay, processing, charged } = useCheckoutPayment(testMode.opener, onDismissed);
 
-  const totals = book ? checkoutTotals(book, values.deliveryType) : null;
+  const computed = book ? checkoutTotals(book, values.deliveryType) : null;
+  // Once the shop has answered, its charge is what the summary shows (the price may have changed since the page loaded).
+  const totals = charged && charged.deliveryType === values.deliveryType ? charged.totals : computed;
+  const priceChanged = Boolean(computed && totals && computed.total !== totals.total);
   const formats = book ? personaFormats(book) : null;
 
   // What the buyer typed before a declined payment (this tab only), restored after the first
@@ -154,6 +157,11 @@ function Checkout({ book }: { book: Book | null }) {
                   </dd>
                 </div>
               </dl>
+              {priceChanged && (
+                <p className="checkout__notice" role="status">
+                  The price changed since this page opened: the shop charges {formatInr(totals.total)}.
+                </p>
+              )}
             </>
           ) : (
             <>

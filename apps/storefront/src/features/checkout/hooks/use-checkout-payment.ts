@@ -3,12 +3,12 @@
 // live Razorpay and the test-mode dialog: both are a PaymentOpener.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Book } from '@persona/contracts';
+import type { Book, DeliveryType } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { useToast } from '@persona/web-kit/toast';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { initiatePayment, verifyPayment } from '../api/payments';
-import { buildInitiateBody, type CheckoutValues } from '../lib/checkout-form';
+import { buildInitiateBody, totalsFromBreakdown, type CheckoutTotals, type CheckoutValues } from '../lib/checkout-form';
 import { createIdempotencyKeys } from '../lib/idempotency';
 import { buildVerifyBody, initiationErrorText, paymentRequest, verificationErrorText, type PaymentOpener } from '../lib/payment';
 import { razorpayOpener } from '../lib/razorpay';
@@ -18,6 +18,8 @@ export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: (
   const navigate = useNavigate();
   const { toast } = useToast();
   const [processing, setProcessing] = useState(false);
+  // What the server said it charges (its answer to the initiation), for the summary to show.
+  const [charged, setCharged] = useState<{ deliveryType: DeliveryType; totals: CheckoutTotals } | null>(null);
   // A ref as well as state: a second click before React re-renders is still ignored.
   const busy = useRef(false);
   const keys = useMemo(() => createIdempotencyKeys(), []);
@@ -36,6 +38,7 @@ export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: (
       let init;
       try {
         init = await initiatePayment(body, keys.keyFor(body));
+        setCharged({ deliveryType: values.deliveryType, totals: totalsFromBreakdown(init.breakdown, values.deliveryType) });
       } catch (error) {
         toast({ title: 'Payment Error', description: initiationErrorText(error), variant: 'destructive' });
         stop();
@@ -80,5 +83,5 @@ export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: (
     [keys, navigate, onDismissed, testModeOpener, toast],
   );
 
-  return { pay, processing };
+  return { pay, processing, charged };
 }

@@ -4,6 +4,7 @@ import {
   buildInitiateBody,
   CHECKOUT_MESSAGES,
   checkoutTotals,
+  totalsFromBreakdown,
   EMPTY_CHECKOUT,
   firstInvalidField,
   validateCheckout,
@@ -112,5 +113,24 @@ describe('initiation request', () => {
     expect(body.address).toEqual({ line1: '12 MG Road', city: 'Bengaluru', zip: '560001', country: 'India' });
     expect(body.amount).toBe(390);
     expect(body.shippingFee).toBe(50);
+  });
+});
+
+describe("the server's charge", () => {
+  it('reads as the summary does, fee lines for a printed copy only', () => {
+    expect(totalsFromBreakdown({ basePaise: 39900, printingPaise: 0, deliveryPaise: 0, totalPaise: 39900 }, 'digital')).toEqual({
+      base: 399,
+      printing: 0,
+      delivery: 0,
+      total: 399,
+      showFees: false,
+    });
+    expect(totalsFromBreakdown({ basePaise: 34950, printingPaise: 12025, deliveryPaise: 5000, totalPaise: 51975 }, 'physical')).toEqual({
+      base: 349.5,
+      printing: 120.25,
+      delivery: 50,
+      total: 519.75,
+      showFees: true,
+    });
   });
 });

@@ -1,6 +1,6 @@
 // The checkout form (spec §3, §5): its values, its rules, the totals it shows and the
 // initiation request it sends. Pure, so every rule is unit-tested.
-import type { Book, DeliveryType, InitiatePaymentBody } from '@persona/contracts';
+import type { Book, DeliveryType, InitiatePaymentBody, OrderAmount } from '@persona/contracts';
 import { computeOrderAmount, paiseToRupees, PHONE_PATTERN, rupeesToPaise, ZIP_MESSAGE, ZIP_PATTERN } from '@persona/contracts';
 
 export interface CheckoutValues {
@@ -84,7 +84,14 @@ export interface CheckoutTotals {
 
 /** What the summary shows, computed exactly as the server charges it (DESIGN §9.4). */
 export function checkoutTotals(book: Pick<Book, 'price' | 'printingCost'>, deliveryType: DeliveryType): CheckoutTotals {
-  const amount = computeOrderAmount({ pricePaise: rupeesToPaise(book.price), printingCostPaise: rupeesToPaise(book.printingCost ?? 0) }, deliveryType);
+  return totalsFromBreakdown(
+    computeOrderAmount({ pricePaise: rupeesToPaise(book.price), printingCostPaise: rupeesToPaise(book.printingCost ?? 0) }, deliveryType),
+    deliveryType,
+  );
+}
+
+/** The summary of what the server charges (its answer to the initiation): what the buyer pays, whatever the page had computed. */
+export function totalsFromBreakdown(amount: OrderAmount, deliveryType: DeliveryType): CheckoutTotals {
   return {
     base: paiseToRupees(amount.basePaise),
     printing: paiseToRupees(amount.printingPaise),
