@@ -143,6 +143,7 @@ describe('axe finds no serious or critical violation', () => {
           '/send-persona?personaId=…',
         );
         await visit('/verify', () => h1(page, 'Verify a Persona').waitFor());
+        await visit('/my-personas', () => h1(page, 'My Personas').waitFor());
         await visit(`/verify/${order.personaId}`, () => main().getByRole('heading', { name: 'Genuine Persona' }).waitFor(), '/verify/:personaId');
         await visit('/contact-us', () => h1(page, 'Contact Us').waitFor());
         await main().getByRole('button', { name: 'Send Message' }).click();

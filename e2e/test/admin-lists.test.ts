@@ -96,11 +96,16 @@ describe('the orders list at length', () => {
 
     await main().getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/page=2&after=/);
-    await settle(async () => (await rowIds())[0] !== first[0], true);
+    // The next page has arrived: a full page of rows (not the loading state's none), the first a new one.
+    const arrived = async (before: string[]) => {
+      const ids = await rowIds();
+      return ids.length === first.length && ids[0] !== before[0];
+    };
+    await settle(() => arrived(first), true);
     const second = await rowIds();
     await main().getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/page=3&after=/);
-    await settle(async () => (await rowIds())[0] !== second[0], true);
+    await settle(() => arrived(second), true);
     const third = await rowIds();
     expect(await pageLabel()).toBe(`Page 3 of ${pages}`);
     // Three pages, sixty different orders, newest first as the API has them.

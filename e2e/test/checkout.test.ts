@@ -6,7 +6,16 @@ import { statSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Book } from '@persona/contracts';
 import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { adminAuth, declineThroughApi, fetchAllBooks, initiateThroughApi, mailsTo, startTestShop, type RunningShop } from './support/shop';
+import {
+  adminAuth,
+  buyPersonaThroughApi,
+  declineThroughApi,
+  fetchAllBooks,
+  initiateThroughApi,
+  mailsTo,
+  startTestShop,
+  type RunningShop,
+} from './support/shop';
 
 let shop: RunningShop;
 let browser: Browser;
@@ -428,6 +437,83 @@ describe('buying a Persona (test mode)', () => {
 });
 
 describe('finding a Persona', () => {
+  it('/my-personas: a sign-in link by e-mail opens every Persona of the address with its download, once; a reload keeps it open', async () => {
+    const email = `library.${Date.now().toString(36)}@example.com`;
+    const [first, second] = books;
+    const one = await buyPersonaThroughApi(shop.url, { bookId: first!._id, fullName: 'Library Reader', email });
+    const two = await buyPersonaThroughApi(shop.url, { bookId: second!._id, fullName: 'Library Reader', email, deliveryType: 'physical' });
+    // Both Personas made, so the library offers both downloads.
+    for (const personaId of [one.personaId, two.personaId]) {
+      await settle(
+        async () => ((await (await fetch(`${shop.url}/api/orders/${personaId}`)).json()) as { data: { personaStatus: string } }).data.personaStatus,
+        'ready',
+        READY_TIMEOUT_MS,
+      );
+    }
+
+    await open(page, '/my-personas');
+    await main().getByRole('heading', { level: 1, name: 'My Personas' }).waitFor();
+    await field('Email').fill('not an address');
+    await main().getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await main().getByText('Please enter a valid email address').waitFor();
+    await field('Email').fill(email.toUpperCase());
+    await main().getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await main().getByText(`If ${email.toUpperCase()} has Personas, a sign-in link is on its way to it. The link works once, within 15 minutes.`).waitFor();
+
+    const [mail] = await mailsTo(shop.mailDir, email, 'Open my Personas');
+    expect(mail?.html).toContain('Open my Personas');
+    const link = /(https?:\/\/\S+\/my-personas#token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const fragment = new URL(link).hash;
+
+    await page.goto(`/my-personas${fragment}`);
+    await main().getByText(`Bought with ${email}`).waitFor();
+    // The token left the address at once.
+    expect(new URL(page.url()).hash).toBe('');
+    const items = main().getByRole('listitem');
+    expect(await items.count()).toBe(2);
+    const titles = (await main().getByRole('heading', { level: 2 }).allInnerTexts()).map(squash);
+    expect(titles).toEqual([second!.title, first!.title]);
+    for (const [book, personaId] of [
+      [first!, one.personaId],
+      [second!, two.personaId],
+    ] as const) {
+      expect(
+        await main()
+          .getByRole('link', { name: `Download PDF of ${book.title}` })
+          .getAttribute('href'),
+      ).toBe(`/api/personas/${personaId}/download`);
+      expect(
+        await main()
+          .getByRole('link', { name: `Verify ${personaId}` })
+          .getAttribute('href'),
+      ).toBe(`/verify/${personaId}`);
+    }
+    const pdf = await fetch(`${shop.url}/api/personas/${one.personaId}/download`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+
+    // A reload keeps the library open (the session the link opened, in this tab).
+    await page.reload();
+    await main().getByText(`Bought with ${email}`).waitFor();
+
+    // The link opened it once: used again, elsewhere, it opens nothing and says so.
+    const other = await browser.newContext({ baseURL: shop.url });
+    try {
+      const again = await other.newPage();
+      await open(again, `/my-personas${fragment}`);
+      await again.getByRole('heading', { level: 1, name: 'This link no longer opens your Personas' }).waitFor();
+      await again.getByText('This sign-in link has expired or was already used. Ask for a new one.').waitFor();
+      expect(await again.getByRole('listitem').filter({ hasText: first!.title }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
+
+    // Signing out closes it in this tab.
+    await main().getByRole('button', { name: 'Sign out' }).click();
+    await main().getByRole('button', { name: 'Send me a sign-in link' }).waitFor();
+    await page.reload();
+    await main().getByRole('button', { name: 'Send me a sign-in link' }).waitFor();
+  });
+
   it('/send-persona without an id shows the "Find my Persona" form, which normalises the id', async () => {
     await open(page, '/send-persona');
     await main().getByRole('heading', { level: 1, name: 'Find my Persona' }).waitFor();

@@ -98,6 +98,7 @@ describe('every page at every width', () => {
           '/about-us',
           '/contact-us',
           '/verify',
+          '/my-personas',
           `/send-persona?personaId=${personaId}`,
           '/definitely/not/a/page',
         ]) {

@@ -362,6 +362,18 @@ const ROUTES: RouteDef[] = [
   { method: 'POST', pattern: '/api/payments/webhook', kind: 'webhook', limit: WEBHOOK_LIMIT },
   {
     method: 'POST',
+    pattern: '/api/library/link',
+    kind: 'json',
+    // An address without Personas: answered 202 with nothing written, so only the refused variants are sent.
+    body: () => ({ email: 'security-suite@example.com' }),
+    bodyFields: [{ name: 'email', typed: true, required: true }],
+    forged: { ...SERVER_OWNED, token: 'A'.repeat(43), expiresAt: '2999-01-01T00:00:00.000Z' },
+  },
+  // Without its token header: refused whatever the query says.
+  { method: 'GET', pattern: '/api/library', kind: 'none' },
+
+  {
+    method: 'POST',
     pattern: '/api/payments/test-mode/pay',
     kind: 'json',
     // An order id the stand-in does not know: refused (404) whatever else is right.

@@ -259,3 +259,32 @@ export const OrderSummary = Type.Object({
   failedPersonas: Type.Integer({ minimum: 0 }),
 });
 export type OrderSummary = Static<typeof OrderSummary>;
+
+/** A buyer's library (DESIGN §12): a sign-in link by e-mail, then every Persona of that address. */
+export const LIBRARY_LINK_MINUTES = 15;
+/** How long the library stays open after its link was used (a reload keeps it). */
+export const LIBRARY_SESSION_MINUTES = 60;
+/** The header that carries a library link's token, or the session it opened. */
+export const LIBRARY_TOKEN_HEADER = 'x-library-token';
+
+/** `POST /api/library/link`: always 202, whether the address has Personas or not. */
+export const LibraryLinkBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 200 }) }, { additionalProperties: false });
+export type LibraryLinkBody = Static<typeof LibraryLinkBody>;
+
+export const LibraryPersona = Type.Object({
+  ...Type.Pick(PublicOrder, ['personaId', 'book', 'deliveryType', 'personaStatus']).properties,
+  /** When it was bought. */
+  paidAt: Type.String({ format: 'date-time' }),
+  /** The downloads ready, by format. */
+  downloads: Type.Array(Type.Object({ format: Type.Literal('pdf'), url: Type.String() })),
+  verifyUrl: Type.String(),
+});
+export type LibraryPersona = Static<typeof LibraryPersona>;
+
+/** `GET /api/library` (with LIBRARY_TOKEN_HEADER): the address's Personas, newest first, and the session that keeps it open. */
+export const Library = Type.Object({
+  email: Type.String(),
+  personas: Type.Array(LibraryPersona),
+  session: Type.Object({ token: Type.String(), expiresAt: Type.String({ format: 'date-time' }) }),
+});
+export type Library = Static<typeof Library>;

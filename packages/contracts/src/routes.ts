@@ -22,6 +22,7 @@ export const STOREFRONT_PAGES = [
   '/payment-success',
   '/payment-failed',
   '/send-persona',
+  '/my-personas',
   '/verify',
   '/verify/:personaId',
 ] as const;
@@ -43,6 +44,7 @@ export const API_OWNERS = {
   '/api/files': 'catalogue',
   '/api/payments': 'orders',
   '/api/orders': 'orders',
+  '/api/library': 'orders',
   '/api/personas': 'personalization',
   '/api/admin': 'admin',
   '/api/feedback': 'admin',

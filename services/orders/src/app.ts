@@ -8,6 +8,7 @@ import type { ShopMail } from './modules/mail/emails.repository';
 import type { BookReader } from './modules/payments/catalogue-client';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { StandIn } from './modules/payments/test-mode/start-stand-in';
+import libraryRoutes from './routes/library';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
 
@@ -20,6 +21,8 @@ export interface OrdersAppOptions extends AppBaseOptions {
   verifier: AdminVerifier;
   /** Persona lookups per minute per client (guessing protection). */
   lookupsPerMinute?: number;
+  /** Library sign-in link requests per minute per client. */
+  libraryLinksPerMinute?: number;
   /** The administrator's list: where counting stops (COUNT_CAP) and the export's batch size. */
   lists?: { countCap?: number; exportBatchSize?: number };
   /** The buyers' e-mails a change queues: the shop they name, and the relay to wake once queued. */
@@ -40,6 +43,8 @@ export interface OrdersDeps {
   verifier: AdminVerifier;
   uow: UnitOfWork<OrdersDB>;
   lookupRateLimit: { max: number; timeWindow: string };
+  /** Sign-in link requests per client. */
+  libraryLinkRateLimit: { max: number; timeWindow: string };
   countCap?: number;
   exportBatchSize?: number;
   mail: BuyerMail;
@@ -57,6 +62,7 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
     verifier: options.verifier,
     uow: createUnitOfWork({ db: options.db, relay: options.relay }),
     lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' },
+    libraryLinkRateLimit: { max: options.libraryLinksPerMinute ?? 5, timeWindow: '1 minute' },
     countCap: options.lists?.countCap,
     exportBatchSize: options.lists?.exportBatchSize,
     mail: options.mail,
@@ -64,6 +70,7 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
   await app.register(async (scope) => {
     await paymentRoutes(scope as ServiceApp, deps);
     await orderRoutes(scope as ServiceApp, deps);
+    await libraryRoutes(scope as ServiceApp, deps);
   });
   return app;
 }

@@ -59,7 +59,8 @@ export interface PaymentAttemptsTable {
 
 export interface EmailsTable {
   id: Generated<string>;
-  order_id: string;
+  /** Null for an e-mail about no order (a library sign-in link). */
+  order_id: string | null;
   kind: string;
   to_address: string;
   subject: string;
@@ -76,7 +77,19 @@ export interface EmailsTable {
   correlation_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export interface LibraryTokensTable {
+  /** SHA-256 (hex) of the token: the token itself is never stored. */
+  token_hash: string;
+  kind: 'link' | 'session';
+  /** Lower case. */
+  email: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface OrdersDB {
+  library_tokens: LibraryTokensTable;
   orders: OrdersTable;
   webhook_events: WebhookEventsTable;
   payment_attempts: PaymentAttemptsTable;

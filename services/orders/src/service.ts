@@ -31,6 +31,7 @@ export interface OrdersServiceOptions extends ServiceBaseOptions<OrdersDB> {
   readBook?: BookReader;
   reconcileEveryMs?: number;
   lookupsPerMinute?: number;
+  libraryLinksPerMinute?: number;
   /** The administrator's list: where counting stops and the export's batch size (tests make them small). */
   lists?: { countCap?: number; exportBatchSize?: number };
   /** The session check for admin tokens (see sessionRevocationCheck). */
@@ -90,6 +91,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     logger,
     relay: outbox,
     lookupsPerMinute: options.lookupsPerMinute,
+    libraryLinksPerMinute: options.libraryLinksPerMinute,
     lists: options.lists,
     mail: { shop, nudge: () => mail.nudge() },
     metricsToken: options.metricsToken,

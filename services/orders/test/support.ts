@@ -7,7 +7,10 @@ import path from 'node:path';
 import type { EventBus } from '@persona/bus';
 import { sql, type Database } from '@persona/db';
 import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
+import type { InjectOptions } from 'fastify';
 import { openTestStack } from '@persona/test-stack';
+import { TEST_MODE_KEYS } from '../src/modules/payments/razorpay/razorpay-provider';
+import { paymentSignature } from '../src/modules/payments/razorpay/razorpay-signatures';
 import type { OrdersDB } from '../src/db';
 import type { CheckoutBook } from '../src/modules/payments/catalogue-client';
 import { startOrdersService, type OrdersService } from '../src/service';
@@ -31,7 +34,7 @@ export interface OrdersHarness {
 
 export async function startOrdersHarness(
   kind: 'pglite' | 'postgres',
-  extra: { lookupsPerMinute?: number; lists?: { countCap?: number; exportBatchSize?: number } } = {},
+  extra: { lookupsPerMinute?: number; libraryLinksPerMinute?: number; lists?: { countCap?: number; exportBatchSize?: number } } = {},
 ): Promise<OrdersHarness> {
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'orders-mail-'));
   const stack = await openTestStack<OrdersDB>(kind, 'orders');
@@ -55,6 +58,7 @@ export async function startOrdersHarness(
     },
     reconcileEveryMs: 3600_000,
     lookupsPerMinute: extra.lookupsPerMinute,
+    libraryLinksPerMinute: extra.libraryLinksPerMinute,
     lists: extra.lists,
   });
   return {
@@ -80,6 +84,24 @@ export const checkout = (over: Record<string, unknown> = {}) => ({
   address: null,
   ...over,
 });
+
+/** A checkout paid through verify (the browser's proof), as a buyer's would be: its order and persona ids. */
+export async function paidOrder(h: OrdersHarness, body: object = checkout()): Promise<{ orderId: string; personaId: string }> {
+  const inject = (opts: InjectOptions) => h.service.app.inject(opts);
+  const { orderId, razorpayOrderId } = (await inject({ method: 'POST', url: '/api/payments/initiate', payload: body })).json().data;
+  const paymentId = `pay_${orderId.replace(/-/g, '').slice(0, 14)}`;
+  const res = await inject({
+    method: 'POST',
+    url: '/api/payments/verify',
+    payload: {
+      orderId,
+      razorpayOrderId,
+      razorpayPaymentId: paymentId,
+      razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret),
+    },
+  });
+  return { orderId, personaId: res.json().data.personaId as string };
+}
 
 export const ADDRESS = { line1: '12 MG Road', city: 'Kochi', zip: '682001', country: 'India' };
 

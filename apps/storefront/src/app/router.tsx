@@ -94,6 +94,14 @@ export const LAYOUT_PAGES: ReadonlyArray<{ pattern: string; page: LazyPage }> = 
     ),
   },
   {
+    pattern: routePatterns.myPersonas,
+    page: page(
+      () => import('../features/my-personas/components/my-personas-page'),
+      'MyPersonasPage',
+      'src/features/my-personas/components/my-personas-page.tsx',
+    ),
+  },
+  {
     pattern: routePatterns.verify,
     page: page(
       () => import('../features/verify-persona/components/verify-persona-page'),

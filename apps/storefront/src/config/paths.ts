@@ -14,6 +14,8 @@ export const paths = {
   paymentFailedFor: (bookId: string) => `/payment-failed?${new URLSearchParams({ book: bookId }).toString()}`,
   sendPersona: '/send-persona',
   sendPersonaFor: (personaId: string) => `/send-persona?${new URLSearchParams({ personaId }).toString()}`,
+  /** The buyer's library: every Persona of an e-mail address, by a sign-in link (DESIGN §12). */
+  myPersonas: '/my-personas',
   verify: '/verify',
   verifyPersona: (personaId: string) => `/verify/${encodeURIComponent(personaId)}`,
   contact: '/contact-us',
@@ -48,6 +50,7 @@ export const routePatterns = {
   paymentSuccess: '/payment-success',
   paymentFailed: '/payment-failed',
   sendPersona: '/send-persona',
+  myPersonas: '/my-personas',
   verify: '/verify',
   verifyPersona: '/verify/:personaId',
   notFound: '*',

@@ -13,7 +13,7 @@ export interface SeoOptions {
 }
 
 /** Paths crawlers are asked to leave alone: the admin app, buying, the API and a buyer's own pages. */
-export const DISALLOWED = ['/admin', '/checkout', '/api', '/send-persona', '/payment-success', '/payment-failed', '/verify'];
+export const DISALLOWED = ['/admin', '/checkout', '/api', '/send-persona', '/my-personas', '/payment-success', '/payment-failed', '/verify'];
 /** The shop's own pages worth finding. */
 const PAGES = [
   '/',

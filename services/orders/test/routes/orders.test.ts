@@ -5,12 +5,10 @@ import { createEvent, createUnitOfWork } from '@persona/bus';
 import { sql } from 'kysely';
 import { mintAdminToken, unsignedToken } from '@persona/test-kit';
 import { applyPersonaEvent } from '../../src/modules/orders/persona-events';
-import { TEST_MODE_KEYS } from '../../src/modules/payments/razorpay/razorpay-provider';
 import { reconcileUnpaidOrders } from '../../src/modules/payments/reconcile-payments';
-import { paymentSignature } from '../../src/modules/payments/razorpay/razorpay-signatures';
 import type { PaymentProvider } from '../../src/modules/payments/payment-provider';
 import { SALES_CHART_DAYS, SHOP_UTC_OFFSET, shopDate, type OrderSummary } from '@persona/contracts';
-import { ADDRESS, checkout, outboxEvents, startOrdersHarness, type OrdersHarness } from '../support';
+import { ADDRESS, checkout, outboxEvents, paidOrder as paidOrderIn, startOrdersHarness, type OrdersHarness } from '../support';
 
 const SHOP = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };
 
@@ -23,21 +21,7 @@ describe('orders', () => {
 
   const inject = (opts: InjectOptions) => h.service.app.inject(opts);
 
-  async function paidOrder(body: object = checkout()) {
-    const { orderId, razorpayOrderId } = (await inject({ method: 'POST', url: '/api/payments/initiate', payload: body })).json().data;
-    const paymentId = `pay_${orderId.replace(/-/g, '').slice(0, 14)}`;
-    const res = await inject({
-      method: 'POST',
-      url: '/api/payments/verify',
-      payload: {
-        orderId,
-        razorpayOrderId,
-        razorpayPaymentId: paymentId,
-        razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret),
-      },
-    });
-    return { orderId, personaId: res.json().data.personaId as string };
-  }
+  const paidOrder = (body: object = checkout()) => paidOrderIn(h, body);
 
   describe('the public lookup by persona id', () => {
     it('answers only what /send-persona shows, whatever case or dashes were typed', async () => {

@@ -11,6 +11,7 @@ const FOOTER_LINKS = [
   { to: paths.faqs, label: 'FAQ' },
   { to: paths.contact, label: 'Contact Us' },
   { to: paths.sendPersona, label: 'Find My Persona' },
+  { to: paths.myPersonas, label: 'My Personas' },
 ] as const;
 
 /** What a payment provider asks a shop to publish, linked from every page. */

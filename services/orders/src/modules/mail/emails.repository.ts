@@ -6,11 +6,15 @@ import type { EmailsTable, OrdersDB } from '../../db';
 
 export type EmailRow = Selectable<EmailsTable>;
 
-/** One of each per order, ever: the payment's confirmation, the Persona being ready, and a printed copy shipped, delivered or cancelled. */
-export type EmailKind = 'order-confirmed' | 'persona-ready' | 'shipped' | 'delivered' | 'cancelled';
+/**
+ * One of each per order, ever: the payment's confirmation, the Persona being ready, and a printed
+ * copy shipped, delivered or cancelled; and a library sign-in link (no order, one per request).
+ */
+export type EmailKind = 'order-confirmed' | 'persona-ready' | 'shipped' | 'delivered' | 'cancelled' | 'library-link';
 
 export interface DueEmail {
-  orderId: string;
+  /** Null for an e-mail about no order. */
+  orderId: string | null;
   kind: EmailKind;
   to: string;
   subject: string;

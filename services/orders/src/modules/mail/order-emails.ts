@@ -3,7 +3,7 @@
 // the Persona ID and its page, for a printed copy the address and the dispatch estimate), the
 // Persona's being ready (its page and its download), and a printed copy's being shipped (the
 // carrier and tracking number), delivered or cancelled.
-import { paiseToRupees, personalizedPdfUrl, type Address } from '@persona/contracts';
+import { LIBRARY_LINK_MINUTES, paiseToRupees, personalizedPdfUrl, type Address } from '@persona/contracts';
 import type { OrderRow } from '../orders/orders.repository';
 import { indianDate } from '../payments/mark-order-paid';
 import { emailHtml, emailText, type EmailBody } from './email-body';
@@ -152,4 +152,28 @@ export function deliveryEmail(order: OrderRow, shop: ShopMail, correlationId: st
     default:
       return null;
   }
+}
+
+/** A sign-in link to the library of every Persona bought with `email` (it belongs to no order). */
+export function libraryLinkEmail(email: string, link: string, shop: ShopMail, correlationId: string | null): DueEmail {
+  const body: EmailBody = {
+    greeting: 'Hello,',
+    heading: 'Your Personas',
+    paragraphs: [`Someone, we hope you, asked for the Personas bought with ${email}. This button opens them, with their downloads.`],
+    action: { label: 'Open my Personas', url: link },
+    after: [
+      `The link works once, within ${LIBRARY_LINK_MINUTES} minutes. If it has expired, ask for a new one on the same page.`,
+      'If you did not ask for it, ignore this e-mail: nothing opens without the link.',
+    ],
+    footer: ['Persona Books', `Questions? Write to ${shop.supportEmail}.`, shop.publicUrl],
+  };
+  return {
+    orderId: null,
+    kind: 'library-link',
+    to: email,
+    subject: 'Your sign-in link to your Personas',
+    text: emailText(body),
+    html: emailHtml(body),
+    correlationId,
+  };
 }

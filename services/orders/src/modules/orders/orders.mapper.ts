@@ -19,7 +19,7 @@ export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
     personaId: row.persona_id,
-    book: { _id: row.book_id, title: row.book_title, author: row.book_author },
+    book: toOrderBook(row),
     fullName: row.full_name,
     email: row.email,
     phone: row.phone,
@@ -38,6 +38,9 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
+/** The book an order is of, as every answer about an order names it. */
+export const toOrderBook = (row: OrderRow): Order['book'] => ({ _id: row.book_id, title: row.book_title, author: row.book_author });
+
 /** A printed copy's shipment once it has one (marked shipped at least once). */
 function toShipment(row: OrderRow): Shipment | null {
   return row.shipped_at ? { carrier: row.carrier, trackingNumber: row.tracking_number, shippedAt: row.shipped_at.toISOString() } : null;
@@ -47,7 +50,7 @@ function toShipment(row: OrderRow): Shipment | null {
 export function toPublicOrder(row: OrderRow): PublicOrder {
   return {
     personaId: row.persona_id,
-    book: { _id: row.book_id, title: row.book_title, author: row.book_author },
+    book: toOrderBook(row),
     deliveryType: row.delivery_type,
     deliveryStatus: row.delivery_status,
     paymentStatus: row.payment_status,

@@ -40,6 +40,12 @@ const FAQS = [
       'Your digital Persona is a standard PDF: it opens on any phone, tablet, e-reader that reads PDFs, or computer, and you can download it again at any time from "Find My Persona" with your Persona ID.',
   },
   {
+    question: 'I lost the e-mail with my Persona ID. How do I get my copy?',
+    answer:
+      'Open My Personas and enter the e-mail address you bought with: we send a link that signs you in and lists every Persona bought with that address, with its download. No password needed.',
+    link: { to: paths.myPersonas, label: 'My Personas' },
+  },
+  {
     question: 'Will I get an invoice?',
     answer: `Your order confirmation e-mail is your receipt: it lists the book, the amount paid and your Persona ID. If you need a GST invoice, write to us at ${CONTACT_DETAILS.email} with your Persona ID and your GSTIN, and we send it within ${CONTACT_DETAILS.replyWithin}.`,
   },
