@@ -578,6 +578,7 @@ describe('shared layout', () => {
       ['FAQ', '/faqs'],
       ['Contact Us', '/contact-us'],
       ['Find My Persona', '/send-persona'],
+      ['My Personas', '/my-personas'],
       ['Shipping', '/shipping'],
       ['Refunds & Cancellation', '/refund-policy'],
       ['Privacy', '/privacy-policy'],
