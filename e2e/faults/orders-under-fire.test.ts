@@ -12,6 +12,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { connect } from 'amqplib';
 import { describeWithPostgres, describeWithRabbit } from '@persona/test-kit';
+import { parseMail } from '../test/support/shop';
 import { addSmallBook, checkoutBody, describeWithRabbitmqctl, post, rabbitmqctl, sleep, startFaultShop, type Answer, type FaultShop } from './support/cluster';
 
 const ORDERS = Number(process.env.FAULTS_ORDERS ?? 500);
@@ -197,9 +198,11 @@ describeWithPostgres()('fault suite', () => {
           const made = await one(`SELECT count(*) AS n FROM personalization.personas WHERE status = 'ready'`);
           const ready = await one(`SELECT count(*) AS n FROM orders.orders WHERE payment_status = 'paid' AND persona_status = 'ready'`);
           const sent = await one(`SELECT count(*) AS n FROM orders.emails WHERE kind = 'persona-ready' AND sent_at IS NOT NULL`);
+          const confirmed = await one(`SELECT count(*) AS n FROM orders.emails WHERE kind = 'order-confirmed' AND sent_at IS NOT NULL`);
           const files = (await emlFiles()).length;
           if (!personasDoneAt && made >= paid) personasDoneAt = Date.now();
-          if ((ready === paid && sent === paid && files >= paid) || Date.now() > deadline) break;
+          // Two e-mails an order: its confirmation and its Persona being ready.
+          if ((ready === paid && sent === paid && confirmed === paid && files >= 2 * paid) || Date.now() > deadline) break;
           await sleep(1000);
         }
         const allDoneAt = Date.now();
@@ -249,11 +252,14 @@ describeWithPostgres()('fault suite', () => {
           WHERE o.payment_status = 'paid' AND (o.persona_status <> 'ready'
             OR NOT EXISTS (SELECT 1 FROM personalization.personas p WHERE p.persona_id = o.persona_id AND p.status = 'ready'))`);
         const emailRows = await one(`SELECT count(*) AS n FROM orders.emails WHERE kind = 'persona-ready'`);
+        const confirmationRows = await one(`SELECT count(*) AS n FROM orders.emails WHERE kind = 'order-confirmed'`);
         const perPersona = new Map<string, number>();
         const files = await emlFiles();
         for (const file of files) {
-          const text = await readFile(path.join(shop.mailDir, file), 'utf8');
-          const id = /Persona ID: (PRS-[0-9A-Z-]+)/.exec(text)?.[1] ?? `unreadable:${file}`;
+          // The Persona-ready e-mails (the ones with its download); each order's confirmation is another file.
+          const { text } = parseMail(await readFile(path.join(shop.mailDir, file), 'utf8'));
+          if (!text.includes('/download')) continue;
+          const id = /\/api\/personas\/(PRS-[0-9A-Z-]+)\/download/.exec(text)?.[1] ?? `unreadable:${file}`;
           perPersona.set(id, (perPersona.get(id) ?? 0) + 1);
         }
         const duplicatedEmails = [...perPersona.values()].reduce((sum, c) => sum + Math.max(0, c - 1), 0);
@@ -304,9 +310,11 @@ describeWithPostgres()('fault suite', () => {
           diagnosis: '',
         });
         expect(new Set(purchases.map((p) => p.personaId)).size).toBe(ORDERS);
-        expect({ emailRows, emlFiles: files.length, pdfs, personasFailed, orderPaidTwice, deadLetters }).toEqual({
+        expect({ emailRows, confirmationRows, emlFiles: files.length, pdfs, personasFailed, orderPaidTwice, deadLetters }).toEqual({
           emailRows: ORDERS,
-          emlFiles: ORDERS,
+          confirmationRows: ORDERS,
+          // Each order's confirmation and its Persona-ready e-mail, once each.
+          emlFiles: 2 * ORDERS,
           pdfs: ORDERS,
           personasFailed: 0,
           orderPaidTwice: 0,

@@ -97,7 +97,7 @@ describe('the orders list at length', () => {
     await main().getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/page=2&after=/);
     // The next page has arrived: a full page of rows (not the loading state's none), the first a new one.
-    const arrived = async (before: string[]) => {
+    const arrived = async (before: ReadonlyArray<string | null>) => {
       const ids = await rowIds();
       return ids.length === first.length && ids[0] !== before[0];
     };

@@ -223,7 +223,7 @@ const unquote = (qp: string) =>
     'latin1',
   ).toString('utf8');
 
-function parseMail(raw: string): WrittenMail {
+export function parseMail(raw: string): WrittenMail {
   const part = (type: string) => {
     const match = new RegExp(`Content-Type: ${type}[^\\n]*\\n(?:[^\\n]+\\n)*\\n([\\s\\S]*?)(?:\\n----|$)`).exec(raw);
     return match ? unquote(match[1]!) : '';

@@ -2,7 +2,7 @@
 // a printed copy's delivery status dropdown (disabled while its update is in flight; "Shipped"
 // asks for the carrier and tracking number; a digital order has none), the Persona's state with a
 // Retry, the CSV export and the dispatch list (both made by the server from the filters).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   DELIVERY_STATUSES,
@@ -49,8 +49,17 @@ export function OrdersPage() {
   // A fresh answer from the server replaces the rows this page changed locally.
   useEffect(() => setChanged({}), [orders.data]);
 
-  // A new filter starts again at the first page.
-  const setFilters = (next: Partial<OrderFilters>) => setParams(writeFilters({ ...filters, ...next }));
+  // A new filter starts again at the first page. Two changes in quick succession build on each
+  // other: the router applies a change as a transition, so the second may come before the render
+  // that shows the first.
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [params]);
+  const setFilters = (next: Partial<OrderFilters>) => {
+    written.current = writeFilters({ ...readFilters(written.current ?? params), ...next });
+    setParams(written.current);
+  };
   const rows = orders.status === 'success' ? orders.data.data.map((order) => changed[order._id] ?? order) : [];
   const total = orders.status === 'success' ? orders.data.meta.total : 0;
 
