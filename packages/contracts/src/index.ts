@@ -1,6 +1,7 @@
 export * from './common';
 export * from './money';
 export * from './catalogue';
+export * from './images';
 export * from './events';
 export * from './routes';
 export * from './orders';
