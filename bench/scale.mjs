@@ -156,7 +156,7 @@ export async function searchLatency(url) {
   return { words: words.length, search, suggest, prefixes: prefixes.length };
 }
 
-/** Admin list reads: first pages, a deep page, each filter and each kind of search. */
+/** Admin reads: the dashboard's numbers, first pages, a deep page, each filter and each kind of search. */
 export async function adminLatency(url, auth) {
   const first = JSON.parse((await timed(`${url}/api/orders?limit=20`, auth)).body);
   const sample = first.data[Math.min(5, first.data.length - 1)]; // undefined on an empty list
@@ -168,6 +168,11 @@ export async function adminLatency(url, auth) {
     '/api/orders?limit=20&deliveryType=physical',
     '/api/orders?limit=20&paymentStatus=failed',
     `/api/orders?limit=20&from=${new Date(Date.now() - 400 * 86400_000).toISOString().slice(0, 10)}&to=${new Date(Date.now() - 300 * 86400_000).toISOString().slice(0, 10)}`,
+    // The dashboard: its numbers, and the lists its tiles lead to.
+    '/api/orders/summary',
+    '/api/orders?limit=20&paymentStatus=paid&personaStatus=failed',
+    '/api/orders?limit=20&paymentStatus=paid&deliveryType=physical&status=pending',
+    `/api/feedback/all?limit=1&from=${new Date(Date.now() - 6 * 86400_000).toISOString().slice(0, 10)}`,
     '/api/books?limit=24',
     '/api/books?limit=24&page=2000',
     '/api/books?limit=24&page=4000',
