@@ -1,6 +1,7 @@
 // /api/orders: the public lookup by persona id (rate limited, only what
 // /send-persona shows), and the administrator's list and delivery status.
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   DataEnvelope,
@@ -102,16 +103,17 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
     },
   );
 
+  /** A CSV of buyers' names (and for the dispatch list their phones and addresses), streamed: no cache anywhere may keep it. */
+  const sendCsv = (reply: FastifyReply, filename: string, lines: AsyncIterable<string>) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(lines));
+
   app.get('/api/orders/export', { onRequest: adminOnly, schema: { querystring: OrderExportQuery } }, async (request, reply) => {
     checkDateRange(request.query);
-    return (
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${ORDERS_CSV_FILENAME}"`)
-        // Buyers' names: no cache anywhere may keep it.
-        .header('cache-control', 'no-store')
-        .send(Readable.from(exportOrdersCsv(db, request.query, deps.exportBatchSize)))
-    );
+    return sendCsv(reply, ORDERS_CSV_FILENAME, exportOrdersCsv(db, request.query, deps.exportBatchSize));
   });
 
   app.patch(
@@ -134,14 +136,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
 
   app.get('/api/orders/dispatch-list', { onRequest: adminOnly, schema: { querystring: OrderExportQuery } }, async (request, reply) => {
     checkDateRange(request.query);
-    return (
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${DISPATCH_CSV_FILENAME}"`)
-        // Names, phones and addresses: no cache anywhere may keep it.
-        .header('cache-control', 'no-store')
-        .send(Readable.from(exportDispatchCsv(db, request.query, deps.exportBatchSize)))
-    );
+    return sendCsv(reply, DISPATCH_CSV_FILENAME, exportDispatchCsv(db, request.query, deps.exportBatchSize));
   });
 
   app.post(

@@ -2,7 +2,17 @@
 // missing values become Unknown, Untitled, N/A and pending) for every order the filters keep,
 // made by the server as a stream: read in keyset batches and written as it goes, so a million
 // orders take the memory of one batch (the spec's client-side export cannot hold them).
-import { DISPATCH_CSV_HEADER, ORDERS_CSV_HEADER, paiseToRupees, toCsv, toCsvRows, type Address, type CsvCell, type OrderExportQuery } from '@persona/contracts';
+import {
+  DISPATCH_CSV_HEADER,
+  ORDERS_CSV_HEADER,
+  paiseToRupees,
+  shopDate,
+  toCsv,
+  toCsvRows,
+  type Address,
+  type CsvCell,
+  type OrderExportQuery,
+} from '@persona/contracts';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { dispatchBatches, orderBatches, type OrderRow } from './orders.repository';
@@ -22,16 +32,21 @@ export function orderCsvRecord(order: Pick<OrderRow, 'id' | 'full_name' | 'book_
   ];
 }
 
-/** The file as chunks of text: the header with the first batch, then one chunk per batch. */
-export async function* exportOrdersCsv(db: Kysely<OrdersDB>, filter: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
-  let serial = 0;
+/** A CSV file as chunks of text: the header with the first batch, then one chunk per batch (the header alone when there is none). */
+async function* csvChunks<R>(header: readonly string[], batches: AsyncIterable<R[]>, record: (row: R) => CsvCell[]): AsyncGenerator<string> {
   let first = true;
-  for await (const batch of orderBatches(db, filter, batchSize)) {
-    const records = batch.map((order) => orderCsvRecord(order, ++serial));
-    yield first ? toCsv(ORDERS_CSV_HEADER, records) : toCsvRows(records);
+  for await (const batch of batches) {
+    const records = batch.map(record);
+    yield first ? toCsv(header, records) : toCsvRows(records);
     first = false;
   }
-  if (first) yield toCsv(ORDERS_CSV_HEADER, []);
+  if (first) yield toCsv(header, []);
+}
+
+/** orders.csv (spec §9): every order the filters keep, numbered from 1, newest first. */
+export function exportOrdersCsv(db: Kysely<OrdersDB>, filter: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
+  let serial = 0;
+  return csvChunks(ORDERS_CSV_HEADER, orderBatches(db, filter, batchSize), (order) => orderCsvRecord(order, ++serial));
 }
 
 /** A dispatch list line: what a printer and a courier need (the date is the payment's, in India). */
@@ -45,17 +60,11 @@ export function dispatchCsvRecord(order: OrderRow): CsvCell[] {
     address ? [address.line1, address.city, address.zip, address.country].join(', ') : '',
     order.book_title,
     paiseToRupees(order.amount_paise).toFixed(2),
-    new Date(paidAt.getTime() + 330 * 60_000).toISOString().slice(0, 10),
+    shopDate(paidAt),
   ];
 }
 
 /** dispatch-list.csv: every paid printed copy the filters keep, newest first, streamed like orders.csv. */
-export async function* exportDispatchCsv(db: Kysely<OrdersDB>, filter: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
-  let first = true;
-  for await (const batch of dispatchBatches(db, filter, batchSize)) {
-    const records = batch.map(dispatchCsvRecord);
-    yield first ? toCsv(DISPATCH_CSV_HEADER, records) : toCsvRows(records);
-    first = false;
-  }
-  if (first) yield toCsv(DISPATCH_CSV_HEADER, []);
+export function exportDispatchCsv(db: Kysely<OrdersDB>, filter: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
+  return csvChunks(DISPATCH_CSV_HEADER, dispatchBatches(db, filter, batchSize), dispatchCsvRecord);
 }
