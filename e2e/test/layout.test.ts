@@ -116,16 +116,22 @@ describe('every page at every width', () => {
     }, 120_000);
   }
 
+  /** A browser context signed in as the administrator (the admin app reads its token from storage). */
+  async function adminContext(viewport: { width: number; height: number }) {
+    const context = await browser.newContext({ baseURL: shop.url, viewport });
+    await context.addInitScript(
+      ([token, admin]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('admin', admin);
+      },
+      [adminToken, JSON.stringify({ name: ADMIN.name, email: ADMIN.email })] as const,
+    );
+    return context;
+  }
+
   for (const width of WIDTHS) {
     it(`the admin app at ${width} px`, async () => {
-      const context = await browser.newContext({ baseURL: shop.url, viewport: { width, height: width < 800 ? 780 : 900 } });
-      await context.addInitScript(
-        ([token, admin]) => {
-          localStorage.setItem('token', token);
-          localStorage.setItem('admin', admin);
-        },
-        [adminToken, JSON.stringify({ name: ADMIN.name, email: ADMIN.email })] as const,
-      );
+      const context = await adminContext({ width, height: width < 800 ? 780 : 900 });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
@@ -156,14 +162,7 @@ describe('every page at every width', () => {
   }
 
   it('the admin menu on a phone is a drawer behind a Menu button: it opens, leads to a page and closes, Escape closes it', async () => {
-    const context = await browser.newContext({ baseURL: shop.url, viewport: { width: 390, height: 780 } });
-    await context.addInitScript(
-      ([token, admin]) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('admin', admin);
-      },
-      [adminToken, JSON.stringify({ name: ADMIN.name, email: ADMIN.email })] as const,
-    );
+    const context = await adminContext({ width: 390, height: 780 });
     const page = await context.newPage();
     try {
       await page.goto('/admin');
