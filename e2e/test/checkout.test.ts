@@ -6,6 +6,8 @@ import { statSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Book } from '@persona/contracts';
 import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { extractPageTexts } from '@persona/test-kit';
+import { shopDate } from '@persona/contracts';
 import {
   adminAuth,
   buyPersonaThroughApi,
@@ -436,6 +438,64 @@ describe('buying a Persona (test mode)', () => {
   }, 120000);
 });
 
+describe('a gift', () => {
+  it("is bought with a message in Devanagari, reaches its recipient by e-mail with their name and the message printed, and opens in their library", async () => {
+    const book = books.find((b) => !b.hasFullPdf) ?? books[0]!;
+    const recipient = { name: 'अनन्या शर्मा', email: `ananya.${Date.now().toString(36)}@example.com` };
+    const message = ['जन्मदिन मुबारक हो!', 'With love, Asha'];
+    await openCheckout(book);
+    await fillBuyer();
+    await main().getByRole('checkbox', { name: 'This is a gift' }).check();
+    await field("Recipient's name").fill(recipient.name);
+    // What the Persona cannot print is refused on the page, before anything is sent.
+    await field('Message (optional)').fill('Happy birthday 🎉');
+    await submitButton().click();
+    await main().getByText(/We cannot print “🎉”/).waitFor();
+    expect(await testModeDialog().count()).toBe(0);
+    await field('Message (optional)').fill(message.join('\n'));
+    await field("Recipient's email (optional)").fill(recipient.email);
+    // The day starts as today, the shop's day.
+    expect(await field('Deliver on').inputValue()).toBe(shopDate(new Date()));
+    await submitButton().click();
+    const personaId = await payAndReachSuccess(book);
+    const receipt = squash(await main().getByRole('region', { name: 'Your order' }).innerText());
+    expect(receipt).toContain(`A gift for ${recipient.name}: we e-mail it to ${recipient.email} on`);
+
+    // The buyer gets the receipt; the recipient the Persona, today, with the giver's message.
+    const [toRecipient] = await mailsTo(shop.mailDir, recipient.email, 'has given you a Persona', 1, READY_TIMEOUT_MS);
+    expect(toRecipient!.text).toContain(`Dear ${recipient.name},`);
+    expect(toRecipient!.text).toContain(`${buyer.fullName} has given you a Persona of "${book.title}"`);
+    for (const line of message) expect(toRecipient!.text).toContain(`“${line}”`);
+    const [receiptMail] = await mailsTo(shop.mailDir, buyer.email, personaId);
+    expect(receiptMail!.text).toContain(`A gift for:`);
+
+    // Its Persona prints the recipient's name and the message on the dedication page, and in every footer.
+    const download = /(https?:\/\/\S+\/api\/personas\/[A-Z0-9-]+\/download)/.exec(toRecipient!.text)![1]!;
+    const pdf = new Uint8Array(await (await fetch(`${shop.url}${new URL(download).pathname}`)).arrayBuffer());
+    const pages = await extractPageTexts(pdf);
+    const dedication = squash(pages[1]!);
+    expect(dedication).toContain(`Personalised for ${recipient.name}`);
+    for (const line of message) expect(dedication).toContain(line);
+    expect(squash(pages[pages.length - 1]!)).toContain(`Personal copy of ${recipient.name} · ${personaId}`);
+    expect(pages.join('\n')).not.toContain(buyer.fullName);
+    // Signed with the rest of the record, and genuine.
+    const verified = ((await (await fetch(`${shop.url}/api/personas/${personaId}/verify`)).json()) as { data: Record<string, unknown> }).data;
+    expect(verified).toMatchObject({ valid: true, recipientName: recipient.name, message: message.join('\n'), buyerName: buyer.fullName });
+
+    // The recipient's library, by an e-mail link, lists it as given to them, with its download.
+    await open(page, '/my-personas');
+    await field('Email').fill(recipient.email);
+    await main().getByRole('button', { name: 'Send me a sign-in link' }).click();
+    const [linkMail] = await mailsTo(shop.mailDir, recipient.email, 'Open my Personas');
+    const link = /(https?:\/\/\S+\/my-personas#token=[A-Za-z0-9_-]+)/.exec(linkMail!.text)![1]!;
+    await page.goto(`/my-personas${new URL(link).hash}`);
+    await main().getByText(`Bought with or given to ${recipient.email}`).waitFor();
+    const item = main().getByRole('listitem').filter({ hasText: book.title });
+    expect(squash(await item.innerText())).toContain(`Gift From ${buyer.fullName}`);
+    expect(await item.getByRole('link', { name: `Download PDF of ${book.title}` }).getAttribute('href')).toBe(`/api/personas/${personaId}/download`);
+  }, 180000);
+});
+
 describe('finding a Persona', () => {
   it('/my-personas: a sign-in link by e-mail opens every Persona of the address with its download, once; a reload keeps it open', async () => {
     const email = `library.${Date.now().toString(36)}@example.com`;
@@ -466,7 +526,7 @@ describe('finding a Persona', () => {
     const fragment = new URL(link).hash;
 
     await page.goto(`/my-personas${fragment}`);
-    await main().getByText(`Bought with ${email}`).waitFor();
+    await main().getByText(`Bought with or given to ${email}`).waitFor();
     // The token left the address at once.
     expect(new URL(page.url()).hash).toBe('');
     const items = main().getByRole('listitem');
@@ -493,7 +553,7 @@ describe('finding a Persona', () => {
 
     // A reload keeps the library open (the session the link opened, in this tab).
     await page.reload();
-    await main().getByText(`Bought with ${email}`).waitFor();
+    await main().getByText(`Bought with or given to ${email}`).waitFor();
 
     // The link opened it once: used again, elsewhere, it opens nothing and says so.
     const other = await browser.newContext({ baseURL: shop.url });

@@ -54,6 +54,10 @@ export const OrderPaidPayload = Type.Object({
   deliveryType: Type.Union([Type.Literal('digital'), Type.Literal('physical')]),
   amountPaise: Paise,
   paidAt: Text,
+  /** A gift: the name printed instead of the buyer's, and the message for the dedication page. */
+  gift: Type.Optional(
+    Type.Object({ recipientName: Text, message: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })) }, { additionalProperties: false }),
+  ),
 });
 export type OrderPaidPayload = Static<typeof OrderPaidPayload>;
 /** Personalisation → orders, admin. */

@@ -9,3 +9,4 @@ export * from './persona-id';
 export * from './personas';
 export * from './admin';
 export * from './csv';
+export * from './printable-text';

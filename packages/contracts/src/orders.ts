@@ -68,6 +68,26 @@ export type Address = Static<typeof Address>;
 
 export const PHONE_PATTERN = '^\\+?[0-9][0-9 ()-]{6,18}[0-9]$';
 
+/** How far ahead a gift's delivery may be set. */
+export const GIFT_MAX_DAYS_AHEAD = 366;
+
+/**
+ * A Persona given (DESIGN §12): the recipient's name is the one printed (dedication page and
+ * footers), with the message on the dedication page; the recipient is e-mailed the Persona on
+ * `deliverOn` (the shop's day; today when absent) when an address is given. The printable rules
+ * (printable-text.ts) are checked by the service with their own messages.
+ */
+export const Gift = Type.Object(
+  {
+    recipientName: Type.String({ minLength: 1, maxLength: 200 }),
+    message: Type.Optional(Type.String({ maxLength: 600 })),
+    recipientEmail: Type.Optional(Type.String({ format: 'email', maxLength: 200 })),
+    deliverOn: Type.Optional(Type.String({ format: 'date' })),
+  },
+  { additionalProperties: false },
+);
+export type Gift = Static<typeof Gift>;
+
 /**
  * The spec's initiation request. `amount`, `shippingFee` and `personaId` are
  * accepted for compatibility and ignored: the server computes the amount and
@@ -84,6 +104,8 @@ export const InitiatePaymentBody = Type.Object(
     amount: Type.Optional(Type.Number()),
     shippingFee: Type.Optional(Type.Number()),
     personaId: Type.Optional(Type.Null()),
+    /** Not in the spec's request: a gift (absent, the buyer's own copy, exactly as the spec). */
+    gift: Type.Optional(Gift),
   },
   { additionalProperties: false },
 );
@@ -134,6 +156,11 @@ export const Receipt = Type.Object({
   email: Type.String(),
   address: Type.Union([Address, Type.Null()]),
   paidAt: Type.String({ format: 'date-time' }),
+  /** A gift: who it is for, and when (and whether) they are e-mailed it. */
+  gift: Type.Union([
+    Type.Object({ recipientName: Type.String(), recipientEmail: Type.Union([Type.String(), Type.Null()]), deliverOn: Type.String({ format: 'date' }) }),
+    Type.Null(),
+  ]),
 });
 export type Receipt = Static<typeof Receipt>;
 
@@ -149,6 +176,15 @@ export const Shipment = Type.Object({
   shippedAt: Type.String({ format: 'date-time' }),
 });
 export type Shipment = Static<typeof Shipment>;
+
+/** A gift as the administrator sees it (the order's buyer is who paid). */
+export const OrderGift = Type.Object({
+  recipientName: Type.String(),
+  message: Type.Union([Type.String(), Type.Null()]),
+  recipientEmail: Type.Union([Type.String(), Type.Null()]),
+  deliverOn: Type.String({ format: 'date' }),
+});
+export type OrderGift = Static<typeof OrderGift>;
 
 /** An order as an administrator sees it. */
 export const Order = Type.Object({
@@ -170,6 +206,7 @@ export const Order = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   shipment: Type.Union([Shipment, Type.Null()]),
+  gift: Type.Union([OrderGift, Type.Null()]),
 });
 export type Order = Static<typeof Order>;
 
@@ -187,6 +224,9 @@ export const PublicOrder = Type.Object({
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** A printed copy's carrier and tracking number once shipped, for its buyer to follow. */
   shipment: Type.Union([Shipment, Type.Null()]),
+  /** A gift, and the day its recipient is e-mailed it (DESIGN §12: never the recipient's address). */
+  gift: Type.Boolean(),
+  deliverOn: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
 });
 export type PublicOrder = Static<typeof PublicOrder>;
 
@@ -275,6 +315,12 @@ export const LibraryPersona = Type.Object({
   ...Type.Pick(PublicOrder, ['personaId', 'book', 'deliveryType', 'personaStatus']).properties,
   /** When it was bought. */
   paidAt: Type.String({ format: 'date-time' }),
+  /** A gift: bought by this address for someone (`to`), or given to this address (`from`, the buyer's name). */
+  gift: Type.Union([
+    Type.Object({ direction: Type.Literal('given'), recipientName: Type.String(), deliverOn: Type.String({ format: 'date' }) }),
+    Type.Object({ direction: Type.Literal('received'), from: Type.String(), deliverOn: Type.String({ format: 'date' }) }),
+    Type.Null(),
+  ]),
   /** The downloads ready, by format. */
   downloads: Type.Array(Type.Object({ format: Type.Literal('pdf'), url: Type.String() })),
   verifyUrl: Type.String(),

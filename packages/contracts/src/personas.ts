@@ -17,6 +17,10 @@ export interface PersonaSignedRecord {
   buyerName: string;
   /** YYYY-MM-DD in India time (the date printed in the book). */
   purchaseDate: string;
+  /** A gift's recipient, printed instead of the buyer (DESIGN §12); absent from the signed JSON when not a gift. */
+  recipientName?: string;
+  /** A gift's message, printed on the dedication page; absent when none. */
+  message?: string;
 }
 
 export const PersonaVerification = Type.Object({
@@ -27,6 +31,9 @@ export const PersonaVerification = Type.Object({
   author: Type.String(),
   buyerName: Type.String(),
   purchaseDate: Type.String(),
+  /** A gift's recipient and message, signed with the rest. */
+  recipientName: Type.Union([Type.String(), Type.Null()]),
+  message: Type.Union([Type.String(), Type.Null()]),
   sha256: Type.String(),
   signature: Type.String(),
   keyId: Type.String(),

@@ -1,3 +1,4 @@
 export * from './servers';
 export * from './tokens';
 export * from './chromium';
+export * from './pdf-text';

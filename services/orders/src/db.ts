@@ -39,6 +39,11 @@ export interface OrdersTable {
   carrier: ColumnType<string | null, string | null | undefined, string | null>;
   tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
   shipped_at: NullableTimestamp;
+  /** A gift (DESIGN §12): the name printed, the message, the recipient's address and the shop's day they are e-mailed it. */
+  gift_recipient_name: ColumnType<string | null, string | null | undefined, string | null>;
+  gift_message: ColumnType<string | null, string | null | undefined, string | null>;
+  gift_recipient_email: ColumnType<string | null, string | null | undefined, string | null>;
+  gift_deliver_on: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookEventsTable {
@@ -75,6 +80,8 @@ export interface EmailsTable {
   claimed_until: NullableTimestamp;
   /** The correlation id of the event that queued the e-mail, for the relay's log lines. */
   correlation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Not sent before this moment (a gift's delivery day); null: as soon as possible. */
+  send_after: NullableTimestamp;
 }
 
 export interface LibraryTokensTable {

@@ -34,7 +34,13 @@ export interface OrdersHarness {
 
 export async function startOrdersHarness(
   kind: 'pglite' | 'postgres',
-  extra: { lookupsPerMinute?: number; libraryLinksPerMinute?: number; lists?: { countCap?: number; exportBatchSize?: number } } = {},
+  extra: {
+    lookupsPerMinute?: number;
+    libraryLinksPerMinute?: number;
+    lists?: { countCap?: number; exportBatchSize?: number };
+    /** The mail relay's clock (scheduled e-mails). */
+    mailNow?: () => Date;
+  } = {},
 ): Promise<OrdersHarness> {
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'orders-mail-'));
   const stack = await openTestStack<OrdersDB>(kind, 'orders');
@@ -48,7 +54,7 @@ export async function startOrdersHarness(
     publicUrl: 'https://shop.example',
     supportEmail: 'help@shop.example',
     payments: {},
-    mail: { dir: mailDir, from: 'Persona Books <orders@example.com>' },
+    mail: { dir: mailDir, from: 'Persona Books <orders@example.com>', now: extra.mailNow },
     readBook: async (id) => {
       if (id !== BOOK.id) {
         const { notFound } = await import('@persona/service-kit');

@@ -10,6 +10,9 @@ export interface PersonasTable {
   author: string;
   buyer_name: string;
   purchase_date: string;
+  /** A gift's recipient (printed instead of the buyer) and message; null when not a gift. */
+  recipient_name: ColumnType<string | null, string | null | undefined, string | null>;
+  message: ColumnType<string | null, string | null | undefined, string | null>;
   status: 'ready' | 'failed';
   signature: string | null;
   key_id: string | null;

@@ -48,6 +48,7 @@ describe('the library', () => {
         paidAt: expect.any(String),
         downloads: [],
         verifyUrl: `/verify/${mine.personaId}`,
+        gift: null,
       },
     ]);
     // The link opened a session: a reload keeps the library open with it.

@@ -41,6 +41,8 @@ describe('orders', () => {
         createdAt: expect.any(String),
         paidAt: expect.any(String),
         shipment: null,
+        gift: false,
+        deliverOn: null,
       });
       expect(res.body).not.toMatch(/zoe@example.com|98765|MG Road|682001/);
     });

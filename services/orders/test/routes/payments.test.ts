@@ -165,6 +165,7 @@ function contract(kind: 'pglite' | 'postgres') {
             email: 'zoe@example.com',
             address: null,
             paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+            gift: null,
           },
         },
         message: 'Payment verified successfully',

@@ -54,6 +54,8 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
           author: row.author,
           buyerName: row.buyer_name,
           purchaseDate: row.purchase_date,
+          recipientName: row.recipient_name,
+          message: row.message,
           sha256: row.sha256,
           signature: row.signature,
           keyId: row.key_id,

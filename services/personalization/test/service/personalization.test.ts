@@ -99,6 +99,24 @@ describe('the personalisation service', () => {
         undefined,
     );
 
+  describe('a gift', () => {
+    it("is made for its recipient, with the message, both signed and told back by the verify route", async () => {
+      const personaId = 'PRS-GFT1-9QXD-2HFA-J8TW';
+      const event = paid(personaId);
+      event.payload.gift = { recipientName: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' };
+      await bus.publish(event);
+      const row = await ready(personaId);
+      expect(row).toMatchObject({ buyer_name: 'Zoë Ünal', recipient_name: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' });
+      const verified = (await service.app.inject({ url: `/api/personas/${personaId}/verify` })).json().data;
+      expect(verified).toMatchObject({ valid: true, buyerName: 'Zoë Ünal', recipientName: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' });
+      // The record without its gift fields no longer matches the signature: they are covered.
+      const key = (await service.app.inject({ url: '/api/personas/public-key' })).json().data.publicKeyPem;
+      const record = { personaId, bookId: row.book_id, title: row.title, author: row.author, buyerName: row.buyer_name, purchaseDate: row.purchase_date };
+      expect(verifyPersonaSignature({ ...record, recipientName: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' }, verified.signature, key)).toBe(true);
+      expect(verifyPersonaSignature(record, verified.signature, key)).toBe(false);
+    }, 60_000);
+  });
+
   describe('a paid order', () => {
     const personaId = 'PRS-7K3M-9QXD-2HFA-J8TW';
     let pdf: Buffer;

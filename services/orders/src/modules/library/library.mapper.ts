@@ -3,7 +3,8 @@ import { personalizedPdfUrl, type LibraryPersona } from '@persona/contracts';
 import { toOrderBook } from '../orders/orders.mapper';
 import type { OrderRow } from '../orders/orders.repository';
 
-export function toLibraryPersona(row: OrderRow): LibraryPersona {
+/** A paid order (or a gift received) as the library of `email` (lower case) lists it. */
+export function toLibraryPersona(row: OrderRow, email: string): LibraryPersona {
   return {
     personaId: row.persona_id,
     book: toOrderBook(row),
@@ -12,5 +13,13 @@ export function toLibraryPersona(row: OrderRow): LibraryPersona {
     paidAt: (row.paid_at ?? row.created_at).toISOString(),
     downloads: row.persona_status === 'ready' ? [{ format: 'pdf', url: personalizedPdfUrl(row.persona_id) }] : [],
     verifyUrl: `/verify/${row.persona_id}`,
+    gift: libraryGift(row, email),
   };
+}
+
+function libraryGift(row: OrderRow, email: string): LibraryPersona['gift'] {
+  if (!row.gift_recipient_name || !row.gift_deliver_on) return null;
+  // Bought with this address (even when given to it too): the buyer's view.
+  if (row.email.toLowerCase() === email) return { direction: 'given', recipientName: row.gift_recipient_name, deliverOn: row.gift_deliver_on };
+  return { direction: 'received', from: row.full_name, deliverOn: row.gift_deliver_on };
 }

@@ -1,21 +1,31 @@
 // All kysely code for the buyers' library: its tokens (kept as hashes) and the Personas an
 // address bought. It answers rows; library.mapper makes the wire shape.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { shopDate } from '@persona/contracts';
 import type { LibraryTokensTable, OrdersDB } from '../../db';
 import type { OrderRow } from '../orders/orders.repository';
 
 type Db = Kysely<OrdersDB>;
 export type LibraryTokenRow = Selectable<LibraryTokensTable>;
 
-/** True when the address (lower case) has a paid order: a link is worth sending. */
-export async function hasPaidOrders(db: Db, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where(sql<string>`lower(email)`, '=', email)
-    .where('payment_status', '=', 'paid')
-    .limit(1)
-    .executeTakeFirst();
+/**
+ * The paid orders of an address (lower case): bought with it, or a gift to it whose day has come
+ * (before it, the gift stays a surprise). Each side uses its own index on lower(address).
+ */
+function ofAddress(email: string, now: Date) {
+  return (eb: ExpressionBuilder<OrdersDB, 'orders'>) =>
+    eb.and([
+      eb('payment_status', '=', 'paid'),
+      eb.or([
+        eb(sql<string>`lower(email)`, '=', email),
+        eb.and([eb(sql<string>`lower(gift_recipient_email)`, '=', email), eb('gift_deliver_on', '<=', shopDate(now))]),
+      ]),
+    ]);
+}
+
+/** True when the address (lower case) has a paid order or a gift: a link is worth sending. */
+export async function hasPaidOrders(db: Db, email: string, now = new Date()): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').where(ofAddress(email, now)).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -62,13 +72,12 @@ export function findSession(db: Db, hash: string): Promise<LibraryTokenRow | und
     .executeTakeFirst();
 }
 
-/** The address's paid orders, newest first (the e-mail index's equality). */
-export function paidOrdersOf(db: Db, email: string): Promise<OrderRow[]> {
+/** The address's paid orders and the gifts it received, newest first. */
+export function paidOrdersOf(db: Db, email: string, now = new Date()): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')
     .selectAll()
-    .where(sql<string>`lower(email)`, '=', email)
-    .where('payment_status', '=', 'paid')
+    .where(ofAddress(email, now))
     .orderBy('created_at', 'desc')
     .limit(500)
     .execute();

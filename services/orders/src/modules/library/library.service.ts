@@ -60,5 +60,5 @@ export async function openLibrary(db: Kysely<OrdersDB>, token: string): Promise<
     session = { token, expiresAt: open.expires_at.toISOString() };
   }
   const orders = await repo.paidOrdersOf(db, email);
-  return { email, personas: orders.map(toLibraryPersona), session };
+  return { email, personas: orders.map((row) => toLibraryPersona(row, email)), session };
 }

@@ -7,10 +7,11 @@ import type { EmailsTable, OrdersDB } from '../../db';
 export type EmailRow = Selectable<EmailsTable>;
 
 /**
- * One of each per order, ever: the payment's confirmation, the Persona being ready, and a printed
+ * One of each per order, ever: the payment's confirmation, the Persona being ready, a gift's Persona
+ * to its recipient (on its day), and a printed
  * copy shipped, delivered or cancelled; and a library sign-in link (no order, one per request).
  */
-export type EmailKind = 'order-confirmed' | 'persona-ready' | 'shipped' | 'delivered' | 'cancelled' | 'library-link';
+export type EmailKind = 'order-confirmed' | 'persona-ready' | 'gift-delivery' | 'shipped' | 'delivered' | 'cancelled' | 'library-link';
 
 export interface DueEmail {
   /** Null for an e-mail about no order. */
@@ -21,6 +22,8 @@ export interface DueEmail {
   text: string;
   html: string;
   correlationId: string | null;
+  /** Not sent before (a gift's delivery day); absent: as soon as possible. */
+  sendAfter?: Date;
 }
 
 /** What every e-mail to a buyer needs to know of the shop: its address for links, and where to write. */
@@ -44,21 +47,23 @@ export async function queueEmail(db: Kysely<OrdersDB> | Transaction<OrdersDB>, e
       text_body: email.text,
       html_body: email.html,
       correlation_id: email.correlationId || null,
+      send_after: email.sendAfter ?? null,
     })
     .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
     .execute();
 }
 
 /**
- * Claims up to `limit` unsent e-mails nobody holds, oldest first, for `leaseMs`. Rows another relay is
- * claiming at this moment are skipped, not waited for.
+ * Claims up to `limit` unsent e-mails nobody holds and whose time has come at `now`, oldest first,
+ * for `leaseMs`. Rows another relay is claiming at this moment are skipped, not waited for.
  */
-export async function claimUnsent(db: Kysely<OrdersDB>, limit: number, leaseMs: number): Promise<EmailRow[]> {
+export async function claimUnsent(db: Kysely<OrdersDB>, limit: number, leaseMs: number, now: Date = new Date()): Promise<EmailRow[]> {
   const { rows } = await sql<EmailRow>`
     UPDATE emails SET claimed_until = now() + make_interval(secs => ${leaseMs / 1000})
     WHERE id IN (
       SELECT id FROM emails
       WHERE sent_at IS NULL AND attempts < ${MAX_EMAIL_ATTEMPTS} AND (claimed_until IS NULL OR claimed_until < now())
+        AND (send_after IS NULL OR send_after <= ${now})
       ORDER BY created_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)

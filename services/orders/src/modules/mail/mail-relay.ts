@@ -22,6 +22,8 @@ export interface MailOptions {
   smtpUrl?: string;
   dir: string;
   from: string;
+  /** The relay's clock for scheduled e-mails (a gift's day); the machine's unless a test sets one. */
+  now?: () => Date;
 }
 
 export interface MailRelay {
@@ -41,7 +43,7 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
   let stopped = false;
 
   async function sendPending(): Promise<number> {
-    const pending = await claimUnsent(db, BATCH, LEASE_MS);
+    const pending = await claimUnsent(db, BATCH, LEASE_MS, options.now?.() ?? new Date());
     let sent = 0;
     for (const email of pending) {
       const log = logger.child({ emailId: email.id, orderId: email.order_id, ...(email.correlation_id ? { correlationId: email.correlation_id } : {}) });
@@ -53,7 +55,7 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
           text: email.text_body,
           ...(email.html_body ? { html: email.html_body } : {}),
           messageId: `<${email.id}@persona-books>`,
-          date: email.created_at,
+          date: email.send_after ?? email.created_at,
         });
         if (!options.smtpUrl) {
           await mkdir(options.dir, { recursive: true });

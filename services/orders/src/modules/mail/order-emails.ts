@@ -3,9 +3,8 @@
 // the Persona ID and its page, for a printed copy the address and the dispatch estimate), the
 // Persona's being ready (its page and its download), and a printed copy's being shipped (the
 // carrier and tracking number), delivered or cancelled.
-import { LIBRARY_LINK_MINUTES, paiseToRupees, personalizedPdfUrl, type Address } from '@persona/contracts';
+import { LIBRARY_LINK_MINUTES, paiseToRupees, personalizedPdfUrl, shopDate, shopDayStart, type Address } from '@persona/contracts';
 import type { OrderRow } from '../orders/orders.repository';
-import { indianDate } from '../payments/mark-order-paid';
 import { emailHtml, emailText, type EmailBody } from './email-body';
 import type { DueEmail, EmailKind, ShopMail } from './emails.repository';
 
@@ -14,11 +13,33 @@ export const DISPATCH_DAYS = '5–7 business days';
 
 const inr = (paise: number) => `₹${paiseToRupees(paise).toFixed(2)}`;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** The date in India, as people write it: "25 November 2026". */
-const longDate = (at: Date) => {
-  const [year, month, day] = indianDate(at).split('-').map(Number);
-  return `${day} ${MONTHS[month! - 1]} ${year}`;
+
+/** A shop's day (YYYY-MM-DD) as people write it: "25 November 2026". */
+const longDay = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number);
+  return `${date} ${MONTHS[month! - 1]} ${year}`;
 };
+/** The date in India at `at`, as people write it. */
+const longDate = (at: Date) => longDay(shopDate(at));
+
+/** The hour of the shop's day (India time) a gift's e-mail goes out, unless the Persona is ready later. */
+export const GIFT_DELIVERY_HOUR = 9;
+
+/** When a gift's recipient is e-mailed: its day at GIFT_DELIVERY_HOUR, India time. */
+export function giftDeliveryTime(deliverOn: string): Date {
+  return new Date(shopDayStart(deliverOn).getTime() + GIFT_DELIVERY_HOUR * 3_600_000);
+}
+
+/** A gift's lines in the buyer's e-mails: for whom, and when (and whether) they are e-mailed it. */
+function giftFacts(order: OrderRow): Array<[string, string]> {
+  if (!order.gift_recipient_name || !order.gift_deliver_on) return [];
+  return [
+    ['A gift for', order.gift_recipient_name],
+    order.gift_recipient_email
+      ? ['We e-mail it to', `${order.gift_recipient_email} on ${longDay(order.gift_deliver_on)}`]
+      : ['Delivery', 'You hand it over: the download is yours'],
+  ];
+}
 
 function addressLine(address: unknown): string {
   const a = address as Address | null;
@@ -48,6 +69,7 @@ export function orderConfirmedEmail(order: OrderRow, shop: ShopMail, correlation
     ['Amount paid', inr(order.amount_paise)],
     ['Paid on', longDate(order.paid_at ?? new Date())],
     ['Persona ID', order.persona_id],
+    ...giftFacts(order),
     ...(physical ? ([['Delivering to', addressLine(order.address)]] as Array<[string, string]>) : []),
   ];
   return email(
@@ -81,10 +103,7 @@ export function personaReadyEmail(order: OrderRow, shop: ShopMail, correlationId
       greeting: `Dear ${order.full_name},`,
       heading: 'Your Persona is ready',
       paragraphs: [`Your Persona of "${order.book_title}" by ${order.book_author} is ready.`],
-      facts: [
-        ['Persona ID', order.persona_id],
-        ['Your Persona', personaPage(order, shop)],
-      ],
+      facts: [['Persona ID', order.persona_id], ['Your Persona', personaPage(order, shop)], ...giftFacts(order)],
       action: { label: 'Download your Persona', url: download },
       after: [
         order.delivery_type === 'physical'
@@ -95,6 +114,43 @@ export function personaReadyEmail(order: OrderRow, shop: ShopMail, correlationId
     },
     correlationId,
   );
+}
+
+/**
+ * A gift's Persona to its recipient, on its day: who gives it, their message, the download and the
+ * Persona's page. A gift for the day it was bought goes as soon as its Persona is ready; one for a
+ * later day waits for giftDeliveryTime. Null when the gift names no recipient's address.
+ */
+export function giftDeliveryEmail(order: OrderRow, shop: ShopMail, correlationId: string | null): DueEmail | null {
+  if (!order.gift_recipient_name || !order.gift_deliver_on || !order.gift_recipient_email) return null;
+  const download = `${shop.publicUrl}${personalizedPdfUrl(order.persona_id)}`;
+  const message = order.gift_message ? order.gift_message.split('\n') : [];
+  const body: EmailBody = {
+    greeting: `Dear ${order.gift_recipient_name},`,
+    heading: `${order.full_name} has given you a Persona`,
+    paragraphs: [
+      `${order.full_name} has given you a Persona of "${order.book_title}" by ${order.book_author}: your own copy, with your name on its dedication page and the author's signature.`,
+      ...(message.length ? [`${order.full_name} writes:`, ...message.map((line) => `“${line}”`)] : []),
+    ],
+    facts: [
+      ['Book', `${order.book_title} by ${order.book_author}`],
+      ['Persona ID', order.persona_id],
+      ['Your Persona', personaPage(order, shop)],
+    ],
+    action: { label: 'Download your Persona', url: download },
+    after: ['Keep your Persona ID: it finds, downloads and verifies your copy whenever you need it.'],
+    footer: footer(shop),
+  };
+  return {
+    orderId: order.id,
+    kind: 'gift-delivery',
+    to: order.gift_recipient_email,
+    subject: `${order.full_name} has given you a Persona of "${order.book_title}"`,
+    text: emailText(body),
+    html: emailHtml(body),
+    correlationId,
+    ...(order.gift_deliver_on > shopDate(order.paid_at ?? order.created_at) ? { sendAfter: giftDeliveryTime(order.gift_deliver_on) } : {}),
+  };
 }
 
 /** The e-mail a printed copy's new delivery status owes its buyer, or null when it owes none. */

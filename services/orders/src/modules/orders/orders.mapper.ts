@@ -35,6 +35,18 @@ export function toOrder(row: OrderRow): Order {
     createdAt: row.created_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     shipment: toShipment(row),
+    gift: toOrderGift(row),
+  };
+}
+
+/** A gift's details, for the administrator. */
+export function toOrderGift(row: OrderRow): Order['gift'] {
+  if (!row.gift_recipient_name || !row.gift_deliver_on) return null;
+  return {
+    recipientName: row.gift_recipient_name,
+    message: row.gift_message,
+    recipientEmail: row.gift_recipient_email,
+    deliverOn: row.gift_deliver_on,
   };
 }
 
@@ -59,6 +71,8 @@ export function toPublicOrder(row: OrderRow): PublicOrder {
     createdAt: row.created_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     shipment: toShipment(row),
+    gift: row.gift_recipient_name !== null,
+    deliverOn: row.gift_deliver_on,
   };
 }
 
@@ -72,6 +86,10 @@ export function toReceipt(row: OrderRow, paidAt: Date): Receipt {
     email: row.email,
     address: (row.address as Address | null) ?? null,
     paidAt: paidAt.toISOString(),
+    gift:
+      row.gift_recipient_name && row.gift_deliver_on
+        ? { recipientName: row.gift_recipient_name, recipientEmail: row.gift_recipient_email, deliverOn: row.gift_deliver_on }
+        : null,
   };
 }
 

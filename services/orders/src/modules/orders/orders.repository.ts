@@ -47,6 +47,10 @@ export interface NewOrder {
   idempotency_key: string | null;
   request_hash: string | null;
   correlation_id?: string | null;
+  gift_recipient_name?: string | null;
+  gift_message?: string | null;
+  gift_recipient_email?: string | null;
+  gift_deliver_on?: string | null;
 }
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {

@@ -1,12 +1,13 @@
 // Orders' side of an order's life after payment: its confirmation e-mail once order.paid is out
 // (whichever of verify, webhook or reconciler saw the payment), and the personalisation service
-// saying a Persona is ready (queue the buyer's e-mail in the same transaction) or failed.
+// saying a Persona is ready (queue the buyer's e-mail, and a gift's to its recipient for its day,
+// in the same transaction) or failed.
 import { eventLogger, handleOnce, type BusLogger, type EventBus, type KnownEvent, type Subscription } from '@persona/bus';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { queueEmail } from '../mail/emails.repository';
 import type { ShopMail } from '../mail/emails.repository';
-import { orderConfirmedEmail, personaReadyEmail } from '../mail/order-emails';
+import { giftDeliveryEmail, orderConfirmedEmail, personaReadyEmail } from '../mail/order-emails';
 import * as repo from './orders.repository';
 
 export const ORDERS_PERSONA_QUEUE = 'orders.personas';
@@ -22,6 +23,9 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutc
       const order = await repo.setPersonaStatus(trx, payload.personaId, { status: 'ready', sha256: payload.sha256 });
       if (!order) return;
       await queueEmail(trx, personaReadyEmail(order, shop, event.correlationId || null));
+      // A gift's recipient gets it on its day: queued now, sent by the relay when its time comes.
+      const gift = giftDeliveryEmail(order, shop, event.correlationId || null);
+      if (gift) await queueEmail(trx, gift);
       outcome = 'ready';
     } else if (event.type === 'persona.failed') {
       const { payload } = event;

@@ -3,7 +3,20 @@
 // in one insert, so no order row exists without its payment order. An
 // Idempotency-Key makes a retried checkout answer the same order.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { computeOrderAmount, formatPersonaId, ZIP_MESSAGE, type InitiatePaymentBody, type InitiatePaymentData, type OrderAmount } from '@persona/contracts';
+import {
+  computeOrderAmount,
+  formatPersonaId,
+  GIFT_MAX_DAYS_AHEAD,
+  giftMessageProblem,
+  normalizeGiftMessage,
+  normalizePrintedName,
+  printedNameProblem,
+  shopDate,
+  ZIP_MESSAGE,
+  type InitiatePaymentBody,
+  type InitiatePaymentData,
+  type OrderAmount,
+} from '@persona/contracts';
 import { isUniqueViolation } from '@persona/db';
 import { badRequest, conflict, HttpError } from '@persona/service-kit';
 import * as repo from '../orders/orders.repository';
@@ -11,10 +24,47 @@ import { PaymentProviderError, type PaymentProvider } from './payment-provider';
 import type { PaymentsContext } from './payments-context';
 
 function requestHash(body: InitiatePaymentBody): string {
-  const { book, fullName, email, phone, deliveryType, address } = body;
-  return createHash('sha256')
-    .update(JSON.stringify([book, fullName.trim(), email.trim().toLowerCase(), phone.trim(), deliveryType, address]))
-    .digest('hex');
+  const { book, fullName, email, phone, deliveryType, address, gift } = body;
+  const parts: unknown[] = [book, fullName.trim(), email.trim().toLowerCase(), phone.trim(), deliveryType, address];
+  // Not a gift hashes exactly as before gifts existed, so a key reused across the upgrade still matches.
+  if (gift) parts.push(gift);
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** A gift as the order keeps it: the printed name and message normalised, the delivery day today unless later. */
+export interface GiftColumns {
+  gift_recipient_name: string;
+  gift_message: string | null;
+  gift_recipient_email: string | null;
+  gift_deliver_on: string;
+}
+
+/**
+ * The names printed (the buyer's, a gift's recipient) and a gift's message and day, checked with the
+ * checkout's own rules (printable-text): a clear 400 for anything the Persona could not print.
+ */
+export function checkPrintedText(body: InitiatePaymentBody, now = new Date()): GiftColumns | null {
+  const nameProblem = printedNameProblem(body.fullName, 'Full Name');
+  if (nameProblem) throw badRequest(nameProblem);
+  const { gift } = body;
+  if (!gift) return null;
+  const recipientProblem = printedNameProblem(gift.recipientName, "The recipient's name");
+  if (recipientProblem) throw badRequest(recipientProblem);
+  const message = gift.message === undefined ? '' : normalizeGiftMessage(gift.message);
+  if (gift.message !== undefined) {
+    const messageProblem = giftMessageProblem(gift.message);
+    if (messageProblem) throw badRequest(messageProblem);
+  }
+  const today = shopDate(now);
+  const deliverOn = gift.deliverOn ?? today;
+  if (deliverOn < today) throw badRequest('The delivery date must be today or later');
+  if (deliverOn > shopDate(now, -GIFT_MAX_DAYS_AHEAD)) throw badRequest(`The delivery date must be within ${GIFT_MAX_DAYS_AHEAD} days`);
+  return {
+    gift_recipient_name: normalizePrintedName(gift.recipientName),
+    gift_message: message || null,
+    gift_recipient_email: gift.recipientEmail?.trim() || null,
+    gift_deliver_on: deliverOn,
+  };
 }
 
 function checkAddress(body: InitiatePaymentBody): void {
@@ -78,6 +128,7 @@ async function ensureProviderOrder(ctx: PaymentsContext, row: repo.OrderRow): Pr
 
 export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymentBody, idempotencyKey: string | undefined): Promise<InitiatePaymentData> {
   checkAddress(body);
+  const gift = checkPrintedText(body);
   const hash = requestHash(body);
   if (idempotencyKey) {
     const existing = await repo.findOrderByIdempotencyKey(ctx.db, idempotencyKey);
@@ -108,7 +159,7 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
       book_id: book.id,
       book_title: book.title,
       book_author: book.author,
-      full_name: body.fullName.trim(),
+      full_name: normalizePrintedName(body.fullName),
       email: body.email.trim(),
       phone: body.phone.trim(),
       delivery_type: body.deliveryType,
@@ -120,6 +171,7 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
       idempotency_key: idempotencyKey ?? null,
       request_hash: hash,
       correlation_id: ctx.correlationId,
+      ...gift,
     });
   } catch (err) {
     // Two requests with one key raced; the other one created the order.

@@ -3,14 +3,9 @@
 // payload personalisation is asked to make a Persona with (order.paid, and
 // persona.retry_requested when an administrator asks again).
 import { createEvent, type Work } from '@persona/bus';
-import type { OrderPaidPayload } from '@persona/contracts';
+import { shopDate, type OrderPaidPayload } from '@persona/contracts';
 import type { OrdersDB } from '../../db';
 import * as repo from '../orders/orders.repository';
-
-/** The purchase date printed in the Persona: the calendar date in India. */
-export function indianDate(at: Date): string {
-  return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}
 
 /** What personalisation needs to make the Persona of a paid order. */
 export function personaRequest(order: repo.OrderRow): OrderPaidPayload {
@@ -20,10 +15,14 @@ export function personaRequest(order: repo.OrderRow): OrderPaidPayload {
     personaId: order.persona_id,
     bookId: order.book_id,
     buyerName: order.full_name,
-    purchaseDate: indianDate(paidAt),
+    // The purchase date printed in the Persona: the shop's (India's) calendar date.
+    purchaseDate: shopDate(paidAt),
     deliveryType: order.delivery_type,
     amountPaise: order.amount_paise,
     paidAt: paidAt.toISOString(),
+    ...(order.gift_recipient_name
+      ? { gift: { recipientName: order.gift_recipient_name, ...(order.gift_message ? { message: order.gift_message } : {}) } }
+      : {}),
   };
 }
 

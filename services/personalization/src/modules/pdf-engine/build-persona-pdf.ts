@@ -76,12 +76,14 @@ export async function buildPersonaPdf(input: PersonaPdfInput): Promise<PersonaPd
   const printed = {
     title: oneLine(record.title),
     author: oneLine(record.author),
-    buyerName: oneLine(record.buyerName),
+    // A gift prints its recipient's name wherever the buyer's would be (DESIGN §12).
+    name: oneLine(record.recipientName ?? record.buyerName),
     personaId: oneLine(record.personaId),
   };
   const purchasedAt = parsePurchaseDate(record.purchaseDate);
   const dedication: DedicationText = {
     ...printed,
+    message: (record.message ?? '').split('\n').map(oneLine).filter(Boolean),
     formattedDate: formatPurchaseDate(record.purchaseDate),
     signature: oneLine(input.signature),
     keyId: oneLine(input.keyId),
@@ -92,11 +94,11 @@ export async function buildPersonaPdf(input: PersonaPdfInput): Promise<PersonaPd
 
   return stampPersona(base, {
     dedication,
-    footer: footerText(printed.buyerName, printed.personaId),
+    footer: footerText(printed.name, printed.personaId),
     metadata: {
       title: printed.title,
       author: printed.author,
-      subject: `A Persona of ${printed.title} personalised for ${printed.buyerName}`,
+      subject: `A Persona of ${printed.title} personalised for ${printed.name}`,
       keywords: [printed.personaId, 'Persona', 'Persona Books'],
       creator: PRODUCER,
       producer: PRODUCER,

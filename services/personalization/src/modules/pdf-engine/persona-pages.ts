@@ -101,7 +101,10 @@ export function drawTitlePage(frame: Frame, { title, author }: TitlePageText) {
 }
 
 export interface DedicationText {
-  buyerName: string;
+  /** The name printed: a gift's recipient, else the buyer. */
+  name: string;
+  /** A gift's message, line by line (none: an empty list). */
+  message: readonly string[];
   formattedDate: string;
   author: string;
   signature: string;
@@ -124,8 +127,15 @@ const FLOURISH = 'M 0 14 C 18 -6 34 26 52 10 S 84 -4 102 12 S 140 26 168 4 C 176
 
 export function drawDedicationPage(frame: Frame, text: DedicationText) {
   frame.centred('Ex libris', 540, 'serifItalic', 11, { grey: true });
-  let y = frame.centred(`Personalised for ${text.buyerName}`, 500, 'serif', 16, { leading: 21 });
+  let y = frame.centred(`Personalised for ${text.name}`, 500, 'serif', 16, { leading: 21 });
   y = frame.centred(`on ${text.formattedDate}`, y - 2, 'serifItalic', 12);
+
+  // A gift's message, in the giver's words and lines.
+  if (text.message.length) {
+    y -= 12;
+    for (const line of text.message) y = frame.centred(line, y, 'serifItalic', 10.5, { leading: 14, maxWidth: 300 });
+    y -= 2;
+  }
 
   // The author's signature block.
   const nameTop = Math.min(y - 26, 430);
@@ -154,8 +164,8 @@ export function drawDedicationPage(frame: Frame, text: DedicationText) {
   frame.centred('Scan to verify this copy', y - 2, 'sans', 7, { grey: true });
 }
 
-export function footerText(buyerName: string, personaId: string): string {
-  return `Personal copy of ${buyerName} · ${personaId}`;
+export function footerText(name: string, personaId: string): string {
+  return `Personal copy of ${name} · ${personaId}`;
 }
 
 const FOOTER = { size: 6.5, minSize: 4, fromBottom: 22, sideMargin: 30 };

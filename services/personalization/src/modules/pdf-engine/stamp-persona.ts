@@ -27,8 +27,8 @@ const N = (name: string) => PDFName.of(name);
 /** Every text the dedication page and the footer draw, by style: which faces the Persona needs. */
 function stampTexts({ dedication: d, footer }: PersonaStamp): Array<readonly [TextStyle, string]> {
   return [
-    ['serifItalic', `Ex libris on ${d.formattedDate} ${d.author}`],
-    ['serif', `Personalised for ${d.buyerName}`],
+    ['serifItalic', `Ex libris on ${d.formattedDate} ${d.author} ${d.message.join(' ')}`],
+    ['serif', `Personalised for ${d.name}`],
     ['sans', `${footer} Digitally signed Persona id Scan to verify this copy`],
     ['mono', `${d.signature} ${d.personaId} ${d.verifyUrl} Ed25519 · key ${d.keyId} M`],
   ];

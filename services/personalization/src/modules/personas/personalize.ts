@@ -61,6 +61,8 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
       author: book.author,
       buyerName: order.buyerName,
       purchaseDate: order.purchaseDate,
+      ...(order.gift ? { recipientName: order.gift.recipientName } : {}),
+      ...(order.gift?.message ? { message: order.gift.message } : {}),
     };
     const signature = signPersona(record, deps.key);
     const started = Date.now();
@@ -89,6 +91,8 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
         author: record.author,
         buyer_name: record.buyerName,
         purchase_date: record.purchaseDate,
+        recipient_name: record.recipientName ?? null,
+        message: record.message ?? null,
         signature,
         key_id: deps.key.keyId,
         sha256,

@@ -16,6 +16,8 @@ export interface ReadyPersona {
   author: string;
   buyer_name: string;
   purchase_date: string;
+  recipient_name: string | null;
+  message: string | null;
   signature: string;
   key_id: string;
   sha256: string;
@@ -38,7 +40,10 @@ export async function saveReady(db: Db, persona: ReadyPersona): Promise<boolean>
   return row !== undefined;
 }
 
-export async function saveFailed(db: Db, persona: Omit<ReadyPersona, 'signature' | 'key_id' | 'sha256' | 'pages'> & { error: string }): Promise<boolean> {
+export async function saveFailed(
+  db: Db,
+  persona: Omit<ReadyPersona, 'signature' | 'key_id' | 'sha256' | 'pages' | 'recipient_name' | 'message'> & { error: string },
+): Promise<boolean> {
   const row = await db
     .insertInto('personas')
     .values({ ...persona, status: 'failed' })

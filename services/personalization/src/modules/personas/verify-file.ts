@@ -2,7 +2,7 @@
 // must be that of a Persona this shop made, and that Persona's signed record
 // must verify. A changed copy is recognised by the persona id it still carries.
 import { PDFDocument } from 'pdf-lib';
-import type { FileVerification } from '@persona/contracts';
+import type { FileVerification, PersonaSignedRecord } from '@persona/contracts';
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from '../../db';
 import { sha256Hex, verifyPersonaSignature } from '../signing/persona-signature';
@@ -10,8 +10,18 @@ import * as repo from './personas.repository';
 
 const PERSONA_ID_IN_FILE = /PRS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
 
-export function signedRecord(row: repo.PersonaRow) {
-  return { personaId: row.persona_id, bookId: row.book_id, title: row.title, author: row.author, buyerName: row.buyer_name, purchaseDate: row.purchase_date };
+/** The record a stored Persona's signature covers (a gift's recipient and message only when it has them). */
+export function signedRecord(row: repo.PersonaRow): PersonaSignedRecord {
+  return {
+    personaId: row.persona_id,
+    bookId: row.book_id,
+    title: row.title,
+    author: row.author,
+    buyerName: row.buyer_name,
+    purchaseDate: row.purchase_date,
+    ...(row.recipient_name ? { recipientName: row.recipient_name } : {}),
+    ...(row.message ? { message: row.message } : {}),
+  };
 }
 
 /** The persona id a file claims: in its raw bytes, else in its (possibly compressed) metadata. */
@@ -32,7 +42,7 @@ export async function verifyFile(db: Kysely<PersonalizationDB>, publicKeys: Map<
     const key = match.key_id ? publicKeys.get(match.key_id) : undefined;
     const valid = Boolean(key && match.signature && verifyPersonaSignature(signedRecord(match), match.signature, key));
     return valid
-      ? { genuine: true, personaId: match.persona_id, reason: `A genuine, unmodified Persona of "${match.title}" personalised for ${match.buyer_name}` }
+      ? { genuine: true, personaId: match.persona_id, reason: `A genuine, unmodified Persona of "${match.title}" personalised for ${match.recipient_name ?? match.buyer_name}` }
       : { genuine: false, personaId: match.persona_id, reason: 'The record of this Persona does not carry a valid signature' };
   }
   const claimed = await claimedPersonaId(bytes);

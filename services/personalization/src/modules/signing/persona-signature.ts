@@ -75,12 +75,26 @@ export function signingKeyToPem(key: SigningKey): string {
 }
 
 /**
- * Only the six signed fields are serialised, so a caller may pass a wider
- * object (a stored row) without changing what is signed.
+ * Only the signed fields are serialised, so a caller may pass a wider object (a stored row)
+ * without changing what is signed: the six of every Persona, and a gift's recipient and message
+ * when it has them (absent, the JSON is exactly that of a Persona made before gifts existed).
  */
+export function signedFields(record: PersonaSignedRecord): PersonaSignedRecord {
+  const { personaId, bookId, title, author, buyerName, purchaseDate, recipientName, message } = record;
+  return {
+    personaId,
+    bookId,
+    title,
+    author,
+    buyerName,
+    purchaseDate,
+    ...(recipientName ? { recipientName } : {}),
+    ...(message ? { message } : {}),
+  };
+}
+
 function signedBytes(record: PersonaSignedRecord): Buffer {
-  const { personaId, bookId, title, author, buyerName, purchaseDate } = record;
-  return Buffer.from(canonicalJson({ personaId, bookId, title, author, buyerName, purchaseDate }), 'utf8');
+  return Buffer.from(canonicalJson(signedFields(record)), 'utf8');
 }
 
 export function signPersona(record: PersonaSignedRecord, key: SigningKey): string {

@@ -1,20 +1,8 @@
-// Test helper: the text of each page of a PDF, as pdfjs-dist extracts it.
+// Test helpers: the text of each page of a PDF (test-kit's, as pdfjs-dist extracts it), and where
+// pdf.js shows each page's footer.
+export { extractPageTexts } from '@persona/test-kit';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-
-const SCRIPT = join(__dirname, '..', '..', 'fixtures', 'extract-pdf-text.mjs');
-
-/** One string per page, NFC-normalised, runs of blanks within a line collapsed to one space. */
-export function extractPageTexts(bytes: Uint8Array): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [SCRIPT], { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_OPTIONS: '' } }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`pdf text extraction failed: ${stderr || error.message}`));
-      const pages = JSON.parse(stdout) as string[];
-      resolve(pages.map((text) => text.normalize('NFC').replace(/[^\S\n]+/g, ' ')));
-    });
-    child.stdin?.end(Buffer.from(bytes));
-  });
-}
 
 export interface FooterGeometry {
   width: number;

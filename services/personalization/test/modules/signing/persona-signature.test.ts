@@ -123,3 +123,28 @@ describe('sha256Hex', () => {
     expect(sha256Hex(new TextEncoder().encode('abc'))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });
+
+describe("a gift's signature", () => {
+  const key = generateSigningKey();
+  const gift: PersonaSignedRecord = { ...record, recipientName: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' };
+
+  it("covers the recipient's name and the message", () => {
+    const signature = signPersona(gift, key);
+    expect(verifyPersonaSignature(gift, signature, key.publicKey)).toBe(true);
+    expect(verifyPersonaSignature({ ...gift, recipientName: 'Someone else' }, signature, key.publicKey)).toBe(false);
+    expect(verifyPersonaSignature({ ...gift, message: 'Another message' }, signature, key.publicKey)).toBe(false);
+    expect(verifyPersonaSignature({ ...gift, message: undefined }, signature, key.publicKey)).toBe(false);
+    expect(verifyPersonaSignature(record, signature, key.publicKey)).toBe(false);
+  });
+
+  it('leaves the signed JSON of a Persona that is no gift exactly as before gifts existed', () => {
+    const signature = signPersona(record, key);
+    expect(verifyPersonaSignature({ ...record, recipientName: undefined, message: undefined }, signature, key.publicKey)).toBe(true);
+    const sixFields = Buffer.from(
+      canonicalJson({ personaId: record.personaId, bookId: record.bookId, title: record.title, author: record.author, buyerName: record.buyerName, purchaseDate: record.purchaseDate }),
+      'utf8',
+    );
+    const { verify } = jest.requireActual<typeof import('node:crypto')>('node:crypto');
+    expect(verify(null, sixFields, key.publicKey, Buffer.from(signature, 'base64'))).toBe(true);
+  });
+});

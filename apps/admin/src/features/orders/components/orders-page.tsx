@@ -198,6 +198,12 @@ export function OrdersPage() {
                     {order.fullName}
                     <span className="cell-sub">{order.email}</span>
                     <span className="cell-sub">{order.phone}</span>
+                    {order.gift && (
+                      <span className="cell-sub">
+                        Gift for {order.gift.recipientName}
+                        {order.gift.recipientEmail ? ` (${order.gift.recipientEmail}, ${order.gift.deliverOn})` : ''}
+                      </span>
+                    )}
                   </td>
                   <td>
                     {capitalize(order.deliveryType)}

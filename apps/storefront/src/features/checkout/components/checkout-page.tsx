@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Book, DeliveryType } from '@persona/contracts';
-import { formatInr } from '@persona/contracts';
+import { formatInr, GIFT_MAX_DAYS_AHEAD, GIFT_MESSAGE_MAX_CHARS, shopDate } from '@persona/contracts';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { paths } from '../../../config/paths';
 import { isMissingBook, useBook } from '../../../hooks/use-book';
@@ -53,7 +53,7 @@ function Checkout({ book }: { book: Book | null }) {
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
-  const fieldRefs = useRef<Partial<Record<CheckoutField, HTMLInputElement | null>>>({});
+  const fieldRefs = useRef<Partial<Record<CheckoutField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const testMode = useTestModePayment();
   const onDismissed = useCallback(() => {
     // Focus returns to the (enabled again) submit button, not to the top of the page.
@@ -79,8 +79,13 @@ function Checkout({ book }: { book: Book | null }) {
     if (submitted) setErrors(validateCheckout(values));
   }, [submitted, values]);
 
-  function update(field: keyof CheckoutValues, value: string) {
+  function update(field: Exclude<keyof CheckoutValues, 'isGift'>, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function setGift(isGift: boolean) {
+    // The delivery day starts as today, the shop's (India's) day.
+    setValues((current) => ({ ...current, isGift, deliverOn: current.deliverOn || shopDate(new Date()) }));
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -104,13 +109,14 @@ function Checkout({ book }: { book: Book | null }) {
     value: values[name],
     error: errors[name],
     disabled: processing,
-    inputRef: (el: HTMLInputElement | null) => {
+    inputRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
       fieldRefs.current[name] = el;
     },
     onChange: (value: string) => update(name, value),
   });
 
   const physical = values.deliveryType === 'physical';
+  const today = shopDate(new Date());
 
   return (
     <div className="checkout container">
@@ -180,10 +186,37 @@ function Checkout({ book }: { book: Book | null }) {
           <h2 id="buyer-details-heading" className="checkout__section-title">
             Your details
           </h2>
-          <p className="checkout__hint">All fields are required.</p>
+          <p className="checkout__hint">All fields are required unless marked optional.</p>
           <TextField label="Full Name" autoComplete="name" {...field('fullName')} />
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
           <TextField label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" {...field('phone')} />
+
+          <fieldset className="checkout__gift" disabled={processing}>
+            <legend className="visually-hidden">Gift</legend>
+            <label className="checkout__gift-toggle">
+              <input type="checkbox" name="isGift" checked={values.isGift} onChange={(event) => setGift(event.target.checked)} />
+              <span>This is a gift</span>
+            </label>
+            <p className="checkout__hint">
+              {values.isGift
+                ? 'Their name is printed in the book instead of yours, with your message. You get the receipt; they get the Persona by e-mail on the day you choose.'
+                : "Print someone else's name and a message in the book, and we e-mail it to them on the day you choose."}
+            </p>
+            {values.isGift && (
+              <>
+                <TextField label="Recipient's name" autoComplete="off" {...field('recipientName')} />
+                <MessageField {...field('message')} />
+                <TextField label="Recipient's email (optional)" type="email" autoComplete="off" inputMode="email" {...field('recipientEmail')} />
+                <TextField
+                  label="Deliver on"
+                  type="date"
+                  min={today}
+                  max={shopDate(new Date(), -GIFT_MAX_DAYS_AHEAD)}
+                  {...field('deliverOn')}
+                />
+              </>
+            )}
+          </fieldset>
 
           <fieldset className="checkout__delivery" disabled={processing}>
             <legend>Delivery</legend>
@@ -238,15 +271,45 @@ interface TextFieldProps {
   value: string;
   error?: string;
   disabled: boolean;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'date';
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'numeric';
   maxLength?: number;
+  min?: string;
+  max?: string;
   inputRef: (el: HTMLInputElement | null) => void;
   onChange: (value: string) => void;
 }
 
-function TextField({ label, name, value, error, disabled, type = 'text', autoComplete, inputMode, maxLength, inputRef, onChange }: TextFieldProps) {
+/** A gift's message: a few lines, counted as the buyer types. */
+function MessageField({ name, value, error, disabled, inputRef, onChange }: Omit<TextFieldProps, 'label' | 'inputRef'> & { inputRef: (el: HTMLTextAreaElement | null) => void }) {
+  const count = [...value.trim()].length;
+  const counterId = useId();
+  return (
+    <Field label="Message (optional)" error={error}>
+      {(control) => (
+        <>
+          <textarea
+            ref={inputRef}
+            {...control}
+            aria-describedby={[control['aria-describedby'], counterId].filter(Boolean).join(' ')}
+            name={name}
+            className="text-input checkout__message"
+            rows={4}
+            value={value}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <p id={counterId} className={`checkout__counter${count > GIFT_MESSAGE_MAX_CHARS ? ' checkout__counter--over' : ''}`}>
+            {count}/{GIFT_MESSAGE_MAX_CHARS} characters, printed on the dedication page
+          </p>
+        </>
+      )}
+    </Field>
+  );
+}
+
+function TextField({ label, name, value, error, disabled, type = 'text', autoComplete, inputMode, maxLength, min, max, inputRef, onChange }: TextFieldProps) {
   return (
     <Field label={label} error={error}>
       {(control) => (
@@ -257,11 +320,13 @@ function TextField({ label, name, value, error, disabled, type = 'text', autoCom
           type={type}
           className="text-input"
           value={value}
-          required
+          required={!label.endsWith('(optional)')}
           disabled={disabled}
           autoComplete={autoComplete}
           inputMode={inputMode}
           maxLength={maxLength}
+          min={min}
+          max={max}
           onChange={(event) => onChange(event.target.value)}
         />
       )}

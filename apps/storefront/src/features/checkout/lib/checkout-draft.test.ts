@@ -12,6 +12,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 }
 
 const typed: CheckoutValues = {
+  ...EMPTY_CHECKOUT,
   fullName: 'Asha Rao',
   email: 'asha.rao@example.com',
   phone: '+91 98765 43210',
@@ -20,6 +21,10 @@ const typed: CheckoutValues = {
   city: 'Bengaluru',
   zip: '560001',
   country: 'India',
+  isGift: true,
+  recipientName: 'अनन्या',
+  message: 'जन्मदिन मुबारक!\nWith love',
+  deliverOn: '2026-12-01',
 };
 
 describe('the checkout draft', () => {

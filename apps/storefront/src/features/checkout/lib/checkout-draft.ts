@@ -33,6 +33,11 @@ export function readCheckoutDraft(storage: DraftStorage): CheckoutValues | null 
   for (const key of Object.keys(EMPTY_CHECKOUT) as (keyof CheckoutValues)[]) {
     const value = record[key];
     if (value === undefined) continue;
+    if (key === 'isGift') {
+      if (typeof value !== 'boolean') return null;
+      draft.isGift = value;
+      continue;
+    }
     if (typeof value !== 'string' || value.length > MAX_LENGTH) return null;
     if (key === 'deliveryType') {
       if (value !== 'digital' && value !== 'physical') return null;

@@ -134,3 +134,41 @@ describe("the server's charge", () => {
     });
   });
 });
+
+describe("a gift at checkout", () => {
+  const book = makeBook({ price: 300, printingCost: 40 });
+  const now = new Date('2026-11-25T06:00:00Z');
+  const gift: CheckoutValues = { ...digital, isGift: true, recipientName: 'अनन्या शर्मा', message: 'जन्मदिन मुबारक!\nWith love', deliverOn: '2026-11-28' };
+
+  it('checks the gift fields only when it is a gift, in the order they appear', () => {
+    expect(validateCheckout({ ...digital, recipientName: '', recipientEmail: 'not an address' }, now)).toEqual({});
+    expect(validateCheckout(gift, now)).toEqual({});
+    expect(visibleFields('digital', true)).toEqual(['fullName', 'email', 'phone', 'recipientName', 'message', 'recipientEmail', 'deliverOn']);
+    const errors = validateCheckout({ ...gift, recipientName: '  ', recipientEmail: 'ananya@', deliverOn: '2026-11-24' }, now);
+    expect(errors).toEqual({
+      recipientName: CHECKOUT_MESSAGES.recipientName,
+      recipientEmail: CHECKOUT_MESSAGES.recipientEmail,
+      deliverOn: CHECKOUT_MESSAGES.deliverOn,
+    });
+    expect(firstInvalidField(errors)).toBe('recipientName');
+  });
+
+  it("applies the Persona's printing rules to the names and the message, with the server's messages", () => {
+    expect(validateCheckout({ ...gift, recipientName: 'Аnna' }, now).recipientName).toBe('Write each word in one script: “Аnna” mixes Cyrillic and Latin letters');
+    expect(validateCheckout({ ...gift, message: 'Happy birthday 🎉' }, now).message).toMatch(/^We cannot print “🎉”/);
+    expect(validateCheckout({ ...gift, message: 'm'.repeat(301) }, now).message).toBe('The message must be at most 300 characters');
+    expect(validateCheckout({ ...gift, fullName: 'Asha\u0007' }, now).fullName).toMatch(/without control characters/);
+    // India's day: at 20:00 UTC on the 24th it is already the 25th there.
+    expect(validateCheckout({ ...gift, deliverOn: '2026-11-25' }, new Date('2026-11-24T20:00:00Z')).deliverOn).toBeUndefined();
+  });
+
+  it('sends the gift with what was filled in, and nothing of it when the box is unticked', () => {
+    expect(buildInitiateBody(book, gift).gift).toEqual({ recipientName: 'अनन्या शर्मा', message: 'जन्मदिन मुबारक!\nWith love', deliverOn: '2026-11-28' });
+    expect(buildInitiateBody(book, { ...gift, recipientEmail: ' ananya@example.com ', message: '  ' }).gift).toEqual({
+      recipientName: 'अनन्या शर्मा',
+      recipientEmail: 'ananya@example.com',
+      deliverOn: '2026-11-28',
+    });
+    expect('gift' in buildInitiateBody(book, { ...gift, isGift: false })).toBe(false);
+  });
+});

@@ -1,7 +1,18 @@
 // The checkout form (spec §3, §5): its values, its rules, the totals it shows and the
 // initiation request it sends. Pure, so every rule is unit-tested.
 import type { Book, DeliveryType, InitiatePaymentBody, OrderAmount } from '@persona/contracts';
-import { computeOrderAmount, paiseToRupees, PHONE_PATTERN, rupeesToPaise, ZIP_MESSAGE, ZIP_PATTERN } from '@persona/contracts';
+import {
+  computeOrderAmount,
+  GIFT_MAX_DAYS_AHEAD,
+  giftMessageProblem,
+  paiseToRupees,
+  PHONE_PATTERN,
+  printedNameProblem,
+  rupeesToPaise,
+  shopDate,
+  ZIP_MESSAGE,
+  ZIP_PATTERN,
+} from '@persona/contracts';
 
 export interface CheckoutValues {
   fullName: string;
@@ -12,9 +23,16 @@ export interface CheckoutValues {
   city: string;
   zip: string;
   country: string;
+  /** "This is a gift" (DESIGN §12): the recipient's name is printed instead of the buyer's. */
+  isGift: boolean;
+  recipientName: string;
+  message: string;
+  recipientEmail: string;
+  /** YYYY-MM-DD; empty: today. */
+  deliverOn: string;
 }
 
-export type CheckoutField = Exclude<keyof CheckoutValues, 'deliveryType'>;
+export type CheckoutField = Exclude<keyof CheckoutValues, 'deliveryType' | 'isGift'>;
 export type CheckoutErrors = Partial<Record<CheckoutField, string>>;
 
 /** Spec §3: delivery is digital unless the buyer picks physical. */
@@ -27,11 +45,29 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
   city: '',
   zip: '',
   country: 'India',
+  isGift: false,
+  recipientName: '',
+  message: '',
+  recipientEmail: '',
+  deliverOn: '',
 };
 
 /** Fields in the order they appear, so the first invalid one gets focus. */
-export const CHECKOUT_FIELD_ORDER: readonly CheckoutField[] = ['fullName', 'email', 'phone', 'line1', 'city', 'zip', 'country'];
+export const CHECKOUT_FIELD_ORDER: readonly CheckoutField[] = [
+  'fullName',
+  'email',
+  'phone',
+  'recipientName',
+  'message',
+  'recipientEmail',
+  'deliverOn',
+  'line1',
+  'city',
+  'zip',
+  'country',
+];
 export const ADDRESS_FIELDS: readonly CheckoutField[] = ['line1', 'city', 'zip', 'country'];
+export const GIFT_FIELDS: readonly CheckoutField[] = ['recipientName', 'message', 'recipientEmail', 'deliverOn'];
 
 export const CHECKOUT_MESSAGES = {
   fullName: 'Please enter your full name',
@@ -41,22 +77,45 @@ export const CHECKOUT_MESSAGES = {
   city: 'Please enter your city',
   zip: ZIP_MESSAGE,
   country: 'Please enter your country',
+  recipientName: "Please enter the recipient's name",
+  message: 'Please shorten the message',
+  recipientEmail: "Please enter a valid email address for the recipient, or leave it empty",
+  deliverOn: 'Please choose today or a later date',
 } as const satisfies Record<CheckoutField, string>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = new RegExp(PHONE_PATTERN);
 const ZIP = new RegExp(ZIP_PATTERN);
 
-/** The fields shown (and so required) for a delivery type. */
-export function visibleFields(deliveryType: DeliveryType): CheckoutField[] {
-  return CHECKOUT_FIELD_ORDER.filter((field) => deliveryType === 'physical' || !ADDRESS_FIELDS.includes(field));
+/** The fields shown (and so checked) for a delivery type, with the gift's when it is one. */
+export function visibleFields(deliveryType: DeliveryType, isGift = false): CheckoutField[] {
+  return CHECKOUT_FIELD_ORDER.filter(
+    (field) => (deliveryType === 'physical' || !ADDRESS_FIELDS.includes(field)) && (isGift || !GIFT_FIELDS.includes(field)),
+  );
 }
 
-/** Every broken rule, keyed by field; empty when the form may be sent. Hidden address fields are never checked. */
-export function validateCheckout(values: CheckoutValues): CheckoutErrors {
+/** Every broken rule, keyed by field; empty when the form may be sent. Hidden address and gift fields are never checked. */
+export function validateCheckout(values: CheckoutValues, now = new Date()): CheckoutErrors {
   const errors: CheckoutErrors = {};
   const text = (field: CheckoutField) => values[field].trim();
+  // The spec's message for an empty name; the Persona's printing rules (printable-text) for the rest.
   if (!text('fullName')) errors.fullName = CHECKOUT_MESSAGES.fullName;
+  else {
+    const problem = printedNameProblem(values.fullName, 'Your name');
+    if (problem) errors.fullName = problem;
+  }
+  if (values.isGift) {
+    if (!text('recipientName')) errors.recipientName = CHECKOUT_MESSAGES.recipientName;
+    else {
+      const problem = printedNameProblem(values.recipientName, "The recipient's name");
+      if (problem) errors.recipientName = problem;
+    }
+    const messageProblem = values.message ? giftMessageProblem(values.message) : null;
+    if (messageProblem) errors.message = messageProblem;
+    if (text('recipientEmail') && !EMAIL.test(text('recipientEmail'))) errors.recipientEmail = CHECKOUT_MESSAGES.recipientEmail;
+    const day = text('deliverOn');
+    if (day && (day < shopDate(now) || day > shopDate(now, -GIFT_MAX_DAYS_AHEAD))) errors.deliverOn = CHECKOUT_MESSAGES.deliverOn;
+  }
   if (!EMAIL.test(text('email'))) errors.email = CHECKOUT_MESSAGES.email;
   if (!PHONE.test(text('phone'))) errors.phone = CHECKOUT_MESSAGES.phone;
   if (values.deliveryType === 'physical') {
@@ -120,5 +179,15 @@ export function buildInitiateBody(book: Pick<Book, '_id' | 'price' | 'printingCo
     amount: totals.total,
     shippingFee: totals.delivery,
     personaId: null,
+    ...(values.isGift
+      ? {
+          gift: {
+            recipientName: values.recipientName.trim(),
+            ...(values.message.trim() ? { message: values.message.trim() } : {}),
+            ...(values.recipientEmail.trim() ? { recipientEmail: values.recipientEmail.trim() } : {}),
+            ...(values.deliverOn.trim() ? { deliverOn: values.deliverOn.trim() } : {}),
+          },
+        }
+      : {}),
   };
 }

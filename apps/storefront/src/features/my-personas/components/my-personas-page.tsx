@@ -184,7 +184,7 @@ function LibraryView({ library, onSignOut }: { library: Library; onSignOut: () =
             My Personas
           </h1>
           <p className="my-personas__lead">
-            Bought with <strong>{library.email}</strong>
+            Bought with or given to <strong>{library.email}</strong>
           </p>
         </div>
         <button type="button" className="btn btn--outline btn--sm" onClick={onSignOut}>
@@ -192,7 +192,7 @@ function LibraryView({ library, onSignOut }: { library: Library; onSignOut: () =
         </button>
       </div>
       {library.personas.length === 0 ? (
-        <p className="my-personas__empty">No Personas have been bought with this address yet.</p>
+        <p className="my-personas__empty">No Personas have been bought with or given to this address yet.</p>
       ) : (
         <ul className="my-personas__list">
           {library.personas.map((persona) => (
@@ -201,9 +201,15 @@ function LibraryView({ library, onSignOut }: { library: Library; onSignOut: () =
               <p className="my-personas__author">by {persona.book.author}</p>
               <dl className="my-personas__facts">
                 <div>
-                  <dt>Bought</dt>
-                  <dd>{formatLongDate(persona.paidAt)}</dd>
+                  <dt>{persona.gift?.direction === 'received' ? 'Given' : 'Bought'}</dt>
+                  <dd>{formatLongDate(persona.gift?.direction === 'received' ? persona.gift.deliverOn : persona.paidAt)}</dd>
                 </div>
+                {persona.gift && (
+                  <div>
+                    <dt>Gift</dt>
+                    <dd>{persona.gift.direction === 'received' ? `From ${persona.gift.from}` : `For ${persona.gift.recipientName}`}</dd>
+                  </div>
+                )}
                 <div>
                   <dt>Format</dt>
                   <dd>{persona.deliveryType === 'physical' ? 'Printed, with the PDF' : 'Digital'}</dd>

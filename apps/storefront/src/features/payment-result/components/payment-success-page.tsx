@@ -109,6 +109,7 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
           <strong>Delivering to:</strong> {view.delivery.address}. {view.delivery.estimate}
         </p>
       )}
+      {view.gift && <p className="receipt__delivery">{view.gift}</p>}
       <p className="receipt__emailed">
         We e-mailed your order confirmation to you at <strong>{view.emailedTo}</strong>, and will e-mail you again when your Persona is ready.
       </p>

@@ -9,6 +9,7 @@ const digital: Receipt = {
   email: 'zoe@example.com',
   address: null,
   paidAt: '2026-11-25T06:00:00.000Z',
+  gift: null,
 };
 const printed: Receipt = {
   ...digital,
@@ -49,8 +50,21 @@ describe('receiptView', () => {
         ['Paid on', '25 November 2026'],
       ],
       emailedTo: 'zoe@example.com',
+      gift: null,
       delivery: null,
     });
+  });
+
+  it('a gift says for whom, and when it reaches them or that the buyer hands it over', () => {
+    const gift = { recipientName: 'अनन्या', recipientEmail: 'ananya@example.com', deliverOn: '2026-12-01' };
+    expect(receiptView({ ...digital, gift }).gift).toBe('A gift for अनन्या: we e-mail it to ananya@example.com on 1 December 2026.');
+    expect(receiptView({ ...digital, gift: { ...gift, recipientEmail: null } }).gift).toBe(
+      'A gift for अनन्या: their name is printed in it, and the download is yours to hand over.',
+    );
+    // A receipt kept from before gifts existed (no gift field) still reads.
+    const { gift: _none, ...older } = digital;
+    expect(readReceipt({ receipt: older })).toEqual(digital);
+    expect(readReceipt({ receipt: { ...digital, gift: { recipientName: 5 } } })).toBeNull();
   });
 
   it('a printed Persona adds what made the amount, the address and the dispatch estimate', () => {

@@ -28,13 +28,18 @@ export function readReceipt(state: unknown): Receipt | null {
     isAmount(breakdown?.delivery) &&
     isText(receipt.email) &&
     isText(receipt.paidAt) &&
-    (address === null || (isText(address?.line1) && isText(address?.city) && isText(address?.zip) && isText(address?.country)));
-  return ok ? (receipt as Receipt) : null;
+    (address === null || (isText(address?.line1) && isText(address?.city) && isText(address?.zip) && isText(address?.country))) &&
+    (receipt.gift === null ||
+      receipt.gift === undefined ||
+      (isText(receipt.gift.recipientName) && isText(receipt.gift.deliverOn) && (receipt.gift.recipientEmail === null || isText(receipt.gift.recipientEmail))));
+  return ok ? ({ ...receipt, gift: receipt.gift ?? null } as Receipt) : null;
 }
 
 export interface ReceiptView {
   rows: Array<[string, string]>;
   emailedTo: string;
+  /** A gift: for whom, and when it reaches them (or that the buyer hands it over). */
+  gift: string | null;
   delivery: { address: string; estimate: string } | null;
 }
 
@@ -55,6 +60,11 @@ export function receiptView(receipt: Receipt): ReceiptView {
       ['Paid on', formatLongDate(receipt.paidAt)],
     ],
     emailedTo: receipt.email,
+    gift: receipt.gift
+      ? receipt.gift.recipientEmail
+        ? `A gift for ${receipt.gift.recipientName}: we e-mail it to ${receipt.gift.recipientEmail} on ${formatLongDate(receipt.gift.deliverOn)}.`
+        : `A gift for ${receipt.gift.recipientName}: their name is printed in it, and the download is yours to hand over.`
+      : null,
     delivery:
       physical && receipt.address
         ? {

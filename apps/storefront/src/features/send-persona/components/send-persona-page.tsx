@@ -5,6 +5,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PublicOrder } from '@persona/contracts';
 import { normalizePersonaId } from '@persona/contracts';
+import { formatLongDate } from '../../../lib/format-date';
 import { paths } from '../../../config/paths';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { ApiError } from '@persona/web-kit/api-client';
@@ -126,6 +127,12 @@ function PersonaStatus({ order, stale }: { order: PublicOrder; stale: boolean })
             <dt>Delivery Type</dt>
             <dd>{statusLabel(order.deliveryType)}</dd>
           </div>
+          {order.gift && order.deliverOn && (
+            <div>
+              <dt>Gift</dt>
+              <dd>Yes, for {formatLongDate(order.deliverOn)}</dd>
+            </div>
+          )}
           {view.showDeliveryStatus && (
             <div>
               <dt>Delivery Status</dt>

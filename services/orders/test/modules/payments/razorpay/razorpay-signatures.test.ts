@@ -1,7 +1,7 @@
 import { choosePaymentMode } from '../../../../src/modules/payments/create-payment-provider';
 import { TEST_MODE_KEYS } from '../../../../src/modules/payments/razorpay/razorpay-provider';
 import { paymentSignature, safeEqualHex, webhookSignature } from '../../../../src/modules/payments/razorpay/razorpay-signatures';
-import { indianDate } from '../../../../src/modules/payments/mark-order-paid';
+import { personaRequest } from '../../../../src/modules/payments/mark-order-paid';
 
 describe('Razorpay signatures', () => {
   it('match the documented HMAC-SHA256 constructions', () => {
@@ -38,7 +38,8 @@ describe('payment mode', () => {
 
 describe('purchase date', () => {
   it('is the calendar date in India', () => {
-    expect(indianDate(new Date('2026-11-21T19:00:00Z'))).toBe('2026-11-22');
-    expect(indianDate(new Date('2026-11-21T18:00:00Z'))).toBe('2026-11-21');
+    const request = (paidAt: string) => personaRequest({ paid_at: new Date(paidAt), gift_recipient_name: null } as Parameters<typeof personaRequest>[0]);
+    expect(request('2026-11-21T19:00:00Z').purchaseDate).toBe('2026-11-22');
+    expect(request('2026-11-21T18:00:00Z').purchaseDate).toBe('2026-11-21');
   });
 });
