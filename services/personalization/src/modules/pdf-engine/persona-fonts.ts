@@ -30,19 +30,40 @@ const FACE_FILES = {
   mono: ['dejavu-fonts-ttf', 'ttf/DejaVuSansMono.ttf'],
   devanagari: ['@expo-google-fonts/noto-sans-devanagari', '400Regular/NotoSansDevanagari_400Regular.ttf'],
   devanagariBold: ['@expo-google-fonts/noto-sans-devanagari', '700Bold/NotoSansDevanagari_700Bold.ttf'],
+  bengali: ['@expo-google-fonts/noto-sans-bengali', '400Regular/NotoSansBengali_400Regular.ttf'],
+  bengaliBold: ['@expo-google-fonts/noto-sans-bengali', '700Bold/NotoSansBengali_700Bold.ttf'],
+  tamil: ['@expo-google-fonts/noto-sans-tamil', '400Regular/NotoSansTamil_400Regular.ttf'],
+  tamilBold: ['@expo-google-fonts/noto-sans-tamil', '700Bold/NotoSansTamil_700Bold.ttf'],
+  arabic: ['@expo-google-fonts/noto-sans-arabic', '400Regular/NotoSansArabic_400Regular.ttf'],
+  arabicBold: ['@expo-google-fonts/noto-sans-arabic', '700Bold/NotoSansArabic_700Bold.ttf'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type FaceName = keyof typeof FACE_FILES;
 export type TextStyle = 'serif' | 'serifBold' | 'serifItalic' | 'sans' | 'mono';
 
-/** First face that has a character's glyph wins; the first face draws anything nobody has. */
+/**
+ * First face that has a character's glyph wins; the first face draws anything nobody has. The
+ * Indic and Arabic faces come before DejaVu Sans (which has Arabic letters of its own) so each
+ * script is set by the face made for it.
+ */
+const SCRIPT_FACES = ['devanagari', 'bengali', 'tamil', 'arabic'] as const;
+const SCRIPT_FACES_BOLD = ['devanagariBold', 'bengaliBold', 'tamilBold', 'arabicBold'] as const;
 const FALLBACK_CHAINS: Record<TextStyle, readonly FaceName[]> = {
-  serif: ['serif', 'sans', 'devanagari'],
-  serifBold: ['serifBold', 'sans', 'devanagariBold'],
-  serifItalic: ['serifItalic', 'serif', 'sans', 'devanagari'],
-  sans: ['sans', 'devanagari'],
-  mono: ['mono', 'sans', 'devanagari'],
+  serif: ['serif', ...SCRIPT_FACES, 'sans'],
+  serifBold: ['serifBold', ...SCRIPT_FACES_BOLD, 'sans'],
+  serifItalic: ['serifItalic', 'serif', ...SCRIPT_FACES, 'sans'],
+  sans: ['sans', ...SCRIPT_FACES],
+  mono: ['mono', 'sans', ...SCRIPT_FACES],
 };
+
+/**
+ * Text harfbuzz must shape: the Indic and Arabic scripts (conjuncts, reordered vowel signs,
+ * joining forms, right to left) and any combining mark (placed on its base by the font's
+ * anchors). The rest, Latin, Greek and Cyrillic without marks, maps one glyph per character from
+ * the cmap: the same result, without the cost, for a 300-page book.
+ */
+const NEEDS_SHAPING = /[\p{M}\u0600-\u06ff\u0750-\u077f\u0900-\u0bff\u200c\u200d]/u;
+export const needsShaping = (text: string) => NEEDS_SHAPING.test(text);
 
 const faceBytes = new Map<FaceName, Uint8Array>();
 const parsed = new Map<FaceName, TrueTypeFont>();
@@ -66,6 +87,80 @@ export function loadFace(face: FaceName): TrueTypeFont {
     parsed.set(face, font);
   }
   return font;
+}
+
+type HarfBuzz = typeof import('harfbuzzjs', { with: { 'resolution-mode': 'import' } });
+let harfbuzz: Promise<HarfBuzz> | null = null;
+let shaper: HarfBuzz | null = null;
+const hbFonts = new Map<FaceName, InstanceType<HarfBuzz['Font']>>();
+
+/** harfbuzz (WebAssembly, from the harfbuzzjs package), loaded once per process or worker thread. */
+export async function loadShaper(): Promise<void> {
+  harfbuzz ??= import('harfbuzzjs');
+  shaper = await harfbuzz;
+}
+
+/** One glyph as harfbuzz placed it, in font units, and the text it stands for in text extraction. */
+export interface ShapedGlyph {
+  glyph: number;
+  advance: number;
+  dx: number;
+  dy: number;
+  text: string;
+}
+
+const RIGHT_TO_LEFT = /[\u0590-\u08ff]/u;
+const NON_SPACING_MARK = /\p{Mn}/u;
+
+/**
+ * What each glyph of a shaped run stands for, so that extraction (which reads glyphs in the order
+ * they are drawn, then puts right-to-left text back into logical order) gives the text as typed:
+ * each cluster's characters are dealt, in logical order, to its glyphs that advance (a reordered
+ * vowel sign gets the consonant, the consonant the sign); a mark, or a glyph left over, stands for
+ * nothing. Right-to-left, each glyph's share is written reversed, as extraction reverses it back.
+ * Letters are dealt with their non-spacing marks, so no glyph's text begins with a mark.
+ */
+function glyphTexts(text: string, glyphs: ReadonlyArray<{ cluster: number; xAdvance?: number }>, rtl: boolean): string[] {
+  const starts = [...new Set(glyphs.map((g) => g.cluster))].sort((a, b) => a - b);
+  const clusterEnd = new Map(starts.map((start, i) => [start, starts[i + 1] ?? text.length]));
+  const out: string[] = new Array<string>(glyphs.length).fill('');
+  // Glyph indices per cluster, in logical order (drawing order reversed right-to-left).
+  const order = glyphs.map((_, i) => i);
+  if (rtl) order.reverse();
+  const members = new Map<number, number[]>();
+  for (const i of order) {
+    const list = members.get(glyphs[i]!.cluster) ?? [];
+    list.push(i);
+    members.set(glyphs[i]!.cluster, list);
+  }
+  for (const [start, list] of members) {
+    // Letters with the non-spacing marks after them, dealt as units: a glyph's text then never opens with a mark.
+    const chars = text.slice(start, clusterEnd.get(start)).match(/\P{Mn}\p{Mn}*|\p{Mn}+/gu) ?? [];
+    const advancing = list.filter((i) => (glyphs[i]!.xAdvance ?? 0) !== 0);
+    const carriers = advancing.length ? advancing : list.slice(0, 1);
+    carriers.forEach((i, k) => {
+      const share = k === carriers.length - 1 ? chars.slice(k) : chars.slice(k, k + 1);
+      out[i] = rtl ? [...share.join('')].reverse().join('') : share.join('');
+    });
+  }
+  return out;
+}
+
+/** Shapes a run of one face: glyphs in the order they are drawn (left to right; harfbuzz reverses right-to-left text). */
+export function shapeRun(face: FaceName, text: string): ShapedGlyph[] {
+  if (!shaper) throw new Error('the shaper is not loaded: call loadShaper() first');
+  let font = hbFonts.get(face);
+  if (!font) {
+    font = new shaper.Font(new shaper.Face(new shaper.Blob(loadFaceBytes(face))));
+    hbFonts.set(face, font);
+  }
+  const buffer = new shaper.Buffer();
+  buffer.addText(text);
+  buffer.guessSegmentProperties();
+  shaper.shape(font, buffer);
+  const glyphs = buffer.getGlyphInfosAndPositions();
+  const texts = glyphTexts(text, glyphs, RIGHT_TO_LEFT.test(text));
+  return glyphs.map((g, i) => ({ glyph: g.codepoint, advance: g.xAdvance ?? 0, dx: g.xOffset ?? 0, dy: g.yOffset ?? 0, text: texts[i]! }));
 }
 
 function hasGlyph(face: FaceName, codePoint: number): boolean {
@@ -114,21 +209,36 @@ export function splitRuns(text: string, style: TextStyle): TextRun[] {
   return runs;
 }
 
+/** A run laid out: its glyphs (subset CIDs) and where each goes, in thousandths of an em. */
+interface LaidRun {
+  /** Per glyph: its code (4 hex digits), its advance, its offsets; `plain` when it sits where its font width puts it. */
+  /** `silent`: stands for no text, drawn apart from the flow; `invisible`: stands for text, never painted (render mode 3). */
+  glyphs: Array<{ code: string; advance: number; own: number; dx: number; dy: number; silent?: boolean; invisible?: boolean }>;
+  width: number;
+  /** True when every glyph advances by its own width with no offset: one Tj draws it. */
+  plain: boolean;
+  /** Advance before the flow's first glyph (silent glyphs that open the run). */
+  leadIn: number;
+}
+
 /**
- * One face's subset in one document. Text is mapped one glyph per code point,
- * in logical order (the cmap, no OpenType layout): pdf-lib did the same, since
- * it drops GPOS positioning anyway and fontkit's Indic shapers crash under
- * it. The price: no ligatures, no Indic conjuncts or matra reordering:
- * Devanagari prints with visible viramas.
+ * One face's subset in one document. Characters without complex shaping map one glyph per code
+ * point from the cmap; runs that need it (needsShaping) are shaped by harfbuzz, so conjuncts,
+ * reordered vowel signs, Arabic joining and mark positions are the font's own. Each glyph drawn
+ * gets a CID per text it stands for (a conjunct for its cluster, a reordered sign for nothing), so
+ * the ToUnicode map gives copy-and-paste and search the text as typed, in logical order.
  */
 export class SubsetFont {
-  /** Old glyph ids in subset order: the subset id (the CID) of a glyph is its index. */
+  /** Old glyph ids in subset order: a glyph's subset id is its index. */
   private readonly glyphs: number[] = [0];
   private readonly subsetIds = new Map<number, number>([[0, 0]]);
-  /** Subset id → the code point it stands for in ToUnicode (the first one drawn with it). */
-  private readonly unicode = new Map<number, number>();
-  /** Code point → its 4-hex-digit code in this subset. */
-  private readonly codes = new Map<number, string>();
+  /** CID → subset id; CID → the text it stands for. */
+  private readonly cidGlyphs: number[] = [0];
+  /** CID → its advance in the W array: a shaped glyph's is harfbuzz's, with any silent glyph's after it. */
+  private readonly cidWidths: number[] = [0];
+  private readonly cidText = new Map<number, string>();
+  private readonly cids = new Map<string, number>();
+  private readonly laid = new Map<string, LaidRun>();
   private readonly scale: number;
 
   constructor(
@@ -144,33 +254,107 @@ export class SubsetFont {
     return this.glyphs.length > 1;
   }
 
-  /** Text width at `size` points, as pdf-lib measured it. */
+  /** The CID (4 hex digits) of a glyph standing for `text` and advancing by `width` (thousandths of an em; its own by default). */
+  private code(glyph: number, text: string, width = this.font.advanceWidth(glyph) * this.scale): string {
+    const key = `${glyph}:${width}:${text}`;
+    let cid = this.cids.get(key);
+    if (cid === undefined) {
+      let id = this.subsetIds.get(glyph);
+      if (id === undefined) {
+        id = this.glyphs.length;
+        this.glyphs.push(glyph);
+        this.subsetIds.set(glyph, id);
+      }
+      // CIDs are handed out in order: while each glyph stands for one text, every CID is its glyph's subset id.
+      cid = this.cidGlyphs.length;
+      this.cidGlyphs.push(id);
+      this.cidWidths.push(width);
+      this.cidText.set(cid, text);
+      this.cids.set(key, cid);
+    }
+    return hex4(cid);
+  }
+
+  private zeroWidth: number | null | undefined;
+
+  /** A glyph that draws nothing and does not advance (the zero-width joiner's), or null when the face has none. */
+  private zeroWidthGlyph(): number | null {
+    if (this.zeroWidth === undefined) {
+      const glyph = this.font.glyphId(0x200d);
+      this.zeroWidth = glyph !== 0 && this.font.advanceWidth(glyph) === 0 ? glyph : null;
+    }
+    return this.zeroWidth;
+  }
+
+  /** A run's glyphs and advances (cached: a book repeats its words). */
+  layout(text: string): LaidRun {
+    let run = this.laid.get(text);
+    if (run) return run;
+    const glyphs: LaidRun['glyphs'] = [];
+    let plain = true;
+    let leadIn = 0;
+    if (needsShaping(text)) {
+      const carrier = RIGHT_TO_LEFT.test(text) ? null : this.zeroWidthGlyph();
+      const shaped = shapeRun(this.face, text).map((g) => ({ ...g, advance: g.advance * this.scale, dx: g.dx * this.scale, dy: g.dy * this.scale }));
+      // A glyph standing for no text (a mark, a second part of a vowel sign) is drawn apart from the
+      // flow; the glyph before it in the flow advances for both, so the flow's widths stay exact.
+      let lead = 0;
+      const flowWidth = shaped.map(() => 0);
+      let last = -1;
+      shaped.forEach((g, i) => {
+        if (g.text === '') {
+          if (last >= 0) flowWidth[last] += g.advance;
+          else lead += g.advance;
+        } else {
+          flowWidth[i] = g.advance;
+          last = i;
+        }
+      });
+      shaped.forEach((g, i) => {
+        if (g.text === '') {
+          glyphs.push({ code: this.code(g.glyph, ''), advance: g.advance, own: this.font.advanceWidth(g.glyph) * this.scale, dx: g.dx, dy: g.dy, silent: true });
+          plain = false;
+          return;
+        }
+        // Text extraction (pdf.js) takes a glyph whose text holds a non-spacing mark for a zero-width
+        // diacritic and loses its advance: a conjunct's or a ligature's marks ride on an invisible
+        // zero-width glyph after it instead (never painted), so the glyph itself stands for its letters alone.
+        const mark = carrier === null || g.advance === 0 ? -1 : g.text.search(NON_SPACING_MARK);
+        const width = flowWidth[i]!;
+        glyphs.push({ code: this.code(g.glyph, mark > 0 ? g.text.slice(0, mark) : g.text, width), advance: g.advance, own: width, dx: g.dx, dy: g.dy });
+        if (g.dx !== 0 || g.dy !== 0 || width !== this.font.advanceWidth(g.glyph) * this.scale) plain = false;
+        if (mark > 0) {
+          glyphs.push({ code: this.code(carrier as number, g.text.slice(mark), 0), advance: 0, own: 0, dx: 0, dy: 0, invisible: true });
+          plain = false;
+        }
+      });
+      if (lead !== 0) {
+        plain = false;
+        leadIn = lead;
+      }
+    } else {
+      for (const char of text) {
+        const glyph = this.font.glyphId(char.codePointAt(0) as number);
+        const advance = this.font.advanceWidth(glyph) * this.scale;
+        glyphs.push({ code: this.code(glyph, char), advance, own: advance, dx: 0, dy: 0 });
+      }
+    }
+    run = { glyphs, width: glyphs.reduce((sum, g) => sum + g.advance, 0), plain, leadIn };
+    this.laid.set(text, run);
+    return run;
+  }
+
+  /** Text width at `size` points. */
   widthOfTextAtSize(text: string, size: number): number {
-    let total = 0;
-    for (const char of text) total += this.font.advanceWidth(this.font.glyphId(char.codePointAt(0) as number)) * this.scale;
-    return total * (size / 1000);
+    return this.layout(text).width * (size / 1000);
   }
 
   encodeText(text: string): PDFHexString {
-    let hex = '';
-    for (const char of text) {
-      const codePoint = char.codePointAt(0) as number;
-      let code = this.codes.get(codePoint);
-      if (code === undefined) {
-        const glyph = this.font.glyphId(codePoint);
-        let id = this.subsetIds.get(glyph);
-        if (id === undefined) {
-          id = this.glyphs.length;
-          this.glyphs.push(glyph);
-          this.subsetIds.set(glyph, id);
-        }
-        if (id !== 0 && !this.unicode.has(id)) this.unicode.set(id, codePoint);
-        code = hex4(id);
-        this.codes.set(codePoint, code);
-      }
-      hex += code;
-    }
-    return PDFHexString.of(hex);
+    return PDFHexString.of(
+      this.layout(text)
+        .glyphs.map((g) => g.code)
+        .join(''),
+    );
   }
 
   /** Writes the font's objects (Type 0 font at `ref`, CID font, descriptor, font file, ToUnicode). */
@@ -199,20 +383,27 @@ export class SubsetFont {
         FontFile2: fontFile,
       }),
     );
-    // Subset ids 1… are consecutive: one run of widths.
-    const widths = this.glyphs.length > 1 ? [1, this.glyphs.slice(1).map((glyph) => this.font.advanceWidth(glyph) * scale)] : [];
+    // CIDs 1… are consecutive: one run of widths.
+    const widths = this.cidWidths.length > 1 ? [1, this.cidWidths.slice(1)] : [];
+    // Identity while every CID is its glyph's subset id; else a map from CID to subset id (2 bytes each, big-endian).
+    const identity = this.cidGlyphs.every((id, cid) => id === cid);
+    const cidToGid = identity
+      ? 'Identity'
+      : context.register(
+          context.stream(deflate(Uint8Array.from(this.cidGlyphs.flatMap((id) => [id >> 8, id & 0xff]))), { Filter: 'FlateDecode' }),
+        );
     const cidFont = context.register(
       context.obj({
         Type: 'Font',
         Subtype: 'CIDFontType2',
-        CIDToGIDMap: 'Identity',
+        CIDToGIDMap: cidToGid,
         BaseFont: baseFont,
         CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
         FontDescriptor: descriptor,
         W: widths,
       }),
     );
-    const toUnicode = context.register(context.stream(deflate(Buffer.from(unicodeCMap(this.unicode), 'latin1')), { Filter: 'FlateDecode' }));
+    const toUnicode = context.register(context.stream(deflate(Buffer.from(unicodeCMap(this.cidText), 'latin1')), { Filter: 'FlateDecode' }));
     context.assign(
       this.ref,
       context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: baseFont, Encoding: 'Identity-H', DescendantFonts: [cidFont], ToUnicode: toUnicode }),
@@ -234,14 +425,15 @@ function fillColor(color: Color): string {
   return `${num(color.cyan)} ${num(color.magenta)} ${num(color.yellow)} ${num(color.key)} k`;
 }
 
-function utf16Hex(codePoint: number): string {
-  if (codePoint < 0x10000) return hex4(codePoint);
-  const offset = codePoint - 0x10000;
-  return hex4(0xd800 + (offset >> 10)) + hex4(0xdc00 + (offset & 0x3ff));
+/** UTF-16BE in hex: what a ToUnicode map's destination holds. */
+function utf16Hex(text: string): string {
+  let hex = '';
+  for (let i = 0; i < text.length; i += 1) hex += hex4(text.charCodeAt(i));
+  return hex;
 }
 
-/** The ToUnicode CMap of a subset: each glyph's code point (the same program pdf-lib writes). */
-function unicodeCMap(unicode: ReadonlyMap<number, number>): string {
+/** The ToUnicode CMap of a subset: the text each CID stands for (a glyph standing for none maps to U+200D, which extraction drops). */
+function unicodeCMap(unicode: ReadonlyMap<number, string>): string {
   const entries = [...unicode].sort((a, b) => a[0] - b[0]);
   return [
     '/CIDInit /ProcSet findresource begin',
@@ -258,7 +450,7 @@ function unicodeCMap(unicode: ReadonlyMap<number, number>): string {
     '<0000><ffff>',
     'endcodespacerange',
     `${entries.length} beginbfchar`,
-    ...entries.map(([id, codePoint]) => `<${hex4(id)}> <${utf16Hex(codePoint)}>`),
+    ...entries.map(([id, text]) => `<${hex4(id)}> <${utf16Hex(text || '\u200d')}>`),
     'endbfchar',
     'endcmap',
     'CMapName currentdict /CMap defineresource pop',
@@ -294,9 +486,12 @@ export class PersonaFonts {
   /** The faces `texts` need, each given its font dictionary's reference in `doc` (written by `finish`). */
   static async embed(doc: PDFDocument, texts: Iterable<readonly [TextStyle, string]>): Promise<PersonaFonts> {
     const needed = new Set<FaceName>();
+    let shaping = false;
     for (const [style, text] of texts) {
       for (const run of splitRuns(text, style)) needed.add(run.face);
+      shaping ||= needsShaping(text);
     }
+    if (shaping) await loadShaper();
     const fonts = new Map<FaceName, SubsetFont>();
     for (const face of Object.keys(FACE_FILES) as FaceName[]) {
       if (needed.has(face)) fonts.set(face, new SubsetFont(face, loadFace(face), doc.context.nextRef()));
@@ -390,8 +585,35 @@ export class PersonaFonts {
           face = run.face;
           size = line.size;
         }
-        content += `${matrix} ${num(line.x + advance * cos)} ${num(line.y + advance * sin)} Tm\n<${this.font(run.face).encodeText(run.text).asString()}> Tj\n`;
-        advance += this.runWidth(run.face, run.text) * line.size;
+        const laid = this.font(run.face).layout(run.text);
+        // Where a point `along` the baseline and `up` from it is, on this line's (possibly rotated) baseline.
+        const at = (along: number, up: number) => `${matrix} ${num(line.x + along * cos - up * sin)} ${num(line.y + along * sin + up * cos)} Tm\n`;
+        if (laid.plain) {
+          content += `${at(advance, 0)}<${laid.glyphs.map((g) => g.code).join('')}> Tj\n`;
+        } else {
+          // Shaped: the glyphs that stand for text flow in TJ arrays, each placed and advanced as harfbuzz
+          // says (TJ adjustments; a vertical offset by text rise), so extraction reads one unbroken run;
+          // a glyph standing for no text (a mark, a second part of a vowel sign) is drawn after the run.
+          const em = line.size / 1000;
+          const adjust = (value: number) => (Math.abs(value) > 1e-9 ? ` ${num(value)} ` : '');
+          let pen = advance;
+          let flow = adjust(-laid.leadIn);
+          const silent: string[] = [];
+          for (const g of laid.glyphs) {
+            if (g.silent) {
+              silent.push(`${at(pen + g.dx * em, g.dy * em)}<${g.code}> Tj\n`);
+            } else if (g.invisible) {
+              flow += `] TJ\n3 Tr\n[<${g.code}>] TJ\n0 Tr\n[`;
+            } else if (g.dy !== 0) {
+              flow += `] TJ\n${num(g.dy * em)} Ts\n[${adjust(-g.dx)}<${g.code}>${adjust(g.dx)}] TJ\n0 Ts\n[`;
+            } else {
+              flow += `${adjust(-g.dx)}<${g.code}>${adjust(g.dx)}`;
+            }
+            pen += g.advance * em;
+          }
+          content += `${at(advance, 0)}[${flow}] TJ\n${silent.join('')}`;
+        }
+        advance += laid.width * line.size / 1000;
       }
     }
     content += 'ET\nQ';

@@ -149,13 +149,40 @@ describe('buildPersonaPdf from the book text', () => {
   });
 });
 
+describe('buildPersonaPdf for a gift', () => {
+  it('prints a message in Devanagari and an Arabic name, shaped, and reads them back', async () => {
+    const pdf = await buildPersonaPdf(input({ recipientName: 'مريم الحسن', message: 'जन्मदिन मुबारक हो, प्रिय!\nনতুন বছর — தமிழ் — Zoë' }));
+    const dedication = (await extractPageTexts(pdf.bytes))[1]!;
+    expect(dedication).toContain('Personalised for مريم الحسن');
+    expect(dedication).toContain('जन्मदिन मुबारक हो, प्रिय!');
+    expect(dedication).toContain('নতুন বছর — தமிழ் — Zoë');
+  });
+
+  it("prints the recipient's name instead of the buyer's, and the message on the dedication page", async () => {
+    const gift = { recipientName: 'Ravi Menon', message: 'For the long train to Kochi.\nWith love, always' };
+    const pdf = await buildPersonaPdf(input(gift));
+    const pages = await extractPageTexts(pdf.bytes);
+    const dedication = lines(pages[1]!).join(' ');
+    expect(dedication).toContain('Personalised for Ravi Menon');
+    expect(dedication).toContain('For the long train to Kochi.');
+    expect(dedication).toContain('With love, always');
+    pages.forEach((text) => expect(text.replace(/\s+/g, ' ')).toContain('Personal copy of Ravi Menon · PRS-7K3M-9QXD-2HFA-J8TW'));
+    // The buyer's name is in the signed record, not printed.
+    expect(pages.join('\n')).not.toContain('Zoë');
+    const again = await buildPersonaPdf(input(gift));
+    expect(sha256Hex(again.bytes)).toBe(sha256Hex(pdf.bytes));
+    const otherMessage = await buildPersonaPdf(input({ ...gift, message: 'Another message' }));
+    expect(sha256Hex(otherMessage.bytes)).not.toBe(sha256Hex(pdf.bytes));
+  });
+});
+
 describe('buildPersonaPdf with scripts beyond Latin', () => {
   it('prints a Devanagari name on the dedication page and in every footer, extractable as text', async () => {
     const name = 'अनन्या';
     const pdf = await buildPersonaPdf(input({ buyerName: `Zoë Ünal और ${name}` }));
     const pages = await extractPageTexts(pdf.bytes);
     expect(pages[1]).toContain('Zoë Ünal');
-    // Unshaped (pdf-lib has no Indic shaping) but the code points come back in logical order.
+    // Shaped by harfbuzz (conjuncts, reordered vowel signs), and the code points come back in logical order.
     expect(pages[1]).toContain(name.normalize('NFC'));
     expect([...name].map((c) => c.codePointAt(0))).toEqual([0x905, 0x928, 0x928, 0x94d, 0x92f, 0x93e]);
     pages.forEach((text) => {
