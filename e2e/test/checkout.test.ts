@@ -453,6 +453,11 @@ describe('a gift', () => {
     await main().getByText(/We cannot print “🎉”/).waitFor();
     expect(await testModeDialog().count()).toBe(0);
     await field('Message (optional)').fill(message.join('\n'));
+    // The dedication page as it will be printed, drawn by the Persona engine as the name and message are typed.
+    const preview = main().getByRole('img', { name: `Your dedication page, printed for ${recipient.name}` });
+    await preview.waitFor();
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+    expect(squash(await main().locator('.dedication-preview').innerText())).toContain('Your dedication page, as it will be printed.');
     await field("Recipient's email (optional)").fill(recipient.email);
     // The day starts as today, the shop's day.
     expect(await field('Deliver on').inputValue()).toBe(shopDate(new Date()));

@@ -321,10 +321,16 @@ const ROUTES: RouteDef[] = [
       phone: '+91 98765 43210',
       deliveryType: 'physical',
       address: { line1: '12 MG Road', city: 'Kochi', zip: '682001', country: 'India' },
+      gift: { recipientName: 'Ravi Menon', message: 'With love', recipientEmail: 'ravi@example.com', deliverOn: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) },
     }),
     bodyFields: [
       { name: 'book', typed: true, required: true },
       { name: 'fullName', typed: false, required: true },
+      { name: 'gift', typed: true },
+      { name: 'gift.recipientName', typed: false, required: true },
+      { name: 'gift.message', typed: false },
+      { name: 'gift.recipientEmail', typed: true },
+      { name: 'gift.deliverOn', typed: true },
       { name: 'email', typed: true, required: true },
       { name: 'phone', typed: true, required: true },
       { name: 'deliveryType', typed: true, required: true },
@@ -466,6 +472,19 @@ const ROUTES: RouteDef[] = [
   { method: 'GET', pattern: '/api/personas/:personaId/verify', kind: 'none', params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } } },
   { method: 'GET', pattern: '/api/personas/:personaId/download', kind: 'none', params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } } },
   { method: 'POST', pattern: '/api/personas/verify', kind: 'multipart', limit: GATEWAY_VERIFY_LIMIT },
+  {
+    method: 'POST',
+    pattern: '/api/personas/preview',
+    kind: 'json',
+    // Draws an image and writes nothing, whatever it is sent.
+    body: (ids) => ({ bookId: ids.book, name: 'Security Suite', message: 'With love' }),
+    bodyFields: [
+      { name: 'bookId', typed: true, required: true },
+      { name: 'name', typed: false, required: true },
+      { name: 'message', typed: false },
+    ],
+    forged: { ...SERVER_OWNED, personaId: 'PRS-AAAA-BBBB-CCCC-DDDD', widthPx: 4000, purchaseDate: '2001-01-01' },
+  },
   // admin
   {
     method: 'POST',
@@ -1446,8 +1465,11 @@ describe('security: bad input, uploads, object access and stored script', () => 
     const publicKeys = [
       'book',
       'createdAt',
+      // A gift and its day, never the recipient's address (DESIGN §12).
+      'deliverOn',
       'deliveryStatus',
       'deliveryType',
+      'gift',
       'paidAt',
       'paymentStatus',
       'personaId',

@@ -281,6 +281,29 @@ describe('book detail', () => {
     if (book.wordCount) expect(facts).toMatch(/Length (About )?[\d,]+ words/);
   });
 
+  it('shows the dedication page the Persona engine prints for a name as it is typed, and says what it cannot print', async () => {
+    const book = books[0]!;
+    await open(page, `/book/${book._id}`);
+    const region = page.getByRole('region', { name: 'See your dedication page' });
+    await region.getByText('Type a name to see it printed on the dedication page').waitFor();
+    const previews: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/personas/preview') previews.push(request.postData() ?? '');
+    });
+    await region.getByLabel('Name to print').pressSequentially('Zoë Ünal', { delay: 30 });
+    const image = region.getByRole('img', { name: 'Your dedication page, printed for Zoë Ünal' });
+    await image.waitFor();
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
+    // Typing is debounced: far fewer drawings than letters, the last one for the whole name.
+    expect(previews.length).toBeLessThan('Zoë Ünal'.length);
+    expect(JSON.parse(previews[previews.length - 1]!)).toEqual({ bookId: book._id, name: 'Zoë Ünal' });
+    // What the Persona cannot print is said on the page, without asking the server.
+    const before = previews.length;
+    await region.getByLabel('Name to print').fill('Zoë 😀');
+    await region.getByText(/We cannot print “😀”/).first().waitFor();
+    expect(previews.length).toBe(before);
+  });
+
   it('on a phone: title, price and "Buy Persona" on the first screen, and a buy bar once the price box has scrolled away', async () => {
     const book = books[0]!;
     const phone = await browser.newPage({ baseURL: shop.url, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });

@@ -1,5 +1,6 @@
 // Personas on the wire: lookup, verification, the shop's public key (DESIGN §5, §6).
 import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common';
 import { PERSONA_ID_PATTERN } from './persona-id';
 
 /** Accepts what a person may type; the service normalises it. */
@@ -62,3 +63,21 @@ export interface BookSource {
   paragraphs: string[];
   hasFullPdf: boolean;
 }
+
+/**
+ * `POST /api/personas/preview` (DESIGN §12): the dedication page the Persona engine prints for this
+ * name (and a gift's message), as a PNG. The printing rules (printable-text) are checked by the
+ * service with their own messages; these bounds only stop a flood of text early.
+ */
+export const PersonaPreviewBody = Type.Object(
+  {
+    bookId: Id,
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    message: Type.Optional(Type.String({ maxLength: 600 })),
+  },
+  { additionalProperties: false },
+);
+export type PersonaPreviewBody = Static<typeof PersonaPreviewBody>;
+
+/** The preview image's width, pixels: sharp at the size the pages show it, on a dense screen. */
+export const PERSONA_PREVIEW_WIDTH = 600;

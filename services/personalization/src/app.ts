@@ -5,6 +5,7 @@ import { type AppBaseOptions, createServiceApp, registerRouteRateLimits, type Se
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from './db';
 import type { PersonaFiles } from './modules/personas/persona-files';
+import type { Previews } from './modules/personas/preview';
 import type { SigningKey } from './modules/signing/persona-signature';
 import personaRoutes from './routes/personas';
 
@@ -13,18 +14,26 @@ export interface PersonalizationAppOptions extends AppBaseOptions {
   key: SigningKey;
   publicKeys: () => Promise<Map<string, string>>;
   files: PersonaFiles;
+  previews: Previews;
   lookupsPerMinute?: number;
+  /** Previews one client may ask for a minute (a name typed letter by letter, debounced). */
+  previewsPerMinute?: number;
 }
 
 export interface PersonalizationDeps extends PersonalizationAppOptions {
   lookupRateLimit: { max: number; timeWindow: string };
+  previewRateLimit: { max: number; timeWindow: string };
 }
 
 export async function buildApp(options: PersonalizationAppOptions): Promise<ServiceApp> {
   const app = createServiceApp({ name: 'personalization', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
   await app.register(multipart);
   await registerRouteRateLimits(app, 'requests');
-  const deps: PersonalizationDeps = { ...options, lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' } };
+  const deps: PersonalizationDeps = {
+    ...options,
+    lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' },
+    previewRateLimit: { max: options.previewsPerMinute ?? 90, timeWindow: '1 minute' },
+  };
   await app.register(async (scope) => personaRoutes(scope as ServiceApp, deps));
   return app;
 }

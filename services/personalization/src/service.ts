@@ -14,6 +14,7 @@ import { PersonaFiles } from './modules/personas/persona-files';
 import { personaMetrics } from './modules/personas/persona-metrics';
 import { PERSONALIZATION_QUEUE, subscribePersonaRequests } from './modules/personas/personalize';
 import { loadSigningKey, publicKeyPems } from './modules/personas/signing-keys';
+import { catalogueTitleReader, createPreviews, type BookTitleReader } from './modules/personas/preview';
 
 export const PERSONALIZATION_SCHEMA = 'personalization';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -31,10 +32,13 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   pdfCacheBytes?: number;
   /** Replaces the catalogue reader or the PDF pool (tests). */
   readSource?: SourceReader;
+  /** Replaces the catalogue's title lookup for previews (tests). */
+  readTitle?: BookTitleReader;
   pdfPool?: PdfPool;
   maxAttempts?: number;
   retryDelaysMs?: number[];
   lookupsPerMinute?: number;
+  previewsPerMinute?: number;
 }
 
 export interface PersonalizationService extends RunningService {
@@ -68,8 +72,10 @@ export async function startPersonalizationService(options: PersonalizationServic
     key,
     publicKeys,
     files,
+    previews: createPreviews({ pool: pdfPool, readTitle: options.readTitle ?? catalogueTitleReader(options.catalogueUrl), publicUrl: options.publicUrl }),
     logger,
     lookupsPerMinute: options.lookupsPerMinute,
+    previewsPerMinute: options.previewsPerMinute,
     metricsToken: options.metricsToken,
     readiness: backingReadiness(database, bus),
   });

@@ -1,7 +1,17 @@
 // /api/personas: download (for the holder of the persona id), verification of
 // a record or an uploaded file, and the shop's public key.
 
-import { DataEnvelope, ErrorBody, FileVerification, NoQuery, normalizePersonaId, PersonaIdParams, PersonaVerification, PublicKey } from '@persona/contracts';
+import {
+  DataEnvelope,
+  ErrorBody,
+  FileVerification,
+  NoQuery,
+  normalizePersonaId,
+  PersonaIdParams,
+  PersonaPreviewBody,
+  PersonaVerification,
+  PublicKey,
+} from '@persona/contracts';
 import { badRequest, clientAddress, notFound, payloadTooLarge, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
 import type { PersonalizationDeps } from '../app';
 import * as repo from '../modules/personas/personas.repository';
@@ -82,6 +92,25 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
       if (!bytes || bytes.length === 0) throw badRequest('body field "file" is required');
       if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw unsupportedMediaType('The file must be a PDF');
       return { data: await verifyFile(db, await deps.publicKeys(), bytes) };
+    },
+  );
+
+  app.post(
+    '/api/personas/preview',
+    {
+      config: { rateLimit: { ...deps.previewRateLimit, keyGenerator: clientAddress } },
+      schema: { body: PersonaPreviewBody, querystring: NoQuery, response: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody } },
+    },
+    async (request, reply) => {
+      const { image, cached } = await deps.previews.draw(request.body, request.correlationId);
+      return reply
+        .type('image/png')
+        .header('content-length', image.byteLength)
+        .header('cache-control', 'private, max-age=300')
+        .header('x-preview-cache', cached ? 'hit' : 'miss')
+        .header('x-content-type-options', 'nosniff')
+        // The image's bytes, sent as they are (the route's schemas describe only its errors).
+        .send(Buffer.from(image.buffer, image.byteOffset, image.byteLength) as never);
     },
   );
 

@@ -43,6 +43,7 @@ function heldBuilder() {
       });
       return buildPersonaPdf(input);
     },
+    preview: () => Promise.reject(new Error('no previews in this test')),
     async close() {
       // As the worker pool does: a build under way stops.
       for (const reject of waiting) reject(new PdfPoolClosedError());

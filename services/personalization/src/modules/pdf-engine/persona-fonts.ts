@@ -19,6 +19,7 @@ import {
   type PDFPage,
   type PDFRef,
 } from 'pdf-lib';
+import type * as HarfBuzzModule from 'harfbuzzjs' with { 'resolution-mode': 'import' };
 import { deflate } from './deflate';
 import { TrueTypeFont } from './truetype';
 
@@ -62,7 +63,7 @@ const FALLBACK_CHAINS: Record<TextStyle, readonly FaceName[]> = {
  * anchors). The rest, Latin, Greek and Cyrillic without marks, maps one glyph per character from
  * the cmap: the same result, without the cost, for a 300-page book.
  */
-const NEEDS_SHAPING = /[\p{M}\u0600-\u06ff\u0750-\u077f\u0900-\u0bff\u200c\u200d]/u;
+const NEEDS_SHAPING = /\p{M}|\p{Script=Arabic}|\p{Script=Devanagari}|\p{Script=Bengali}|\p{Script=Tamil}|\u200c|\u200d/u;
 export const needsShaping = (text: string) => NEEDS_SHAPING.test(text);
 
 const faceBytes = new Map<FaceName, Uint8Array>();
@@ -89,7 +90,7 @@ export function loadFace(face: FaceName): TrueTypeFont {
   return font;
 }
 
-type HarfBuzz = typeof import('harfbuzzjs', { with: { 'resolution-mode': 'import' } });
+type HarfBuzz = typeof HarfBuzzModule;
 let harfbuzz: Promise<HarfBuzz> | null = null;
 let shaper: HarfBuzz | null = null;
 const hbFonts = new Map<FaceName, InstanceType<HarfBuzz['Font']>>();
@@ -110,6 +111,7 @@ export interface ShapedGlyph {
 }
 
 const RIGHT_TO_LEFT = /[\u0590-\u08ff]/u;
+const ARABIC_LETTER = /\p{Script=Arabic}/u;
 const NON_SPACING_MARK = /\p{Mn}/u;
 
 /**
@@ -175,7 +177,9 @@ export function fontFor(codePoint: number, style: TextStyle = 'serif'): FaceName
   let face = chainCache.get(cacheKey);
   if (!face) {
     const chain = FALLBACK_CHAINS[style];
-    face = chain.find((candidate) => hasGlyph(candidate, codePoint)) ?? chain[0];
+    // Arabic letters always take the Arabic face, though DejaVu has some: one design, joined by its own rules.
+    const arabic = ARABIC_LETTER.test(String.fromCodePoint(codePoint)) ? chain.find((candidate) => candidate.startsWith('arabic')) : undefined;
+    face = arabic ?? chain.find((candidate) => hasGlyph(candidate, codePoint)) ?? chain[0];
     chainCache.set(cacheKey, face);
   }
   return face;
@@ -205,6 +209,16 @@ export function splitRuns(text: string, style: TextStyle): TextRun[] {
     const face = last && STICKY.test(char) && hasGlyph(last.face, codePoint) ? last.face : fontFor(codePoint, style);
     if (last && last.face === face) last.text += char;
     else runs.push({ face, text: char });
+  }
+  // A right-to-left run's trailing spaces belong to the text after it: kept, they would be drawn at
+  // its left, where extraction reads them before the run.
+  for (let i = 0; i + 1 < runs.length; i += 1) {
+    const run = runs[i]!;
+    const trailing = RIGHT_TO_LEFT.test(run.text) ? /\s+$/u.exec(run.text) : null;
+    if (trailing && trailing.index > 0) {
+      run.text = run.text.slice(0, trailing.index);
+      runs[i + 1]!.text = trailing[0] + runs[i + 1]!.text;
+    }
   }
   return runs;
 }

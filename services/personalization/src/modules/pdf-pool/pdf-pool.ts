@@ -21,6 +21,7 @@ import {
   type PersonaPdf,
   type PersonaPdfInput,
 } from '../pdf-engine/build-persona-pdf';
+import { dedicationPreview, type PreviewInput } from '../pdf-engine/dedication-preview';
 
 /** pino-compatible; the job's logger (bound to its correlation id). */
 export interface PdfJobLogger {
@@ -36,6 +37,8 @@ export interface PdfBuildOptions {
 export interface PdfPool {
   readonly kind: 'workers' | 'inline';
   build(input: PersonaPdfInput, options?: PdfBuildOptions): Promise<PersonaPdf>;
+  /** A dedication page's preview image; taken before any Persona waiting (someone is typing). */
+  preview(input: PreviewInput): Promise<Uint8Array>;
   /** Jobs not started are refused; builds under way are stopped (their messages are handed back by then). */
   close(): Promise<void>;
 }
@@ -64,13 +67,17 @@ export function inlinePdfPool(): PdfPool {
       options.log?.info({ pdfWorker: 'inline', pages: pdf.pages, bytes: pdf.bytes.length, ms: Date.now() - started }, 'pdf built');
       return pdf;
     },
+    preview: (input) => dedicationPreview(input),
     close: async () => undefined,
   };
 }
 
+/** What the pool hands a worker: a Persona to build, or a preview to draw. */
+export type PdfJobInput = { kind: 'persona'; input: PersonaPdfInput } | { kind: 'preview'; input: PreviewInput };
+
 interface Job {
   id: number;
-  input: PersonaPdfInput;
+  work: PdfJobInput;
   log?: PdfJobLogger;
   resolve: (pdf: PersonaPdf) => void;
   reject: (err: Error) => void;
@@ -99,6 +106,8 @@ export interface PdfPoolOptions {
 export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: PdfPoolOptions, script = path.join(__dirname, 'pdf-worker.js')): PdfPool {
   const workerData: PdfWorkerData = { cacheBytes };
   const queue: Job[] = [];
+  // Previews first: someone is waiting on the page for them.
+  const previews: Job[] = [];
   const idle: Worker[] = [];
   const busy = new Map<Worker, Job>();
   let nextId = 1;
@@ -140,11 +149,11 @@ export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: Pd
   };
 
   const pump = () => {
-    while (queue.length > 0 && idle.length > 0) {
+    while ((previews.length > 0 || queue.length > 0) && idle.length > 0) {
       const worker = idle.pop()!;
-      const job = queue.shift()!;
+      const job = (previews.length > 0 ? previews.shift() : queue.shift())!;
       busy.set(worker, job);
-      worker.postMessage({ id: job.id, input: job.input });
+      worker.postMessage({ id: job.id, work: job.work });
     }
   };
 
@@ -155,13 +164,20 @@ export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: Pd
     build(input, options = {}) {
       if (closed) return Promise.reject(new PdfPoolClosedError());
       return new Promise<PersonaPdf>((resolve, reject) => {
-        queue.push({ id: nextId++, input, log: options.log, resolve, reject });
+        queue.push({ id: nextId++, work: { kind: 'persona', input }, log: options.log, resolve, reject });
+        pump();
+      });
+    },
+    preview(input) {
+      if (closed) return Promise.reject(new PdfPoolClosedError());
+      return new Promise<Uint8Array>((resolve, reject) => {
+        previews.push({ id: nextId++, work: { kind: 'preview', input }, resolve: (result) => resolve(result.bytes), reject });
         pump();
       });
     },
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) job.reject(new PdfPoolClosedError());
+      for (const job of [...queue.splice(0), ...previews.splice(0)]) job.reject(new PdfPoolClosedError());
       await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
     },
   };

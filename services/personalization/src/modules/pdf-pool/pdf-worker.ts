@@ -3,13 +3,27 @@
 // main thread, which writes them with the job's correlation id.
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildPersonaPdf, setPersonaPdfCacheLimit, type PersonaPdfInput } from '../pdf-engine/build-persona-pdf';
-import type { PdfWorkerData, WorkerMessage } from './pdf-pool';
+import { dedicationPreview } from '../pdf-engine/dedication-preview';
+import type { PdfJobInput, PdfWorkerData, WorkerMessage } from './pdf-pool';
 
 setPersonaPdfCacheLimit((workerData as PdfWorkerData).cacheBytes);
 
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 
-parentPort?.on('message', (job: { id: number; input: PersonaPdfInput }) => void build(job));
+parentPort?.on('message', (job: { id: number; work: PdfJobInput }) => {
+  if (job.work.kind === 'persona') void build({ id: job.id, input: job.work.input });
+  else void preview(job.id, job.work.input);
+});
+
+/** Draws one preview; its image is posted back as the result's bytes. */
+async function preview(id: number, input: Parameters<typeof dedicationPreview>[0]): Promise<void> {
+  try {
+    const image = await dedicationPreview(input);
+    post({ kind: 'result', id, ok: true, bytes: image, pages: 1 }, [image.buffer as ArrayBuffer]);
+  } catch (err) {
+    post({ kind: 'result', id, ok: false, name: (err as Error).name, message: (err as Error).message });
+  }
+}
 
 /** Builds one job; every outcome, a failure included, is posted back (nothing rejects). */
 async function build(job: { id: number; input: PersonaPdfInput }): Promise<void> {

@@ -4,7 +4,7 @@
 // subset font file and the CID-to-glyph map), text extraction gives the text as typed, and the
 // same input gives the same bytes.
 import { createHash } from 'node:crypto';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, decodePDFRawStream, type PDFObject } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, decodePDFRawStream, type PDFObject, type PDFRawStream } from 'pdf-lib';
 import { extractPageTexts } from '@persona/test-kit';
 import { loadFaceBytes, loadShaper, PersonaFonts, shapeRun, splitRuns, type FaceName } from '../../../src/modules/pdf-engine/persona-fonts';
 

@@ -1,6 +1,6 @@
 // /book/:id: one book, its Persona pitch, a sample quote and related books (spec §2).
 import { DETAIL_COVER_SIZES } from '../../../components/book/cover-sizes';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Book } from '@persona/contracts';
 import { formatInr, formatRs } from '@persona/contracts';
@@ -19,6 +19,8 @@ import { BuyBar } from './buy-bar';
 import { RelatedBooks } from './related-books';
 import { useOrigin } from '../../../lib/render-context';
 import './book-detail.css';
+import { Field } from '../../../components/ui/field';
+import { DedicationPreview } from '../../../components/persona/dedication-preview';
 
 export function BookDetailPage() {
   const { id = '' } = useParams();
@@ -175,6 +177,8 @@ function BookDetail({ book }: { book: Book }) {
               </ul>
             </section>
 
+            <TryYourPage bookId={book._id} />
+
             {quote && (
               <figure className="book-detail__quote">
                 <blockquote>
@@ -190,6 +194,24 @@ function BookDetail({ book }: { book: Book }) {
       </div>
       <BuyBar book={book} from={formats[0].total} watch={buyBox} />
     </article>
+  );
+}
+
+/** A name typed here shows the dedication page the Persona engine would print for it. */
+function TryYourPage({ bookId }: { bookId: string }) {
+  const [name, setName] = useState('');
+  return (
+    <section aria-labelledby="try-your-page-heading" className="book-detail__section book-detail__try">
+      <h2 id="try-your-page-heading" className="book-detail__section-title">
+        See your dedication page
+      </h2>
+      <Field label="Name to print">
+        {(control) => (
+          <input {...control} className="text-input" value={name} maxLength={120} autoComplete="name" onChange={(event) => setName(event.target.value)} />
+        )}
+      </Field>
+      <DedicationPreview bookId={bookId} name={name} hint="Type a name to see it printed on the dedication page" />
+    </section>
   );
 }
 

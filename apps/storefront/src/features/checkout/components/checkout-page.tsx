@@ -25,6 +25,7 @@ import { readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft';
 import { DISPATCH_DAYS, personaFormats } from '../../../lib/persona-formats';
 import { useTestModePayment } from './test-mode-dialog';
 import { Field } from '../../../components/ui/field';
+import { DedicationPreview } from '../../../components/persona/dedication-preview';
 import './checkout.css';
 
 const HEAD = { title: 'Checkout | Persona Books', description: 'Buy your Persona: a personalised, author-signed copy of the book.', robots: 'noindex' };
@@ -217,6 +218,20 @@ function Checkout({ book }: { book: Book | null }) {
               </>
             )}
           </fieldset>
+
+          {book && (
+            <section className="checkout__preview" aria-labelledby="dedication-preview-heading">
+              <h3 id="dedication-preview-heading" className="checkout__preview-title">
+                Your dedication page
+              </h3>
+              <DedicationPreview
+                bookId={book._id}
+                name={values.isGift ? values.recipientName : values.fullName}
+                message={values.isGift ? values.message : ''}
+                hint={values.isGift ? "Type the recipient's name to see their page" : 'Type your name to see your page'}
+              />
+            </section>
+          )}
 
           <fieldset className="checkout__delivery" disabled={processing}>
             <legend>Delivery</legend>

@@ -1,0 +1,76 @@
+// Previews of a dedication page as the buyer types (DESIGN §12): the name and message checked with
+// the checkout's printing rules, the book's title and author read from the catalogue (and kept a
+// minute), the image drawn by the PDF pool (previews before Personas) and cached by its inputs, so
+// the same text typed again, or by another buyer, is answered at once.
+import { createHash } from 'node:crypto';
+import { giftMessageProblem, normalizeGiftMessage, normalizePrintedName, PERSONA_PREVIEW_WIDTH, printedNameProblem, shopDate } from '@persona/contracts';
+import { badRequest, dataOf, getFromService, HttpError, notFound } from '@persona/service-kit';
+import { LRUCache } from 'lru-cache';
+import type { PdfPool } from '../pdf-pool/pdf-pool';
+
+export interface BookTitle {
+  title: string;
+  author: string;
+}
+
+/** A book's title and author by id, or null when the catalogue has no such book. */
+export type BookTitleReader = (bookId: string, correlationId: string) => Promise<BookTitle | null>;
+
+/** The catalogue's public answer for a book: what everyone sees of it. */
+export function catalogueTitleReader(catalogueUrl: string, timeoutMs = 5_000): BookTitleReader {
+  return async (bookId, correlationId) => {
+    const answer = await getFromService(catalogueUrl, `/api/books/${bookId}`, { correlationId, timeoutMs });
+    if (answer.ok) {
+      const book = await dataOf<BookTitle>(answer.response);
+      return { title: book.title, author: book.author };
+    }
+    if (answer.outcome === 'missing') return null;
+    throw new HttpError(503, 'The catalogue cannot be reached to draw this preview; please try again', 'CATALOGUE_UNAVAILABLE');
+  };
+}
+
+export interface PreviewRequest {
+  bookId: string;
+  name: string;
+  message?: string;
+}
+
+export interface Previews {
+  /** The PNG of the dedication page, and whether it came from the cache. */
+  draw(request: PreviewRequest, correlationId: string): Promise<{ image: Uint8Array; cached: boolean }>;
+}
+
+export function createPreviews(deps: { pool: PdfPool; readTitle: BookTitleReader; publicUrl: string; now?: () => Date }): Previews {
+  const titles = new LRUCache<string, BookTitle>({ max: 1000, ttl: 60_000 });
+  const images = new LRUCache<string, Uint8Array>({ max: 2000, maxSize: 64 * 1024 * 1024, sizeCalculation: (image) => image.byteLength });
+  return {
+    async draw(request, correlationId) {
+      const nameProblem = printedNameProblem(request.name);
+      if (nameProblem) throw badRequest(nameProblem);
+      const messageProblem = request.message === undefined ? null : giftMessageProblem(request.message);
+      if (messageProblem) throw badRequest(messageProblem);
+      let book = titles.get(request.bookId);
+      if (!book) {
+        const found = await deps.readTitle(request.bookId, correlationId);
+        if (!found) throw notFound('Book not found');
+        book = found;
+        titles.set(request.bookId, book);
+      }
+      const input = {
+        title: book.title,
+        author: book.author,
+        name: normalizePrintedName(request.name),
+        message: request.message === undefined ? '' : normalizeGiftMessage(request.message),
+        purchaseDate: shopDate(deps.now?.() ?? new Date()),
+        publicUrl: deps.publicUrl,
+        widthPx: PERSONA_PREVIEW_WIDTH,
+      };
+      const key = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+      const hit = images.get(key);
+      if (hit) return { image: hit, cached: true };
+      const image = await deps.pool.preview(input);
+      images.set(key, image);
+      return { image, cached: false };
+    },
+  };
+}

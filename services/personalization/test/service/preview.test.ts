@@ -1,0 +1,135 @@
+// The live preview of the dedication page (issue 13, point 2): POST /api/personas/preview answers
+// the page the engine prints for the name and message as a PNG, cached by its inputs; what the
+// Persona could not print, an unknown book or a flood is refused with a clear 4xx, and nothing is
+// drawn for it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { extractPageTexts } from '@persona/test-kit';
+import { openTestStack } from '@persona/test-stack';
+import type { PersonalizationDB } from '../../src/db';
+import { dedicationPreviewPdf, PREVIEW_PERSONA_ID } from '../../src/modules/pdf-engine/dedication-preview';
+import { inlinePdfPool, type PdfPool } from '../../src/modules/pdf-pool/pdf-pool';
+import { startPersonalizationService, type PersonalizationService } from '../../src/service';
+
+const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
+const MISSING_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
+
+/** PNG dimensions from its IHDR chunk. */
+const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
+
+async function startService(previewsPerMinute: number, pool: PdfPool) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'previews-'));
+  const stack = await openTestStack<PersonalizationDB>('pglite', 'personalization');
+  const service = await startPersonalizationService({
+    database: stack.database,
+    bus: stack.bus,
+    logger: stack.logger,
+    catalogueUrl: 'http://127.0.0.1:1',
+    internalToken: 'x'.repeat(32),
+    publicUrl: 'https://shop.example',
+    personasDir: dir,
+    readSource: async () => {
+      throw new Error('no Persona is made here');
+    },
+    readTitle: async (bookId) => (bookId === BOOK_ID ? { title: 'The Lighthouse Keeper', author: 'Meera Iyer' } : null),
+    pdfPool: pool,
+    previewsPerMinute,
+  });
+  return {
+    service,
+    async close() {
+      await service.close();
+      await stack.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('the dedication page preview', () => {
+  let service: PersonalizationService;
+  let close: () => Promise<void>;
+  let drawn = 0;
+  beforeAll(async () => {
+    const inline = inlinePdfPool();
+    const counting: PdfPool = { ...inline, preview: (input) => ((drawn += 1), inline.preview(input)) };
+    ({ service, close } = await startService(1000, counting));
+  }, 60_000);
+  afterAll(() => close());
+
+  const preview = (body: object) => service.app.inject({ method: 'POST', url: '/api/personas/preview', payload: body });
+
+  it('answers the page as a PNG, drawn once for the same inputs and again for others', async () => {
+    const first = await preview({ bookId: BOOK_ID, name: 'अनन्या शर्मा', message: 'जन्मदिन मुबारक हो!\nWith love' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(first.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const { width, height } = pngSize(first.rawPayload);
+    expect(width).toBe(600);
+    expect(Math.round((height / width) * 1000)).toBe(Math.round((595 / 420) * 1000));
+    expect(first.headers['x-preview-cache']).toBe('miss');
+    // The same text typed again (spaces aside): the same image, from the cache.
+    const again = await preview({ bookId: BOOK_ID, name: ' अनन्या  शर्मा ', message: 'जन्मदिन मुबारक हो!\nWith love' });
+    expect(again.headers['x-preview-cache']).toBe('hit');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const other = await preview({ bookId: BOOK_ID, name: 'अनन्या शर्म' });
+    expect(other.headers['x-preview-cache']).toBe('miss');
+    expect(other.rawPayload.equals(first.rawPayload)).toBe(false);
+    expect(drawn).toBe(2);
+  });
+
+  it('refuses what the Persona could not print, an unknown book and malformed bodies, drawing nothing', async () => {
+    const before = drawn;
+    const cases: Array<[object, number, RegExp]> = [
+      [{ bookId: BOOK_ID, name: 'Ravi\u0007' }, 400, /without control characters/],
+      [{ bookId: BOOK_ID, name: '    ' }, 400, /The name is required/],
+      [{ bookId: BOOK_ID, name: 'x'.repeat(10_000) }, 400, /"name" must be at most 200 characters/],
+      [{ bookId: BOOK_ID, name: 'Аnna' }, 400, /mixes Cyrillic and Latin letters/],
+      [{ bookId: BOOK_ID, name: 'Ravi', message: 'm'.repeat(301) }, 400, /at most 300 characters/],
+      [{ bookId: BOOK_ID, name: 'Ravi', message: 'Hi 🎉' }, 400, /We cannot print “🎉”/],
+      [{ bookId: MISSING_BOOK, name: 'Ravi' }, 404, /Book not found/],
+      [{ bookId: 'not-a-book', name: 'Ravi' }, 400, /bookId/],
+      [{ bookId: BOOK_ID }, 400, /name/],
+      [{ bookId: BOOK_ID, name: 'Ravi', width: 4000 }, 400, /"width" is not allowed/],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await preview(body);
+      const sent = JSON.stringify(body).slice(0, 60);
+      expect({ sent, status: res.statusCode, message: res.json().message }).toEqual({ sent, status, message: expect.stringMatching(message) });
+    }
+    expect(drawn).toBe(before);
+  });
+
+  it('prints what the Persona prints: the name, the message, the day; placeholders for what a purchase makes', async () => {
+    const pdf = await dedicationPreviewPdf({
+      title: 'The Lighthouse Keeper',
+      author: 'Meera Iyer',
+      name: 'مريم الحسن',
+      message: 'जन्मदिन मुबारक हो!\nWith love',
+      purchaseDate: '2026-11-25',
+      publicUrl: 'https://shop.example',
+    });
+    const [page] = await extractPageTexts(pdf);
+    expect(page).toContain('Personalised for مريم الحسن');
+    expect(page).toContain('on 25 November 2026');
+    expect(page).toContain('जन्मदिन मुबारक हो!');
+    expect(page).toContain('Meera Iyer');
+    expect(page).toContain(PREVIEW_PERSONA_ID);
+    expect(page!.replace(/\s+/g, ' ')).toContain(`Personal copy of مريم الحسن · ${PREVIEW_PERSONA_ID}`);
+  });
+});
+
+describe('previews under a flood', () => {
+  it('are rate limited per client', async () => {
+    const { service, close } = await startService(3, inlinePdfPool());
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        statuses.push((await service.app.inject({ method: 'POST', url: '/api/personas/preview', payload: { bookId: BOOK_ID, name: `Ravi ${'a'.repeat(i)}` } })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+});
