@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paidToReady } from './latency.mjs';
+import { PREVIEW_DEBOUNCE_MS, previewUnderTypists } from './preview.mjs';
 import { fixedRate, saturate } from './load.mjs';
 import { findNginx, cpuSecondsOfTree, startNginx } from './nginx.mjs';
 
@@ -19,7 +20,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'latency', 'scale'];
+const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'preview', 'latency', 'scale'];
 /** Which groups to run (default all). */
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? GROUPS.join(','))
@@ -117,13 +118,13 @@ async function rotate(targets, { seconds = SECONDS / 2, connections = 64 } = {})
 }
 
 /** The embedded shop (`infra/launcher/dist/main.js`) on a fresh DATA_DIR and a free port; resolves once `/` and `/api/books` answer. */
-async function startShop() {
+async function startShop(env = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-shop-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'infra/launcher/dist/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', PUBLIC_URL: url },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', PUBLIC_URL: url, ...env },
     stdio: 'ignore',
   });
   let exited = false;
@@ -699,6 +700,26 @@ async function pgliteScale(scale) {
   }
 }
 
+/** The dedication page's live preview under 10 concurrent typists, on the embedded shop. */
+async function previewBench() {
+  // Ten typists from one address here stand for ten buyers, each under the per-client limit.
+  const shop = await startShop({ PREVIEWS_PER_MINUTE: '100000', RATE_LIMIT_MAX: '0' });
+  try {
+    const r = await previewUnderTypists(shop.url, shop.books[0]._id);
+    report(
+      `preview after typing stops, 10 typists (${r.names} names; ${PREVIEW_DEBOUNCE_MS} ms debounce included)`,
+      `p50 ${ms(r.stopP50)}, p95 ${ms(r.stopP95)}`,
+      '300 ms budget',
+      (r.stopP95 / 300).toFixed(2),
+      'p95 ≤ 300 ms',
+      r.stopP95 <= 300,
+    );
+    report(`preview request, 10 typists (${r.requests} drawn)`, `p50 ${ms(r.requestP50)}, p95 ${ms(r.requestP95)}`, '—', '—', 'n/a', null);
+  } finally {
+    await shop.stop();
+  }
+}
+
 async function main() {
   console.log(`Persona Books benchmarks (${SECONDS} s per run, ${os.cpus().length} CPUs, Node ${process.version}; groups: ${[...ONLY].join(', ')})\n`);
   let errors = 0;
@@ -722,6 +743,7 @@ async function main() {
   }
   if (ONLY.has('lighthouse')) await lighthouseBench();
   if (ONLY.has('pdf')) pdfBench();
+  if (ONLY.has('preview')) await previewBench();
   if (ONLY.has('latency')) {
     const rate = Number(process.env.BENCH_ORDER_RATE ?? 20);
     const seconds = Number(process.env.BENCH_ORDER_SECONDS ?? 60);

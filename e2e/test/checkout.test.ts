@@ -439,7 +439,7 @@ describe('buying a Persona (test mode)', () => {
 });
 
 describe('a gift', () => {
-  it("is bought with a message in Devanagari, reaches its recipient by e-mail with their name and the message printed, and opens in their library", async () => {
+  it('is bought with a message in Devanagari, reaches its recipient by e-mail with their name and the message printed, and opens in their library', async () => {
     const book = books.find((b) => !b.hasFullPdf) ?? books[0]!;
     const recipient = { name: 'अनन्या शर्मा', email: `ananya.${Date.now().toString(36)}@example.com` };
     const message = ['जन्मदिन मुबारक हो!', 'With love, Asha'];
@@ -450,7 +450,9 @@ describe('a gift', () => {
     // What the Persona cannot print is refused on the page, before anything is sent.
     await field('Message (optional)').fill('Happy birthday 🎉');
     await submitButton().click();
-    await main().getByText(/We cannot print “🎉”/).waitFor();
+    await main()
+      .getByText(/We cannot print “🎉”/)
+      .waitFor();
     expect(await testModeDialog().count()).toBe(0);
     await field('Message (optional)').fill(message.join('\n'));
     // The dedication page as it will be printed, drawn by the Persona engine as the name and message are typed.

@@ -321,7 +321,12 @@ const ROUTES: RouteDef[] = [
       phone: '+91 98765 43210',
       deliveryType: 'physical',
       address: { line1: '12 MG Road', city: 'Kochi', zip: '682001', country: 'India' },
-      gift: { recipientName: 'Ravi Menon', message: 'With love', recipientEmail: 'ravi@example.com', deliverOn: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) },
+      gift: {
+        recipientName: 'Ravi Menon',
+        message: 'With love',
+        recipientEmail: 'ravi@example.com',
+        deliverOn: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      },
     }),
     bodyFields: [
       { name: 'book', typed: true, required: true },

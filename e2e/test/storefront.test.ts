@@ -300,7 +300,10 @@ describe('book detail', () => {
     // What the Persona cannot print is said on the page, without asking the server.
     const before = previews.length;
     await region.getByLabel('Name to print').fill('Zoë 😀');
-    await region.getByText(/We cannot print “😀”/).first().waitFor();
+    await region
+      .getByText(/We cannot print “😀”/)
+      .first()
+      .waitFor();
     expect(previews.length).toBe(before);
   });
 

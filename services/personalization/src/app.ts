@@ -32,7 +32,7 @@ export async function buildApp(options: PersonalizationAppOptions): Promise<Serv
   const deps: PersonalizationDeps = {
     ...options,
     lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' },
-    previewRateLimit: { max: options.previewsPerMinute ?? 90, timeWindow: '1 minute' },
+    previewRateLimit: { max: options.previewsPerMinute ?? 240, timeWindow: '1 minute' },
   };
   await app.register(async (scope) => personaRoutes(scope as ServiceApp, deps));
   return app;

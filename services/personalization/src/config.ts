@@ -10,6 +10,12 @@ import type { PersonalizationServiceOptions } from './service';
 
 /** One core is left to the event loop (the HTTP routes and the consumer); more than four threads gain nothing measured. */
 const DEFAULT_PDF_WORKERS = Math.max(1, Math.min(4, os.cpus().length - 1));
+/**
+ * Previews have threads of their own, so a buyer typing never waits behind a Persona being made:
+ * two (one on a single core) kept 10 concurrent typists within 300 ms p95 on 2 cores, where one
+ * thread let the queue grow past a second (`npm run bench`, the `preview` group).
+ */
+const DEFAULT_PREVIEW_WORKERS = Math.max(1, Math.min(2, os.cpus().length));
 
 /** What the service needs in either run mode (`personalizationConfig.settings`, `loadSettings`), and its own process's schema (the settings, where it listens, what it runs on: `process`, `loadProcess`). */
 export const personalizationConfig = serviceConfig(
@@ -31,6 +37,10 @@ export const personalizationConfig = serviceConfig(
     PDF_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: DEFAULT_PDF_WORKERS }),
     /** Memory for prepared books in each PDF worker, MB; 0 turns the cache off. */
     PERSONA_PDF_CACHE_MB: Type.Number({ minimum: 0, maximum: 4096, default: 64 }),
+    /** Worker threads drawing dedication page previews (default: two, one on a single core). */
+    PREVIEW_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: DEFAULT_PREVIEW_WORKERS }),
+    /** Dedication page previews one client may ask for a minute (about one per key while a name or message is typed). */
+    PREVIEWS_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 240 }),
   }),
   3003,
 );
@@ -50,5 +60,7 @@ export function personalizationServiceOptions(settings: PersonalizationSettings)
     pdfCacheBytes: Math.round(settings.PERSONA_PDF_CACHE_MB * 1024 * 1024),
     maxAttempts: settings.PERSONA_MAX_ATTEMPTS,
     retryDelaysMs: settings.PERSONA_RETRY_DELAYS_MS.split(',').map(Number),
+    previewsPerMinute: settings.PREVIEWS_PER_MINUTE,
+    previewWorkers: settings.PREVIEW_WORKERS,
   };
 }

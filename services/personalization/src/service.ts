@@ -35,6 +35,9 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   /** Replaces the catalogue's title lookup for previews (tests). */
   readTitle?: BookTitleReader;
   pdfPool?: PdfPool;
+  /** Worker threads for previews (PREVIEW_WORKERS), or the pool itself (tests). */
+  previewWorkers?: number;
+  previewPool?: PdfPool;
   maxAttempts?: number;
   retryDelaysMs?: number[];
   lookupsPerMinute?: number;
@@ -64,6 +67,9 @@ export async function startPersonalizationService(options: PersonalizationServic
   const key = await loadSigningKey(database.db, options.signingKeyPem);
   const files = new PersonaFiles(options.personasDir);
   const pdfPool = options.pdfPool ?? defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes });
+  // Previews on threads of their own: a buyer typing never waits behind a Persona being made.
+  const previewPool =
+    options.previewPool ?? (options.pdfPool ? options.pdfPool : defaultPdfPool({ size: options.previewWorkers ?? 1, cacheBytes: options.pdfCacheBytes }));
   let keys: Promise<Map<string, string>> | null = null;
   const publicKeys = () => (keys ??= publicKeyPems(database.db));
 
@@ -72,7 +78,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     key,
     publicKeys,
     files,
-    previews: createPreviews({ pool: pdfPool, readTitle: options.readTitle ?? catalogueTitleReader(options.catalogueUrl), publicUrl: options.publicUrl }),
+    previews: createPreviews({ pool: previewPool, readTitle: options.readTitle ?? catalogueTitleReader(options.catalogueUrl), publicUrl: options.publicUrl }),
     logger,
     lookupsPerMinute: options.lookupsPerMinute,
     previewsPerMinute: options.previewsPerMinute,
@@ -102,6 +108,7 @@ export async function startPersonalizationService(options: PersonalizationServic
       await subscription.close({ graceMs });
       await store.flush();
       await pdfPool.close();
+      if (previewPool !== pdfPool) await previewPool.close();
     },
   };
 }

@@ -13,6 +13,8 @@ describe('personalisation settings', () => {
         PERSONA_MAX_ATTEMPTS: '2',
         PERSONA_RETRY_DELAYS_MS: '10,20',
         PERSONAS_DIR: '/srv/personas',
+        PREVIEWS_PER_MINUTE: '30',
+        PREVIEW_WORKERS: '3',
       }),
     );
     expect(options).toMatchObject({
@@ -24,6 +26,8 @@ describe('personalisation settings', () => {
       retryDelaysMs: [10, 20],
       personasDir: '/srv/personas',
       publicUrl: 'http://localhost:8080',
+      previewsPerMinute: 30,
+      previewWorkers: 3,
     });
   });
 
@@ -33,11 +37,13 @@ describe('personalisation settings', () => {
     expect(processConfig).toEqual({ ...settings, PORT: 3003, HOST: '0.0.0.0', LOG_LEVEL: 'info', DATABASE_URL: 'postgres://db/shop', AMQP_URL: 'amqp://mq' });
     expect(settings.PDF_WORKERS).toBeGreaterThanOrEqual(1);
     expect(settings.PERSONA_PDF_CACHE_MB).toBe(64);
+    expect(settings.PREVIEWS_PER_MINUTE).toBe(240);
   });
 
   it('refuses a wrong value naming the variable', () => {
     expect(() => personalizationConfig.loadSettings({ ...base, PERSONA_PDF_CACHE_MB: '-1' })).toThrow(/PERSONA_PDF_CACHE_MB="-1"/);
     expect(() => personalizationConfig.loadSettings({ ...base, PDF_WORKERS: 'many' })).toThrow(/PDF_WORKERS="many"/);
+    expect(() => personalizationConfig.loadSettings({ ...base, PREVIEWS_PER_MINUTE: '0' })).toThrow(/PREVIEWS_PER_MINUTE="0"/);
     expect(() => personalizationConfig.loadSettings({ CATALOGUE_URL: base.CATALOGUE_URL })).toThrow(/INTERNAL_TOKEN is required/);
   });
 });

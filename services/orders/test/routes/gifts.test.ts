@@ -67,7 +67,11 @@ describe('gifts', () => {
     const deliverOn = shopDate(new Date(), -2);
     const { orderId, personaId } = await paidOrder(
       h,
-      checkout({ email: 'giver@example.com', fullName: 'Asha Rao', gift: { recipientName: 'Ravi', message: 'For the train', recipientEmail: 'ravi@example.com', deliverOn } }),
+      checkout({
+        email: 'giver@example.com',
+        fullName: 'Asha Rao',
+        gift: { recipientName: 'Ravi', message: 'For the train', recipientEmail: 'ravi@example.com', deliverOn },
+      }),
     );
     expect(await ready(orderId, personaId)).toBe('ready');
     now = new Date();
@@ -86,7 +90,11 @@ describe('gifts', () => {
     await h.service.drainMail();
     expect((await mails()).filter((m) => m.includes(personaId))).toHaveLength(2);
     now = new Date(due.getTime() + 1000);
-    const restarted = createMailRelay(h.database.db, { dir: h.mailDir, from: 'Persona Books <orders@example.com>', now: () => now }, createLogger('t', 'silent'));
+    const restarted = createMailRelay(
+      h.database.db,
+      { dir: h.mailDir, from: 'Persona Books <orders@example.com>', now: () => now },
+      createLogger('t', 'silent'),
+    );
     expect(await restarted.drain()).toBe(1);
     await restarted.stop();
     await h.service.drainMail();
@@ -99,7 +107,9 @@ describe('gifts', () => {
     expect(toRecipient[0]).toContain(`https://shop.example/api/personas/${personaId}/download`);
     // A second persona.ready (a redelivery) queues nothing more.
     await ready(orderId, personaId);
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM emails WHERE order_id = ${orderId} AND kind = 'gift-delivery'`.execute(h.database.db);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM emails WHERE order_id = ${orderId} AND kind = 'gift-delivery'`.execute(
+      h.database.db,
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
@@ -119,15 +129,19 @@ describe('gifts', () => {
     );
     const libraryOf = async (email: string) => {
       await inject({ method: 'POST', url: '/api/library/link', payload: { email } });
-      const { rows } = await sql<{ text_body: string }>`SELECT text_body FROM emails WHERE kind = 'library-link' AND to_address = ${email} ORDER BY created_at DESC LIMIT 1`.execute(
-        h.database.db,
-      );
+      const { rows } = await sql<{
+        text_body: string;
+      }>`SELECT text_body FROM emails WHERE kind = 'library-link' AND to_address = ${email} ORDER BY created_at DESC LIMIT 1`.execute(h.database.db);
       if (!rows[0]) return null;
       const token = /#token=([A-Za-z0-9_-]+)/.exec(rows[0].text_body)![1]!;
       return (await inject({ url: '/api/library', headers: { [LIBRARY_TOKEN_HEADER]: token } })).json().data;
     };
     const giver = await libraryOf('lib.giver@example.com');
-    expect(giver.personas.find((p: { personaId: string }) => p.personaId === personaId).gift).toEqual({ direction: 'given', recipientName: 'Meera', deliverOn: later });
+    expect(giver.personas.find((p: { personaId: string }) => p.personaId === personaId).gift).toEqual({
+      direction: 'given',
+      recipientName: 'Meera',
+      deliverOn: later,
+    });
     // Before its day the gift stays a surprise: the recipient's address has nothing, so no link is sent.
     expect(await libraryOf('meera@example.com')).toBeNull();
     await sql`UPDATE orders SET gift_deliver_on = ${shopDate(new Date())} WHERE persona_id = ${personaId}`.execute(h.database.db);

@@ -14,6 +14,7 @@ import {
 } from '@persona/contracts';
 import { badRequest, clientAddress, notFound, payloadTooLarge, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
 import type { PersonalizationDeps } from '../app';
+import { PreviewAbandonedError } from '../modules/pdf-pool/pdf-pool';
 import * as repo from '../modules/personas/personas.repository';
 import { signedRecord, verifyFile } from '../modules/personas/verify-file';
 import { verifyPersonaSignature } from '../modules/signing/persona-signature';
@@ -102,15 +103,30 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
       schema: { body: PersonaPreviewBody, querystring: NoQuery, response: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody } },
     },
     async (request, reply) => {
-      const { image, cached } = await deps.previews.draw(request.body, request.correlationId);
-      return reply
-        .type('image/png')
-        .header('content-length', image.byteLength)
-        .header('cache-control', 'private, max-age=300')
-        .header('x-preview-cache', cached ? 'hit' : 'miss')
-        .header('x-content-type-options', 'nosniff')
-        // The image's bytes, sent as they are (the route's schemas describe only its errors).
-        .send(Buffer.from(image.buffer, image.byteOffset, image.byteLength) as never);
+      // A buyer typing on closes the request: a preview not yet drawn is then dropped.
+      const gone = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      });
+      let drawn;
+      try {
+        drawn = await deps.previews.draw(request.body, request.correlationId, gone.signal);
+      } catch (err) {
+        // Nobody is there to answer: nginx's "client closed request", logged as such rather than as a failure.
+        if (err instanceof PreviewAbandonedError) return reply.code(499 as never).send(undefined as never);
+        throw err;
+      }
+      const { image, cached } = drawn;
+      return (
+        reply
+          .type('image/png')
+          .header('content-length', image.byteLength)
+          .header('cache-control', 'private, max-age=300')
+          .header('x-preview-cache', cached ? 'hit' : 'miss')
+          .header('x-content-type-options', 'nosniff')
+          // The image's bytes, sent as they are (the route's schemas describe only its errors).
+          .send(Buffer.from(image.buffer, image.byteOffset, image.byteLength) as never)
+      );
     },
   );
 

@@ -100,7 +100,7 @@ describe('the personalisation service', () => {
     );
 
   describe('a gift', () => {
-    it("is made for its recipient, with the message, both signed and told back by the verify route", async () => {
+    it('is made for its recipient, with the message, both signed and told back by the verify route', async () => {
       const personaId = 'PRS-GFT1-9QXD-2HFA-J8TW';
       const event = paid(personaId);
       event.payload.gift = { recipientName: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' };

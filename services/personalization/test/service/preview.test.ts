@@ -125,7 +125,9 @@ describe('previews under a flood', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {
-        statuses.push((await service.app.inject({ method: 'POST', url: '/api/personas/preview', payload: { bookId: BOOK_ID, name: `Ravi ${'a'.repeat(i)}` } })).statusCode);
+        statuses.push(
+          (await service.app.inject({ method: 'POST', url: '/api/personas/preview', payload: { bookId: BOOK_ID, name: `Ravi ${'a'.repeat(i)}` } })).statusCode,
+        );
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
     } finally {

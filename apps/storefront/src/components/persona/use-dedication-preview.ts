@@ -43,7 +43,11 @@ export function useDedicationPreview(bookId: string, name: string, message = '')
       .then(({ blob }) => setState({ status: 'ready', url: URL.createObjectURL(blob), name: settled.name }))
       .catch((error: unknown) => {
         if (isAbortError(error)) return;
-        setState((current) => ({ status: 'error', message: errorMessage(error, 'The preview could not be drawn'), url: 'url' in current ? current.url : null }));
+        setState((current) => ({
+          status: 'error',
+          message: errorMessage(error, 'The preview could not be drawn'),
+          url: 'url' in current ? current.url : null,
+        }));
       });
     return () => controller.abort();
   }, [bookId, settled.name, settled.message]);

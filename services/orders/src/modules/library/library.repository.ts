@@ -74,11 +74,5 @@ export function findSession(db: Db, hash: string): Promise<LibraryTokenRow | und
 
 /** The address's paid orders and the gifts it received, newest first. */
 export function paidOrdersOf(db: Db, email: string, now = new Date()): Promise<OrderRow[]> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where(ofAddress(email, now))
-    .orderBy('created_at', 'desc')
-    .limit(500)
-    .execute();
+  return db.selectFrom('orders').selectAll().where(ofAddress(email, now)).orderBy('created_at', 'desc').limit(500).execute();
 }

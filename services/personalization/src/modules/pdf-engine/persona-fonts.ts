@@ -101,6 +101,17 @@ export async function loadShaper(): Promise<void> {
   shaper = await harfbuzz;
 }
 
+/** harfbuzz's font of a face (the shaper must be loaded). */
+function hbFont(face: FaceName): InstanceType<HarfBuzz['Font']> {
+  if (!shaper) throw new Error('the shaper is not loaded: call loadShaper() first');
+  let font = hbFonts.get(face);
+  if (!font) {
+    font = new shaper.Font(new shaper.Face(new shaper.Blob(loadFaceBytes(face))));
+    hbFonts.set(face, font);
+  }
+  return font;
+}
+
 /** One glyph as harfbuzz placed it, in font units, and the text it stands for in text extraction. */
 export interface ShapedGlyph {
   glyph: number;
@@ -150,19 +161,39 @@ function glyphTexts(text: string, glyphs: ReadonlyArray<{ cluster: number; xAdva
 
 /** Shapes a run of one face: glyphs in the order they are drawn (left to right; harfbuzz reverses right-to-left text). */
 export function shapeRun(face: FaceName, text: string): ShapedGlyph[] {
-  if (!shaper) throw new Error('the shaper is not loaded: call loadShaper() first');
-  let font = hbFonts.get(face);
-  if (!font) {
-    font = new shaper.Font(new shaper.Face(new shaper.Blob(loadFaceBytes(face))));
-    hbFonts.set(face, font);
-  }
-  const buffer = new shaper.Buffer();
+  const font = hbFont(face);
+  const buffer = new shaper!.Buffer();
   buffer.addText(text);
   buffer.guessSegmentProperties();
-  shaper.shape(font, buffer);
+  shaper!.shape(font, buffer);
   const glyphs = buffer.getGlyphInfosAndPositions();
   const texts = glyphTexts(text, glyphs, RIGHT_TO_LEFT.test(text));
   return glyphs.map((g, i) => ({ glyph: g.codepoint, advance: g.xAdvance ?? 0, dx: g.xOffset ?? 0, dy: g.yOffset ?? 0, text: texts[i]! }));
+}
+
+/** The glyphs of a run of one face, in drawing order and font units: shaped when it needs it, else one per character from the cmap. */
+export function runGlyphs(face: FaceName, text: string): ShapedGlyph[] {
+  if (needsShaping(text)) return shapeRun(face, text);
+  const font = loadFace(face);
+  return Array.from(text, (char) => {
+    const glyph = font.glyphId(char.codePointAt(0) as number);
+    return { glyph, advance: font.advanceWidth(glyph), dx: 0, dy: 0, text: char };
+  });
+}
+
+export const unitsPerEm = (face: FaceName) => loadFace(face).metrics.unitsPerEm;
+
+const outlines = new Map<string, string>();
+
+/** A glyph's outline as an SVG path in font units, y up (harfbuzz draws it; the shaper must be loaded). */
+export function glyphOutline(face: FaceName, glyph: number): string {
+  const key = `${face}:${glyph}`;
+  let path = outlines.get(key);
+  if (path === undefined) {
+    path = hbFont(face).glyphToPath(glyph);
+    outlines.set(key, path);
+  }
+  return path;
 }
 
 function hasGlyph(face: FaceName, codePoint: number): boolean {
@@ -326,7 +357,14 @@ export class SubsetFont {
       });
       shaped.forEach((g, i) => {
         if (g.text === '') {
-          glyphs.push({ code: this.code(g.glyph, ''), advance: g.advance, own: this.font.advanceWidth(g.glyph) * this.scale, dx: g.dx, dy: g.dy, silent: true });
+          glyphs.push({
+            code: this.code(g.glyph, ''),
+            advance: g.advance,
+            own: this.font.advanceWidth(g.glyph) * this.scale,
+            dx: g.dx,
+            dy: g.dy,
+            silent: true,
+          });
           plain = false;
           return;
         }
@@ -403,9 +441,7 @@ export class SubsetFont {
     const identity = this.cidGlyphs.every((id, cid) => id === cid);
     const cidToGid = identity
       ? 'Identity'
-      : context.register(
-          context.stream(deflate(Uint8Array.from(this.cidGlyphs.flatMap((id) => [id >> 8, id & 0xff]))), { Filter: 'FlateDecode' }),
-        );
+      : context.register(context.stream(deflate(Uint8Array.from(this.cidGlyphs.flatMap((id) => [id >> 8, id & 0xff]))), { Filter: 'FlateDecode' }));
     const cidFont = context.register(
       context.obj({
         Type: 'Font',
@@ -627,7 +663,7 @@ export class PersonaFonts {
           }
           content += `${at(advance, 0)}[${flow}] TJ\n${silent.join('')}`;
         }
-        advance += laid.width * line.size / 1000;
+        advance += (laid.width * line.size) / 1000;
       }
     }
     content += 'ET\nQ';

@@ -8,16 +8,54 @@ import { breakLines } from './typeset-text';
 /** Layout unit: an A5 page (420 × 595 pt). */
 export const A5 = { width: 420, height: 595 } as const;
 
-const INK = rgb(0.1, 0.1, 0.12);
-const GREY = rgb(0.38, 0.38, 0.42);
-const RULE = rgb(0.6, 0.6, 0.64);
+/** The page's three inks, as RGB fractions (the PDF's colours; the preview's canvas takes the same). */
+export const INKS = { ink: [0.1, 0.1, 0.12], grey: [0.38, 0.38, 0.42], rule: [0.6, 0.6, 0.64] } as const;
+const INK = rgb(...INKS.ink);
+const GREY = rgb(...INKS.grey);
+const RULE = rgb(...INKS.rule);
+
+/** What measures text: the document's fonts, or the preview's. */
+export interface TextMeasure {
+  width(text: string, style: TextStyle, size: number): number;
+}
+
+/** The drawing a Persona's own pages need, in A5 points from the bottom-left: the PDF's Frame, or the preview's canvas. */
+export interface PageFrame extends TextMeasure {
+  centred(text: string, y: number, style: TextStyle, size: number, options?: { leading?: number; maxWidth?: number; grey?: boolean }): number;
+  rule(x1: number, x2: number, y: number, thickness?: number): void;
+  path(d: string, x: number, y: number, pathScale: number, width: number): void;
+  qr(url: string, x: number, top: number, side: number): void;
+}
+
+/**
+ * What both frames share: text centred on the A5 page and wrapped, measured and drawn by each
+ * frame's own means (coordinates are A5 points from the bottom-left).
+ */
+export abstract class A5Frame implements PageFrame {
+  abstract width(text: string, style: TextStyle, size: number): number;
+  /** One line, its baseline starting at (x, y). */
+  protected abstract text(line: string, x: number, y: number, size: number, style: TextStyle, grey: boolean): void;
+  abstract rule(x1: number, x2: number, y: number, thickness?: number): void;
+  abstract path(d: string, x: number, y: number, pathScale: number, width: number): void;
+  abstract qr(url: string, x: number, top: number, side: number): void;
+
+  /** Centred text, wrapped to maxWidth; returns the baseline under the last line. */
+  centred(text: string, y: number, style: TextStyle, size: number, options: { leading?: number; maxWidth?: number; grey?: boolean } = {}): number {
+    const leading = options.leading ?? size * 1.3;
+    for (const line of breakLines(text, options.maxWidth ?? 320, (t) => this.width(t, style, size))) {
+      this.text(line, A5.width / 2 - this.width(line, style, size) / 2, y, size, style, options.grey ?? false);
+      y -= leading;
+    }
+    return y;
+  }
+}
 
 /**
  * An A5 layout frame centred on a page of any size and scaled to fit it, so the
  * inserted pages of an uploaded PDF match its page size. Coordinates are A5
  * points measured from the frame's bottom-left.
  */
-export class Frame {
+export class Frame extends A5Frame {
   readonly scale: number;
   private readonly originX: number;
   private readonly originY: number;
@@ -26,6 +64,7 @@ export class Frame {
     readonly page: PDFPage,
     private readonly fonts: PersonaFonts,
   ) {
+    super();
     const { width, height } = page.getSize();
     this.scale = Math.min(width / A5.width, height / A5.height);
     this.originX = (width - A5.width * this.scale) / 2;
@@ -44,22 +83,8 @@ export class Frame {
     return this.fonts.width(text, style, size);
   }
 
-  /** Centred text, wrapped to maxWidth; returns the baseline under the last line. */
-  centred(text: string, y: number, style: TextStyle, size: number, options: { leading?: number; maxWidth?: number; grey?: boolean } = {}): number {
-    const leading = options.leading ?? size * 1.3;
-    const lines = breakLines(text, options.maxWidth ?? 320, (t) => this.fonts.width(t, style, size));
-    for (const line of lines) {
-      const width = this.fonts.width(line, style, size);
-      this.fonts.draw(this.page, line, {
-        x: this.px(A5.width / 2 - width / 2),
-        y: this.py(y),
-        size: size * this.scale,
-        style,
-        color: options.grey ? GREY : INK,
-      });
-      y -= leading;
-    }
-    return y;
+  protected text(line: string, x: number, y: number, size: number, style: TextStyle, grey: boolean): void {
+    this.fonts.draw(this.page, line, { x: this.px(x), y: this.py(y), size: size * this.scale, style, color: grey ? GREY : INK });
   }
 
   rule(x1: number, x2: number, y: number, thickness = 0.5) {
@@ -93,7 +118,7 @@ export interface TitlePageText {
   author: string;
 }
 
-export function drawTitlePage(frame: Frame, { title, author }: TitlePageText) {
+export function drawTitlePage(frame: PageFrame, { title, author }: TitlePageText) {
   const y = frame.centred(title, 400, 'serifBold', 22, { leading: 28 });
   frame.rule(170, 250, y + 8);
   frame.centred(author, y - 20, 'serifItalic', 14);
@@ -122,10 +147,20 @@ function splitEvenly(value: string, maxChars: number): string[] {
   return lines;
 }
 
+/** Every text the dedication page and its footer draw, by style: which faces they need. */
+export function dedicationPageTexts(d: DedicationText, footer: string): Array<readonly [TextStyle, string]> {
+  return [
+    ['serifItalic', `Ex libris on ${d.formattedDate} ${d.author} ${d.message.join(' ')}`],
+    ['serif', `Personalised for ${d.name}`],
+    ['sans', `${footer} Digitally signed Persona id Scan to verify this copy`],
+    ['mono', `${d.signature} ${d.personaId} ${d.verifyUrl} Ed25519 · key ${d.keyId} M`],
+  ];
+}
+
 // A pen stroke under the author's name: one continuous bezier, like a paraph.
 const FLOURISH = 'M 0 14 C 18 -6 34 26 52 10 S 84 -4 102 12 S 140 26 168 4 C 176 -2 184 2 186 8';
 
-export function drawDedicationPage(frame: Frame, text: DedicationText) {
+export function drawDedicationPage(frame: PageFrame, text: DedicationText) {
   frame.centred('Ex libris', 540, 'serifItalic', 11, { grey: true });
   let y = frame.centred(`Personalised for ${text.name}`, 500, 'serif', 16, { leading: 21 });
   y = frame.centred(`on ${text.formattedDate}`, y - 2, 'serifItalic', 12);
@@ -174,7 +209,7 @@ const FOOTER = { size: 6.5, minSize: 4, fromBottom: 22, sideMargin: 30 };
  * The footer, centred along the visible bottom edge of a page with this crop
  * box and /Rotate, shrunk to fit a long name; in unrotated page space.
  */
-export function footerPlacement(box: { x: number; y: number; width: number; height: number }, rotation: number, fonts: PersonaFonts, text: string): PlacedText {
+export function footerPlacement(box: { x: number; y: number; width: number; height: number }, rotation: number, fonts: TextMeasure, text: string): PlacedText {
   rotation = ((rotation % 360) + 360) % 360;
   const sideways = rotation === 90 || rotation === 270;
   const visibleWidth = sideways ? box.height : box.width;

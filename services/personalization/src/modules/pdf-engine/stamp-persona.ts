@@ -5,8 +5,8 @@
 import { type PDFArray, PDFDict, PDFDocument, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFPage, type PDFRef, PDFString } from 'pdf-lib';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { appendUpdate, type UpdateObject } from './incremental-update';
-import { PersonaFonts, splitRuns, type FaceName, type SubsetFont, type TextStyle } from './persona-fonts';
-import { Frame, drawDedicationPage, footerPlacement, type DedicationText } from './persona-pages';
+import { PersonaFonts, splitRuns, type FaceName, type SubsetFont } from './persona-fonts';
+import { Frame, dedicationPageTexts, drawDedicationPage, footerPlacement, type DedicationText } from './persona-pages';
 import { concat, type BasePage, type BaseResources, type PreparedBase } from './prepare-base';
 
 export interface PersonaStamp {
@@ -24,23 +24,13 @@ export interface StampedPdf {
 
 const N = (name: string) => PDFName.of(name);
 
-/** Every text the dedication page and the footer draw, by style: which faces the Persona needs. */
-function stampTexts({ dedication: d, footer }: PersonaStamp): Array<readonly [TextStyle, string]> {
-  return [
-    ['serifItalic', `Ex libris on ${d.formattedDate} ${d.author} ${d.message.join(' ')}`],
-    ['serif', `Personalised for ${d.name}`],
-    ['sans', `${footer} Digitally signed Persona id Scan to verify this copy`],
-    ['mono', `${d.signature} ${d.personaId} ${d.verifyUrl} Ed25519 · key ${d.keyId} M`],
-  ];
-}
-
 export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Promise<StampedPdf> {
   const scratch = await PDFDocument.create({ updateMetadata: false });
   const context = scratch.context;
   // The scratch document's own catalog and page tree keep their low numbers and are never written.
   context.largestObjectNumber = Math.max(context.largestObjectNumber, base.nextObjectNumber - 1);
   deferContentCompression(context);
-  const fonts = await PersonaFonts.embed(scratch, stampTexts(stamp));
+  const fonts = await PersonaFonts.embed(scratch, dedicationPageTexts(stamp.dedication, stamp.footer));
   const fontOf = new Map(fonts.embedded());
   const written: UpdateObject[] = [];
 

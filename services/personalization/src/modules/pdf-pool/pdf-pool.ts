@@ -37,8 +37,11 @@ export interface PdfBuildOptions {
 export interface PdfPool {
   readonly kind: 'workers' | 'inline';
   build(input: PersonaPdfInput, options?: PdfBuildOptions): Promise<PersonaPdf>;
-  /** A dedication page's preview image; taken before any Persona waiting (someone is typing). */
-  preview(input: PreviewInput): Promise<Uint8Array>;
+  /**
+   * A dedication page's preview image; taken before any Persona waiting (someone is typing). One
+   * whose signal aborts before a worker takes it is dropped (the buyer has typed on).
+   */
+  preview(input: PreviewInput, signal?: AbortSignal): Promise<Uint8Array>;
   /** Jobs not started are refused; builds under way are stopped (their messages are handed back by then). */
   close(): Promise<void>;
 }
@@ -67,7 +70,7 @@ export function inlinePdfPool(): PdfPool {
       options.log?.info({ pdfWorker: 'inline', pages: pdf.pages, bytes: pdf.bytes.length, ms: Date.now() - started }, 'pdf built');
       return pdf;
     },
-    preview: (input) => dedicationPreview(input),
+    preview: (input, signal) => (signal?.aborted ? Promise.reject(new PreviewAbandonedError()) : dedicationPreview(input)),
     close: async () => undefined,
   };
 }
@@ -88,6 +91,14 @@ function revive(name: string, message: string): Error {
   const err = new Error(message);
   err.name = name;
   return err;
+}
+
+/** A preview nobody waits for any more, dropped before it was drawn. */
+export class PreviewAbandonedError extends Error {
+  override readonly name = 'PreviewAbandonedError';
+  constructor() {
+    super('the preview was abandoned before it was drawn');
+  }
 }
 
 /** What each worker is started with. */
@@ -168,10 +179,22 @@ export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: Pd
         pump();
       });
     },
-    preview(input) {
+    preview(input, signal) {
       if (closed) return Promise.reject(new PdfPoolClosedError());
+      if (signal?.aborted) return Promise.reject(new PreviewAbandonedError());
       return new Promise<Uint8Array>((resolve, reject) => {
-        previews.push({ id: nextId++, work: { kind: 'preview', input }, resolve: (result) => resolve(result.bytes), reject });
+        const job: Job = { id: nextId++, work: { kind: 'preview', input }, resolve: (result) => resolve(result.bytes), reject };
+        previews.push(job);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            const at = previews.indexOf(job);
+            if (at < 0) return; // a worker has it already
+            previews.splice(at, 1);
+            reject(new PreviewAbandonedError());
+          },
+          { once: true },
+        );
         pump();
       });
     },

@@ -37,14 +37,14 @@ export interface PreviewRequest {
 
 export interface Previews {
   /** The PNG of the dedication page, and whether it came from the cache. */
-  draw(request: PreviewRequest, correlationId: string): Promise<{ image: Uint8Array; cached: boolean }>;
+  draw(request: PreviewRequest, correlationId: string, signal?: AbortSignal): Promise<{ image: Uint8Array; cached: boolean }>;
 }
 
 export function createPreviews(deps: { pool: PdfPool; readTitle: BookTitleReader; publicUrl: string; now?: () => Date }): Previews {
   const titles = new LRUCache<string, BookTitle>({ max: 1000, ttl: 60_000 });
   const images = new LRUCache<string, Uint8Array>({ max: 2000, maxSize: 64 * 1024 * 1024, sizeCalculation: (image) => image.byteLength });
   return {
-    async draw(request, correlationId) {
+    async draw(request, correlationId, signal) {
       const nameProblem = printedNameProblem(request.name);
       if (nameProblem) throw badRequest(nameProblem);
       const messageProblem = request.message === undefined ? null : giftMessageProblem(request.message);
@@ -68,7 +68,7 @@ export function createPreviews(deps: { pool: PdfPool; readTitle: BookTitleReader
       const key = createHash('sha256').update(JSON.stringify(input)).digest('hex');
       const hit = images.get(key);
       if (hit) return { image: hit, cached: true };
-      const image = await deps.pool.preview(input);
+      const image = await deps.pool.preview(input, signal);
       images.set(key, image);
       return { image, cached: false };
     },

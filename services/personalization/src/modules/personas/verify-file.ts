@@ -42,7 +42,11 @@ export async function verifyFile(db: Kysely<PersonalizationDB>, publicKeys: Map<
     const key = match.key_id ? publicKeys.get(match.key_id) : undefined;
     const valid = Boolean(key && match.signature && verifyPersonaSignature(signedRecord(match), match.signature, key));
     return valid
-      ? { genuine: true, personaId: match.persona_id, reason: `A genuine, unmodified Persona of "${match.title}" personalised for ${match.recipient_name ?? match.buyer_name}` }
+      ? {
+          genuine: true,
+          personaId: match.persona_id,
+          reason: `A genuine, unmodified Persona of "${match.title}" personalised for ${match.recipient_name ?? match.buyer_name}`,
+        }
       : { genuine: false, personaId: match.persona_id, reason: 'The record of this Persona does not carry a valid signature' };
   }
   const claimed = await claimedPersonaId(bytes);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { UnreadableSourceError } from '../../../src/modules/pdf-engine/build-persona-pdf';
-import { PdfPoolClosedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
+import { PdfPoolClosedError, PreviewAbandonedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
 import { generateSigningKey, signPersona } from '../../../src/modules/signing/persona-signature';
 
 const script = path.resolve(__dirname, '../../../dist/src/modules/pdf-pool/pdf-worker.js');
@@ -51,5 +51,34 @@ describe('the PDF worker pool', () => {
       await pool.close();
     }
     await expect(pool.build(input('PRS-MMMM-NNNN-PPPP-QQQQ', { kind: 'text', paragraphs: ['x'] }))).rejects.toBeInstanceOf(PdfPoolClosedError);
+  }, 60_000);
+});
+
+describe('previews on the worker pool', () => {
+  const preview = (name: string) => ({
+    title: 'The Long Afternoon',
+    author: 'Mira Kapoor',
+    name,
+    message: '',
+    purchaseDate: '2026-11-25',
+    publicUrl: 'https://shop.example',
+    widthPx: 300,
+  });
+
+  it('draws on a worker thread, and drops a preview whose request was abandoned before a thread took it', async () => {
+    const pool = workerPdfPool({ size: 1, cacheBytes: 0 }, script);
+    try {
+      const first = pool.preview(preview('अनन्या'));
+      const abandoned = new AbortController();
+      const second = pool.preview(preview('Ravi'), abandoned.signal);
+      abandoned.abort();
+      const image = await first;
+      expect(Buffer.from(image.subarray(1, 4)).toString('latin1')).toBe('PNG');
+      await expect(second).rejects.toBeInstanceOf(PreviewAbandonedError);
+      // Already abandoned: never queued.
+      await expect(pool.preview(preview('Meera'), abandoned.signal)).rejects.toBeInstanceOf(PreviewAbandonedError);
+    } finally {
+      await pool.close();
+    }
   }, 60_000);
 });

@@ -141,7 +141,14 @@ describe("a gift's signature", () => {
     const signature = signPersona(record, key);
     expect(verifyPersonaSignature({ ...record, recipientName: undefined, message: undefined }, signature, key.publicKey)).toBe(true);
     const sixFields = Buffer.from(
-      canonicalJson({ personaId: record.personaId, bookId: record.bookId, title: record.title, author: record.author, buyerName: record.buyerName, purchaseDate: record.purchaseDate }),
+      canonicalJson({
+        personaId: record.personaId,
+        bookId: record.bookId,
+        title: record.title,
+        author: record.author,
+        buyerName: record.buyerName,
+        purchaseDate: record.purchaseDate,
+      }),
       'utf8',
     );
     expect(verify(null, sixFields, key.publicKey, Buffer.from(signature, 'base64'))).toBe(true);

@@ -208,13 +208,7 @@ function Checkout({ book }: { book: Book | null }) {
                 <TextField label="Recipient's name" autoComplete="off" {...field('recipientName')} />
                 <MessageField {...field('message')} />
                 <TextField label="Recipient's email (optional)" type="email" autoComplete="off" inputMode="email" {...field('recipientEmail')} />
-                <TextField
-                  label="Deliver on"
-                  type="date"
-                  min={today}
-                  max={shopDate(new Date(), -GIFT_MAX_DAYS_AHEAD)}
-                  {...field('deliverOn')}
-                />
+                <TextField label="Deliver on" type="date" min={today} max={shopDate(new Date(), -GIFT_MAX_DAYS_AHEAD)} {...field('deliverOn')} />
               </>
             )}
           </fieldset>
@@ -297,7 +291,14 @@ interface TextFieldProps {
 }
 
 /** A gift's message: a few lines, counted as the buyer types. */
-function MessageField({ name, value, error, disabled, inputRef, onChange }: Omit<TextFieldProps, 'label' | 'inputRef'> & { inputRef: (el: HTMLTextAreaElement | null) => void }) {
+function MessageField({
+  name,
+  value,
+  error,
+  disabled,
+  inputRef,
+  onChange,
+}: Omit<TextFieldProps, 'label' | 'inputRef'> & { inputRef: (el: HTMLTextAreaElement | null) => void }) {
   const count = [...value.trim()].length;
   const counterId = useId();
   return (

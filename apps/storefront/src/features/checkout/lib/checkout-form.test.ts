@@ -135,7 +135,7 @@ describe("the server's charge", () => {
   });
 });
 
-describe("a gift at checkout", () => {
+describe('a gift at checkout', () => {
   const book = makeBook({ price: 300, printingCost: 40 });
   const now = new Date('2026-11-25T06:00:00Z');
   const gift: CheckoutValues = { ...digital, isGift: true, recipientName: 'अनन्या शर्मा', message: 'जन्मदिन मुबारक!\nWith love', deliverOn: '2026-11-28' };
@@ -154,7 +154,9 @@ describe("a gift at checkout", () => {
   });
 
   it("applies the Persona's printing rules to the names and the message, with the server's messages", () => {
-    expect(validateCheckout({ ...gift, recipientName: 'Аnna' }, now).recipientName).toBe('Write each word in one script: “Аnna” mixes Cyrillic and Latin letters');
+    expect(validateCheckout({ ...gift, recipientName: 'Аnna' }, now).recipientName).toBe(
+      'Write each word in one script: “Аnna” mixes Cyrillic and Latin letters',
+    );
     expect(validateCheckout({ ...gift, message: 'Happy birthday 🎉' }, now).message).toMatch(/^We cannot print “🎉”/);
     expect(validateCheckout({ ...gift, message: 'm'.repeat(301) }, now).message).toBe('The message must be at most 300 characters');
     expect(validateCheckout({ ...gift, fullName: 'Asha\u0007' }, now).fullName).toMatch(/without control characters/);

@@ -79,7 +79,7 @@ export const CHECKOUT_MESSAGES = {
   country: 'Please enter your country',
   recipientName: "Please enter the recipient's name",
   message: 'Please shorten the message',
-  recipientEmail: "Please enter a valid email address for the recipient, or leave it empty",
+  recipientEmail: 'Please enter a valid email address for the recipient, or leave it empty',
   deliverOn: 'Please choose today or a later date',
 } as const satisfies Record<CheckoutField, string>;
 
@@ -89,9 +89,7 @@ const ZIP = new RegExp(ZIP_PATTERN);
 
 /** The fields shown (and so checked) for a delivery type, with the gift's when it is one. */
 export function visibleFields(deliveryType: DeliveryType, isGift = false): CheckoutField[] {
-  return CHECKOUT_FIELD_ORDER.filter(
-    (field) => (deliveryType === 'physical' || !ADDRESS_FIELDS.includes(field)) && (isGift || !GIFT_FIELDS.includes(field)),
-  );
+  return CHECKOUT_FIELD_ORDER.filter((field) => (deliveryType === 'physical' || !ADDRESS_FIELDS.includes(field)) && (isGift || !GIFT_FIELDS.includes(field)));
 }
 
 /** Every broken rule, keyed by field; empty when the form may be sent. Hidden address and gift fields are never checked. */

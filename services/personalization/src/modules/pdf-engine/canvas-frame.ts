@@ -1,0 +1,111 @@
+// The A5 frame drawn straight onto a canvas (the dedication page's live preview): the same layout
+// (A5Frame, drawDedicationPage), the same runs, fonts and harfbuzz shaping as the PDF, each glyph
+// filled from its outline, without writing and reading back a PDF in between.
+import type { Path2D as CanvasPath, SKRSContext2D } from '@napi-rs/canvas';
+import { glyphOutline, runGlyphs, splitRuns, unitsPerEm, type FaceName, type TextStyle } from './persona-fonts';
+import { A5, A5Frame, INKS } from './persona-pages';
+import { qrMatrix } from './qr-rectangles';
+
+const css = ([r, g, b]: readonly [number, number, number]) => `rgb(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)})`;
+
+export class CanvasFrame extends A5Frame {
+  private readonly widths = new Map<string, number>();
+  private readonly paths = new Map<string, CanvasPath>();
+
+  /** `scale`: canvas pixels per A5 point. */
+  constructor(
+    private readonly context: SKRSContext2D,
+    private readonly scale: number,
+    private readonly makePath: (d: string) => CanvasPath,
+  ) {
+    super();
+  }
+
+  private x(x: number) {
+    return x * this.scale;
+  }
+
+  private y(y: number) {
+    return (A5.height - y) * this.scale;
+  }
+
+  /** Width in points, as the PDF's fonts measure it (the runs' advances). */
+  width(text: string, style: TextStyle, size: number): number {
+    const key = `${style}:${text}`;
+    let em = this.widths.get(key);
+    if (em === undefined) {
+      em = 0;
+      for (const run of splitRuns(text, style)) em += runGlyphs(run.face, run.text).reduce((sum, g) => sum + g.advance, 0) / unitsPerEm(run.face);
+      this.widths.set(key, em);
+    }
+    return em * size;
+  }
+
+  private outline(face: FaceName, glyph: number): CanvasPath {
+    const key = `${face}:${glyph}`;
+    let path = this.paths.get(key);
+    if (!path) {
+      path = this.makePath(glyphOutline(face, glyph));
+      this.paths.set(key, path);
+    }
+    return path;
+  }
+
+  /** A line of text, its baseline from (x, y); also the footer's. */
+  protected text(line: string, x: number, y: number, size: number, style: TextStyle, grey: boolean): void {
+    const { context } = this;
+    context.fillStyle = css(grey ? INKS.grey : INKS.ink);
+    let pen = x;
+    for (const run of splitRuns(line, style)) {
+      const em = size / unitsPerEm(run.face);
+      for (const g of runGlyphs(run.face, run.text)) {
+        context.save();
+        context.translate(this.x(pen + g.dx * em), this.y(y + g.dy * em));
+        context.scale(em * this.scale, -em * this.scale);
+        context.fill(this.outline(run.face, g.glyph));
+        context.restore();
+        pen += g.advance * em;
+      }
+    }
+  }
+
+  /** One line where a placement puts it (the footer), upright. */
+  line(text: string, x: number, y: number, size: number, style: TextStyle, grey: boolean): void {
+    this.text(text, x, y, size, style, grey);
+  }
+
+  rule(x1: number, x2: number, y: number, thickness = 0.5): void {
+    const { context } = this;
+    context.strokeStyle = css(INKS.rule);
+    context.lineWidth = thickness * this.scale;
+    context.beginPath();
+    context.moveTo(this.x(x1), this.y(y));
+    context.lineTo(this.x(x2), this.y(y));
+    context.stroke();
+  }
+
+  /** An SVG path (y down) whose origin sits at (x, y). */
+  path(d: string, x: number, y: number, pathScale: number, width: number): void {
+    const { context } = this;
+    context.save();
+    context.translate(this.x(x), this.y(y));
+    context.scale(pathScale * this.scale, pathScale * this.scale);
+    context.strokeStyle = css(INKS.ink);
+    context.lineWidth = width / pathScale;
+    context.stroke(this.makePath(d));
+    context.restore();
+  }
+
+  /** The QR code of `url`, `side` points wide with its top-left corner at (x, top). */
+  qr(url: string, x: number, top: number, side: number): void {
+    const { size, rects } = qrMatrix(url);
+    const module = side / size;
+    const { context } = this;
+    context.fillStyle = '#000000';
+    // One path, one fill: neighbouring modules share their edges, with no seam of anti-aliasing between them.
+    context.beginPath();
+    for (const rect of rects)
+      context.rect(this.x(x + rect.col * module), this.y(top - rect.row * module), rect.length * module * this.scale, module * this.scale);
+    context.fill();
+  }
+}
