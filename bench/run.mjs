@@ -200,6 +200,23 @@ function pdfBench() {
       peak <= 200,
     );
     report(`typeset a ${text.pages}-page book as a Persona`, `${text.ms.toFixed(0)} ms`, '—', '—', 'n/a', null);
+    const epub = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/pdf/measure-persona-epub.cjs')], { encoding: 'utf8' }));
+    report(
+      `EPUB Persona of the longest demo book ("${epub.title}", ${epub.paragraphs} paragraphs) vs its PDF Persona (median of 5)`,
+      `${epub.epubMs.toFixed(1)} ms (${(epub.epubBytes / 1024).toFixed(0)} KB)`,
+      `${epub.pdfMs.toFixed(1)} ms (${(epub.pdfBytes / 1024).toFixed(0)} KB)`,
+      `${(epub.epubMs / epub.pdfMs).toFixed(2)}×`,
+      '≤ 1×',
+      epub.epubMs <= epub.pdfMs,
+    );
+    report(
+      'the same EPUB vs a further PDF Persona of the book (its typesetting cached)',
+      `${epub.epubMs.toFixed(1)} ms`,
+      `${epub.pdfCachedMs.toFixed(1)} ms`,
+      `${(epub.epubMs / epub.pdfCachedMs).toFixed(2)}×`,
+      'n/a',
+      null,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

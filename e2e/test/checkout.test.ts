@@ -167,6 +167,10 @@ async function waitForPersona(personaId: string, book: Book, deliveryType: 'Digi
     expect(text).toContain('Your printed copy is dispatched within 5–7 business days.');
   }
   expect(await download.getAttribute('download')).not.toBeNull();
+  // The download page offers both formats when the book is typeset from its text; a publisher's PDF is the PDF only.
+  const epub = main().getByRole('link', { name: 'Download EPUB for phones and e-readers' });
+  expect(await epub.count()).toBe(book.hasFullPdf ? 0 : 1);
+  if (!book.hasFullPdf) expect(await epub.getAttribute('href')).toBe(`/api/personas/${personaId}/download?format=epub`);
   expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   return download;
 }
@@ -500,6 +504,16 @@ describe('a gift', () => {
     const item = main().getByRole('listitem').filter({ hasText: book.title });
     expect(squash(await item.innerText())).toContain(`Gift From ${buyer.fullName}`);
     expect(await item.getByRole('link', { name: `Download PDF of ${book.title}` }).getAttribute('href')).toBe(`/api/personas/${personaId}/download`);
+    // Both formats: the book is typeset from its text, so its Persona is an EPUB too, valid and with the recipient's name.
+    const epubUrl = await item.getByRole('link', { name: `Download EPUB of ${book.title}` }).getAttribute('href');
+    expect(epubUrl).toBe(`/api/personas/${personaId}/download?format=epub`);
+    const epub = await fetch(`${shop.url}${epubUrl}`);
+    expect(epub.headers.get('content-type')).toBe('application/epub+zip');
+    expect(
+      Buffer.from(await epub.arrayBuffer())
+        .subarray(30, 58)
+        .toString('latin1'),
+    ).toBe('mimetypeapplication/epub+zip');
   }, 180000);
 });
 

@@ -1474,6 +1474,7 @@ describe('security: bad input, uploads, object access and stored script', () => 
       'deliverOn',
       'deliveryStatus',
       'deliveryType',
+      'downloads',
       'gift',
       'paidAt',
       'paymentStatus',

@@ -66,6 +66,8 @@ export const PersonaReadyPayload = Type.Object({
   personaId: Text,
   sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
   pages: Type.Integer({ minimum: 1 }),
+  /** The files made: the PDF, and an EPUB for a book typeset from its text (absent: the PDF only). */
+  formats: Type.Optional(Type.Array(Type.Union([Type.Literal('pdf'), Type.Literal('epub')]), { minItems: 1, maxItems: 2 })),
 });
 export type PersonaReadyPayload = Static<typeof PersonaReadyPayload>;
 export const PersonaFailedPayload = Type.Object({ orderId: Uuid, personaId: Text, reason: Type.String() });

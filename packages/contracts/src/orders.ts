@@ -1,6 +1,7 @@
 // Orders and payments on the wire (spec §3, DESIGN §4, §6).
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorQuery, Id, PageQuery, PlainText } from './common';
+import { PersonaFormatSchema } from './personas';
 
 export const DELIVERY_TYPES = ['digital', 'physical'] as const;
 export const PAYMENT_STATUSES = ['created', 'attempted', 'paid', 'failed'] as const;
@@ -210,6 +211,10 @@ export const Order = Type.Object({
 });
 export type Order = Static<typeof Order>;
 
+/** One file of a ready Persona, by format. */
+export const PersonaDownload = Type.Object({ format: PersonaFormatSchema, url: Type.String() });
+export type PersonaDownload = Static<typeof PersonaDownload>;
+
 /** What the holder of a persona id may see (the /send-persona page); no e-mail, phone or address. */
 export const PublicOrder = Type.Object({
   personaId: Type.String(),
@@ -220,6 +225,8 @@ export const PublicOrder = Type.Object({
   paymentStatus: PaymentStatusSchema,
   personaStatus: PersonaStatusSchema,
   personalizedPdfUrl: Type.Union([Type.String(), Type.Null()]),
+  /** Every file ready, by format (DESIGN §12: the formats ready); empty until the Persona is. */
+  downloads: Type.Array(PersonaDownload),
   createdAt: Type.String({ format: 'date-time' }),
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** A printed copy's carrier and tracking number once shipped, for its buyer to follow. */
@@ -322,7 +329,7 @@ export const LibraryPersona = Type.Object({
     Type.Null(),
   ]),
   /** The downloads ready, by format. */
-  downloads: Type.Array(Type.Object({ format: Type.Literal('pdf'), url: Type.String() })),
+  downloads: Type.Array(PersonaDownload),
   verifyUrl: Type.String(),
 });
 export type LibraryPersona = Static<typeof LibraryPersona>;

@@ -62,7 +62,22 @@ export interface BookSource {
   author: string;
   paragraphs: string[];
   hasFullPdf: boolean;
+  /** As readers name it ("English", "Bengali"): the EPUB's language. */
+  language: string;
 }
+
+/** The files a Persona comes as: the PDF always; an EPUB too when its book is typeset from its text (not an uploaded PDF). */
+export const PERSONA_FORMATS = ['pdf', 'epub'] as const;
+export type PersonaFormat = (typeof PERSONA_FORMATS)[number];
+export const PersonaFormatSchema = Type.Union([Type.Literal('pdf'), Type.Literal('epub')]);
+
+/** `GET /api/personas/:personaId/download?format=pdf|epub` (PDF by default). */
+export const PersonaDownloadQuery = Type.Object({ format: Type.Optional(PersonaFormatSchema) }, { additionalProperties: false });
+export type PersonaDownloadQuery = Static<typeof PersonaDownloadQuery>;
+
+/** A Persona's download in one format. */
+export const personaDownloadUrl = (personaId: string, format: PersonaFormat) =>
+  format === 'pdf' ? `/api/personas/${personaId}/download` : `/api/personas/${personaId}/download?format=${format}`;
 
 /**
  * `POST /api/personas/preview` (DESIGN §12): the dedication page the Persona engine prints for this

@@ -44,6 +44,8 @@ export interface OrdersTable {
   gift_message: ColumnType<string | null, string | null | undefined, string | null>;
   gift_recipient_email: ColumnType<string | null, string | null | undefined, string | null>;
   gift_deliver_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The files of the ready Persona, comma-separated ('pdf', 'pdf,epub'); null: the PDF only. */
+  persona_formats: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookEventsTable {

@@ -17,6 +17,8 @@ export interface PersonasTable {
   signature: string | null;
   key_id: string | null;
   sha256: string | null;
+  /** The EPUB's SHA-256; null when the Persona is the PDF only. */
+  epub_sha256: ColumnType<string | null, string | null | undefined, string | null>;
   pages: number | null;
   error: string | null;
   created_at: Timestamp;

@@ -1,3 +1,4 @@
-// The Persona PDF engine and signing, for tools that make Personas outside the service (benchmarks).
-export { buildPersonaPdf, UnreadableSourceError, type PersonaPdf, type PersonaPdfInput } from './modules/pdf-engine/build-persona-pdf';
+// The Persona PDF and EPUB engines and signing, for tools that make Personas outside the service (benchmarks).
+export { buildPersonaPdf, clearPersonaPdfCache, UnreadableSourceError, type PersonaPdf, type PersonaPdfInput } from './modules/pdf-engine/build-persona-pdf';
+export { buildPersonaEpub, type PersonaEpubInput } from './modules/epub/build-persona-epub';
 export { generateSigningKey, signPersona, verifyPersonaSignature, sha256Hex, canonicalJson, type SigningKey } from './modules/signing/persona-signature';

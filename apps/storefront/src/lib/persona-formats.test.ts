@@ -2,7 +2,7 @@ import { personaFormats } from './persona-formats';
 
 describe('personaFormats', () => {
   it('prices the digital copy at the book price and the printed one with printing and ₹50 delivery', () => {
-    const [digital, printed] = personaFormats({ price: 349.5, printingCost: 120 });
+    const [digital, printed] = personaFormats({ price: 349.5, printingCost: 120, hasFullPdf: false });
     expect(digital).toMatchObject({ type: 'digital', label: 'Digital', total: 349.5, parts: [] });
     expect(printed).toMatchObject({ type: 'physical', label: 'Physical', total: 519.5 });
     expect(printed.parts).toEqual([
@@ -13,9 +13,17 @@ describe('personaFormats', () => {
     expect(printed.includes.join(' ')).toContain('5–7 business days');
   });
 
+  it("says which files come: a PDF and an EPUB for a book typeset from its text, the PDF only for a publisher's PDF", () => {
+    const [digital, printed] = personaFormats({ price: 100, printingCost: 0, hasFullPdf: false });
+    expect(digital.includes[0]).toMatch(/^A PDF and an EPUB for phones and e-readers, with your name/);
+    expect(printed.includes[0]).toContain('and a PDF and an EPUB for phones and e-readers at once');
+    const [pdfOnly] = personaFormats({ price: 100, printingCost: 0, hasFullPdf: true });
+    expect(pdfOnly.includes[0]).toMatch(/^A PDF in the publisher's own layout \(no EPUB for this book\)/);
+  });
+
   it('adds no float error and treats a missing printing cost as free', () => {
-    const [, printed] = personaFormats({ price: 0.1, printingCost: 0.2 });
+    const [, printed] = personaFormats({ price: 0.1, printingCost: 0.2, hasFullPdf: false });
     expect(printed.total).toBe(50.3);
-    expect(personaFormats({ price: 100, printingCost: undefined as unknown as number })[1].total).toBe(150);
+    expect(personaFormats({ price: 100, printingCost: undefined as unknown as number, hasFullPdf: false })[1].total).toBe(150);
   });
 });

@@ -15,10 +15,17 @@ export interface PersonaFormat {
   includes: string[];
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The printed copy is dispatched within this many business days of payment (spec §9). */
 export const DISPATCH_DAYS = '5–7 business days';
 
-export function personaFormats(book: Pick<Book, 'price' | 'printingCost'>): [PersonaFormat, PersonaFormat] {
+/** The files a Persona of this book comes as: a PDF and an EPUB, or for a book printed from the publisher's own PDF, the PDF only. */
+export function personaFiles(book: Pick<Book, 'hasFullPdf'>): string {
+  return book.hasFullPdf ? "a PDF in the publisher's own layout (no EPUB for this book)" : 'a PDF and an EPUB for phones and e-readers';
+}
+
+export function personaFormats(book: Pick<Book, 'price' | 'printingCost' | 'hasFullPdf'>): [PersonaFormat, PersonaFormat] {
   const prices = { pricePaise: rupeesToPaise(book.price), printingCostPaise: rupeesToPaise(book.printingCost ?? 0) };
   const digital = computeOrderAmount(prices, 'digital');
   const physical = computeOrderAmount(prices, 'physical');
@@ -29,7 +36,7 @@ export function personaFormats(book: Pick<Book, 'price' | 'printingCost'>): [Per
       name: 'Digital Persona',
       total: paiseToRupees(digital.totalPaise),
       parts: [],
-      includes: ["A PDF with your name, the date and the author's signature, to download at once"],
+      includes: [`${capitalise(personaFiles(book))}, with your name, the date and the author's signature, to download at once`],
     },
     {
       type: 'physical',
@@ -41,7 +48,7 @@ export function personaFormats(book: Pick<Book, 'price' | 'printingCost'>): [Per
         { label: 'Printing', amount: paiseToRupees(physical.printingPaise) },
         { label: 'Delivery', amount: paiseToRupees(DELIVERY_FEE_PAISE) },
       ],
-      includes: [`A printed copy, dispatched within ${DISPATCH_DAYS}, and the PDF at once`],
+      includes: [`A printed copy, dispatched within ${DISPATCH_DAYS}, and ${personaFiles(book)} at once`],
     },
   ];
 }

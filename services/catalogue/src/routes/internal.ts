@@ -21,6 +21,7 @@ export default async function internalRoutes(app: ServiceApp, deps: CatalogueDep
       author: record.author,
       paragraphs,
       hasFullPdf: record.fullPdfKey !== null,
+      language: record.language,
     };
     return { data: source };
   });

@@ -44,7 +44,14 @@ describe('internal book source routes', () => {
   it('gives the personalisation service the full text', async () => {
     const res = await app.inject({ url: `/internal/books/${textOnly}/source`, headers: token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ bookId: textOnly, title: 'T', author: 'A', paragraphs: ['# One', 'First paragraph.'], hasFullPdf: false });
+    expect(res.json().data).toEqual({
+      bookId: textOnly,
+      title: 'T',
+      author: 'A',
+      paragraphs: ['# One', 'First paragraph.'],
+      hasFullPdf: false,
+      language: 'English',
+    });
   });
 
   it('streams the full PDF to it', async () => {

@@ -38,6 +38,7 @@ describe('orders', () => {
         paymentStatus: 'paid',
         personaStatus: 'generating',
         personalizedPdfUrl: null,
+        downloads: [],
         createdAt: expect.any(String),
         paidAt: expect.any(String),
         shipment: null,
@@ -277,6 +278,27 @@ describe('orders', () => {
   });
 
   describe('persona events', () => {
+    it('lists the formats a ready Persona comes as: the PDF and, when made, the EPUB (in the lookup and the e-mail)', async () => {
+      const { orderId, personaId } = await paidOrder();
+      expect((await inject({ url: `/api/orders/${personaId}` })).json().data.downloads).toEqual([]);
+      const ready = createEvent('persona.ready', { orderId, personaId, sha256: 'c'.repeat(64), pages: 12, formats: ['pdf', 'epub'] }, { correlationId: 'c' });
+      expect(await applyPersonaEvent(h.database.db, ready, SHOP)).toBe('ready');
+      expect((await inject({ url: `/api/orders/${personaId}` })).json().data.downloads).toEqual([
+        { format: 'pdf', url: `/api/personas/${personaId}/download` },
+        { format: 'epub', url: `/api/personas/${personaId}/download?format=epub` },
+      ]);
+      const { rows } = await sql<{ text_body: string }>`SELECT text_body FROM emails WHERE order_id = ${orderId} AND kind = 'persona-ready'`.execute(
+        h.database.db,
+      );
+      expect(rows[0]!.text_body).toContain(`https://shop.example/api/personas/${personaId}/download?format=epub`);
+      // A Persona made ready before EPUBs existed (no formats said) is the PDF only.
+      const older = await paidOrder();
+      await applyPersonaEvent(h.database.db, createEvent('persona.ready', { ...older, sha256: 'd'.repeat(64), pages: 3 }, { correlationId: 'c' }), SHOP);
+      expect((await inject({ url: `/api/orders/${older.personaId}` })).json().data.downloads).toEqual([
+        { format: 'pdf', url: `/api/personas/${older.personaId}/download` },
+      ]);
+    });
+
     it('confirms the payment and marks the Persona ready, e-mailing the buyer once for each, as text and HTML', async () => {
       const { orderId, personaId } = await paidOrder();
       const ready = createEvent('persona.ready', { orderId, personaId, sha256: 'a'.repeat(64), pages: 40 }, { correlationId: 'c' });

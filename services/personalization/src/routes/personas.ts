@@ -8,6 +8,8 @@ import {
   NoQuery,
   normalizePersonaId,
   PersonaIdParams,
+  PersonaDownloadQuery,
+  type PersonaFormat,
   PersonaPreviewBody,
   PersonaVerification,
   PublicKey,
@@ -28,8 +30,8 @@ function personaIdOf(raw: string): string {
 }
 
 /** An ASCII fallback and an RFC 5987 UTF-8 name, so "Zoë" survives in every browser. */
-function attachment(title: string, personaId: string): string {
-  const name = `${title} - Persona ${personaId}.pdf`.replace(/[\r\n"\\/]/g, ' ');
+function attachment(title: string, personaId: string, format: PersonaFormat): string {
+  const name = `${title} - Persona ${personaId}.${format}`.replace(/[\r\n"\\/]/g, ' ');
   const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
@@ -130,18 +132,24 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
     },
   );
 
-  app.get('/api/personas/:personaId/download', { config: limited, schema: { params: PersonaIdParams, querystring: NoQuery } }, async (request, reply) => {
-    const personaId = personaIdOf(request.params.personaId);
-    const row = await repo.findPersona(db, personaId);
-    if (!row || row.status !== 'ready') throw notFound('This Persona is not ready, or does not exist');
-    const file = await deps.files.open(personaId);
-    if (!file) throw notFound("This Persona's file is missing");
-    return reply
-      .type('application/pdf')
-      .header('content-length', file.size)
-      .header('content-disposition', attachment(row.title, personaId))
-      .header('cache-control', 'private, max-age=0')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.stream);
-  });
+  app.get(
+    '/api/personas/:personaId/download',
+    { config: limited, schema: { params: PersonaIdParams, querystring: PersonaDownloadQuery } },
+    async (request, reply) => {
+      const personaId = personaIdOf(request.params.personaId);
+      const format = request.query.format ?? 'pdf';
+      const row = await repo.findPersona(db, personaId);
+      if (!row || row.status !== 'ready') throw notFound('This Persona is not ready, or does not exist');
+      if (format === 'epub' && !row.epub_sha256) throw notFound("This Persona is a PDF only: its book is printed from the publisher's own PDF");
+      const file = await deps.files.open(personaId, format);
+      if (!file) throw notFound("This Persona's file is missing");
+      return reply
+        .type(format === 'epub' ? 'application/epub+zip' : 'application/pdf')
+        .header('content-length', file.size)
+        .header('content-disposition', attachment(row.title, personaId, format))
+        .header('cache-control', 'private, max-age=0')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.stream);
+    },
+  );
 }

@@ -21,11 +21,21 @@ const paragraphs = [
 ];
 
 const FLAKY_BOOK = '8f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
+const PDF_BOOK = '9f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
+let publisherPdf: Uint8Array | null = null;
+async function onePagePdf(): Promise<Uint8Array> {
+  const { PDFDocument } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  doc.addPage([420, 595]);
+  return doc.save();
+}
 let flakyDown = true;
 const readSource: SourceReader = async (bookId) => {
   if (bookId === BROKEN_BOOK) throw new SourceUnavailableError('the catalogue has no /internal/books/x/source', true);
   if (bookId === FLAKY_BOOK && flakyDown) throw new SourceUnavailableError('the catalogue answered 503', false);
-  return { title: 'The Lighthouse Keeper', author: 'Meera Iyer', source: { kind: 'text', paragraphs } };
+  if (bookId === PDF_BOOK)
+    return { title: 'The Printed One', author: 'Meera Iyer', language: 'English', source: { kind: 'pdf', bytes: (publisherPdf ??= await onePagePdf()) } };
+  return { title: 'The Lighthouse Keeper', author: 'Meera Iyer', language: 'English', source: { kind: 'text', paragraphs } };
 };
 
 describe('the personalisation service', () => {
@@ -99,6 +109,23 @@ describe('the personalisation service', () => {
         undefined,
     );
 
+  describe("a book printed from the publisher's PDF", () => {
+    it('is a PDF only: announced so, and an EPUB asked for is refused with the reason', async () => {
+      const personaId = 'PRS-PDF1-9QXD-2HFA-J8TW';
+      await bus.publish(paid(personaId, PDF_BOOK));
+      const row = await ready(personaId);
+      expect(row.epub_sha256).toBeNull();
+      const readyEvent = await waitFor(async () => (await outbox()).find((e) => e.type === 'persona.ready' && e.envelope.payload.personaId === personaId));
+      expect((readyEvent.envelope.payload as { formats?: string[] }).formats).toEqual(['pdf']);
+      const epub = await service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` });
+      expect({ status: epub.statusCode, message: epub.json().message }).toEqual({
+        status: 404,
+        message: "This Persona is a PDF only: its book is printed from the publisher's own PDF",
+      });
+      expect((await service.app.inject({ url: `/api/personas/${personaId}/download` })).statusCode).toBe(200);
+    }, 60_000);
+  });
+
   describe('a gift', () => {
     it('is made for its recipient, with the message, both signed and told back by the verify route', async () => {
       const personaId = 'PRS-GFT1-9QXD-2HFA-J8TW';
@@ -151,6 +178,21 @@ describe('the personalisation service', () => {
       const row = await database.db.selectFrom('personas').select('sha256').where('persona_id', '=', personaId).executeTakeFirstOrThrow();
       expect(createHash('sha256').update(pdf).digest('hex')).toBe(row.sha256);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('is an EPUB too (a book typeset from its text), announced with both formats; a wrong format is refused', async () => {
+      const res = await service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/epub+zip');
+      expect(res.headers['content-disposition']).toMatch(/filename="The Lighthouse Keeper - Persona PRS-7K3M-9QXD-2HFA-J8TW.epub"/);
+      expect(res.rawPayload.subarray(30, 38).toString('latin1')).toBe('mimetype');
+      const { createHash } = await import('node:crypto');
+      const row = await database.db.selectFrom('personas').select('epub_sha256').where('persona_id', '=', personaId).executeTakeFirstOrThrow();
+      expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(row.epub_sha256);
+      const ready = (await outbox()).find((e) => e.type === 'persona.ready' && e.envelope.payload.personaId === personaId)!;
+      expect((ready.envelope.payload as { formats?: string[] }).formats).toEqual(['pdf', 'epub']);
+      expect((await service.app.inject({ url: `/api/personas/${personaId}/download?format=pdf` })).rawPayload.equals(pdf)).toBe(true);
+      expect((await service.app.inject({ url: `/api/personas/${personaId}/download?format=docx` })).statusCode).toBe(400);
     });
 
     it('regenerates to the same bytes', async () => {

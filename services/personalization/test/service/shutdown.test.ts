@@ -21,6 +21,7 @@ const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const readSource: SourceReader = async () => ({
   title: 'The Lighthouse Keeper',
   author: 'Meera Iyer',
+  language: 'English',
   source: { kind: 'text', paragraphs: ['# One', 'A short story about the sea.'] },
 });
 
@@ -41,7 +42,7 @@ function heldBuilder() {
           resolve();
         });
       });
-      return buildPersonaPdf(input);
+      return { ...(await buildPersonaPdf(input)), epub: null };
     },
     preview: () => Promise.reject(new Error('no previews in this test')),
     async close() {

@@ -1,6 +1,6 @@
 // A paid order as its buyer's library lists it: the book, the state of the Persona, its downloads and its verify page.
-import { personalizedPdfUrl, type LibraryPersona } from '@persona/contracts';
-import { toOrderBook } from '../orders/orders.mapper';
+import type { LibraryPersona } from '@persona/contracts';
+import { personaDownloads, toOrderBook } from '../orders/orders.mapper';
 import type { OrderRow } from '../orders/orders.repository';
 
 /** A paid order (or a gift received) as the library of `email` (lower case) lists it. */
@@ -11,7 +11,7 @@ export function toLibraryPersona(row: OrderRow, email: string): LibraryPersona {
     deliveryType: row.delivery_type,
     personaStatus: row.persona_status,
     paidAt: (row.paid_at ?? row.created_at).toISOString(),
-    downloads: row.persona_status === 'ready' ? [{ format: 'pdf', url: personalizedPdfUrl(row.persona_id) }] : [],
+    downloads: personaDownloads(row),
     verifyUrl: `/verify/${row.persona_id}`,
     gift: libraryGift(row, email),
   };

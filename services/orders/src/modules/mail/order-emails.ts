@@ -3,7 +3,7 @@
 // the Persona ID and its page, for a printed copy the address and the dispatch estimate), the
 // Persona's being ready (its page and its download), and a printed copy's being shipped (the
 // carrier and tracking number), delivered or cancelled.
-import { LIBRARY_LINK_MINUTES, paiseToRupees, personalizedPdfUrl, shopDate, shopDayStart, type Address } from '@persona/contracts';
+import { LIBRARY_LINK_MINUTES, paiseToRupees, personaDownloadUrl, personalizedPdfUrl, shopDate, shopDayStart, type Address } from '@persona/contracts';
 import type { OrderRow } from '../orders/orders.repository';
 import { emailHtml, emailText, type EmailBody } from './email-body';
 import type { DueEmail, EmailKind, ShopMail } from './emails.repository';
@@ -28,6 +28,13 @@ export const GIFT_DELIVERY_HOUR = 9;
 /** When a gift's recipient is e-mailed: its day at GIFT_DELIVERY_HOUR, India time. */
 export function giftDeliveryTime(deliverOn: string): Date {
   return new Date(shopDayStart(deliverOn).getTime() + GIFT_DELIVERY_HOUR * 3_600_000);
+}
+
+/** The EPUB's link when the Persona has one (the button downloads the PDF). */
+function epubFacts(order: OrderRow, shop: ShopMail): Array<[string, string]> {
+  return (order.persona_formats ?? '').split(',').includes('epub')
+    ? [['EPUB, for phones and e-readers', `${shop.publicUrl}${personaDownloadUrl(order.persona_id, 'epub')}`]]
+    : [];
 }
 
 /** A gift's lines in the buyer's e-mails: for whom, and when (and whether) they are e-mailed it. */
@@ -103,7 +110,7 @@ export function personaReadyEmail(order: OrderRow, shop: ShopMail, correlationId
       greeting: `Dear ${order.full_name},`,
       heading: 'Your Persona is ready',
       paragraphs: [`Your Persona of "${order.book_title}" by ${order.book_author} is ready.`],
-      facts: [['Persona ID', order.persona_id], ['Your Persona', personaPage(order, shop)], ...giftFacts(order)],
+      facts: [['Persona ID', order.persona_id], ['Your Persona', personaPage(order, shop)], ...epubFacts(order, shop), ...giftFacts(order)],
       action: { label: 'Download your Persona', url: download },
       after: [
         order.delivery_type === 'physical'
@@ -136,6 +143,7 @@ export function giftDeliveryEmail(order: OrderRow, shop: ShopMail, correlationId
       ['Book', `${order.book_title} by ${order.book_author}`],
       ['Persona ID', order.persona_id],
       ['Your Persona', personaPage(order, shop)],
+      ...epubFacts(order, shop),
     ],
     action: { label: 'Download your Persona', url: download },
     after: ['Keep your Persona ID: it finds, downloads and verifies your copy whenever you need it.'],

@@ -4,8 +4,11 @@ import {
   personalizedPdfUrl,
   SALES_CHART_DAYS,
   shopDate,
+  personaDownloadUrl,
   type Address,
   type Order,
+  type PersonaDownload,
+  type PersonaFormat,
   type OrderSummary,
   type PublicOrder,
   type Receipt,
@@ -50,6 +53,13 @@ export function toOrderGift(row: OrderRow): Order['gift'] {
   };
 }
 
+/** A ready Persona's files, by format (none before it is ready). */
+export function personaDownloads(row: OrderRow): PersonaDownload[] {
+  if (row.persona_status !== 'ready') return [];
+  const formats = (row.persona_formats ?? 'pdf').split(',').filter((f): f is PersonaFormat => f === 'pdf' || f === 'epub');
+  return formats.map((format) => ({ format, url: personaDownloadUrl(row.persona_id, format) }));
+}
+
 /** The book an order is of, as every answer about an order names it. */
 export const toOrderBook = (row: OrderRow): Order['book'] => ({ _id: row.book_id, title: row.book_title, author: row.book_author });
 
@@ -68,6 +78,7 @@ export function toPublicOrder(row: OrderRow): PublicOrder {
     paymentStatus: row.payment_status,
     personaStatus: row.persona_status,
     personalizedPdfUrl: row.persona_status === 'ready' ? personalizedPdfUrl(row.persona_id) : null,
+    downloads: personaDownloads(row),
     createdAt: row.created_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     shipment: toShipment(row),

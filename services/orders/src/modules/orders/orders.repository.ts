@@ -150,11 +150,11 @@ export async function setDeliveryStatus(
 export async function setPersonaStatus(
   db: Db,
   personaId: string,
-  change: { status: 'ready'; sha256: string } | { status: 'failed'; error: string } | { status: 'generating' },
+  change: { status: 'ready'; sha256: string; formats?: readonly string[] } | { status: 'failed'; error: string } | { status: 'generating' },
 ): Promise<OrderRow | undefined> {
   const values =
     change.status === 'ready'
-      ? { persona_status: 'ready' as const, persona_sha256: change.sha256, persona_error: null }
+      ? { persona_status: 'ready' as const, persona_sha256: change.sha256, persona_error: null, persona_formats: (change.formats ?? ['pdf']).join(',') }
       : change.status === 'failed'
         ? { persona_status: 'failed' as const, persona_error: change.error }
         : { persona_status: 'generating' as const, persona_error: null };

@@ -20,7 +20,7 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutc
   await handleOnce(db, 'orders', event, async (trx) => {
     if (event.type === 'persona.ready') {
       const { payload } = event;
-      const order = await repo.setPersonaStatus(trx, payload.personaId, { status: 'ready', sha256: payload.sha256 });
+      const order = await repo.setPersonaStatus(trx, payload.personaId, { status: 'ready', sha256: payload.sha256, formats: payload.formats });
       if (!order) return;
       await queueEmail(trx, personaReadyEmail(order, shop, event.correlationId || null));
       // A gift's recipient gets it on its day: queued now, sent by the relay when its time comes.

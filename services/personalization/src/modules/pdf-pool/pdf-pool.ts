@@ -13,14 +13,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import {
-  buildPersonaPdf,
-  DEFAULT_PDF_CACHE_BYTES,
-  setPersonaPdfCacheLimit,
-  UnreadableSourceError,
-  type PersonaPdf,
-  type PersonaPdfInput,
-} from '../pdf-engine/build-persona-pdf';
+import { DEFAULT_PDF_CACHE_BYTES, setPersonaPdfCacheLimit, UnreadableSourceError } from '../pdf-engine/build-persona-pdf';
+import { buildPersona, type PersonaBuild, type PersonaBuildInput } from './build-persona';
 import { dedicationPreview, type PreviewInput } from '../pdf-engine/dedication-preview';
 
 /** pino-compatible; the job's logger (bound to its correlation id). */
@@ -36,7 +30,7 @@ export interface PdfBuildOptions {
 
 export interface PdfPool {
   readonly kind: 'workers' | 'inline';
-  build(input: PersonaPdfInput, options?: PdfBuildOptions): Promise<PersonaPdf>;
+  build(input: PersonaBuildInput, options?: PdfBuildOptions): Promise<PersonaBuild>;
   /**
    * A dedication page's preview image; taken before any Persona waiting (someone is typing). One
    * whose signal aborts before a worker takes it is dropped (the buyer has typed on).
@@ -57,7 +51,7 @@ export class PdfPoolClosedError extends Error {
 /** What a worker says about one job: a log line, or its result. */
 export type WorkerMessage =
   | { kind: 'log'; id: number; level: 'info' | 'debug' | 'warn'; msg: string; fields: Record<string, unknown> }
-  | { kind: 'result'; id: number; ok: true; bytes: Uint8Array; pages: number }
+  | { kind: 'result'; id: number; ok: true; bytes: Uint8Array; pages: number; epub?: Uint8Array | null }
   | { kind: 'result'; id: number; ok: false; name: string; message: string };
 
 export function inlinePdfPool(): PdfPool {
@@ -66,9 +60,12 @@ export function inlinePdfPool(): PdfPool {
     async build(input, options = {}) {
       const started = Date.now();
       options.log?.debug({ pdfWorker: 'inline' }, 'pdf build started');
-      const pdf = await buildPersonaPdf(input);
-      options.log?.info({ pdfWorker: 'inline', pages: pdf.pages, bytes: pdf.bytes.length, ms: Date.now() - started }, 'pdf built');
-      return pdf;
+      const built = await buildPersona(input);
+      options.log?.info(
+        { pdfWorker: 'inline', pages: built.pages, bytes: built.bytes.length, epub: built.epub?.length ?? null, ms: Date.now() - started },
+        'pdf built',
+      );
+      return built;
     },
     preview: (input, signal) => (signal?.aborted ? Promise.reject(new PreviewAbandonedError()) : dedicationPreview(input)),
     close: async () => undefined,
@@ -76,13 +73,13 @@ export function inlinePdfPool(): PdfPool {
 }
 
 /** What the pool hands a worker: a Persona to build, or a preview to draw. */
-export type PdfJobInput = { kind: 'persona'; input: PersonaPdfInput } | { kind: 'preview'; input: PreviewInput };
+export type PdfJobInput = { kind: 'persona'; input: PersonaBuildInput } | { kind: 'preview'; input: PreviewInput };
 
 interface Job {
   id: number;
   work: PdfJobInput;
   log?: PdfJobLogger;
-  resolve: (pdf: PersonaPdf) => void;
+  resolve: (built: PersonaBuild) => void;
   reject: (err: Error) => void;
 }
 
@@ -134,7 +131,7 @@ export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: Pd
       }
       busy.delete(worker);
       if (job) {
-        if (msg.ok) job.resolve({ bytes: new Uint8Array(msg.bytes), pages: msg.pages });
+        if (msg.ok) job.resolve({ bytes: new Uint8Array(msg.bytes), pages: msg.pages, epub: msg.epub ? new Uint8Array(msg.epub) : null });
         else job.reject(revive(msg.name ?? 'Error', msg.message ?? 'PDF build failed'));
       }
       idle.push(worker);
@@ -174,7 +171,7 @@ export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: Pd
     kind: 'workers',
     build(input, options = {}) {
       if (closed) return Promise.reject(new PdfPoolClosedError());
-      return new Promise<PersonaPdf>((resolve, reject) => {
+      return new Promise<PersonaBuild>((resolve, reject) => {
         queue.push({ id: nextId++, work: { kind: 'persona', input }, log: options.log, resolve, reject });
         pump();
       });

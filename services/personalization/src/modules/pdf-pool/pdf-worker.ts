@@ -2,7 +2,8 @@
 // never blocks an HTTP event loop (DESIGN §2, §8). Its log lines go to the
 // main thread, which writes them with the job's correlation id.
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildPersonaPdf, setPersonaPdfCacheLimit, type PersonaPdfInput } from '../pdf-engine/build-persona-pdf';
+import { setPersonaPdfCacheLimit } from '../pdf-engine/build-persona-pdf';
+import { buildPersona, type PersonaBuildInput } from './build-persona';
 import { dedicationPreview } from '../pdf-engine/dedication-preview';
 import type { PdfJobInput, PdfWorkerData, WorkerMessage } from './pdf-pool';
 
@@ -26,20 +27,28 @@ async function preview(id: number, input: Parameters<typeof dedicationPreview>[0
 }
 
 /** Builds one job; every outcome, a failure included, is posted back (nothing rejects). */
-async function build(job: { id: number; input: PersonaPdfInput }): Promise<void> {
+async function build(job: { id: number; input: PersonaBuildInput }): Promise<void> {
   const started = Date.now();
   const source = job.input.source.kind;
   post({ kind: 'log', id: job.id, level: 'debug', msg: 'pdf build started', fields: { personaId: job.input.record.personaId, source } });
   try {
-    const pdf = await buildPersonaPdf(job.input);
+    const built = await buildPersona(job.input);
     post({
       kind: 'log',
       id: job.id,
       level: 'info',
       msg: 'pdf built',
-      fields: { personaId: job.input.record.personaId, source, pages: pdf.pages, bytes: pdf.bytes.length, ms: Date.now() - started },
+      fields: {
+        personaId: job.input.record.personaId,
+        source,
+        pages: built.pages,
+        bytes: built.bytes.length,
+        epub: built.epub?.length ?? null,
+        ms: Date.now() - started,
+      },
     });
-    post({ kind: 'result', id: job.id, ok: true, bytes: pdf.bytes, pages: pdf.pages }, [pdf.bytes.buffer as ArrayBuffer]);
+    const transfer = [built.bytes.buffer as ArrayBuffer, ...(built.epub ? [built.epub.buffer as ArrayBuffer] : [])];
+    post({ kind: 'result', id: job.id, ok: true, bytes: built.bytes, pages: built.pages, epub: built.epub }, transfer);
   } catch (err) {
     post({
       kind: 'log',

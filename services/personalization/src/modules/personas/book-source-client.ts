@@ -16,6 +16,8 @@ export class SourceUnavailableError extends Error {
 export interface LoadedSource {
   title: string;
   author: string;
+  /** As readers name it ("English"); the EPUB's language. */
+  language: string;
   source: { kind: 'text'; paragraphs: string[] } | { kind: 'pdf'; bytes: Uint8Array };
 }
 
@@ -32,8 +34,8 @@ export function catalogueSourceReader(catalogueUrl: string, internalToken: strin
     const data = await dataOf<BookSource>(await get(`/internal/books/${bookId}/source`, correlationId));
     if (data.hasFullPdf) {
       const bytes = new Uint8Array(await (await get(`/internal/books/${bookId}/pdf`, correlationId)).arrayBuffer());
-      return { title: data.title, author: data.author, source: { kind: 'pdf', bytes } };
+      return { title: data.title, author: data.author, language: data.language, source: { kind: 'pdf', bytes } };
     }
-    return { title: data.title, author: data.author, source: { kind: 'text', paragraphs: data.paragraphs } };
+    return { title: data.title, author: data.author, language: data.language, source: { kind: 'text', paragraphs: data.paragraphs } };
   };
 }

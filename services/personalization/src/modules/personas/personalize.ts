@@ -6,7 +6,7 @@
 // Persona. After the last attempt a failure is recorded as persona.failed and
 // the message goes to the dead-letter queue.
 import { createEvent, eventLogger, type EventContext, type EventBus, type KnownEvent, type Subscription, type UnitOfWork } from '@persona/bus';
-import type { PersonaSignedRecord } from '@persona/contracts';
+import type { PersonaFormat, PersonaSignedRecord } from '@persona/contracts';
 import type { Logger } from '@persona/service-kit';
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from '../../db';
@@ -71,7 +71,15 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
     let pdf;
     try {
       pdf = await deps.pdfPool.build(
-        { record, signature, keyId: deps.key.keyId, verifyUrl: verifyUrl(deps.publicUrl, order.personaId), source: book.source },
+        {
+          record,
+          signature,
+          keyId: deps.key.keyId,
+          verifyUrl: verifyUrl(deps.publicUrl, order.personaId),
+          source: book.source,
+          // A book typeset from its text is an EPUB too; an uploaded PDF is the PDF only.
+          epub: { privateKey: deps.key.privateKey, language: book.language },
+        },
         { log },
       );
       metrics.built((Date.now() - building) / 1000, 'ok');
@@ -80,7 +88,10 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
       throw err;
     }
     const sha256 = sha256Hex(pdf.bytes);
+    const epubSha256 = pdf.epub ? sha256Hex(pdf.epub) : null;
     await deps.files.put(order.personaId, pdf.bytes);
+    if (pdf.epub) await deps.files.put(order.personaId, pdf.epub, 'epub');
+    const formats: PersonaFormat[] = pdf.epub ? ['pdf', 'epub'] : ['pdf'];
     let saved = false;
     await deps.uow.handleOnce('personalization', event, async ({ trx, emit }) => {
       saved = await repo.saveReady(trx, {
@@ -96,13 +107,14 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
         signature,
         key_id: deps.key.keyId,
         sha256,
+        epub_sha256: epubSha256,
         pages: pdf.pages,
       });
       if (saved) {
         await emit(
           createEvent(
             'persona.ready',
-            { orderId: order.orderId, personaId: record.personaId, sha256, pages: pdf.pages },
+            { orderId: order.orderId, personaId: record.personaId, sha256, pages: pdf.pages, formats },
             { correlationId: event.correlationId },
           ),
         );

@@ -7,6 +7,8 @@ export type PersonaRow = Selectable<PersonasTable>;
 export const findPersona = (db: Db, personaId: string) => db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).executeTakeFirst();
 export const findPersonaBySha256 = (db: Db, sha256: string) =>
   db.selectFrom('personas').selectAll().where('sha256', '=', sha256).where('status', '=', 'ready').executeTakeFirst();
+export const findPersonaByEpubSha256 = (db: Db, sha256: string) =>
+  db.selectFrom('personas').selectAll().where('epub_sha256', '=', sha256).where('status', '=', 'ready').executeTakeFirst();
 
 export interface ReadyPersona {
   persona_id: string;
@@ -21,6 +23,8 @@ export interface ReadyPersona {
   signature: string;
   key_id: string;
   sha256: string;
+  /** The EPUB's, when the Persona has one (a book typeset from its text). */
+  epub_sha256: string | null;
   pages: number;
 }
 
@@ -42,7 +46,7 @@ export async function saveReady(db: Db, persona: ReadyPersona): Promise<boolean>
 
 export async function saveFailed(
   db: Db,
-  persona: Omit<ReadyPersona, 'signature' | 'key_id' | 'sha256' | 'pages' | 'recipient_name' | 'message'> & { error: string },
+  persona: Omit<ReadyPersona, 'signature' | 'key_id' | 'sha256' | 'epub_sha256' | 'pages' | 'recipient_name' | 'message'> & { error: string },
 ): Promise<boolean> {
   const row = await db
     .insertInto('personas')

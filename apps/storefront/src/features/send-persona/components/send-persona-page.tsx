@@ -161,6 +161,13 @@ function PersonaStatus({ order, stale }: { order: PublicOrder; stale: boolean })
               Download Your Book
             </a>
           )}
+          {order.downloads
+            .filter((download) => download.format === 'epub')
+            .map((download) => (
+              <a key={download.format} href={download.url} download className="btn btn--outline btn--lg">
+                Download EPUB<span className="visually-hidden"> for phones and e-readers</span>
+              </a>
+            ))}
           {view.offerRetry && (
             <Link to={paths.checkout(order.book._id)} className="btn btn--primary btn--lg">
               Try again

@@ -1,0 +1,273 @@
+// A Persona as an EPUB 3 (issue 13, point 4): reflowable chapters from the book's text, the same
+// dedication page as the PDF (the name printed, the date, a gift's message, the author's signature
+// block, the persona id and its verify link with the QR code as SVG), a colophon naming the copy in
+// every chapter, the metadata, and a signed manifest in the package document: the SHA-256 of every
+// other file, signed with the shop's Ed25519 key beside the record's own signature. Deterministic,
+// as the PDF: the same inputs give the same bytes (zip.ts).
+import { createHash, sign, type KeyObject } from 'node:crypto';
+import type { PersonaSignedRecord } from '@persona/contracts';
+import { formatPurchaseDate, parsePurchaseDate } from '../pdf-engine/format-date';
+import { footerText } from '../pdf-engine/persona-pages';
+import { qrMatrix } from '../pdf-engine/qr-rectangles';
+import { isChapterHeading } from '../pdf-engine/typeset-text';
+import { canonicalJson, signedFields } from '../signing/persona-signature';
+import { zip } from './zip';
+
+export interface PersonaEpubInput {
+  record: PersonaSignedRecord;
+  /** The record's signature (the same as the PDF's). */
+  signature: string;
+  keyId: string;
+  /** Signs the manifest. */
+  privateKey: KeyObject;
+  verifyUrl: string;
+  paragraphs: string[];
+  /** The book's language as readers name it ("English", "Bengali"). */
+  language: string;
+}
+
+/** Language names the catalogue uses → BCP 47 tags; an unknown one is 'und' (undetermined), never a guess. */
+const LANGUAGE_TAGS: Record<string, string> = {
+  english: 'en',
+  hindi: 'hi',
+  bengali: 'bn',
+  bangla: 'bn',
+  tamil: 'ta',
+  telugu: 'te',
+  marathi: 'mr',
+  malayalam: 'ml',
+  kannada: 'kn',
+  gujarati: 'gu',
+  punjabi: 'pa',
+  urdu: 'ur',
+  arabic: 'ar',
+  sanskrit: 'sa',
+  nepali: 'ne',
+  french: 'fr',
+  german: 'de',
+  spanish: 'es',
+  portuguese: 'pt',
+  italian: 'it',
+  russian: 'ru',
+  greek: 'el',
+};
+export const languageTag = (name: string) => LANGUAGE_TAGS[name.trim().toLowerCase()] ?? 'und';
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+/** Text for XML: NFC, control characters (which XML cannot carry) as spaces. */
+const xmlText = (text: string) => escapeXml(text.normalize('NFC').replace(/\p{Cc}/gu, (c) => (c === '\n' || c === '\t' ? c : ' ')));
+const oneLine = (text: string) => text.replace(/\s+/gu, ' ').trim();
+
+interface Chapter {
+  title: string;
+  paragraphs: string[];
+}
+
+/** The text cut at its headings ("# …"); text before the first heading opens the book untitled. */
+export function chaptersOf(paragraphs: readonly string[]): Chapter[] {
+  const chapters: Chapter[] = [];
+  for (const paragraph of paragraphs) {
+    if (typeof paragraph !== 'string' || !paragraph.trim()) continue;
+    if (isChapterHeading(paragraph)) chapters.push({ title: oneLine(paragraph.replace(/^#+\s*/, '')), paragraphs: [] });
+    else {
+      if (chapters.length === 0) chapters.push({ title: '', paragraphs: [] });
+      chapters[chapters.length - 1]!.paragraphs.push(paragraph);
+    }
+  }
+  return chapters;
+}
+
+function xhtml(lang: string, title: string, body: string, type = ''): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE html>',
+    `<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${lang}" lang="${lang}">`,
+    '<head>',
+    '<meta charset="UTF-8"/>',
+    `<title>${xmlText(title)}</title>`,
+    '<link rel="stylesheet" type="text/css" href="style.css"/>',
+    '</head>',
+    `<body${type ? ` epub:type="${type}"` : ''}>`,
+    body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** The QR code of the verify link as an inline SVG: one path of the dark modules. */
+function qrSvg(url: string): string {
+  const { size, rects } = qrMatrix(url);
+  const d = rects.map((r) => `M${r.col} ${r.row}h${r.length}v1h-${r.length}z`).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="qr" viewBox="-2 -2 ${size + 4} ${size + 4}" role="img" aria-label="QR code of the verify link"><rect x="-2" y="-2" width="${size + 4}" height="${size + 4}" fill="#fff"/><path d="${d}" fill="#000"/></svg>`;
+}
+
+const STYLE = `body { font-family: serif; line-height: 1.5; margin: 0 5%; }
+h1 { font-size: 1.4em; margin: 2em 0 1em; text-align: center; }
+p { margin: 0; text-indent: 1.5em; }
+h1 + p, .colophon p, .center p, .center { text-indent: 0; }
+.center { text-align: center; }
+.title { font-size: 1.8em; font-weight: bold; margin-top: 30%; }
+.small { font-size: 0.8em; color: #555; }
+.name { font-size: 1.3em; margin-top: 1em; }
+.message { font-style: italic; margin: 1em 0; }
+.signature { font-family: monospace; font-size: 0.7em; word-break: break-all; }
+.persona-id { font-family: monospace; font-size: 1.2em; }
+.qr { width: 8em; height: 8em; }
+.colophon { margin-top: 3em; border-top: 1px solid #999; padding-top: 0.5em; font-size: 0.75em; color: #555; text-align: center; }
+`;
+
+export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Array> {
+  const { record } = input;
+  const lang = languageTag(input.language);
+  const name = oneLine(record.recipientName ?? record.buyerName);
+  const title = oneLine(record.title);
+  const author = oneLine(record.author);
+  const date = formatPurchaseDate(record.purchaseDate);
+  const day = parsePurchaseDate(record.purchaseDate);
+  const colophon = `<footer class="colophon" epub:type="colophon"><p>${xmlText(footerText(name, record.personaId))}</p></footer>`;
+  const message = (record.message ?? '').split('\n').map(oneLine).filter(Boolean);
+
+  const files: Array<{ path: string; id: string; type: string; data: string; properties?: string; spine?: boolean; linear?: boolean }> = [];
+  files.push({ path: 'style.css', id: 'style', type: 'text/css', data: STYLE });
+  files.push({
+    path: 'title.xhtml',
+    id: 'title',
+    type: 'application/xhtml+xml',
+    spine: true,
+    data: xhtml(
+      lang,
+      title,
+      `<section class="center" epub:type="titlepage"><p class="title">${xmlText(title)}</p><p>${xmlText(author)}</p><p class="small">A Persona edition</p></section>`,
+      'frontmatter',
+    ),
+  });
+  files.push({
+    path: 'dedication.xhtml',
+    id: 'dedication',
+    type: 'application/xhtml+xml',
+    spine: true,
+    properties: 'svg',
+    data: xhtml(
+      lang,
+      'Ex libris',
+      [
+        '<section class="center" epub:type="dedication">',
+        '<p class="small">Ex libris</p>',
+        `<p class="name">Personalised for ${xmlText(name)}</p>`,
+        `<p>on ${xmlText(date)}</p>`,
+        ...(message.length ? [`<div class="message">${message.map((line) => `<p>${xmlText(line)}</p>`).join('')}</div>`] : []),
+        `<p class="name">${xmlText(author)}</p>`,
+        '<p class="small">Digitally signed</p>',
+        `<p class="signature">${xmlText(input.signature)}</p>`,
+        `<p class="small">Ed25519 · key ${xmlText(input.keyId)}</p>`,
+        '<p class="small">Persona id</p>',
+        `<p class="persona-id">${xmlText(record.personaId)}</p>`,
+        `<p>${qrSvg(input.verifyUrl)}</p>`,
+        `<p class="small"><a href="${escapeXml(input.verifyUrl)}">Scan or open to verify this copy</a></p>`,
+        '</section>',
+        colophon,
+      ].join('\n'),
+      'frontmatter',
+    ),
+  });
+  const chapters = chaptersOf(input.paragraphs);
+  chapters.forEach((chapter, index) => {
+    const heading = chapter.title || title;
+    files.push({
+      path: `chapter-${index + 1}.xhtml`,
+      id: `chapter-${index + 1}`,
+      type: 'application/xhtml+xml',
+      spine: true,
+      data: xhtml(
+        lang,
+        heading,
+        [
+          `<section epub:type="chapter">`,
+          `<h1>${xmlText(heading)}</h1>`,
+          ...chapter.paragraphs.map((p) => `<p>${xmlText(oneLine(p))}</p>`),
+          '</section>',
+          colophon,
+        ].join('\n'),
+        'bodymatter',
+      ),
+    });
+  });
+  const toc = chapters.map((chapter, index) => `<li><a href="chapter-${index + 1}.xhtml">${xmlText(chapter.title || title)}</a></li>`).join('\n');
+  files.push({
+    path: 'nav.xhtml',
+    id: 'nav',
+    type: 'application/xhtml+xml',
+    properties: 'nav',
+    data: xhtml(
+      lang,
+      'Contents',
+      [
+        '<nav epub:type="toc" id="toc"><h1>Contents</h1><ol>',
+        '<li><a href="dedication.xhtml">Ex libris</a></li>',
+        toc,
+        '</ol></nav>',
+        '<nav epub:type="landmarks" hidden="hidden"><ol>',
+        '<li><a epub:type="titlepage" href="title.xhtml">Title page</a></li>',
+        '<li><a epub:type="bodymatter" href="chapter-1.xhtml">Start of the book</a></li>',
+        '</ol></nav>',
+      ].join('\n'),
+    ),
+  });
+
+  // The signed manifest: every file's SHA-256 (the package document excepted: it carries them).
+  const encoded = files.map((file) => ({ ...file, bytes: Buffer.from(file.data, 'utf8') }));
+  const manifest = {
+    personaId: record.personaId,
+    files: Object.fromEntries(encoded.map((file) => [`OEBPS/${file.path}`, createHash('sha256').update(file.bytes).digest('hex')])),
+  };
+  const manifestJson = canonicalJson(manifest);
+  const manifestSignature = sign(null, Buffer.from(manifestJson, 'utf8'), input.privateKey).toString('base64');
+  const modified = `${record.purchaseDate}T00:00:00Z`;
+  const opf = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="persona-id" xml:lang="${lang}" prefix="persona: https://persona-books.in/vocab/persona#">`,
+    '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    `<dc:identifier id="persona-id">urn:persona:${record.personaId}</dc:identifier>`,
+    `<dc:title>${xmlText(title)}</dc:title>`,
+    `<dc:creator>${xmlText(author)}</dc:creator>`,
+    `<dc:language>${lang}</dc:language>`,
+    '<dc:publisher>Persona Books</dc:publisher>',
+    `<dc:date>${record.purchaseDate}</dc:date>`,
+    `<dc:description>${xmlText(`A Persona of ${title} personalised for ${name}`)}</dc:description>`,
+    `<meta property="dcterms:modified">${modified}</meta>`,
+    `<meta property="persona:id">${record.personaId}</meta>`,
+    `<meta property="persona:record">${xmlText(canonicalJson(signedFields(record)))}</meta>`,
+    `<meta property="persona:signature">${xmlText(input.signature)}</meta>`,
+    `<meta property="persona:key-id">${xmlText(input.keyId)}</meta>`,
+    `<meta property="persona:manifest">${xmlText(manifestJson)}</meta>`,
+    `<meta property="persona:manifest-signature">${manifestSignature}</meta>`,
+    '</metadata>',
+    '<manifest>',
+    ...encoded.map(
+      (file) => `<item id="${file.id}" href="${file.path}" media-type="${file.type}"${file.properties ? ` properties="${file.properties}"` : ''}/>`,
+    ),
+    '</manifest>',
+    '<spine>',
+    ...encoded.filter((file) => file.spine).map((file) => `<itemref idref="${file.id}"/>`),
+    '</spine>',
+    '</package>',
+    '',
+  ].join('\n');
+  const container = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">',
+    '<rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>',
+    '</container>',
+    '',
+  ].join('\n');
+  return zip(
+    [
+      { name: 'mimetype', data: Buffer.from('application/epub+zip', 'ascii'), store: true },
+      { name: 'META-INF/container.xml', data: Buffer.from(container, 'utf8') },
+      { name: 'OEBPS/content.opf', data: Buffer.from(opf, 'utf8') },
+      ...encoded.map((file) => ({ name: `OEBPS/${file.path}`, data: file.bytes })),
+    ],
+    day,
+  );
+}
