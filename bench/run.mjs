@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paidToReady } from './latency.mjs';
+import { leakLookup } from './leaks.mjs';
 import { PREVIEW_DEBOUNCE_MS, previewUnderTypists } from './preview.mjs';
 import { fixedRate, saturate } from './load.mjs';
 import { findNginx, cpuSecondsOfTree, startNginx } from './nginx.mjs';
@@ -20,7 +21,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'preview', 'latency', 'scale'];
+const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'preview', 'leaks', 'latency', 'scale'];
 /** Which groups to run (default all). */
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? GROUPS.join(','))
@@ -737,6 +738,37 @@ async function previewBench() {
   }
 }
 
+/** The `leaks` group (bench/leaks.mjs): one leaked copy looked up among 1,000,000 Personas on PostgreSQL. */
+async function leaksBench() {
+  const orders = Number(process.env.BENCH_LEAK_ORDERS ?? 1_000_000);
+  let r;
+  try {
+    r = await leakLookup({ orders });
+  } catch (err) {
+    skip(`leak lookup against ${orders.toLocaleString('en')} orders`, '≤ 2 s', `not measured: ${err.message}; it needs PostgreSQL and a build (npm run build)`);
+    return;
+  }
+  const max = (values) => values[values.length - 1];
+  report(`${orders.toLocaleString('en')} marked Personas seeded on PostgreSQL`, `${r.seededSeconds.toFixed(1)} s`, '—', '—', 'n/a', null);
+  report(
+    `leak lookup, a PDF copy${r.redrawn ? ' redrawn by pdftocairo' : ''} (${(r.bytes / 1024).toFixed(0)} KB) against ${orders.toLocaleString('en')} orders (${r.pdfTimes.length} runs)`,
+    `median ${ms(median(r.pdfTimes))}, max ${ms(max(r.pdfTimes))}`,
+    '2000 ms budget',
+    (max(r.pdfTimes) / 2000).toFixed(2),
+    '≤ 2 s',
+    max(r.pdfTimes) <= 2000,
+  );
+  report(
+    `leak lookup, the EPUB copy against ${orders.toLocaleString('en')} orders (${r.epubTimes.length} runs)`,
+    `median ${ms(median(r.epubTimes))}, max ${ms(max(r.epubTimes))}`,
+    '2000 ms budget',
+    (max(r.epubTimes) / 2000).toFixed(2),
+    '≤ 2 s',
+    max(r.epubTimes) <= 2000,
+  );
+  report(`of which the mark's lookup in the database (index on personas.mark)`, ms(r.queryMs), '—', '—', 'n/a', null);
+}
+
 async function main() {
   console.log(`Persona Books benchmarks (${SECONDS} s per run, ${os.cpus().length} CPUs, Node ${process.version}; groups: ${[...ONLY].join(', ')})\n`);
   let errors = 0;
@@ -761,6 +793,7 @@ async function main() {
   if (ONLY.has('lighthouse')) await lighthouseBench();
   if (ONLY.has('pdf')) pdfBench();
   if (ONLY.has('preview')) await previewBench();
+  if (ONLY.has('leaks')) await leaksBench();
   if (ONLY.has('latency')) {
     const rate = Number(process.env.BENCH_ORDER_RATE ?? 20);
     const seconds = Number(process.env.BENCH_ORDER_SECONDS ?? 60);

@@ -54,10 +54,18 @@ const ROUTES: AdminRoute[] = [
   { method: 'GET', pattern: '/api/admin/audit', service: 'admin' },
   { method: 'GET', pattern: '/api/admin/subscribers', service: 'admin' },
   { method: 'GET', pattern: '/api/admin/subscribers/export', service: 'admin' },
+  { method: 'POST', pattern: '/api/personas/leaks', service: 'personalization', body: () => leakForm() },
 ];
 
 /** Routes a bad token reaches at the service because the gateway lets them through without one. */
 const SERVICE_CHECKED_ONLY = new Set(['GET /api/orders/:id']);
+
+/** A copy to trace: the answer would name an order, so nothing may reach the route without a good token. */
+function leakForm(): FormData {
+  const form = new FormData();
+  form.append('file', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), 'found.pdf');
+  return form;
+}
 
 function bookForm(title: string): FormData {
   const form = new FormData();

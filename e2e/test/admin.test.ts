@@ -360,6 +360,44 @@ describe('the admin app', () => {
     expect(await main().getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
   });
 
+  it('finds the order a leaked copy came from, by the mark on its pages, and says when none matches', async () => {
+    const [book] = await fetchAllBooks(shop.url);
+    const sold = await buyPersonaThroughApi(shop.url, { bookId: book!._id, fullName: 'Kiran Leaky', email: 'kiran@example.com' });
+    // The copy as its buyer downloads it, once made.
+    let copy: Buffer | undefined;
+    const until = Date.now() + 30_000;
+    while (!copy && Date.now() < until) {
+      const res = await fetch(`${shop.url}/api/personas/${sold.personaId}/download`);
+      if (res.ok) copy = Buffer.from(await res.arrayBuffer());
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(copy).toBeDefined();
+    const found = path.join(dataDir, 'found-in-the-wild.pdf');
+    await writeFile(found, copy!);
+
+    await logIn();
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Leaks' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Find a leaked copy' }).waitFor();
+    const input = page.getByLabel('The copy (PDF or EPUB)');
+    // Not a PDF or an EPUB: refused on the page, nothing sent.
+    await input.setInputFiles(files.fakePdf);
+    await main().getByRole('alert').filter({ hasText: 'page.html' }).waitFor();
+    await input.setInputFiles(found);
+    await page.getByRole('button', { name: 'Find the order' }).click();
+    await main()
+      .getByRole('heading', { name: `This copy was sold in order ${sold.orderId}` })
+      .waitFor();
+    const answer = await main().locator('.leak-result').innerText();
+    expect(answer).toContain(sold.personaId);
+    expect(answer).toContain('Kiran Leaky');
+    expect(answer).toMatch(/The mark [0-9a-f]{12} was read on \d of the \d pages read/);
+
+    // A PDF the shop never made: no order.
+    await input.setInputFiles(files.samplePdf);
+    await page.getByRole('button', { name: 'Find the order' }).click();
+    await main().getByRole('heading', { name: 'No order matches this copy' }).waitFor();
+  });
+
   it("shows the shop's numbers on the dashboard, each leading to the list it totals", async () => {
     const [book] = await fetchAllBooks(shop.url);
     const auth = await adminAuth(shop.url);

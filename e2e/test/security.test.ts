@@ -47,6 +47,7 @@ const MB = 1024 * 1024;
 const GATEWAY_JSON_LIMIT = 1 * MB;
 const GATEWAY_BOOK_LIMIT = 64 * MB;
 const GATEWAY_VERIFY_LIMIT = 11 * MB;
+const GATEWAY_LEAK_LIMIT = 41 * MB;
 /** Razorpay events: the orders service reads at most 256 KB, and the gateway refuses more. */
 const WEBHOOK_LIMIT = 256 * 1024;
 const size = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${bytes / 1024} KB`);
@@ -477,6 +478,8 @@ const ROUTES: RouteDef[] = [
   { method: 'GET', pattern: '/api/personas/:personaId/verify', kind: 'none', params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } } },
   { method: 'GET', pattern: '/api/personas/:personaId/download', kind: 'none', params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } } },
   { method: 'POST', pattern: '/api/personas/verify', kind: 'multipart', limit: GATEWAY_VERIFY_LIMIT },
+  // Reads a copy's mark and writes nothing; an administrator's.
+  { method: 'POST', pattern: '/api/personas/leaks', admin: true, kind: 'multipart', limit: GATEWAY_LEAK_LIMIT },
   {
     method: 'POST',
     pattern: '/api/personas/preview',
@@ -883,12 +886,22 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
     add('huge body', 'signed, over the 256 KB an event may be', () => signed(event(`"padding":"${'x'.repeat(300 * 1024)}",`)), [413]);
   }
 
-  if (route.kind === 'multipart' && route.pattern === '/api/personas/verify') {
+  if (route.kind === 'multipart' && (route.pattern === '/api/personas/verify' || route.pattern === '/api/personas/leaks')) {
     const upload = (parts: Parameters<typeof multipartBody>[0]) => async (): Promise<Req> => {
       const { body, contentType } = await multipartBody(parts);
-      return { method: route.method, path: url(), headers: { 'content-type': contentType }, body };
+      return { method: route.method, path: url(), headers: headers({ 'content-type': contentType }), body };
     };
     add('content type', 'JSON where multipart is expected', () => json(JSON.stringify({ file: 'JVBERi0xLjQ=' })), [415]);
+    if (route.pattern === '/api/personas/leaks') {
+      add(
+        'upload content',
+        'a copy over the 40 MB a leak upload may be',
+        upload([['file', { bytes: Buffer.concat([fixtures.realPdf, Buffer.alloc(40 * MB)]), filename: 'found.pdf', type: 'application/pdf' }]]),
+        [413],
+      );
+      add('upload content', 'a ZIP that is no EPUB', upload([['file', { bytes: Buffer.from('PK\x03\x04 no book here'), filename: 'found.epub' }]]), [415]);
+      add('upload content', 'a PDF header over junk', upload([['file', { bytes: Buffer.from('%PDF-1.7\njunk\n'), filename: 'found.pdf' }]]), [400]);
+    }
     add(
       'upload content',
       'HTML renamed .pdf',
@@ -896,12 +909,13 @@ function routeCases(route: RouteDef, ids: Ids, auth: Record<string, string>, fix
       [415],
     );
     add('upload content', 'an empty file', upload([['file', { bytes: Buffer.alloc(0), filename: 'persona.pdf', type: 'application/pdf' }]]), [400]);
-    add(
-      'upload content',
-      "a PDF over the service's 10 MB",
-      upload([['file', { bytes: fixtures.pdf11mb.subarray(0, Math.floor(10.5 * MB)), filename: 'persona.pdf', type: 'application/pdf' }]]),
-      [413],
-    );
+    if (route.pattern === '/api/personas/verify')
+      add(
+        'upload content',
+        "a PDF over the service's 10 MB",
+        upload([['file', { bytes: fixtures.pdf11mb.subarray(0, Math.floor(10.5 * MB)), filename: 'persona.pdf', type: 'application/pdf' }]]),
+        [413],
+      );
     add('unknown field', 'the file under another field name', upload([['document', { bytes: fixtures.realPdf, filename: 'persona.pdf' }]]), [400]);
     add(
       'unknown field',

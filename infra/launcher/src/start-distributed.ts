@@ -155,6 +155,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
         ...given(personalizationConfig.settings),
         ...common,
         ...backing,
+        ...sessions,
         PORT: String(personalizationPort),
         CATALOGUE_URL: catalogueUrl,
         INTERNAL_TOKEN: internalToken,

@@ -132,6 +132,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       bus,
       logger: logger.child({ service: 'personalization' }),
       ...personalizationServiceOptions(personalizationConfig.loadSettings({ ...shared, ...inData('PERSONAS_DIR', 'personas'), CATALOGUE_URL: catalogueUrl })),
+      isRevoked: sessionCheck,
     });
     closers.push(() => personalization.close());
     const personalizationUrl = await personalization.app.listen({ port: 0, host: '127.0.0.1' });

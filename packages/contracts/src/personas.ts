@@ -48,6 +48,33 @@ export const FileVerification = Type.Object({
 });
 export type FileVerification = Static<typeof FileVerification>;
 
+/** The order a leaked copy was made for (POST /api/personas/leaks, admin only). */
+export const LeakMatch = Type.Object({
+  personaId: Type.String(),
+  orderId: Type.String(),
+  bookTitle: Type.String(),
+  /** Who paid: for a gift, the buyer, not the recipient named in the copy. */
+  buyerName: Type.String(),
+  recipientName: Type.Union([Type.String(), Type.Null()]),
+  /** The day the order was paid (YYYY-MM-DD, India time), the purchase date printed in the copy. */
+  paidAt: Type.String(),
+});
+export type LeakMatch = Static<typeof LeakMatch>;
+
+/** What a leak upload showed: the per-copy mark read from it, if any, and the Persona it belongs to. */
+export const LeakFinding = Type.Object({
+  format: Type.Union([Type.Literal('pdf'), Type.Literal('epub')]),
+  /** The mark read (12 hexadecimal digits), or null when none could be read. */
+  mark: Type.Union([Type.String(), Type.Null()]),
+  match: Type.Union([LeakMatch, Type.Null()]),
+  /** Where the mark was found, or why none was: one sentence for the administrator. */
+  evidence: Type.String(),
+});
+export type LeakFinding = Static<typeof LeakFinding>;
+
+/** The largest copy a leak upload may be. */
+export const MAX_LEAK_UPLOAD_BYTES = 40 * 1024 * 1024;
+
 export const PublicKey = Type.Object({ algorithm: Type.Literal('Ed25519'), keyId: Type.String(), publicKeyPem: Type.String() });
 export type PublicKey = Static<typeof PublicKey>;
 

@@ -66,6 +66,7 @@ export const ADMIN_ROUTES: ReadonlyArray<{ methods: readonly Method[]; pattern: 
   { methods: ['GET'], pattern: /^\/api\/orders\/(export|dispatch-list|summary)$/ },
   { methods: ['PATCH'], pattern: /^\/api\/orders\/[^/]+\/status$/ },
   { methods: ['GET', 'DELETE'], pattern: /^\/api\/feedback\/(all|[^/]+)$/ },
+  { methods: ['POST'], pattern: /^\/api\/personas\/leaks$/ },
   { methods: ['POST'], pattern: /^\/api\/admin\/logout$/ },
   { methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], pattern: /^\/api\/admin\/(?!login$)/ },
 ];

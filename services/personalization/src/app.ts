@@ -1,9 +1,11 @@
 // Builds the personalisation service's Fastify instance.
 import multipart from '@fastify/multipart';
-import { type AppBaseOptions, createServiceApp, registerRouteRateLimits, type ServiceApp } from '@persona/service-kit';
+import { type AdminVerifier, type AppBaseOptions, createServiceApp, registerRouteRateLimits, requireAdmin, type ServiceApp } from '@persona/service-kit';
+import type { onRequestAsyncHookHandler } from 'fastify';
 
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from './db';
+import type { MarkReading } from './modules/leak-mark/read-mark';
 import type { PersonaFiles } from './modules/personas/persona-files';
 import type { Previews } from './modules/personas/preview';
 import type { SigningKey } from './modules/signing/persona-signature';
@@ -15,6 +17,10 @@ export interface PersonalizationAppOptions extends AppBaseOptions {
   publicKeys: () => Promise<Map<string, string>>;
   files: PersonaFiles;
   previews: Previews;
+  /** Checks an admin token (the leak lookup). */
+  verifier: AdminVerifier;
+  /** Reads a copy's leak mark (off the event loop). */
+  readMark: (bytes: Uint8Array) => Promise<MarkReading>;
   lookupsPerMinute?: number;
   /** Previews one client may ask for a minute (a name typed letter by letter, debounced). */
   previewsPerMinute?: number;
@@ -23,6 +29,7 @@ export interface PersonalizationAppOptions extends AppBaseOptions {
 export interface PersonalizationDeps extends PersonalizationAppOptions {
   lookupRateLimit: { max: number; timeWindow: string };
   previewRateLimit: { max: number; timeWindow: string };
+  adminOnly: onRequestAsyncHookHandler;
 }
 
 export async function buildApp(options: PersonalizationAppOptions): Promise<ServiceApp> {
@@ -33,6 +40,7 @@ export async function buildApp(options: PersonalizationAppOptions): Promise<Serv
     ...options,
     lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' },
     previewRateLimit: { max: options.previewsPerMinute ?? 240, timeWindow: '1 minute' },
+    adminOnly: requireAdmin(options.verifier),
   };
   await app.register(async (scope) => personaRoutes(scope as ServiceApp, deps));
   return app;

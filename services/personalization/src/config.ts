@@ -5,7 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
+import { adminTokenOptions, CommonConfig, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
 import type { PersonalizationServiceOptions } from './service';
 
 /** One core is left to the event loop (the HTTP routes and the consumer); more than four threads gain nothing measured. */
@@ -21,6 +21,9 @@ const DEFAULT_PREVIEW_WORKERS = Math.max(1, Math.min(2, os.cpus().length));
 export const personalizationConfig = serviceConfig(
   Type.Object({
     ...ServiceSettings,
+    /** Admin tokens (the leak lookup is for administrators). */
+    JWT_SECRET: CommonConfig.JWT_SECRET,
+    ADMIN_URL: CommonConfig.ADMIN_URL,
     CATALOGUE_URL: Type.String({ pattern: '^https?://' }),
     /** Shared secret for the catalogue's internal routes. */
     INTERNAL_TOKEN: Type.String({ minLength: 32 }),
@@ -51,6 +54,7 @@ export type PersonalizationConfig = Static<typeof personalizationConfig.process>
 export function personalizationServiceOptions(settings: PersonalizationSettings): Omit<PersonalizationServiceOptions, 'database' | 'bus' | 'logger'> {
   return {
     ...sharedServiceOptions(settings),
+    ...adminTokenOptions(settings),
     catalogueUrl: settings.CATALOGUE_URL,
     internalToken: settings.INTERNAL_TOKEN,
     publicUrl: settings.PUBLIC_URL,

@@ -19,6 +19,8 @@ export interface PersonasTable {
   sha256: string | null;
   /** The EPUB's SHA-256; null when the Persona is the PDF only. */
   epub_sha256: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The copy's 48-bit leak mark (bigint: a string from pg, a number from PGlite); null for a Persona made before marks. */
+  mark: ColumnType<string | number | null, number | null | undefined, number | null>;
   pages: number | null;
   error: string | null;
   created_at: Timestamp;

@@ -3,7 +3,7 @@
 // and the HTTP app.
 import path from 'node:path';
 import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations } from '@persona/bus';
-import { backingReadiness, closeHttpServer, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
+import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
 import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
@@ -27,6 +27,9 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   publicUrl: string;
   personasDir: string;
   signingKeyPem?: string;
+  /** Admin tokens: their secret, and whether a session was logged out (the admin service's list). */
+  jwtSecret: string;
+  isRevoked?: (jti: string) => boolean | Promise<boolean>;
   /** Worker threads building PDFs and each one's prepared-book cache (PDF_WORKERS, PERSONA_PDF_CACHE_MB). */
   pdfWorkers?: number;
   pdfCacheBytes?: number;
@@ -78,6 +81,9 @@ export async function startPersonalizationService(options: PersonalizationServic
     key,
     publicKeys,
     files,
+    verifier: createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked }),
+    // Reading a copy's mark renders pages: on the preview threads, behind any preview waiting.
+    readMark: (bytes) => previewPool.readMark(bytes),
     previews: createPreviews({ pool: previewPool, readTitle: options.readTitle ?? catalogueTitleReader(options.catalogueUrl), publicUrl: options.publicUrl }),
     logger,
     lookupsPerMinute: options.lookupsPerMinute,

@@ -1,7 +1,7 @@
 // The personalisation service's settings, read the same way in both run modes.
 import { personalizationConfig, personalizationServiceOptions } from '../src/config';
 
-const base = { CATALOGUE_URL: 'http://127.0.0.1:3001', INTERNAL_TOKEN: 'i'.repeat(40) };
+const base = { CATALOGUE_URL: 'http://127.0.0.1:3001', INTERNAL_TOKEN: 'i'.repeat(40), JWT_SECRET: 's'.repeat(40) };
 
 describe('personalisation settings', () => {
   it('turns every variable into the option the service uses', () => {
@@ -15,6 +15,7 @@ describe('personalisation settings', () => {
         PERSONAS_DIR: '/srv/personas',
         PREVIEWS_PER_MINUTE: '30',
         PREVIEW_WORKERS: '3',
+        ADMIN_URL: 'http://127.0.0.1:3004',
       }),
     );
     expect(options).toMatchObject({
@@ -28,7 +29,10 @@ describe('personalisation settings', () => {
       publicUrl: 'http://localhost:8080',
       previewsPerMinute: 30,
       previewWorkers: 3,
+      jwtSecret: base.JWT_SECRET,
     });
+    // An admin token's session is asked after at the admin service.
+    expect(options.isRevoked).toEqual(expect.any(Function));
   });
 
   it('has the same defaults in both run modes, the process adding only where it listens and runs', () => {

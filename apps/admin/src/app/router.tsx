@@ -16,6 +16,7 @@ const BookFormPage = lazy(() => import('../features/books/components/book-form-p
 const CategoriesPage = lazy(() => import('../features/categories/components/categories-page').then((m) => ({ default: m.CategoriesPage })));
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page').then((m) => ({ default: m.OrdersPage })));
 const FeedbackPage = lazy(() => import('../features/feedback/components/feedback-page').then((m) => ({ default: m.FeedbackPage })));
+const LeaksPage = lazy(() => import('../features/leaks/components/leaks-page').then((m) => ({ default: m.LeaksPage })));
 const SubscribersPage = lazy(() => import('../features/subscribers/components/subscribers-page').then((m) => ({ default: m.SubscribersPage })));
 const AuditPage = lazy(() => import('../features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
@@ -40,6 +41,7 @@ const router = createBrowserRouter(
             { path: routePatterns.categories, element: <CategoriesPage /> },
             { path: routePatterns.orders, element: <OrdersPage /> },
             { path: routePatterns.feedbacks, element: <FeedbackPage /> },
+            { path: routePatterns.leaks, element: <LeaksPage /> },
             { path: routePatterns.subscribers, element: <SubscribersPage /> },
             { path: routePatterns.audit, element: <AuditPage /> },
             { path: '*', element: <NotFoundPage /> },

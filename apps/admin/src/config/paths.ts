@@ -10,6 +10,7 @@ export const paths = {
   categories: '/categories',
   orders: '/orders',
   feedbacks: '/feedbacks',
+  leaks: '/leaks',
   subscribers: '/subscribers',
   audit: '/audit',
 } as const;
@@ -22,6 +23,7 @@ export const routePatterns = {
   categories: 'categories',
   orders: 'orders',
   feedbacks: 'feedbacks',
+  leaks: 'leaks',
   subscribers: 'subscribers',
   audit: 'audit',
 } as const;

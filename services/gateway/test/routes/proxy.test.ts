@@ -133,6 +133,8 @@ describe('the proxy over real sockets', () => {
     expect(bodyLimitFor('POST', '/api/books', form)).toBe(64 * MB);
     expect(bodyLimitFor('PUT', '/api/books/1', form)).toBe(64 * MB);
     expect(bodyLimitFor('POST', '/api/personas/verify', form)).toBe(11 * MB);
+    expect(bodyLimitFor('POST', '/api/personas/leaks', form)).toBe(41 * MB);
+    expect(bodyLimitFor('POST', '/api/personas/leaks', 'application/json')).toBe(MB);
     expect(bodyLimitFor('POST', '/api/books', 'application/json')).toBe(MB);
     expect(bodyLimitFor('POST', '/api/personas/verify', 'application/json')).toBe(MB);
     expect(bodyLimitFor('POST', '/api/payments/webhook', 'application/json')).toBe(256 * 1024);

@@ -1,10 +1,13 @@
 // /api/personas: download (for the holder of the persona id), verification of
-// a record or an uploaded file, and the shop's public key.
+// a record or an uploaded file, the shop's public key, the dedication page's
+// preview, and (for administrators) the order a leaked copy came from.
 
 import {
   DataEnvelope,
   ErrorBody,
   FileVerification,
+  LeakFinding,
+  MAX_LEAK_UPLOAD_BYTES,
   NoQuery,
   normalizePersonaId,
   PersonaIdParams,
@@ -16,6 +19,8 @@ import {
 } from '@persona/contracts';
 import { badRequest, clientAddress, notFound, payloadTooLarge, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
 import type { PersonalizationDeps } from '../app';
+import { markHex } from '../modules/leak-mark/mark-code';
+import { copyFormat, type MarkReading } from '../modules/leak-mark/read-mark';
 import { PreviewAbandonedError } from '../modules/pdf-pool/pdf-pool';
 import * as repo from '../modules/personas/personas.repository';
 import { signedRecord, verifyFile } from '../modules/personas/verify-file';
@@ -34,6 +39,32 @@ function attachment(title: string, personaId: string, format: PersonaFormat): st
   const name = `${title} - Persona ${personaId}.${format}`.replace(/[\r\n"\\/]/g, ' ');
   const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Errors that say the copy itself cannot be read (pdf.js's, the ZIP reader's), as their names come back from a worker. */
+const UNREADABLE_COPY: Record<string, string> = {
+  InvalidPDFException: 'This PDF cannot be read: its structure is broken',
+  FormatError: 'This PDF cannot be read: it is not well formed',
+  PasswordException: 'This PDF is protected by a password: remove it and upload the copy again',
+  UnreadableArchiveError: 'This EPUB cannot be read',
+};
+
+/** One sentence for the administrator: where the mark was found, or why none was. */
+function leakEvidence(reading: MarkReading, personaId: string | null): string {
+  const where =
+    reading.format === 'pdf'
+      ? `${reading.agreeing} of the ${reading.read} page${reading.read === 1 ? '' : 's'} read${reading.total > reading.read ? ` of its ${reading.total}` : ''}`
+      : `${reading.agreeing} of the ${reading.read} whole frame${reading.read === 1 ? '' : 's'} in its text`;
+  if (reading.mark === null) {
+    return reading.format === 'pdf'
+      ? `No mark on the ${reading.read} page${reading.read === 1 ? '' : 's'} read: this copy was not made by this shop, or its pages were redrawn as pictures (a photo or a scan).`
+      : `No mark in its text (${reading.total} document${reading.total === 1 ? '' : 's'} read): this copy was not made by this shop, or its text was retyped or stripped of the characters that print nothing.`;
+  }
+  const found =
+    reading.agreeing > 0
+      ? `The mark ${markHex(reading.mark)} was read on ${where}`
+      : `The mark ${markHex(reading.mark)} was pieced together from damaged frames (${where})`;
+  return personaId ? `${found}; it is the mark of Persona ${personaId}.` : `${found}, but no Persona made by this shop carries it.`;
 }
 
 export default async function personaRoutes(app: ServiceApp, deps: PersonalizationDeps) {
@@ -95,6 +126,57 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
       if (!bytes || bytes.length === 0) throw badRequest('body field "file" is required');
       if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw unsupportedMediaType('The file must be a PDF');
       return { data: await verifyFile(db, await deps.publicKeys(), bytes) };
+    },
+  );
+
+  app.post(
+    '/api/personas/leaks',
+    {
+      onRequest: deps.adminOnly,
+      schema: { querystring: NoQuery, response: { 200: DataEnvelope(LeakFinding), 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody } },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw unsupportedMediaType('Send the copy as multipart/form-data in the field "file"');
+      let bytes: Buffer | null = null;
+      for await (const part of request.parts({ limits: { fileSize: MAX_LEAK_UPLOAD_BYTES, files: 1, fields: 0 } })) {
+        if (part.type !== 'file' || part.fieldname !== 'file') throw badRequest(`body field "${part.fieldname}" is not allowed`);
+        try {
+          bytes = await part.toBuffer();
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('The copy must be under 40 MB');
+          throw err;
+        }
+      }
+      if (!bytes || bytes.length === 0) throw badRequest('body field "file" is required');
+      const format = copyFormat(bytes);
+      if (!format) throw unsupportedMediaType('The copy must be a PDF or an EPUB');
+      let reading: MarkReading;
+      try {
+        reading = await deps.readMark(bytes);
+      } catch (err) {
+        const unreadable = UNREADABLE_COPY[(err as Error).name];
+        if (unreadable) throw badRequest(unreadable);
+        throw err;
+      }
+      const persona = reading.mark === null ? undefined : await repo.findPersonaByMark(db, reading.mark);
+      request.log.info({ format, mark: reading.mark === null ? null : markHex(reading.mark), personaId: persona?.persona_id ?? null }, 'leak lookup');
+      return {
+        data: {
+          format,
+          mark: reading.mark === null ? null : markHex(reading.mark),
+          match: persona
+            ? {
+                personaId: persona.persona_id,
+                orderId: persona.order_id,
+                bookTitle: persona.title,
+                buyerName: persona.buyer_name,
+                recipientName: persona.recipient_name,
+                paidAt: persona.purchase_date,
+              }
+            : null,
+          evidence: leakEvidence(reading, persona?.persona_id ?? null),
+        },
+      };
     },
   );
 

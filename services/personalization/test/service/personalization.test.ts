@@ -12,6 +12,7 @@ import { PERSONALIZATION_QUEUE, verifyUrl } from '../../src/modules/personas/per
 import { buildPersonaPdf } from '../../src/modules/pdf-engine/build-persona-pdf';
 import { verifyPersonaSignature } from '../../src/modules/signing/persona-signature';
 import { startPersonalizationService, type PersonalizationService } from '../../src/service';
+import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
 
 const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const BROKEN_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
@@ -56,6 +57,7 @@ describe('the personalisation service', () => {
       logger,
       catalogueUrl: 'http://127.0.0.1:1',
       internalToken: 'x'.repeat(32),
+      jwtSecret: TEST_JWT_SECRET,
       publicUrl: 'https://shop.example',
       personasDir: dir,
       readSource,
@@ -203,6 +205,8 @@ describe('the personalisation service', () => {
         keyId: row.key_id!,
         verifyUrl: verifyUrl('https://shop.example', personaId),
         source: { kind: 'text', paragraphs },
+        // The mark recorded with the Persona: a rebuild carries the same one.
+        mark: Number(row.mark),
       });
       expect(Buffer.from(again.bytes).equals(pdf)).toBe(true);
     });
@@ -255,6 +259,87 @@ describe('the personalisation service', () => {
       const html = await upload(Buffer.from('<html>not a pdf</html>'));
       expect(html.statusCode).toBe(415);
     });
+  });
+
+  describe('a leaked copy uploaded by an administrator', () => {
+    const personaId = 'PRS-4K01-9QXD-2HFA-J8TW';
+    const admin = { authorization: `Bearer ${mintAdminToken()}` };
+    let pdf: Buffer;
+    let epub: Buffer;
+
+    beforeAll(async () => {
+      const event = paid(personaId, BOOK_ID, 'Kabir Sen');
+      event.payload.gift = { recipientName: 'Meera Iyer' };
+      await bus.publish(event);
+      await ready(personaId);
+      pdf = (await service.app.inject({ url: `/api/personas/${personaId}/download` })).rawPayload;
+      epub = (await service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` })).rawPayload;
+    }, 60_000);
+
+    async function leak(bytes: Buffer, { headers = admin, name = 'found.pdf', field = 'file' } = {}) {
+      const form = new FormData();
+      form.append(field, new Blob([bytes]), name);
+      const response = new Response(form);
+      return service.app.inject({
+        method: 'POST',
+        url: '/api/personas/leaks',
+        payload: Buffer.from(await response.arrayBuffer()),
+        headers: { ...headers, 'content-type': response.headers.get('content-type')! },
+      });
+    }
+
+    it('names the order, the buyer (not the recipient) and the day it was paid, from the PDF or the EPUB', async () => {
+      const row = await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).executeTakeFirstOrThrow();
+      const match = {
+        personaId,
+        orderId: row.order_id,
+        bookTitle: 'The Lighthouse Keeper',
+        buyerName: 'Kabir Sen',
+        recipientName: 'Meera Iyer',
+        paidAt: '2026-11-22',
+      };
+      const fromPdf = await leak(pdf);
+      expect(fromPdf.statusCode).toBe(200);
+      expect(fromPdf.json().data).toMatchObject({ format: 'pdf', mark: expect.stringMatching(/^[0-9a-f]{12}$/), match });
+      expect(fromPdf.json().data.evidence).toMatch(
+        new RegExp(`^The mark [0-9a-f]{12} was read on 3 of the 3 pages read of its 5; it is the mark of Persona ${personaId}\\.$`),
+      );
+      expect(BigInt(`0x${fromPdf.json().data.mark}`).toString()).toBe(String(row.mark));
+      const fromEpub = await leak(epub, { name: 'found.epub' });
+      expect(fromEpub.json().data).toMatchObject({ format: 'epub', mark: fromPdf.json().data.mark, match });
+    }, 30_000);
+
+    it('says when no order matches: a PDF no Persona carries a mark in', async () => {
+      const res = await leak(Buffer.from(await onePagePdf()));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({
+        format: 'pdf',
+        mark: null,
+        match: null,
+        evidence: 'No mark on the 1 page read: this copy was not made by this shop, or its pages were redrawn as pictures (a photo or a scan).',
+      });
+    });
+
+    it('is for administrators only, and refuses what is not a readable PDF or EPUB, writing nothing', async () => {
+      const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM personas`.execute(database.db)).rows[0]!.n);
+      const before = await count();
+      expect((await leak(pdf, { headers: {} as typeof admin })).statusCode).toBe(401);
+      expect((await leak(pdf, { headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(401);
+      const text = await leak(Buffer.from('just some words'), { name: 'notes.txt' });
+      expect({ status: text.statusCode, message: text.json().message }).toEqual({ status: 415, message: 'The copy must be a PDF or an EPUB' });
+      const zipNotEpub = await leak(Buffer.from('PK\x03\x04 this zip holds no book'), { name: 'x.zip' });
+      expect(zipNotEpub.statusCode).toBe(415);
+      const broken = await leak(Buffer.from('%PDF-1.7\nthis is no PDF at all\n'));
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().message).toMatch(/^This PDF cannot be read/);
+      const other = await leak(pdf, { field: 'copy' });
+      expect({ status: other.statusCode, message: other.json().message }).toEqual({ status: 400, message: 'body field "copy" is not allowed' });
+      const json = await service.app.inject({ method: 'POST', url: '/api/personas/leaks', headers: admin, payload: { file: 'x' } });
+      expect(json.statusCode).toBe(415);
+      const huge = await leak(Buffer.concat([pdf, Buffer.alloc(41 * 1024 * 1024)]));
+      expect({ status: huge.statusCode, message: huge.json().message }).toEqual({ status: 413, message: 'The copy must be under 40 MB' });
+      expect(await count()).toBe(before);
+    }, 30_000);
   });
 
   it('records a Persona whose source cannot be read as failed, announces it, and dead-letters the message', async () => {

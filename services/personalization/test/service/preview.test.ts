@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { extractPageTexts } from '@persona/test-kit';
+import { extractPageTexts, TEST_JWT_SECRET } from '@persona/test-kit';
 import { openTestStack } from '@persona/test-stack';
 import type { PersonalizationDB } from '../../src/db';
 import { dedicationPreviewPdf, PREVIEW_PERSONA_ID } from '../../src/modules/pdf-engine/dedication-preview';
@@ -27,6 +27,7 @@ async function startService(previewsPerMinute: number, pool: PdfPool) {
     logger: stack.logger,
     catalogueUrl: 'http://127.0.0.1:1',
     internalToken: 'x'.repeat(32),
+    jwtSecret: TEST_JWT_SECRET,
     publicUrl: 'https://shop.example',
     personasDir: dir,
     readSource: async () => {

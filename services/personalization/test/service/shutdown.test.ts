@@ -16,6 +16,7 @@ import { inlinePdfPool, PdfPoolClosedError, type PdfPool } from '../../src/modul
 import { PERSONALIZATION_QUEUE } from '../../src/modules/personas/personalize';
 import { buildPersonaPdf } from '../../src/modules/pdf-engine/build-persona-pdf';
 import { startPersonalizationService, type PersonalizationService } from '../../src/service';
+import { TEST_JWT_SECRET } from '@persona/test-kit';
 
 const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const readSource: SourceReader = async () => ({
@@ -45,6 +46,7 @@ function heldBuilder() {
       return { ...(await buildPersonaPdf(input)), epub: null };
     },
     preview: () => Promise.reject(new Error('no previews in this test')),
+    readMark: () => Promise.reject(new Error('no leak lookups in this test')),
     async close() {
       // As the worker pool does: a build under way stops.
       for (const reject of waiting) reject(new PdfPoolClosedError());
@@ -86,6 +88,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
       logger,
       catalogueUrl: 'http://127.0.0.1:1',
       internalToken: 'x'.repeat(32),
+      jwtSecret: TEST_JWT_SECRET,
       publicUrl: 'https://shop.example',
       personasDir: dir,
       readSource,

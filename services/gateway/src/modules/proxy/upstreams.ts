@@ -1,5 +1,5 @@
 // Maps an API path to the service that owns it (contracts' API_OWNERS).
-import { API_OWNERS, type ServiceName } from '@persona/contracts';
+import { API_OWNERS, MAX_LEAK_UPLOAD_BYTES, type ServiceName } from '@persona/contracts';
 
 const PREFIXES = Object.entries(API_OWNERS) as Array<[string, ServiceName]>;
 
@@ -28,6 +28,8 @@ export function bodyLimitFor(method: string, path: string, contentType = ''): nu
     // Book forms carry a cover, images and two PDFs of up to 10 MB each.
     if ((method === 'POST' && path === '/api/books') || (method === 'PUT' && path.startsWith('/api/books/'))) return 64 * MB;
     if (method === 'POST' && path === '/api/personas/verify') return 11 * MB;
+    // A leaked copy found in the wild: up to 40 MB (MAX_LEAK_UPLOAD_BYTES), with the form around it.
+    if (method === 'POST' && path === '/api/personas/leaks') return MAX_LEAK_UPLOAD_BYTES + MB;
   }
   // Razorpay's events are small; the orders service reads at most 256 KB of one.
   if (method === 'POST' && path === '/api/payments/webhook') return 256 * 1024;

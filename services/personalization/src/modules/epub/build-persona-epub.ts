@@ -11,6 +11,7 @@ import { footerText } from '../pdf-engine/persona-pages';
 import { qrMatrix } from '../pdf-engine/qr-rectangles';
 import { isChapterHeading } from '../pdf-engine/typeset-text';
 import { canonicalJson, signedFields } from '../signing/persona-signature';
+import { epubMarker } from '../leak-mark/epub-mark';
 import { zip } from './zip';
 
 export interface PersonaEpubInput {
@@ -24,6 +25,8 @@ export interface PersonaEpubInput {
   paragraphs: string[];
   /** The book's language as readers name it ("English", "Bengali"). */
   language: string;
+  /** The copy's leak mark (leak-mark/mark-code.ts), written into the chapters' text. */
+  mark: number;
 }
 
 /** Language names the catalogue uses → BCP 47 tags; an unknown one is 'und' (undetermined), never a guess. */
@@ -172,6 +175,10 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
     ),
   });
   const chapters = chaptersOf(input.paragraphs);
+  const marked = epubMarker(
+    input.mark,
+    chapters.flatMap((chapter) => chapter.paragraphs.map(oneLine)),
+  );
   chapters.forEach((chapter, index) => {
     const heading = chapter.title || title;
     files.push({
@@ -185,7 +192,7 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
         [
           `<section epub:type="chapter">`,
           `<h1>${xmlText(heading)}</h1>`,
-          ...chapter.paragraphs.map((p) => `<p>${xmlText(oneLine(p))}</p>`),
+          ...chapter.paragraphs.map((p) => `<p>${xmlText(marked(oneLine(p)))}</p>`),
           '</section>',
           colophon,
         ].join('\n'),

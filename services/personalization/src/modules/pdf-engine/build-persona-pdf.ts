@@ -36,6 +36,8 @@ export interface PersonaPdfInput {
   keyId: string;
   verifyUrl: string;
   source: { kind: 'text'; paragraphs: string[] } | { kind: 'pdf'; bytes: Uint8Array };
+  /** The copy's leak mark (leak-mark/mark-code.ts), drawn on every page. */
+  mark: number;
 }
 
 export interface PersonaPdf {
@@ -107,6 +109,7 @@ export async function buildPersonaPdf(input: PersonaPdfInput): Promise<PersonaPd
     },
     // pdf-lib writes no /ID; a fixed one derived from the record keeps the bytes reproducible.
     documentId: sha256Hex(Buffer.from(canonicalJson(record), 'utf8')).slice(0, 32),
+    mark: input.mark,
   });
 }
 

@@ -1,12 +1,14 @@
 // One Persona of a prepared book, as a single incremental update appended to
 // the book's bytes: the dedication page after the first page, the footer on
-// every page, a catalog without the source's XMP or anything active, new
-// metadata, and a fixed /ID. Only the objects that change are written.
+// every page (marked as a pagination artifact), the copy's leak mark on every
+// page (leak-mark/pdf-mark.ts), a catalog without the source's XMP or anything
+// active, new metadata, and a fixed /ID. Only the objects that change are written.
 import { type PDFArray, PDFDict, PDFDocument, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFPage, type PDFRef, PDFString } from 'pdf-lib';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { appendUpdate, type UpdateObject } from './incremental-update';
 import { PersonaFonts, splitRuns, type FaceName, type SubsetFont } from './persona-fonts';
 import { Frame, dedicationPageTexts, drawDedicationPage, footerPlacement, type DedicationText } from './persona-pages';
+import { markContent } from '../leak-mark/pdf-mark';
 import { concat, type BasePage, type BaseResources, type PreparedBase } from './prepare-base';
 
 export interface PersonaStamp {
@@ -15,6 +17,8 @@ export interface PersonaStamp {
   metadata: { title: string; author: string; subject: string; keywords: string[]; creator: string; producer: string; date: Date; personaId: string };
   /** 32 hex digits: the file's fixed /ID. */
   documentId: string;
+  /** The copy's 48-bit leak mark (leak-mark/mark-code.ts). */
+  mark: number;
 }
 
 export interface StampedPdf {
@@ -48,6 +52,19 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
   dedication.node.set(N('CropBox'), context.obj([0, 0, width, height]));
   dedication.node.set(N('Rotate'), PDFNumber.of(0));
 
+  // The leak mark: one stream per page geometry, after everything else a page draws.
+  const marks = new Map<string, PDFRef>();
+  const markFor = (box: BasePage['box'], rotation: number): PDFRef => {
+    const key = `${box.x} ${box.y} ${box.width} ${box.height} ${rotation}`;
+    let ref = marks.get(key);
+    if (!ref) {
+      ref = context.register(context.stream(markContent(box, rotation, stamp.mark)));
+      marks.set(key, ref);
+    }
+    return ref;
+  };
+  dedication.node.addContentStream(markFor({ x: 0, y: 0, width, height }, 0));
+
   // The footer's fonts, under names no page of the book uses.
   const footerNames = new Map<FaceName, PDFName>();
   for (const { face } of splitRuns(stamp.footer, 'sans')) {
@@ -67,7 +84,8 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
       const placed = footerPlacement(page.box, page.rotation, fonts, stamp.footer);
       const operators = fonts.textOperators([placed], (face) => footerNames.get(face) as PDFName);
       // Q closes the q that opens the page, so the page's own graphics state cannot move the footer.
-      ref = context.register(context.stream(`\nQ\n${operators.map((op) => op.toString()).join('\n')}\n`));
+      const footer = operators.map((op) => op.toString()).join('\n');
+      ref = context.register(context.stream(`\nQ\n/Artifact <</Type /Pagination /Subtype /Footer>> BDC\n${footer}\nEMC\n`));
       footers.set(key, ref);
     }
     return ref;
@@ -95,6 +113,8 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
       page.contents,
       ' ',
       footerFor(page).toString(),
+      ' ',
+      markFor(page.box, page.rotation).toString(),
       ']\n/Resources ',
       resourcesFor(page),
       '\n>>',

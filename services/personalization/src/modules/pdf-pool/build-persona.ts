@@ -25,6 +25,7 @@ export async function buildPersona(input: PersonaBuildInput): Promise<PersonaBui
           verifyUrl: input.verifyUrl,
           paragraphs: input.source.paragraphs,
           language: input.epub.language,
+          mark: input.mark,
         })
       : null;
   return { ...pdf, epub };

@@ -11,6 +11,7 @@ import type { Logger } from '@persona/service-kit';
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from '../../db';
 import { UnreadableSourceError } from '../pdf-engine/build-persona-pdf';
+import { leakMark, markSecret } from '../leak-mark/mark-code';
 import { sha256Hex, signPersona, type SigningKey } from '../signing/persona-signature';
 import type { SourceReader } from './book-source-client';
 import { PdfPoolClosedError, type PdfPool } from '../pdf-pool/pdf-pool';
@@ -65,6 +66,8 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
       ...(order.gift?.message ? { message: order.gift.message } : {}),
     };
     const signature = signPersona(record, deps.key);
+    // The copy's leak mark: the same for every build of this Persona, recorded to find it again.
+    const mark = leakMark(markSecret(deps.key.privateKey), record.personaId);
     const started = Date.now();
     log.info({ source: book.source.kind }, 'making persona');
     const building = Date.now();
@@ -77,6 +80,7 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
           keyId: deps.key.keyId,
           verifyUrl: verifyUrl(deps.publicUrl, order.personaId),
           source: book.source,
+          mark,
           // A book typeset from its text is an EPUB too; an uploaded PDF is the PDF only.
           epub: { privateKey: deps.key.privateKey, language: book.language },
         },
@@ -108,6 +112,7 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
         key_id: deps.key.keyId,
         sha256,
         epub_sha256: epubSha256,
+        mark,
         pages: pdf.pages,
       });
       if (saved) {

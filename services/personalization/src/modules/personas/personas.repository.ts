@@ -10,6 +10,10 @@ export const findPersonaBySha256 = (db: Db, sha256: string) =>
 export const findPersonaByEpubSha256 = (db: Db, sha256: string) =>
   db.selectFrom('personas').selectAll().where('epub_sha256', '=', sha256).where('status', '=', 'ready').executeTakeFirst();
 
+/** The ready Persona a leak mark belongs to. */
+export const findPersonaByMark = (db: Db, mark: number) =>
+  db.selectFrom('personas').selectAll().where('mark', '=', mark).where('status', '=', 'ready').executeTakeFirst();
+
 export interface ReadyPersona {
   persona_id: string;
   order_id: string;
@@ -25,6 +29,8 @@ export interface ReadyPersona {
   sha256: string;
   /** The EPUB's, when the Persona has one (a book typeset from its text). */
   epub_sha256: string | null;
+  /** The copy's leak mark (leak-mark/mark-code.ts). */
+  mark: number;
   pages: number;
 }
 
@@ -46,7 +52,7 @@ export async function saveReady(db: Db, persona: ReadyPersona): Promise<boolean>
 
 export async function saveFailed(
   db: Db,
-  persona: Omit<ReadyPersona, 'signature' | 'key_id' | 'sha256' | 'epub_sha256' | 'pages' | 'recipient_name' | 'message'> & { error: string },
+  persona: Omit<ReadyPersona, 'signature' | 'key_id' | 'sha256' | 'epub_sha256' | 'mark' | 'pages' | 'recipient_name' | 'message'> & { error: string },
 ): Promise<boolean> {
   const row = await db
     .insertInto('personas')

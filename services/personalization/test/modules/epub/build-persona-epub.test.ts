@@ -11,6 +11,7 @@ import { inflateRawSync } from 'node:zlib';
 import type { PersonaSignedRecord } from '@persona/contracts';
 import { buildPersonaEpub, chaptersOf, languageTag, type PersonaEpubInput } from '../../../src/modules/epub/build-persona-epub';
 import { generateSigningKey, signPersona, verifyPersonaSignature } from '../../../src/modules/signing/persona-signature';
+import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
 
 const EPUBCHECK = '/usr/share/java/epubcheck.jar';
 const key = generateSigningKey();
@@ -40,6 +41,7 @@ const input = (over: Partial<PersonaEpubInput> = {}): PersonaEpubInput => ({
   verifyUrl: `https://shop.example/verify/${record.personaId}`,
   paragraphs,
   language: 'English',
+  mark: leakMark(markSecret(key.privateKey), record.personaId),
   ...over,
 });
 
@@ -113,7 +115,15 @@ describe('an EPUB Persona', () => {
     for (const chapter of chapters) {
       expect(files.get(chapter)!.toString('utf8')).toContain(`Personal copy of अनन्या शर्मा · ${record.personaId}`);
     }
-    const body = chapters.map((chapter) => files.get(chapter)!.toString('utf8')).join('\n');
+    // The text as it reads: the leak mark's characters, which print nothing, set aside (leak-mark.test.ts reads them).
+    const body = chapters
+      .map((chapter) =>
+        files
+          .get(chapter)!
+          .toString('utf8')
+          .replace(/[\u2060\u200B\u200C]/g, ''),
+      )
+      .join('\n');
     expect(body).toContain('<h1>Chapter 1: The River</h1>');
     expect(body).toContain('water &amp; nobody');
     expect(body).toContain('a &lt;tag&gt; and a &quot;quote&quot;');

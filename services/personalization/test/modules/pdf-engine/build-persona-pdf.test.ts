@@ -3,6 +3,7 @@ import type { PersonaSignedRecord } from '@persona/contracts';
 import { buildPersonaPdf, UnreadableSourceError, type PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { generateSigningKey, sha256Hex, signPersona } from '../../../src/modules/signing/persona-signature';
 import { extractPageTexts } from './extract-text';
+import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
 
 const key = generateSigningKey();
 const record: PersonaSignedRecord = {
@@ -34,7 +35,14 @@ function input(
   source: PersonaPdfInput['source'] = { kind: 'text', paragraphs: bookParagraphs() },
 ): PersonaPdfInput {
   const r = { ...record, ...overrides };
-  return { record: r, signature: signPersona(r, key), keyId: key.keyId, verifyUrl: `https://shop.example/verify/${r.personaId}`, source };
+  return {
+    record: r,
+    signature: signPersona(r, key),
+    keyId: key.keyId,
+    verifyUrl: `https://shop.example/verify/${r.personaId}`,
+    source,
+    mark: leakMark(markSecret(key.privateKey), r.personaId),
+  };
 }
 
 function lines(pageText: string): string[] {

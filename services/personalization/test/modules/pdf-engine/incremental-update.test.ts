@@ -16,6 +16,7 @@ import {
 import { generateSigningKey, sha256Hex, signPersona } from '../../../src/modules/signing/persona-signature';
 import { extractPageTexts, footerGeometry } from './extract-text';
 import { HELVETICA, lastSection, qpdfCheck, rawPdf, textContent, type RawObject } from './raw-pdf';
+import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
 
 const key = generateSigningKey();
 const record: PersonaSignedRecord = {
@@ -30,7 +31,14 @@ const FOOTER = 'Personal copy of Zoë Ünal · PRS-7K3M-9QXD-2HFA-J8TW';
 
 function input(source: PersonaPdfInput['source'], overrides: Partial<PersonaSignedRecord> = {}): PersonaPdfInput {
   const r = { ...record, ...overrides };
-  return { record: r, signature: signPersona(r, key), keyId: key.keyId, verifyUrl: `https://shop.example/verify/${r.personaId}`, source };
+  return {
+    record: r,
+    signature: signPersona(r, key),
+    keyId: key.keyId,
+    verifyUrl: `https://shop.example/verify/${r.personaId}`,
+    source,
+    mark: leakMark(markSecret(key.privateKey), r.personaId),
+  };
 }
 
 /** Every byte of the file a reader could see: the raw bytes and every Flate stream inflated. */

@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { UnreadableSourceError } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { PdfPoolClosedError, PreviewAbandonedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
 import { generateSigningKey, signPersona } from '../../../src/modules/signing/persona-signature';
+import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
 
 const script = path.resolve(__dirname, '../../../dist/src/modules/pdf-pool/pdf-worker.js');
 const key = generateSigningKey();
@@ -20,7 +21,14 @@ function input(personaId: string, source: { kind: 'text'; paragraphs: string[] }
     buyerName: 'Zoë Ünal',
     purchaseDate: '2026-11-22',
   };
-  return { record, signature: signPersona(record, key), keyId: key.keyId, verifyUrl: `https://shop.example/verify/${personaId}`, source };
+  return {
+    record,
+    signature: signPersona(record, key),
+    keyId: key.keyId,
+    verifyUrl: `https://shop.example/verify/${personaId}`,
+    source,
+    mark: leakMark(markSecret(key.privateKey), personaId),
+  };
 }
 
 describe('the PDF worker pool', () => {
@@ -47,6 +55,11 @@ describe('the PDF worker pool', () => {
 
       const broken = pool.build(input('PRS-IIII-JJJJ-KKKK-LLLL', { kind: 'pdf', bytes: new TextEncoder().encode('not a pdf') }));
       await expect(broken).rejects.toBeInstanceOf(UnreadableSourceError);
+
+      // A copy's leak mark is read on a thread too, and a copy pdf.js cannot read keeps its error's name.
+      const reading = await pool.readMark(a.bytes);
+      expect(reading).toMatchObject({ format: 'pdf', mark: leakMark(markSecret(key.privateKey), 'PRS-AAAA-BBBB-CCCC-DDDD'), agreeing: 3 });
+      await expect(pool.readMark(new TextEncoder().encode('%PDF-1.7\nnothing here\n'))).rejects.toMatchObject({ name: 'InvalidPDFException' });
     } finally {
       await pool.close();
     }
