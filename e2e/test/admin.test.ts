@@ -119,7 +119,7 @@ describe('the admin app', () => {
     await page.getByRole('heading', { level: 1, name: 'Order Dashboard' }).waitFor();
     expect(await page.locator('.admin-header__label').innerText()).toContain(ADMIN.name);
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
-    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Home', 'Books', 'Categories', 'Orders', 'Feedback', 'Subscribers', 'Audit log']);
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Home', 'Books', 'Categories', 'Orders', 'Feedback', 'Leaks', 'Subscribers', 'Audit log']);
     await menu.getByRole('link', { name: 'Home' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
 

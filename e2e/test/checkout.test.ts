@@ -299,18 +299,24 @@ describe('buying a Persona (test mode)', () => {
     expect(verifyText).toContain(personaId);
     expect(await settle(() => page.title(), 'Verify a Persona | Persona Books')).toBe('Verify a Persona | Persona Books');
 
-    const upload = main().getByLabel('Check a Persona PDF');
-    expect(await upload.getAttribute('accept')).toBe('application/pdf');
+    const upload = main().getByLabel('Check a Persona PDF or EPUB');
+    expect(await upload.getAttribute('accept')).toBe('application/pdf,application/epub+zip,.pdf,.epub');
     await upload.setInputFiles({ name: 'persona.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await main().getByRole('button', { name: 'Check PDF' }).click();
+    await main().getByRole('button', { name: 'Check file' }).click();
     await main().getByText('Genuine, unmodified Persona', { exact: true }).waitFor();
 
     const tampered = Buffer.from(pdf);
     const at = Math.floor(tampered.length / 2);
     tampered[at] = tampered[at]! ^ 0x01;
     await upload.setInputFiles({ name: 'persona.pdf', mimeType: 'application/pdf', buffer: tampered });
-    await main().getByRole('button', { name: 'Check PDF' }).click();
+    await main().getByRole('button', { name: 'Check file' }).click();
     await main().getByText('Not a genuine, unmodified Persona', { exact: true }).waitFor();
+
+    // Its EPUB checks too (an EPUB often comes with no type: its name says what it is).
+    const epub = Buffer.from(await (await fetch(`${shop.url}/api/personas/${personaId}/download?format=epub`)).arrayBuffer());
+    await upload.setInputFiles({ name: 'persona.epub', mimeType: '', buffer: epub });
+    await main().getByRole('button', { name: 'Check file' }).click();
+    await main().getByText(`A genuine, unmodified Persona EPUB of "${book.title}"`, { exact: false }).waitFor();
   }, 180000);
 
   it('physical: the address and fees are shown and sent, and the Persona becomes ready', async () => {

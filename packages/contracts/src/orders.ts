@@ -187,6 +187,10 @@ export const OrderGift = Type.Object({
 });
 export type OrderGift = Static<typeof OrderGift>;
 
+/** One file of a ready Persona, by format. */
+export const PersonaDownload = Type.Object({ format: PersonaFormatSchema, url: Type.String() });
+export type PersonaDownload = Static<typeof PersonaDownload>;
+
 /** An order as an administrator sees it. */
 export const Order = Type.Object({
   _id: Id,
@@ -204,16 +208,14 @@ export const Order = Type.Object({
   personaStatus: PersonaStatusSchema,
   personaError: Type.Union([Type.String(), Type.Null()]),
   personalizedPdfUrl: Type.Union([Type.String(), Type.Null()]),
+  /** The downloads ready, by format (as the buyer's view has them: the storefront reads either). */
+  downloads: Type.Array(PersonaDownload),
   createdAt: Type.String({ format: 'date-time' }),
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   shipment: Type.Union([Shipment, Type.Null()]),
   gift: Type.Union([OrderGift, Type.Null()]),
 });
 export type Order = Static<typeof Order>;
-
-/** One file of a ready Persona, by format. */
-export const PersonaDownload = Type.Object({ format: PersonaFormatSchema, url: Type.String() });
-export type PersonaDownload = Static<typeof PersonaDownload>;
 
 /** What the holder of a persona id may see (the /send-persona page); no e-mail, phone or address. */
 export const PublicOrder = Type.Object({

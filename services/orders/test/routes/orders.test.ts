@@ -308,6 +308,11 @@ describe('orders', () => {
       await applyPersonaEvent(h.database.db, late, SHOP);
       const pub = (await inject({ url: `/api/orders/${personaId}` })).json().data;
       expect(pub).toMatchObject({ personaStatus: 'ready', personalizedPdfUrl: `/api/personas/${personaId}/download` });
+      // The storefront sends an administrator's stored token with every call: the full order it then gets
+      // carries the downloads too, as the buyer's view does.
+      const full = (await inject({ url: `/api/orders/${personaId}`, headers: { authorization: `Bearer ${mintAdminToken()}` } })).json().data;
+      expect(full).toMatchObject({ email: expect.any(String), downloads: pub.downloads });
+      expect(pub.downloads).toEqual([{ format: 'pdf', url: `/api/personas/${personaId}/download` }]);
       await h.service.drainMail();
       const files = await readdir(h.mailDir);
       // The .eml bodies are quoted-printable: undo soft line breaks and =XX escapes.

@@ -112,20 +112,21 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
     '/api/personas/verify',
     { config: limited, schema: { querystring: NoQuery, response: { 200: DataEnvelope(FileVerification), 400: ErrorBody, 413: ErrorBody, 415: ErrorBody } } },
     async (request) => {
-      if (!request.isMultipart()) throw unsupportedMediaType('Send the PDF as multipart/form-data in the field "file"');
+      if (!request.isMultipart()) throw unsupportedMediaType('Send the Persona as multipart/form-data in the field "file"');
       let bytes: Buffer | null = null;
       for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD, files: 1, fields: 0 } })) {
         if (part.type !== 'file' || part.fieldname !== 'file') throw badRequest(`body field "${part.fieldname}" is not allowed`);
         try {
           bytes = await part.toBuffer();
         } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('The PDF must be under 10MB');
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('The file must be under 10MB');
           throw err;
         }
       }
       if (!bytes || bytes.length === 0) throw badRequest('body field "file" is required');
-      if (!bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw unsupportedMediaType('The file must be a PDF');
-      return { data: await verifyFile(db, await deps.publicKeys(), bytes) };
+      const format = copyFormat(bytes);
+      if (!format) throw unsupportedMediaType('The file must be a PDF or an EPUB');
+      return { data: await verifyFile(db, await deps.publicKeys(), bytes, format) };
     },
   );
 

@@ -257,7 +257,20 @@ describe('the personalisation service', () => {
       const stranger = await upload(Buffer.from('%PDF-1.4\n%%EOF\n'));
       expect(stranger.json().data).toEqual({ genuine: false, personaId: null, reason: 'This file is not a Persona made by Persona Books' });
       const html = await upload(Buffer.from('<html>not a pdf</html>'));
-      expect(html.statusCode).toBe(415);
+      expect({ status: html.statusCode, message: html.json().message }).toEqual({ status: 415, message: 'The file must be a PDF or an EPUB' });
+    });
+
+    it('says the same of its EPUB: genuine as made, changed once a byte differs', async () => {
+      const epub = (await service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` })).rawPayload;
+      expect((await upload(epub)).json().data).toEqual({
+        genuine: true,
+        personaId,
+        reason: 'A genuine, unmodified Persona EPUB of "The Lighthouse Keeper" personalised for Zoë Ünal',
+      });
+      // A byte of the last file's compressed data changed: the persona id is then only inside the archive.
+      const changed = Buffer.from(epub);
+      changed[changed.lastIndexOf(Buffer.from('PK\x01\x02')) - 8] ^= 0x01;
+      expect((await upload(changed)).json().data).toMatchObject({ genuine: false, personaId });
     });
   });
 

@@ -35,6 +35,7 @@ export function toOrder(row: OrderRow): Order {
     personaStatus: row.persona_status,
     personaError: row.persona_error,
     personalizedPdfUrl: row.persona_status === 'ready' ? personalizedPdfUrl(row.persona_id) : null,
+    downloads: personaDownloads(row),
     createdAt: row.created_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     shipment: toShipment(row),

@@ -1,10 +1,13 @@
-// Says whether an uploaded PDF is a genuine, unmodified Persona: its SHA-256
-// must be that of a Persona this shop made, and that Persona's signed record
-// must verify. A changed copy is recognised by the persona id it still carries.
+// Says whether an uploaded PDF or EPUB is a genuine, unmodified Persona: its
+// SHA-256 must be that of a Persona this shop made (its PDF's or its EPUB's),
+// and that Persona's signed record must verify. A changed copy is recognised
+// by the persona id it still carries.
 import { PDFDocument } from 'pdf-lib';
 import type { FileVerification, PersonaSignedRecord } from '@persona/contracts';
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from '../../db';
+import { unzip } from '../epub/unzip';
+import type { CopyFormat } from '../leak-mark/read-mark';
 import { sha256Hex, verifyPersonaSignature } from '../signing/persona-signature';
 import * as repo from './personas.repository';
 
@@ -24,10 +27,21 @@ export function signedRecord(row: repo.PersonaRow): PersonaSignedRecord {
   };
 }
 
-/** The persona id a file claims: in its raw bytes, else in its (possibly compressed) metadata. */
-async function claimedPersonaId(bytes: Uint8Array): Promise<string | null> {
+/** The persona id a file claims: in its raw bytes, else in its (possibly compressed) metadata, or an EPUB's package and text. */
+async function claimedPersonaId(bytes: Uint8Array, format: CopyFormat): Promise<string | null> {
   const raw = PERSONA_ID_IN_FILE.exec(Buffer.from(bytes).toString('latin1'))?.[0];
   if (raw) return raw;
+  if (format === 'epub') {
+    try {
+      for (const entry of unzip(bytes, { maxBytes: 64 * 1024 * 1024, want: (name) => /\.(opf|x?html?)$/i.test(name) })) {
+        const found = PERSONA_ID_IN_FILE.exec(entry.data.toString('utf8'))?.[0];
+        if (found) return found;
+      }
+    } catch {
+      // A broken archive claims nothing.
+    }
+    return null;
+  }
   try {
     const doc = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: false });
     return PERSONA_ID_IN_FILE.exec(`${doc.getKeywords() ?? ''} ${doc.getSubject() ?? ''}`)?.[0] ?? null;
@@ -36,8 +50,14 @@ async function claimedPersonaId(bytes: Uint8Array): Promise<string | null> {
   }
 }
 
-export async function verifyFile(db: Kysely<PersonalizationDB>, publicKeys: Map<string, string>, bytes: Uint8Array): Promise<FileVerification> {
-  const match = await repo.findPersonaBySha256(db, sha256Hex(bytes));
+export async function verifyFile(
+  db: Kysely<PersonalizationDB>,
+  publicKeys: Map<string, string>,
+  bytes: Uint8Array,
+  format: CopyFormat = 'pdf',
+): Promise<FileVerification> {
+  const sha256 = sha256Hex(bytes);
+  const match = format === 'epub' ? await repo.findPersonaByEpubSha256(db, sha256) : await repo.findPersonaBySha256(db, sha256);
   if (match) {
     const key = match.key_id ? publicKeys.get(match.key_id) : undefined;
     const valid = Boolean(key && match.signature && verifyPersonaSignature(signedRecord(match), match.signature, key));
@@ -45,11 +65,11 @@ export async function verifyFile(db: Kysely<PersonalizationDB>, publicKeys: Map<
       ? {
           genuine: true,
           personaId: match.persona_id,
-          reason: `A genuine, unmodified Persona of "${match.title}" personalised for ${match.recipient_name ?? match.buyer_name}`,
+          reason: `A genuine, unmodified Persona${format === 'epub' ? ' EPUB' : ''} of "${match.title}" personalised for ${match.recipient_name ?? match.buyer_name}`,
         }
       : { genuine: false, personaId: match.persona_id, reason: 'The record of this Persona does not carry a valid signature' };
   }
-  const claimed = await claimedPersonaId(bytes);
+  const claimed = await claimedPersonaId(bytes, format);
   if (claimed && (await repo.findPersona(db, claimed))) {
     return { genuine: false, personaId: claimed, reason: `This file names Persona ${claimed} but differs from it: it has been changed since it was made` };
   }

@@ -7,10 +7,10 @@ export async function getPersonaVerification(personaId: string, signal?: AbortSi
   return answer.data;
 }
 
-/** POST /api/personas/verify with the PDF as multipart field `file`. */
+/** POST /api/personas/verify with the PDF or EPUB as multipart field `file`. */
 export async function verifyPersonaFile(file: File, signal?: AbortSignal): Promise<FileVerification> {
   const form = new FormData();
-  form.append('file', file, file.name || 'persona.pdf');
+  form.append('file', file, file.name || 'persona');
   const answer = await apiRequest<Envelope<FileVerification>>('/personas/verify', { method: 'POST', body: form, signal });
   return answer.data;
 }

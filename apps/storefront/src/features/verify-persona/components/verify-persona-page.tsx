@@ -10,7 +10,7 @@ import { useDocumentHead } from '../../../hooks/use-document-head';
 import { ApiError, errorMessage } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { getPersonaVerification, verifyPersonaFile } from '../api/verify';
-import { pdfFileProblem } from '../lib/verify-persona';
+import { PERSONA_FILE_ACCEPT, personaFileProblem } from '../lib/verify-persona';
 import { formatLongDate } from '../../../lib/format-date';
 import { Field } from '../../../components/ui/field';
 import './verify-persona.css';
@@ -187,7 +187,7 @@ function FileCheck() {
     event.preventDefault();
     if (state.kind === 'busy') return;
     const file = inputRef.current?.files?.[0] ?? null;
-    const found = pdfFileProblem(file);
+    const found = personaFileProblem(file);
     setProblem(found);
     if (found || !file) {
       inputRef.current?.focus();
@@ -204,10 +204,10 @@ function FileCheck() {
   return (
     <form className="verify-card verify-form" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="verify-card__title">
-        Check a PDF file
+        Check a file
       </h2>
       <p className="verify-card__text">The check confirms the file is exactly the one the shop signed: any change to it fails the check.</p>
-      <Field label="Check a Persona PDF" error={problem}>
+      <Field label="Check a Persona PDF or EPUB" error={problem}>
         {(control) => (
           <div className="verify-form__row">
             <input
@@ -215,7 +215,7 @@ function FileCheck() {
               {...control}
               name="file"
               type="file"
-              accept="application/pdf"
+              accept={PERSONA_FILE_ACCEPT}
               className="verify-form__file"
               onChange={() => {
                 setProblem(null);
@@ -223,7 +223,7 @@ function FileCheck() {
               }}
             />
             <button type="submit" className="btn btn--primary" disabled={state.kind === 'busy'}>
-              {state.kind === 'busy' ? 'Checking...' : 'Check PDF'}
+              {state.kind === 'busy' ? 'Checking...' : 'Check file'}
             </button>
           </div>
         )}
