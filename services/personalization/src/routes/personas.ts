@@ -53,7 +53,7 @@ const UNREADABLE_COPY: Record<string, string> = {
 function leakEvidence(reading: MarkReading, personaId: string | null): string {
   const where =
     reading.format === 'pdf'
-      ? `${reading.agreeing} of the ${reading.read} page${reading.read === 1 ? '' : 's'} read${reading.total > reading.read ? ` of its ${reading.total}` : ''}`
+      ? `${reading.agreeing === reading.read ? (reading.read === 1 ? 'the one' : `each of the ${reading.read}`) : `${reading.agreeing} of the ${reading.read}`} page${reading.read === 1 ? '' : 's'} read${reading.total > reading.read ? ` (of ${reading.total})` : ''}`
       : `${reading.agreeing} of the ${reading.read} whole frame${reading.read === 1 ? '' : 's'} in its text`;
   if (reading.mark === null) {
     return reading.format === 'pdf'

@@ -315,7 +315,7 @@ describe('the personalisation service', () => {
       expect(fromPdf.statusCode).toBe(200);
       expect(fromPdf.json().data).toMatchObject({ format: 'pdf', mark: expect.stringMatching(/^[0-9a-f]{12}$/), match });
       expect(fromPdf.json().data.evidence).toMatch(
-        new RegExp(`^The mark [0-9a-f]{12} was read on 3 of the 3 pages read of its 5; it is the mark of Persona ${personaId}\\.$`),
+        new RegExp(`^The mark [0-9a-f]{12} was read on each of the 3 pages read \\(of 5\\); it is the mark of Persona ${personaId}\\.$`),
       );
       expect(BigInt(`0x${fromPdf.json().data.mark}`).toString()).toBe(String(row.mark));
       const fromEpub = await leak(epub, { name: 'found.epub' });

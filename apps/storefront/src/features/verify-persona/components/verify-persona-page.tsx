@@ -30,7 +30,8 @@ export function VerifyPersonaPage() {
         <p className="eyebrow">Authenticity</p>
         <h1 className="verify-persona__title">Verify a Persona</h1>
         <p className="verify-persona__lead">
-          Every Persona is signed by the shop on the author&apos;s behalf. Check a Persona ID, or upload the PDF itself to confirm it has not been changed.
+          Every Persona is signed by the shop on the author&apos;s behalf. Check a Persona ID, or upload the PDF or EPUB itself to confirm it has not been
+          changed.
         </p>
       </header>
       {raw && personaId && <RecordCheck key={personaId} personaId={personaId} />}
