@@ -12,17 +12,13 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const dist = (file) => path.join(root, 'services/personalization/dist/src', file);
 
 export async function leakLookup({ orders = 1_000_000, runs = 5 } = {}) {
   const { openTestStack } = require('@persona/test-stack');
   const { mintAdminToken, TEST_JWT_SECRET } = require('@persona/test-kit');
   const { sql } = require('@persona/db');
   const { startPersonalizationService } = require('@persona/personalization');
-  const { buildPersonaPdf } = require(dist('modules/pdf-engine/build-persona-pdf.js'));
-  const { buildPersonaEpub } = require(dist('modules/epub/build-persona-epub.js'));
-  const { leakMark, markSecret } = require(dist('modules/leak-mark/mark-code.js'));
-  const { generateSigningKey, signPersona } = require(dist('modules/signing/persona-signature.js'));
+  const { buildPersonaEpub, buildPersonaPdf, generateSigningKey, leakMark, markSecret, signPersona } = require('@persona/personalization/pdf');
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-leaks-'));
   const stack = await openTestStack('postgres', 'bench_leaks');

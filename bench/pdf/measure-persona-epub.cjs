@@ -3,7 +3,7 @@
 // book's cache emptied before each run) and as a further one (cached), the EPUB (nothing to cache).
 // Prints {title, paragraphs, pdfMs, pdfCachedMs, epubMs, epubBytes, pdfBytes}: medians of 5 runs.
 const path = require('node:path');
-const { buildPersonaEpub, buildPersonaPdf, clearPersonaPdfCache, generateSigningKey, signPersona } = require(
+const { buildPersonaEpub, buildPersonaPdf, clearPersonaPdfCache, generateSigningKey, leakMark, markSecret, signPersona } = require(
   process.env.PERSONA_PDF_MODULE || '@persona/personalization/pdf',
 );
 
@@ -23,7 +23,13 @@ const record = {
   recipientName: 'अनन्या शर्मा',
   message: 'जन्मदिन मुबारक हो!\nWith love',
 };
-const common = { record, signature: signPersona(record, key), keyId: key.keyId, verifyUrl: `https://shop.example/verify/${record.personaId}` };
+const common = {
+  record,
+  signature: signPersona(record, key),
+  keyId: key.keyId,
+  verifyUrl: `https://shop.example/verify/${record.personaId}`,
+  mark: leakMark(markSecret(key.privateKey), record.personaId),
+};
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function time(fn) {

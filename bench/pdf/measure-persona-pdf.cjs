@@ -8,7 +8,7 @@
 // (cold) build alone; peak RSS is the whole process (getrusage).
 // PERSONA_PDF_MODULE=<path> measures another build of the engine (default: the workspace's dist).
 const { readFileSync, writeFileSync } = require('node:fs');
-const { buildPersonaPdf, generateSigningKey, signPersona } = require(process.env.PERSONA_PDF_MODULE || '@persona/personalization/pdf');
+const { buildPersonaPdf, generateSigningKey, leakMark, markSecret, signPersona } = require(process.env.PERSONA_PDF_MODULE || '@persona/personalization/pdf');
 
 const record = {
   personaId: 'PRS-7K3M-9QXD-2HFA-J8TW',
@@ -48,6 +48,7 @@ async function timed(key, persona, source) {
     keyId: key.keyId,
     verifyUrl: `https://shop.example/verify/${persona.personaId}`,
     source,
+    mark: leakMark(markSecret(key.privateKey), persona.personaId),
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const used = process.cpuUsage(cpu);

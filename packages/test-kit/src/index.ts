@@ -2,3 +2,4 @@ export * from './servers';
 export * from './tokens';
 export * from './chromium';
 export * from './pdf-text';
+export * from './programs';

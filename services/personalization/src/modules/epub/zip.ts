@@ -31,30 +31,25 @@ export function zip(entries: readonly ZipEntry[], day: Date): Uint8Array {
     const body = entry.store ? entry.data : rawDeflate(entry.data);
     const method = entry.store ? 0 : 8;
     const crc = crc32(entry.data);
+    // The fields a local header and its central directory record share, from "version needed" on.
+    const shared = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at); // version needed: 2.0
+      header.writeUInt16LE(0x0800, at + 2); // names in UTF-8
+      header.writeUInt16LE(method, at + 4);
+      header.writeUInt16LE(time, at + 6);
+      header.writeUInt16LE(date, at + 8);
+      header.writeUInt32LE(crc, at + 10);
+      header.writeUInt32LE(body.length, at + 14);
+      header.writeUInt32LE(entry.data.length, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0
-    local.writeUInt16LE(0x0800, 6); // names in UTF-8
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    shared(local, 4);
     const record = Buffer.alloc(46);
     record.writeUInt32LE(0x02014b50, 0);
     record.writeUInt16LE(20, 4); // made by: version 2.0, MS-DOS attributes
-    record.writeUInt16LE(20, 6);
-    record.writeUInt16LE(0x0800, 8);
-    record.writeUInt16LE(method, 10);
-    record.writeUInt16LE(time, 12);
-    record.writeUInt16LE(date, 14);
-    record.writeUInt32LE(crc, 16);
-    record.writeUInt32LE(body.length, 20);
-    record.writeUInt32LE(entry.data.length, 24);
-    record.writeUInt16LE(name.length, 28);
+    shared(record, 6);
     record.writeUInt32LE(offset, 42);
     central.push(record, name);
     parts.push(local, name, body);

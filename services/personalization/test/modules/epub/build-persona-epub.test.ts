@@ -3,17 +3,16 @@
 // whose file hashes hold and whose signature verifies with the shop's public key.
 import { execFile } from 'node:child_process';
 import { createHash, verify } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import type { PersonaSignedRecord } from '@persona/contracts';
+import { EPUBCHECK, programsInstalled } from '@persona/test-kit';
 import { buildPersonaEpub, chaptersOf, languageTag, type PersonaEpubInput } from '../../../src/modules/epub/build-persona-epub';
 import { generateSigningKey, signPersona, verifyPersonaSignature } from '../../../src/modules/signing/persona-signature';
 import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
 
-const EPUBCHECK = '/usr/share/java/epubcheck.jar';
 const key = generateSigningKey();
 const record: PersonaSignedRecord = {
   personaId: 'PRS-7K3M-9QXD-2HFA-J8TW',
@@ -65,7 +64,7 @@ function unzip(bytes: Uint8Array): Map<string, Buffer> {
 
 function epubcheck(file: string): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile('java', ['-jar', EPUBCHECK, file], { maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) =>
+    execFile('java', ['-jar', EPUBCHECK.path, file], { maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
     );
   });
@@ -80,11 +79,7 @@ describe('an EPUB Persona', () => {
   });
 
   it('is valid EPUB 3 by epubcheck', async () => {
-    if (!existsSync(EPUBCHECK)) {
-      // CI installs it (.ci/run); a developer's machine without it learns how.
-      console.warn(`epubcheck is missing (${EPUBCHECK}): apt-get install epubcheck. The EPUB was not validated.`);
-      return;
-    }
+    if (!programsInstalled([EPUBCHECK], 'the EPUB is')) return;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'epub-'));
     try {
       const file = path.join(dir, 'persona.epub');

@@ -3,11 +3,12 @@
 // the file re-saved by qpdf or redrawn by pdftocairo, the EPUB's text converted), and never found in
 // a copy it was not written into.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts, decodePDFRawStream, degrees, type PDFRef } from 'pdf-lib';
 import type { PersonaSignedRecord } from '@persona/contracts';
+import { itWithPrograms, PDFTOCAIRO, QPDF } from '@persona/test-kit';
 import { buildPersonaEpub } from '../../../src/modules/epub/build-persona-epub';
 import { unzip } from '../../../src/modules/epub/unzip';
 import { zip } from '../../../src/modules/epub/zip';
@@ -18,6 +19,7 @@ import { copyFormat, readMark } from '../../../src/modules/leak-mark/read-mark';
 import { buildPersonaPdf, type PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { generateSigningKey, signPersona } from '../../../src/modules/signing/persona-signature';
 import { extractPageTexts } from '../pdf-engine/extract-text';
+import { personaInput } from '../../fixtures/persona-input';
 
 const key = generateSigningKey();
 const secret = markSecret(key.privateKey);
@@ -44,15 +46,7 @@ const paragraphs = [
 ];
 
 function input(personaId: string, source: PersonaPdfInput['source'], name?: string): PersonaPdfInput {
-  const r = record(personaId, name);
-  return {
-    record: r,
-    signature: signPersona(r, key),
-    keyId: key.keyId,
-    verifyUrl: `https://shop.example/verify/${personaId}`,
-    source,
-    mark: leakMark(secret, personaId),
-  };
+  return personaInput(key, source, { personaId, ...(name ? { buyerName: name } : {}) });
 }
 
 async function publisherPdf(pages: number): Promise<Uint8Array> {
@@ -67,12 +61,7 @@ async function publisherPdf(pages: number): Promise<Uint8Array> {
   return doc.save();
 }
 
-const tools = { qpdf: '/usr/bin/qpdf', pdftocairo: '/usr/bin/pdftocairo' };
-const missing = Object.entries(tools).filter(([, file]) => !existsSync(file));
-if (missing.length) {
-  console.warn(`${missing.map(([name]) => name).join(', ')} not installed: the re-saving checks are skipped (apt-get install qpdf poppler-utils)`);
-}
-const withTools = missing.length ? it.skip : it;
+const withTools = itWithPrograms([QPDF, PDFTOCAIRO], 'the mark after re-saving by qpdf and pdftocairo is');
 
 /** Runs a program on a PDF, as a leaker would: file in, file out. */
 function transform(bytes: Uint8Array, program: string, args: (input: string, output: string) => string[]): Uint8Array {
@@ -91,7 +80,7 @@ function transform(bytes: Uint8Array, program: string, args: (input: string, out
   }
 }
 const qpdfResave = (bytes: Uint8Array) =>
-  transform(bytes, tools.qpdf, (i, o) => [
+  transform(bytes, QPDF.path, (i, o) => [
     '--object-streams=generate',
     '--recompress-flate',
     '--compression-level=9',
@@ -99,7 +88,7 @@ const qpdfResave = (bytes: Uint8Array) =>
     i,
     o,
   ]);
-const cairoRedraw = (bytes: Uint8Array) => transform(bytes, tools.pdftocairo, (i, o) => ['-pdf', i, o]);
+const cairoRedraw = (bytes: Uint8Array) => transform(bytes, PDFTOCAIRO.path, (i, o) => ['-pdf', i, o]);
 
 /**
  * What a leaker does first: every footer taken out of the page contents (the pagination artifacts,

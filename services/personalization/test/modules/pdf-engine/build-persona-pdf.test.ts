@@ -3,17 +3,10 @@ import type { PersonaSignedRecord } from '@persona/contracts';
 import { buildPersonaPdf, UnreadableSourceError, type PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { generateSigningKey, sha256Hex, signPersona } from '../../../src/modules/signing/persona-signature';
 import { extractPageTexts } from './extract-text';
-import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
+import { personaInput, TEST_RECORD } from '../../fixtures/persona-input';
 
 const key = generateSigningKey();
-const record: PersonaSignedRecord = {
-  personaId: 'PRS-7K3M-9QXD-2HFA-J8TW',
-  bookId: '0b9f6c1e-4a57-4d2a-9c55-3c2f1f7e8a10',
-  title: 'The Long Afternoon',
-  author: 'Mira Kapoor',
-  buyerName: 'Zoë Ünal',
-  purchaseDate: '2026-11-22',
-};
+const record = TEST_RECORD;
 const FOOTER = 'Personal copy of Zoë Ünal · PRS-7K3M-9QXD-2HFA-J8TW';
 
 function bookParagraphs(): string[] {
@@ -34,15 +27,7 @@ function input(
   overrides: Partial<PersonaSignedRecord> = {},
   source: PersonaPdfInput['source'] = { kind: 'text', paragraphs: bookParagraphs() },
 ): PersonaPdfInput {
-  const r = { ...record, ...overrides };
-  return {
-    record: r,
-    signature: signPersona(r, key),
-    keyId: key.keyId,
-    verifyUrl: `https://shop.example/verify/${r.personaId}`,
-    source,
-    mark: leakMark(markSecret(key.privateKey), r.personaId),
-  };
+  return personaInput(key, source, overrides);
 }
 
 function lines(pageText: string): string[] {

@@ -13,32 +13,16 @@ import {
   UnreadableSourceError,
   type PersonaPdfInput,
 } from '../../../src/modules/pdf-engine/build-persona-pdf';
-import { generateSigningKey, sha256Hex, signPersona } from '../../../src/modules/signing/persona-signature';
+import { generateSigningKey, sha256Hex } from '../../../src/modules/signing/persona-signature';
 import { extractPageTexts, footerGeometry } from './extract-text';
 import { HELVETICA, lastSection, qpdfCheck, rawPdf, textContent, type RawObject } from './raw-pdf';
-import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
+import { personaInput } from '../../fixtures/persona-input';
 
 const key = generateSigningKey();
-const record: PersonaSignedRecord = {
-  personaId: 'PRS-7K3M-9QXD-2HFA-J8TW',
-  bookId: '0b9f6c1e-4a57-4d2a-9c55-3c2f1f7e8a10',
-  title: 'The Long Afternoon',
-  author: 'Mira Kapoor',
-  buyerName: 'Zoë Ünal',
-  purchaseDate: '2026-11-22',
-};
 const FOOTER = 'Personal copy of Zoë Ünal · PRS-7K3M-9QXD-2HFA-J8TW';
 
 function input(source: PersonaPdfInput['source'], overrides: Partial<PersonaSignedRecord> = {}): PersonaPdfInput {
-  const r = { ...record, ...overrides };
-  return {
-    record: r,
-    signature: signPersona(r, key),
-    keyId: key.keyId,
-    verifyUrl: `https://shop.example/verify/${r.personaId}`,
-    source,
-    mark: leakMark(markSecret(key.privateKey), r.personaId),
-  };
+  return personaInput(key, source, overrides);
 }
 
 /** Every byte of the file a reader could see: the raw bytes and every Flate stream inflated. */

@@ -2,9 +2,10 @@
 // cross-reference table, for structures pdf-lib never writes (nested page
 // trees, inherited attributes, scripts, XMP, wrong offsets…).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { programsInstalled, QPDF } from '@persona/test-kit';
 
 export type RawObject = string | { dict: string; data: string };
 
@@ -40,20 +41,15 @@ export function textContent(text: string, font = 'F1'): RawObject {
 
 export const HELVETICA = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
 
-const QPDF = '/usr/bin/qpdf';
-
-/** qpdf --check's verdict, or undefined (with a message) when qpdf is not installed. */
+/** qpdf --check's verdict, or undefined (with a message; a failure on CI) when qpdf is not installed. */
 export function qpdfCheck(bytes: Uint8Array): { ok: boolean; output: string } | undefined {
-  if (!existsSync(QPDF)) {
-    console.warn(`qpdf is not installed at ${QPDF}: the qpdf --check assertion is skipped (apt-get install qpdf)`);
-    return undefined;
-  }
+  if (!programsInstalled([QPDF], 'the qpdf --check assertion is')) return undefined;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'persona-qpdf-'));
   try {
     const file = path.join(dir, 'persona.pdf');
     writeFileSync(file, bytes);
     try {
-      const output = execFileSync(QPDF, ['--check', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const output = execFileSync(QPDF.path, ['--check', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
       return { ok: true, output };
     } catch (error) {
       const failed = error as { status?: number; stdout?: string; stderr?: string };

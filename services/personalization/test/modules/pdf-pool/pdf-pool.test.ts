@@ -6,29 +6,16 @@ import { existsSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { UnreadableSourceError } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { PdfPoolClosedError, PreviewAbandonedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
-import { generateSigningKey, signPersona } from '../../../src/modules/signing/persona-signature';
+import { generateSigningKey } from '../../../src/modules/signing/persona-signature';
 import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
+import type { PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
+import { personaInput } from '../../fixtures/persona-input';
 
 const script = path.resolve(__dirname, '../../../dist/src/modules/pdf-pool/pdf-worker.js');
 const key = generateSigningKey();
 
-function input(personaId: string, source: { kind: 'text'; paragraphs: string[] } | { kind: 'pdf'; bytes: Uint8Array }) {
-  const record = {
-    personaId,
-    bookId: '0b9f6c1e-4a57-4d2a-9c55-3c2f1f7e8a10',
-    title: 'The Long Afternoon',
-    author: 'Mira Kapoor',
-    buyerName: 'Zoë Ünal',
-    purchaseDate: '2026-11-22',
-  };
-  return {
-    record,
-    signature: signPersona(record, key),
-    keyId: key.keyId,
-    verifyUrl: `https://shop.example/verify/${personaId}`,
-    source,
-    mark: leakMark(markSecret(key.privateKey), personaId),
-  };
+function input(personaId: string, source: PersonaPdfInput['source']) {
+  return personaInput(key, source, { personaId });
 }
 
 describe('the PDF worker pool', () => {
