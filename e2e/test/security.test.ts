@@ -16,6 +16,11 @@
 //      storefront in Chromium (/, /books, /book/:id, /read/:id) and escaped in
 //      the gateway's per-book <head>; SQL text in free-text fields is stored
 //      and read back verbatim.
+//   5. the gateway's shared cache (issue 21): every cached route (a public GET
+//      whose answer is marked `s-maxage`, found by asking each one in the table)
+//      answers a HEAD with its GET's headers and no body, and a GET after a HEAD
+//      or any other method with the whole body; a book's page after a HEAD on
+//      its API address shows the book.
 // Broken authentication (tampered, expired, revoked, alg:none, other-key
 // tokens) on every admin route is admin-auth-matrix.test.ts: not repeated here.
 //
@@ -54,7 +59,7 @@ const size = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${bytes / 1
 /** Lookups per minute per client: orders' and personalisation's `lookupsPerMinute` (app.ts default). */
 const LOOKUPS_PER_MINUTE = 120;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 type Category =
   | 'wrong type'
   | 'missing field'
@@ -1392,6 +1397,7 @@ describe('security: bad input, uploads, object access and stored script', () => 
       `security suite: ${total} bad-input cases refused with a clear 4xx (${byCategory}); ` +
         `inert free-text reads ${counts.get('#inert reads') ?? 0}; stored-as-text writes ${counts.get('#stored as text') ?? 0}; ` +
         `rate-limited lookups ${counts.get('#429') ?? 0}; object-access checks ${counts.get('#object access') ?? 0}; storefront pages ${counts.get('#pages') ?? 0}; ` +
+        `cached routes kept whole ${counts.get('#cached routes') ?? 0}; ` +
         `5xx answers = ${fiveHundreds}; writes = ${writes}`,
     );
   });
@@ -1459,6 +1465,99 @@ describe('security: bad input, uploads, object access and stored script', () => 
       tally('#inert reads');
     }
   });
+
+  // Part 5, before the no-write check, so it covers the methods sent here too.
+  it("keeps every cached route whole: a HEAD gets its GET's headers and no body, a GET after a HEAD or any other method the whole body", async () => {
+    const realPath = (route: RouteDef) => {
+      const query = new URLSearchParams(route.query?.(ids) ?? {}).toString();
+      return `${route.pattern.replace(/:(\w+)/g, (_m, p: string) => enc(route.params![p]!.real(ids)))}${query ? `?${query}` : ''}`;
+    };
+    const get = (p: string) => send(shop.url, { method: 'GET', path: p });
+    // Found by their answers, so a route that starts to be cached is covered the day it does.
+    const probes = await Promise.all(
+      ROUTES.filter((r) => r.method === 'GET' && !r.admin).map(async (route) => ({
+        route: route.pattern,
+        path: realPath(route),
+        res: await get(realPath(route)),
+      })),
+    );
+    const sharedSeconds = (res: Res) => {
+      const cacheControl = String(res.headers['cache-control'] ?? '').toLowerCase();
+      return /(^|,)\s*public\s*(,|$)/.test(cacheControl) ? Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? 0) : 0;
+    };
+    const cached = probes.filter((p) => p.res.status === 200 && sharedSeconds(p.res) > 0);
+    // A route the table's values cannot read (a made-up file, a list without its token) says nothing of its caching.
+    expect(probes.filter((p) => p.res.status !== 200).map((p) => p.route)).toEqual(['/api/files/:area/:name', '/api/library']);
+    expect(cached.map((c) => c.route)).toEqual(
+      expect.arrayContaining([
+        '/api/books',
+        '/api/books/:id',
+        '/api/books/:id/related',
+        '/api/books/suggest',
+        '/api/books/sitemap',
+        '/api/books/sitemap/:file',
+        '/api/tags',
+      ]),
+    );
+    // Each sequence starts on an empty cache: the probes' answers are let expire.
+    const coldAgain = () => new Promise((r) => setTimeout(r, Math.min(60, Math.max(...cached.map((c) => sharedSeconds(c.res)))) * 1000 + 150));
+
+    const problems: unknown[] = [];
+    /** A GET's answer is the whole of it: its length, JSON that parses, from the cache or not. */
+    const checkComplete = (label: string, res: Res) => {
+      const length = Number(res.headers['content-length']);
+      if (res.status !== 200 || length !== Buffer.byteLength(res.text) || res.json === undefined || !['HIT', 'MISS'].includes(String(res.headers['x-cache'])))
+        problems.push({
+          label,
+          status: res.status,
+          contentLength: res.headers['content-length'],
+          bytes: Buffer.byteLength(res.text),
+          xCache: res.headers['x-cache'],
+        });
+    };
+    const checkHead = (label: string, head: Res, full: Res) => {
+      const names = ['content-type', 'cache-control', 'etag', 'content-length'];
+      const differs = names.filter((n) => head.headers[n] !== full.headers[n]);
+      if (head.status !== full.status || head.text !== '' || differs.length > 0)
+        problems.push({ label, status: head.status, body: head.text.length, differs: differs.map((n) => `${n}: ${head.headers[n]} vs ${full.headers[n]}`) });
+    };
+
+    await coldAgain();
+    await Promise.all(
+      cached.map(async ({ route, path: p }) => {
+        // On a cold cache (passed on) and from the GET's entry (a hit): each HEAD as its GET.
+        const firstHead = await send(shop.url, { method: 'HEAD', path: p });
+        const firstGet = await get(p);
+        const secondHead = await send(shop.url, { method: 'HEAD', path: p });
+        const secondGet = await get(p);
+        checkComplete(`GET ${route} after a HEAD`, firstGet);
+        checkComplete(`GET ${route} again`, secondGet);
+        checkHead(`HEAD ${route} on a cold cache`, firstHead, firstGet);
+        checkHead(`HEAD ${route} after a GET`, secondHead, secondGet);
+      }),
+    );
+
+    await coldAgain();
+    await Promise.all(
+      cached.flatMap(({ route, path: p }) =>
+        (['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const).map(async (method) => {
+          const other = await send(shop.url, { method, path: p });
+          if (other.status >= 500) problems.push({ label: `${method} ${route}`, status: other.status, body: other.text.slice(0, 200) });
+          checkComplete(`GET ${route} after ${method}`, await get(p));
+        }),
+      ),
+    );
+    expect(problems).toEqual([]);
+
+    // The page reads the same cache: after a HEAD on its API address, a book's page still shows the book.
+    const other = ((await get('/api/books?limit=100')).json!.data as Array<{ _id: string; title: string }>).find((b) => b._id !== ids.book)!;
+    await send(shop.url, { method: 'HEAD', path: `/api/books/${other._id}` });
+    const page = await get(`/book/${other._id}`);
+    expect(page.status).toBe(200);
+    const escaped = other.title.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+    expect(/<title>([^<]*)<\/title>/.exec(page.text)?.[1]).toMatch(new RegExp(`^${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} by `));
+    tally('#cached routes', cached.length);
+  }, 60_000);
 
   it('wrote nothing: every table (rows and content) and every stored file are as they were', async () => {
     const after = await quiet();

@@ -14,7 +14,10 @@ export interface ProxyOptions {
   cache?: SharedCache;
 }
 
-/** Only anonymous reads may be served from or stored into the shared cache. */
+/**
+ * Only anonymous reads may be served from the shared cache (a HEAD gets a stored GET's status and
+ * headers); only a GET's answer may fill it (see `fills`).
+ */
 function cacheable(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !request.headers.authorization && !request.headers.cookie;
 }
@@ -120,7 +123,9 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
       // Hits are answered here, after the route's checks and the rate limit (which @fastify/rate-limit
       // appends to this route's own onRequest hooks): a cached read still counts against the limit.
       const useCache = cache !== undefined && cacheable(request);
-      const hit = useCache ? cache.get(request.url) : undefined;
+      const hit = useCache ? cache.get(request.url, request.headers) : undefined;
+      // A HEAD's answer has no body, and a conditional GET's may be a 304: neither is the answer a GET gets.
+      const fills = useCache && request.method === 'GET' && !request.headers['if-none-match'];
       const generation = cache?.generation ?? 0;
       // A write (whatever its outcome: a timed-out one may still have committed) makes its owner's cached
       // answers stale: they are forgotten before the writer hears back, so its next read shows the change.
@@ -129,7 +134,9 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
         if (write) cache?.invalidate(prefixesOf(owner));
       };
       if (hit) {
-        reply.headers(hit.headers).header('x-cache', 'HIT').header('vary', 'Accept-Encoding');
+        // The stored headers carry the Vary every hit is sent with. To a HEAD, Node sends the same
+        // status and headers (the content-length of the body it would have sent) and no body.
+        reply.headers(hit.headers).header('x-cache', 'HIT');
         const coding = negotiateCoding(request.headers['accept-encoding'], hit.encoded);
         // A compressed copy is not byte-identical to the upstream's entity: its tag turns weak.
         if (coding && hit.etag) reply.header('etag', hit.etag.startsWith('W/') ? hit.etag : `W/${hit.etag}`);
@@ -143,27 +150,27 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
           // reply-from hands over the upstream's status, headers and body stream (its types say otherwise).
           const res = raw as unknown as { statusCode: number; headers: Record<string, string | string[] | undefined>; stream: NodeJS.ReadableStream };
           const headers = res.headers;
-          // Conditional requests are passed on as they came; only full answers are stored.
-          if (!useCache || res.statusCode !== 200 || request.headers['if-none-match'] || sharedMaxAge(headers['cache-control'] as string) === 0) {
+          // An answer cut short (the upstream's socket closed mid-body) is refused, never passed on as if whole.
+          const cutShort = (err: Error) => {
+            request.log.warn({ err, owner }, 'upstream answer cut short');
+            void fromReply.send(new HttpError(502, `The ${owner} service's answer was cut short, please try again`, 'BAD_GATEWAY'));
+          };
+          // Conditional requests and HEADs are passed on as they came; only full answers to a GET are stored.
+          if (!fills || res.statusCode !== 200 || sharedMaxAge(headers['cache-control']) === 0) {
             // A small answer of known length is read whole and written once (headers and body in one write);
             // large ones and unknown lengths (files, CSV exports, PDFs) stream through.
             if (Number(headers['content-length']) <= SMALL_BODY_BYTES) {
-              void readAll(res.stream).then(
-                (body) => void fromReply.send(body),
-                (err: Error) => void fromReply.send(err),
-              );
+              void readAll(res.stream).then((body) => void fromReply.send(body), cutShort);
               return;
             }
             void fromReply.send(res.stream);
             return;
           }
-          void readAll(res.stream).then(
-            (body) => {
-              cache.store(request.url, res.statusCode, headers, body, Date.now(), generation);
-              void fromReply.header('x-cache', 'MISS').send(body);
-            },
-            (err: Error) => void fromReply.send(err),
-          );
+          void readAll(res.stream).then((body) => {
+            // Kept only when whole (length, coding, JSON that parses): see SharedCache.store.
+            cache.store(request.url, res.statusCode, headers, body, { generation, request: request.headers });
+            void fromReply.header('x-cache', 'MISS').send(body);
+          }, cutShort);
         },
         rewriteRequestHeaders: (_req, headers) => {
           const out: Record<string, unknown> = { ...headers };
@@ -172,6 +179,9 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
           out['x-correlation-id'] = request.correlationId;
           out['x-forwarded-for'] = request.ip;
           out['x-forwarded-proto'] = request.protocol;
+          // What the cache keeps (and a HEAD is measured against) is the identity body: the gateway
+          // codes its own copies for each client, so the service is asked for none.
+          if (useCache) out['accept-encoding'] = 'identity';
           return out as typeof headers;
         },
         onError: (errReply, { error }) => {

@@ -8,24 +8,54 @@
 // next read shows it at once (DESIGN §11). Text bodies get Brotli and gzip copies, made once per
 // fill off the event loop, sent to clients that accept them (the entity tag
 // then weak, as a compressed copy is not byte-identical).
+//
+// An entry is the whole answer to a GET, or nothing: `store` refuses a body shorter or longer
+// than its content-length, JSON that does not parse, and a body in a content coding (the gateway
+// codes its own copies). It is chosen by its address and by the request headers the answer's
+// Vary names (RFC 9111 §4.1), so every reader of it (the proxy, a HEAD, the pages) gets what the
+// upstream would have answered that request.
 import { LRUCache } from 'lru-cache';
 import { compressText, type ContentCoding } from '../compression';
 
 export { negotiateCoding, type ContentCoding } from '../compression';
 
+/** A request's headers, as Node (and Fastify) hold them: names in lower case. */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+/** An answer's headers, as undici and fetch hand them over: names in lower case. */
+export type AnswerHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+const NO_HEADERS: RequestHeaders = {};
+const NO_NAMES: readonly string[] = [];
+
 export interface CachedResponse {
   status: number;
+  /** The upstream's headers worth repeating, and `vary` as every hit is sent (Accept-Encoding and the upstream's names). */
   headers: Record<string, string>;
   body: Buffer;
   etag?: string;
   expiresAt: number;
   /** Brotli and gzip copies of a text body, added off the event loop once ready. */
   encoded: Partial<Record<ContentCoding, Buffer>>;
+  /** The request headers the answer's Vary names (lower case, bar Accept-Encoding, which the gateway negotiates itself)... */
+  vary: readonly string[];
+  /** ...and their values in the request it answered: only a request with the same values is served it. */
+  varied: ReadonlyArray<string | undefined>;
 }
 
-/** Bodies worth compressing: text of at least 1 KB the upstream did not compress itself. */
+export interface StoreOptions {
+  now?: number;
+  /** The cache's `generation` when the answer was asked for: an invalidation since then refuses it. */
+  generation?: number;
+  /** The headers of the request the answer was made for (what its Vary names are read from). */
+  request?: RequestHeaders;
+}
+
+/** Bodies worth compressing: text of at least 1 KB (an answer the upstream compressed is never stored). */
 const COMPRESSIBLE_TYPE = /^(?:application\/(?:[\w.+-]*\+)?json|text\/|application\/(?:javascript|xml))/i;
 const MIN_COMPRESS_BYTES = 1024;
+/** JSON and its `+json` kinds, whose bodies must parse to be stored. */
+const JSON_TYPE = /^\s*application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
 /** If-None-Match against an entity tag, by the weak comparison (RFC 9110 §13.1.2): `W/` aside, equal. */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
   if (!ifNoneMatch || !etag) return false;
@@ -36,10 +66,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string | unde
 
 const STORED_HEADERS = ['content-type', 'etag', 'cache-control', 'last-modified', 'content-language'];
 
+/** One header's value: repeated lines (undici hands them over as a list) joined as HTTP joins them. */
+function headerValue(headers: RequestHeaders | AnswerHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return typeof value === 'string' ? value : value === undefined ? undefined : value.join(', ');
+}
+
 /** Seconds a shared cache may keep this answer, or 0. */
-export function sharedMaxAge(cacheControl: string | undefined): number {
+export function sharedMaxAge(cacheControl: string | readonly string[] | undefined): number {
   if (!cacheControl) return 0;
-  const directives = cacheControl
+  const directives = (typeof cacheControl === 'string' ? cacheControl : cacheControl.join(','))
     .toLowerCase()
     .split(',')
     .map((d) => d.trim());
@@ -48,6 +84,42 @@ export function sharedMaxAge(cacheControl: string | undefined): number {
   const sMaxAge = directives.find((d) => d.startsWith('s-maxage='));
   const seconds = sMaxAge ? Number(sMaxAge.slice('s-maxage='.length)) : 0;
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 60) : 0;
+}
+
+/**
+ * The request headers an answer's Vary names, lower case and without Accept-Encoding (every entry
+ * is the identity body, and the gateway sends it in the coding each client takes); null for
+ * `Vary: *`, which no stored answer can satisfy.
+ */
+export function varyNames(vary: string | readonly string[] | undefined): readonly string[] | null {
+  if (vary === undefined) return NO_NAMES;
+  const names: string[] = [];
+  for (const part of (typeof vary === 'string' ? vary : vary.join(',')).split(',')) {
+    const name = part.trim().toLowerCase();
+    if (name === '*') return null;
+    if (name && name !== 'accept-encoding' && !names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/**
+ * Whether `body` is the whole answer its headers describe: no content coding, as long as its
+ * content-length says, and, for JSON, JSON that parses. (That its stream ended normally is the
+ * reader's to know: it hands over no body otherwise.)
+ */
+export function isCompleteAnswer(headers: AnswerHeaders, body: Buffer): boolean {
+  const coding = headerValue(headers, 'content-encoding');
+  if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') return false;
+  const length = headerValue(headers, 'content-length');
+  if (length !== undefined && (!/^\s*\d+\s*$/.test(length) || Number(length) !== body.length)) return false;
+  if (JSON_TYPE.test(headerValue(headers, 'content-type') ?? '')) {
+    try {
+      JSON.parse(body.toString('utf8'));
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 export class SharedCache {
@@ -78,37 +150,54 @@ export class SharedCache {
     }
   }
 
-  get(key: string, now = Date.now()): CachedResponse | undefined {
+  /**
+   * The answer stored for `key`, when it has not expired and `request` has the values of the
+   * headers it varies by that the request which filled it had (none, for most: then nothing is compared).
+   */
+  get(key: string, request: RequestHeaders = NO_HEADERS, now = Date.now()): CachedResponse | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= now) {
       this.#entries.delete(key);
       return undefined;
     }
+    for (let i = 0; i < entry.vary.length; i += 1) {
+      if (headerValue(request, entry.vary[i]!) !== entry.varied[i]) return undefined;
+    }
     return entry;
   }
 
-  /** Stores the answer when its headers allow it and no invalidation came after `generation`; returns whether it did. */
-  store(
-    key: string,
-    status: number,
-    headers: Record<string, string | string[] | undefined>,
-    body: Buffer,
-    now = Date.now(),
-    generation = this.#generation,
-  ): boolean {
+  /**
+   * Stores the answer to a GET when its headers allow it, it is complete (`isCompleteAnswer`) and
+   * no invalidation came after `generation`; returns whether it did. One answer per address: a
+   * request that varies otherwise replaces it.
+   */
+  store(key: string, status: number, headers: AnswerHeaders, body: Buffer, options: StoreOptions = {}): boolean {
+    const { now = Date.now(), generation = this.#generation, request = NO_HEADERS } = options;
     if (generation !== this.#generation) return false;
-    if (status !== 200 || body.length > this.maxBodyBytes || headers['set-cookie'] || headers.vary === '*') return false;
-    const seconds = sharedMaxAge(headers['cache-control'] as string | undefined);
+    if (status !== 200 || body.length > this.maxBodyBytes || headers['set-cookie']) return false;
+    const seconds = sharedMaxAge(headers['cache-control']);
     if (seconds === 0) return false;
+    const vary = varyNames(headers.vary);
+    if (!vary || !isCompleteAnswer(headers, body)) return false;
     const kept: Record<string, string> = {};
     for (const name of STORED_HEADERS) {
-      const value = headers[name];
-      if (typeof value === 'string') kept[name] = value;
+      const value = headerValue(headers, name);
+      if (value !== undefined) kept[name] = value;
     }
-    const entry: CachedResponse = { status, headers: kept, body, etag: kept.etag, expiresAt: now + seconds * 1000, encoded: {} };
+    kept.vary = ['Accept-Encoding', ...vary].join(', ');
+    const entry: CachedResponse = {
+      status,
+      headers: kept,
+      body,
+      etag: kept.etag,
+      expiresAt: now + seconds * 1000,
+      encoded: {},
+      vary,
+      varied: vary.map((name) => headerValue(request, name)),
+    };
     this.#entries.set(key, entry);
-    if (body.length >= MIN_COMPRESS_BYTES && !headers['content-encoding'] && COMPRESSIBLE_TYPE.test(kept['content-type'] ?? '')) {
+    if (body.length >= MIN_COMPRESS_BYTES && COMPRESSIBLE_TYPE.test(kept['content-type'] ?? '')) {
       this.pending = compress(body).then((encoded) => {
         entry.encoded = encoded;
       });
