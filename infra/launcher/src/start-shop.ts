@@ -100,6 +100,10 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       PUBLIC_URL: options.publicUrl ?? env.PUBLIC_URL ?? `http://localhost:${port}`,
     };
     const inData = (key: string, folder: string) => ({ [key]: env[key] || path.join(dataDir, folder) });
+    // One event loop for the whole shop: the gateway sheds load for it at the edge (SHED_*), so a
+    // request it let in is never refused halfway by a service it calls, and the services' start-up
+    // (which holds the shared loop for seconds) is not taken for an overload once they listen.
+    const shedAtTheGateway = { loadShedding: undefined };
 
     const catalogue = await startCatalogueService({
       database: database<CatalogueDB>(CATALOGUE_SCHEMA),
@@ -112,6 +116,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
           ...(options.seedDemo === undefined ? {} : { SEED_DEMO: String(options.seedDemo) }),
         }),
       ),
+      ...shedAtTheGateway,
       isRevoked: sessionCheck,
     });
     closers.push(() => catalogue.close());
@@ -122,6 +127,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       bus,
       logger: logger.child({ service: 'orders' }),
       ...ordersServiceOptions(ordersConfig.loadSettings({ ...shared, ...inData('MAIL_DIR', 'mail'), CATALOGUE_URL: catalogueUrl })),
+      ...shedAtTheGateway,
       isRevoked: sessionCheck,
     });
     closers.push(() => orders.close());
@@ -132,6 +138,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       bus,
       logger: logger.child({ service: 'personalization' }),
       ...personalizationServiceOptions(personalizationConfig.loadSettings({ ...shared, ...inData('PERSONAS_DIR', 'personas'), CATALOGUE_URL: catalogueUrl })),
+      ...shedAtTheGateway,
       isRevoked: sessionCheck,
     });
     closers.push(() => personalization.close());
@@ -142,6 +149,7 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       bus,
       logger: logger.child({ service: 'admin' }),
       ...adminServiceOptions(adminConfig.loadSettings({ ...shared, CATALOGUE_URL: catalogueUrl }), { generateFirstAdmin: true }),
+      ...shedAtTheGateway,
     });
     closers.push(() => admin.close());
     adminUrl = await admin.app.listen({ port: 0, host: '127.0.0.1' });

@@ -21,8 +21,13 @@ describe('the embedded shop', () => {
       expect(await page.text()).toContain('<div id="root">');
       const books = (await (await fetch(`${shop.url}/api/books?limit=100`)).json()) as { data: Array<{ title: string }>; meta: { total: number } };
       expect(books.meta.total).toBeGreaterThanOrEqual(12);
-      const ready = (await (await fetch(`${shop.url}/readyz`)).json()) as { status: string };
+      const ready = (await (await fetch(`${shop.url}/readyz`)).json()) as { status: string; checks: Record<string, string> };
       expect(ready.status).toBe('ready');
+      // One event loop: the gateway sheds load for the whole shop (SHED_*), the services leave it to it.
+      expect(ready.checks.load).toBe('ok');
+      const health = async (url: string) => (await (await fetch(`${url}/healthz`)).json()) as { pressure?: { underPressure: boolean } };
+      expect((await health(shop.url)).pressure).toMatchObject({ underPressure: false });
+      expect((await health(shop.upstreams.catalogue)).pressure).toBeUndefined();
       expect((await stat(path.join(dataDir, 'db', 'PG_VERSION'))).isFile()).toBe(true);
       // No ADMIN_EMAIL/ADMIN_PASSWORD: an administrator is made with a generated password, shown once, that works.
       expect(shop.generatedAdmin).toEqual({ email: 'admin@persona-books.local', password: expect.stringMatching(/^[\w-]{16}$/) });

@@ -1,7 +1,7 @@
 // The Fastify skeleton every service (and the gateway) starts from: request
 // and correlation ids (in every request log line, echoed to the caller),
 // strict validation, DESIGN §6's error shape, health, readiness and /metrics,
-// JSON poisoning refused.
+// JSON poisoning refused, load shed while the process is saturated.
 import { randomUUID } from 'node:crypto';
 import secureJson from 'secure-json-parse';
 import Fastify, {
@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, reasonPhrase } from './http-errors';
+import { registerLoadShedding, type LoadSheddingOptions } from './load-shedding';
 import { httpLatencyHistogram, metricsHandler, MetricsRegistry, UNMATCHED_ROUTE } from './metrics';
 import { schemaErrorFormatter, validatorCompiler } from './validation';
 
@@ -32,6 +33,11 @@ export interface ServiceOptions {
   notFoundHandler?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /** `GET /metrics` then demands `Authorization: Bearer <token>` (METRICS_TOKEN); without it the route is open. */
   metricsToken?: string;
+  /**
+   * The limits (SHED_*) past which requests are answered 503 with Retry-After, /healthz says so and
+   * /readyz fails its `load` check. Without it nothing is sampled or shed (route tests).
+   */
+  loadShedding?: LoadSheddingOptions;
 }
 
 declare module 'fastify' {
@@ -134,6 +140,9 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
     done();
   });
 
+  // After the request ids (a shed answer carries them), before any service's own hooks and parsers.
+  const load = options.loadShedding ? registerLoadShedding(app, options.loadShedding, metrics) : null;
+
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     latency.observe({ method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: reply.statusCode }, ms / 1000);
@@ -188,10 +197,23 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
       }),
   );
 
-  const checks = options.readiness ?? {};
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
-  app.get('/metrics', { logLevel: 'warn', exposeHeadRoute: false }, metricsHandler(metrics, options.metricsToken));
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+  const checks: Record<string, ReadinessCheck> = { ...options.readiness };
+  if (load) {
+    checks.load = () => {
+      const { reason } = load.pressure();
+      if (reason) throw new Error(reason);
+    };
+  }
+  // Never shed: a busy process is alive (an orchestrator must not kill it), and says why it is not ready.
+  const neverShed = { logLevel: 'warn', config: { shed: false } } as const;
+  // Whether the service sheds load, and why; the measures themselves are /metrics' (the gateway's /healthz is public).
+  app.get('/healthz', neverShed, async () => {
+    if (!load) return { status: 'ok', service: options.name };
+    const { underPressure: busy, reason } = load.pressure();
+    return { status: 'ok', service: options.name, pressure: { underPressure: busy, ...(reason ? { reason } : {}) } };
+  });
+  app.get('/metrics', { ...neverShed, exposeHeadRoute: false }, metricsHandler(metrics, options.metricsToken));
+  app.get('/readyz', neverShed, async (_request, reply) => {
     const results: Record<string, string> = {};
     let ok = true;
     await Promise.all(
@@ -242,6 +264,8 @@ export interface AppBaseOptions {
   metricsToken?: string;
   /** The outbox relay, woken after a change with events commits (none in route tests). */
   relay?: { nudge(): void };
+  /** When set (SHED_*), a saturated service answers 503 with Retry-After (see createServiceApp). */
+  loadShedding?: LoadSheddingOptions;
 }
 
 export function backingReadiness(database: { ping(): Promise<void> }, bus: { isReady(): boolean }): Record<string, ReadinessCheck> {

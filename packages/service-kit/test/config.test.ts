@@ -2,7 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
-import { adminTokenOptions, ConfigError, loadConfig, Port, serviceConfig, ServiceSettings, sharedServiceOptions } from '../src';
+import {
+  adminTokenOptions,
+  ConfigError,
+  loadConfig,
+  LoadSheddingSettings,
+  loadSheddingOptions,
+  Port,
+  serviceConfig,
+  ServiceSettings,
+  sharedServiceOptions,
+} from '../src';
 
 const schema = Type.Object({
   PORT: Port(3001),
@@ -43,13 +53,52 @@ describe('loadConfig with NAME_FILE', () => {
   });
 });
 
+/** What every service sheds load at unless SHED_* says otherwise. */
+const SHED_DEFAULTS = { maxEventLoopDelayMs: 1000, maxEventLoopUtilization: 0, maxHeapUsedRatio: 0.9, maxRssBytes: 0, retryAfterS: 5 };
+
+describe('the load shedding settings (SHED_*)', () => {
+  const schema = Type.Object(LoadSheddingSettings);
+
+  it('default to shedding only a stalled or nearly full process, and turn a measure off with 0', () => {
+    expect(loadSheddingOptions(loadConfig(schema, {}))).toEqual(SHED_DEFAULTS);
+    const env = { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_EVENT_LOOP_UTILIZATION: '0.9', SHED_HEAP_USED_RATIO: '0', SHED_RSS_MB: '1536', SHED_RETRY_AFTER_S: '30' };
+    expect(loadSheddingOptions(loadConfig(schema, env))).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0.9,
+      maxHeapUsedRatio: 0,
+      maxRssBytes: 1536 * 1024 * 1024,
+      retryAfterS: 30,
+    });
+  });
+
+  it.each([
+    ['SHED_EVENT_LOOP_DELAY_MS', 'soon'],
+    ['SHED_EVENT_LOOP_DELAY_MS', '-1'],
+    // A share is below 1 (utilisation can never exceed 1, so 1 would never shed: 0 is how to turn it off).
+    ['SHED_EVENT_LOOP_UTILIZATION', '1'],
+    ['SHED_EVENT_LOOP_UTILIZATION', '98%'],
+    ['SHED_HEAP_USED_RATIO', '1.5'],
+    ['SHED_HEAP_USED_RATIO', '-0.1'],
+    ['SHED_RSS_MB', '2GB'],
+    ['SHED_RETRY_AFTER_S', '0'],
+    ['SHED_RETRY_AFTER_S', 'later'],
+  ])('refuse %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig(schema, { [name]: value })).toThrow(new RegExp(`${name}=${JSON.stringify(value)}`));
+  });
+
+  it('are read by every service', () => {
+    const settings = serviceConfig(Type.Object({ ...ServiceSettings }), 3009).loadSettings({ SHED_RETRY_AFTER_S: '9' });
+    expect(sharedServiceOptions(settings).loadShedding).toEqual({ ...SHED_DEFAULTS, retryAfterS: 9 });
+  });
+});
+
 describe('serviceConfig', () => {
   const config = serviceConfig(Type.Object({ ...ServiceSettings, NAME: Type.String() }), 3009);
 
   it('reads the settings in either run mode, and the process adds where it listens and runs', () => {
     const settings = config.loadSettings({ NAME: 'shop', EVENTS_RETENTION_DAYS: '2' });
-    expect(settings).toEqual({ NAME: 'shop', EVENTS_RETENTION_DAYS: 2 });
-    expect(sharedServiceOptions(settings)).toEqual({ metricsToken: undefined, eventRetentionMs: 2 * 86_400_000 });
+    expect(settings).toMatchObject({ NAME: 'shop', EVENTS_RETENTION_DAYS: 2 });
+    expect(sharedServiceOptions(settings)).toEqual({ metricsToken: undefined, eventRetentionMs: 2 * 86_400_000, loadShedding: SHED_DEFAULTS });
     const own = config.loadProcess({ NAME: 'shop', DATABASE_URL: 'postgres://db/shop', AMQP_URL: 'amqp://mq' });
     expect(own).toMatchObject({ NAME: 'shop', PORT: 3009, HOST: '0.0.0.0', LOG_LEVEL: 'info', EVENTS_RETENTION_DAYS: 14 });
     expect(() => config.loadProcess({ NAME: 'shop' })).toThrow(/DATABASE_URL is required/);

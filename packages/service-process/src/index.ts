@@ -8,7 +8,7 @@
 import { createRabbitBus, type EventBus } from '@persona/bus';
 import { eventProblem } from '@persona/contracts';
 import { openDatabase, type Database } from '@persona/db';
-import { createLogger, runServer, startOrExit, type Logger, type ServiceApp, type ShutdownContext } from '@persona/service-kit';
+import { createLogger, runServer, startOrExit, type LoadSheddingOptions, type Logger, type ServiceApp, type ShutdownContext } from '@persona/service-kit';
 
 /** The variables every service process reads (each service's config schema has them). */
 export interface ProcessConfig {
@@ -33,6 +33,8 @@ export interface ServiceBaseOptions<DB> {
   metricsToken?: string;
   /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
   eventRetentionMs?: number;
+  /** When a saturated service answers 503 with Retry-After (SHED_*); without it, never. */
+  loadShedding?: LoadSheddingOptions;
 }
 
 /** What a service is started on. Annotate `start`'s parameter with it to name the schema's tables (`ProcessParts<OrdersConfig, OrdersDB>`). */

@@ -39,7 +39,13 @@ export interface AdminDeps {
 }
 
 export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({ name: 'admin', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
+  const app = createServiceApp({
+    name: 'admin',
+    logger: options.logger ?? false,
+    readiness: options.readiness,
+    metricsToken: options.metricsToken,
+    loadShedding: options.loadShedding,
+  });
   await registerRouteRateLimits(app, 'attempts');
   const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: async (jti) => !(await isSessionActive(options.db, jti)) });
   const deps: AdminDeps = {

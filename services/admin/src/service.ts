@@ -47,6 +47,7 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
     loginsPerMinute: options.loginsPerMinute,
     postsPerMinute: options.postsPerMinute,
     metricsToken: options.metricsToken,
+    loadShedding: options.loadShedding,
     countCap: options.countCap,
     relay: store.relay,
     readiness: backingReadiness(database, bus),

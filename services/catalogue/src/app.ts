@@ -31,7 +31,13 @@ export interface CatalogueDeps {
 }
 
 export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({ name: 'catalogue', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
+  const app = createServiceApp({
+    name: 'catalogue',
+    logger: options.logger ?? false,
+    readiness: options.readiness,
+    metricsToken: options.metricsToken,
+    loadShedding: options.loadShedding,
+  });
   await app.register(multipart, {
     limits: {
       fileSize: BOOK_LIMITS.fileMaxBytes,

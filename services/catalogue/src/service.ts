@@ -54,6 +54,7 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
     async close({ graceMs = SHUTDOWN_DEFAULTS.requestGraceMs } = {}) {
       await closeHttpServer(app, graceMs, logger);
       await store.flush();
+    loadShedding: options.loadShedding,
     },
   };
 }

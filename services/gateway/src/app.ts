@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import type { ServiceName } from '@persona/contracts';
-import { createAdminVerifier, createServiceApp, type ServiceApp, tooManyBody } from '@persona/service-kit';
+import { createAdminVerifier, createServiceApp, type LoadSheddingOptions, type ServiceApp, tooManyBody } from '@persona/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiReader } from './modules/pages/api-reader';
 import { loadStorefrontRenderer, type StorefrontRenderer } from './modules/pages/storefront-bundle';
@@ -34,6 +34,8 @@ export interface GatewayOptions {
   adOrigins?: readonly string[];
   /** When set, the gateway's own /metrics demands `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** When the gateway, saturated, answers 503 with Retry-After (SHED_*); without it, never. */
+  loadShedding?: LoadSheddingOptions;
   /** Renders the storefront's pages; by default its server bundle in `storefrontDir` (none: pages render in the browser). */
   renderer?: StorefrontRenderer | null;
 }
@@ -76,6 +78,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     trustProxy: options.trustProxy ?? false,
     notFoundHandler: storefrontNotFound,
     metricsToken: options.metricsToken,
+    loadShedding: options.loadShedding,
     readiness: Object.fromEntries(
       upstreams.map(([name, url]) => [
         name,

@@ -3,7 +3,7 @@
 // gateway's options from `gatewayOptions`.
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, Port, sessionRevocationCheck } from '@persona/service-kit';
+import { CommonConfig, loadConfig, LoadSheddingSettings, loadSheddingOptions, Port, sessionRevocationCheck } from '@persona/service-kit';
 import type { GatewayOptions } from './app';
 
 const Url = Type.String({ pattern: '^https?://' });
@@ -35,6 +35,8 @@ export const GatewaySettingsSchema = Type.Object({
   /** Requests per minute per client address; 0 turns the limit off. */
   RATE_LIMIT_MAX: Type.Integer({ minimum: 0, default: 1200 }),
   TRUST_PROXY: Type.Boolean({ default: false }),
+  /** When the gateway, saturated, answers 503 with Retry-After (as every service). */
+  ...LoadSheddingSettings,
 });
 export type GatewaySettings = Static<typeof GatewaySettingsSchema>;
 
@@ -73,5 +75,6 @@ export function gatewayOptions(settings: GatewaySettings, port: number): Omit<Ga
     rateLimitMax: settings.RATE_LIMIT_MAX,
     trustProxy: settings.TRUST_PROXY,
     metricsToken: settings.METRICS_TOKEN,
+    loadShedding: loadSheddingOptions(settings),
   };
 }

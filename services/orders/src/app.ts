@@ -51,7 +51,13 @@ export interface OrdersDeps {
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({ name: 'orders', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
+  const app = createServiceApp({
+    name: 'orders',
+    logger: options.logger ?? false,
+    readiness: options.readiness,
+    metricsToken: options.metricsToken,
+    loadShedding: options.loadShedding,
+  });
   await registerRouteRateLimits(app, 'lookups');
   const deps: OrdersDeps = {
     db: options.db,

@@ -95,6 +95,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     lists: options.lists,
     mail: { shop, nudge: () => mail.nudge() },
     metricsToken: options.metricsToken,
+    loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
   });
   registerBusMetrics(app.metrics, { db: database.db, bus, queues: [ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE] });

@@ -33,7 +33,13 @@ export interface PersonalizationDeps extends PersonalizationAppOptions {
 }
 
 export async function buildApp(options: PersonalizationAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({ name: 'personalization', logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken });
+  const app = createServiceApp({
+    name: 'personalization',
+    logger: options.logger ?? false,
+    readiness: options.readiness,
+    metricsToken: options.metricsToken,
+    loadShedding: options.loadShedding,
+  });
   await app.register(multipart);
   await registerRouteRateLimits(app, 'requests');
   const deps: PersonalizationDeps = {

@@ -107,6 +107,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     metrics: personaMetrics(app.metrics),
   });
 
+    loadShedding: options.loadShedding,
   return {
     app,
     async close({ graceMs = SHUTDOWN_DEFAULTS.messageGraceMs } = {}) {
