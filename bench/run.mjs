@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paidToReady } from './latency.mjs';
 import { leakLookup } from './leaks.mjs';
+import { underAttack, worstFiles } from './hostile.mjs';
 import { PREVIEW_DEBOUNCE_MS, previewUnderTypists } from './preview.mjs';
 import { fixedRate, saturate } from './load.mjs';
 import { findNginx, cpuSecondsOfTree, startNginx } from './nginx.mjs';
@@ -21,7 +22,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'preview', 'leaks', 'latency', 'scale'];
+const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'preview', 'leaks', 'hostile', 'latency', 'scale'];
 /** Which groups to run (default all). */
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? GROUPS.join(','))
@@ -148,7 +149,7 @@ async function startShop(env = {}) {
         const books = await fetch(`${url}/api/books`);
         if (page.ok && books.ok) {
           const list = (await books.json()).data;
-          if (list.length > 0) return { url, books: list, seconds: (performance.now() - started) / 1000, stop };
+          if (list.length > 0) return { url, pid: child.pid, books: list, seconds: (performance.now() - started) / 1000, stop };
         }
       } catch {
         // not up yet
@@ -769,6 +770,55 @@ async function leaksBench() {
   report(`of which the mark's lookup in the database (index on personas.mark)`, ms(r.queryMs), '—', '—', 'n/a', null);
 }
 
+/** Issue 21: the embedded shop under 10 clients sending the worst files the upload limits allow, to the public verify route and to the admin's book upload. */
+async function hostileBench() {
+  const seconds = Number(process.env.BENCH_HOSTILE_SECONDS ?? 30);
+  const clients = Number(process.env.BENCH_HOSTILE_CLIENTS ?? 10);
+  const admin = { email: 'bench@persona-books.in', password: 'a bench administrator password' };
+  const shop = await startShop({ RATE_LIMIT_MAX: '0', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  try {
+    const login = await (
+      await fetch(`${shop.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) })
+    ).json();
+    const categoryId = (await (await fetch(`${shop.url}/api/categories`)).json()).data[0]._id;
+    const files = worstFiles();
+    const attacks = [
+      ['the public verify route', { route: 'verify' }, files.verify.length],
+      ["the administrator's full-PDF upload", { route: 'book', token: login.data.token, categoryId }, files.fullPdf.length],
+    ];
+    for (const [where, attack, size] of attacks) {
+      const r = await underAttack({ url: shop.url, pid: shop.pid, attack, clients, seconds });
+      const during = `while ${clients} clients send ${(size / 1024 / 1024).toFixed(1)} MB PDF bombs to ${where} for ${seconds} s`;
+      report(
+        `GET /api/categories p99 through the gateway ${during} (p50 ${ms(r.loaded.p50)}, ${r.loaded.errors} errors)`,
+        ms(r.loaded.p99),
+        `${ms(r.quiet.p99)} quiet`,
+        `${(r.loaded.p99 / r.quiet.p99).toFixed(2)}×`,
+        '≤ 100 ms',
+        r.loaded.p99 <= 100 && r.loaded.errors === 0,
+      );
+      report(
+        `the shop's RSS growth ${during}`,
+        `${r.growthMb.toFixed(0)} MB`,
+        `${r.baseRss.toFixed(0)} MB quiet`,
+        (r.growthMb / 200).toFixed(2),
+        '≤ 200 MB',
+        r.growthMb <= 200,
+      );
+      report(
+        `bombs answered 4xx ${during} (${JSON.stringify(r.answers)})`,
+        `${r.refused}/${r.sent}`,
+        '—',
+        '—',
+        'every one',
+        r.sent > 0 && r.refused === r.sent,
+      );
+    }
+  } finally {
+    await shop.stop();
+  }
+}
+
 async function main() {
   console.log(`Persona Books benchmarks (${SECONDS} s per run, ${os.cpus().length} CPUs, Node ${process.version}; groups: ${[...ONLY].join(', ')})\n`);
   let errors = 0;
@@ -794,6 +844,7 @@ async function main() {
   if (ONLY.has('pdf')) pdfBench();
   if (ONLY.has('preview')) await previewBench();
   if (ONLY.has('leaks')) await leaksBench();
+  if (ONLY.has('hostile')) await hostileBench();
   if (ONLY.has('latency')) {
     const rate = Number(process.env.BENCH_ORDER_RATE ?? 20);
     const seconds = Number(process.env.BENCH_ORDER_SECONDS ?? 60);

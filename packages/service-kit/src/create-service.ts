@@ -175,6 +175,9 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
       : internal
         ? 'Something went wrong on our side. Please try again.'
         : friendlyMessage(error, status);
+    // An error that chose its answer may carry headers for it (Fastify's convention: a 503's Retry-After).
+    const headers = (error as { headers?: Record<string, string> }).headers;
+    if (chosen && headers) reply.headers(headers);
     reply
       .status(status)
       .type('application/json; charset=utf-8')
@@ -255,19 +258,19 @@ function friendlyMessage(error: Error & { code?: string }, status: number): stri
   return error.message || reasonPhrase(status);
 }
 
-/** The readiness every service has: its database answers and its event bus is connected. */
 /** What every service's `buildApp` takes besides its own options. */
 export interface AppBaseOptions {
   logger?: FastifyBaseLogger | false;
   readiness?: Record<string, ReadinessCheck>;
   /** When set, /metrics demands `Authorization: Bearer <token>`. */
   metricsToken?: string;
-  /** The outbox relay, woken after a change with events commits (none in route tests). */
-  relay?: { nudge(): void };
   /** When set (SHED_*), a saturated service answers 503 with Retry-After (see createServiceApp). */
   loadShedding?: LoadSheddingOptions;
+  /** The outbox relay, woken after a change with events commits (none in route tests). */
+  relay?: { nudge(): void };
 }
 
+/** The readiness every service has: its database answers and its event bus is connected. */
 export function backingReadiness(database: { ping(): Promise<void> }, bus: { isReady(): boolean }): Record<string, ReadinessCheck> {
   return {
     database: () => database.ping(),

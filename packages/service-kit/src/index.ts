@@ -50,3 +50,4 @@ export { clientAddress } from './client-address';
 export { registerRouteRateLimits, tooManyBody } from './rate-limits';
 export { seededRandom, type SeededRandom } from './seeded-random';
 export { readCursors, BAD_CURSOR_MESSAGE } from './page-cursors';
+export * from './multipart-errors';

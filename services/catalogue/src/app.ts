@@ -1,13 +1,17 @@
 // Builds the catalogue's Fastify instance: external plugins, then our routes.
+import os from 'node:os';
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
 import { BOOK_LIMITS } from '@persona/contracts';
 import { type AdminVerifier, type AppBaseOptions, createServiceApp, requireAdmin, type ServiceApp } from '@persona/service-kit';
+import { servicePool, type UntrustedPool, type UntrustedPoolOptions } from '@persona/untrusted';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CatalogueDB } from './db';
 import { BookCache } from './modules/books/book-cache';
 import type { FileStorage } from './modules/files/file-storage';
+import type { UploadTasks } from './modules/files/upload-tasks';
 import bookRoutes, { bookContentRoute } from './routes/books';
 import categoryRoutes from './routes/categories';
 import fileRoutes from './routes/files';
@@ -20,6 +24,10 @@ export interface CatalogueAppOptions extends AppBaseOptions {
   verifier: AdminVerifier;
   /** Shared secret of the internal routes; without it they are not mounted. */
   internalToken?: string;
+  /** Where uploads are written as they arrive, until stored or refused (default: `.incoming` beside the files, when the storage is on disk). */
+  uploadsDir?: string;
+  /** The untrusted-file threads judging uploads (FILE_CHECK_*; defaults when omitted), or a pool of them; closed with the app. */
+  uploadChecks?: Omit<UntrustedPoolOptions, 'module'> | UntrustedPool<UploadTasks>;
 }
 
 export interface CatalogueDeps {
@@ -28,6 +36,8 @@ export interface CatalogueDeps {
   cache: BookCache;
   adminOnly: onRequestAsyncHookHandler;
   uow: UnitOfWork<CatalogueDB>;
+  uploadChecks: UntrustedPool<UploadTasks>;
+  uploadsDir: string;
 }
 
 export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp> {
@@ -49,6 +59,8 @@ export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp
     },
   });
   const cache = new BookCache(options.db);
+  const uploadChecks = servicePool<UploadTasks>(require.resolve('./modules/files/upload-tasks'), options.uploadChecks);
+  app.addHook('onClose', () => uploadChecks.close());
   const deps: CatalogueDeps = {
     db: options.db,
     storage: options.storage,
@@ -56,6 +68,8 @@ export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp
     adminOnly: requireAdmin(options.verifier),
     // Read your own writes: a committed change drops the cached answers before anyone reads again.
     uow: createUnitOfWork({ db: options.db, relay: options.relay, afterCommit: () => cache.invalidate() }),
+    uploadChecks,
+    uploadsDir: options.uploadsDir ?? path.join(os.tmpdir(), 'persona-uploads'),
   };
   await app.register(async (scope) => {
     await bookRoutes(scope as ServiceApp, deps);

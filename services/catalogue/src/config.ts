@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { adminTokenOptions, CommonConfig, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
+import { fileCheckOptions, FileCheckSettings } from '@persona/untrusted/settings';
 import type { CatalogueServiceOptions } from './service';
 
 /** What the service needs in either run mode (`catalogueConfig.settings`, `loadSettings`), and its own process's schema (the settings, where it listens, what it runs on: `process`, `loadProcess`). */
@@ -18,6 +19,8 @@ export const catalogueConfig = serviceConfig(
     INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
     /** Seed the demo catalogue into an empty database on first start. */
     SEED_DEMO: Type.Boolean({ default: true }),
+    /** Threads judging uploaded covers, pictures and PDFs, with their heap, time limit and queue. */
+    ...FileCheckSettings,
   }),
   3001,
 );
@@ -32,5 +35,6 @@ export function catalogueServiceOptions(settings: CatalogueSettings): Omit<Catal
     filesDir: settings.FILES_DIR,
     seedDemo: settings.SEED_DEMO,
     internalToken: settings.INTERNAL_TOKEN,
+    uploadChecks: fileCheckOptions(settings),
   };
 }

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { openServiceStore, registerBusMetrics, serviceMigrations } from '@persona/bus';
 import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
 import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
+import { clearSpool } from '@persona/untrusted';
 import type { MigrationProvider } from 'kysely';
-import { buildApp } from './app';
+import { buildApp, type CatalogueAppOptions } from './app';
 import type { CatalogueDB } from './db';
 import { LocalFileStorage } from './modules/files/file-storage';
 import { seedDemoCatalogue } from './modules/seed/seed-demo-catalogue';
@@ -23,6 +24,8 @@ export interface CatalogueServiceOptions extends ServiceBaseOptions<CatalogueDB>
   seedDemo: boolean;
   /** Shared secret for the personalisation service's internal calls. */
   internalToken?: string;
+  /** The untrusted-file threads judging uploads (FILE_CHECK_*). */
+  uploadChecks?: CatalogueAppOptions['uploadChecks'];
 }
 
 export interface CatalogueService extends RunningService {
@@ -34,6 +37,9 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
   const { database, bus, logger } = options;
   const store = await openServiceStore({ name: 'catalogue', database, migrations: catalogueMigrations, bus, logger, retentionMs: options.eventRetentionMs });
   const storage = new LocalFileStorage(options.filesDir);
+  // Uploads are spooled beside the files, so keeping one is a rename (what a stopped process left there goes).
+  const uploadsDir = path.join(options.filesDir, '.incoming');
+  await clearSpool(uploadsDir);
   if (options.seedDemo) {
     const seeded = await seedDemoCatalogue(database.db, storage);
     if (seeded > 0) logger.info({ books: seeded }, 'demo catalogue seeded');
@@ -45,7 +51,10 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
     logger,
     relay: store.relay,
     internalToken: options.internalToken,
+    uploadChecks: options.uploadChecks,
+    uploadsDir,
     metricsToken: options.metricsToken,
+    loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
   });
   registerBusMetrics(app.metrics, { db: database.db, bus });
@@ -54,7 +63,6 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
     async close({ graceMs = SHUTDOWN_DEFAULTS.requestGraceMs } = {}) {
       await closeHttpServer(app, graceMs, logger);
       await store.flush();
-    loadShedding: options.loadShedding,
     },
   };
 }

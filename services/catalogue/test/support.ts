@@ -7,7 +7,7 @@ import { migrateToLatest, sql, type Database } from '@persona/db';
 import { createAdminVerifier, type ServiceApp } from '@persona/service-kit';
 import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
 import { openTestStack } from '@persona/test-stack';
-import { buildApp } from '../src/app';
+import { buildApp, type CatalogueAppOptions } from '../src/app';
 import type { CatalogueDB } from '../src/db';
 import { LocalFileStorage } from '../src/modules/files/file-storage';
 import { catalogueMigrations } from '../src/service';
@@ -28,7 +28,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ d
   return { database: stack.database, dispose: () => stack.close() };
 }
 
-export async function startHarness(kind: 'pglite' | 'postgres' = 'pglite'): Promise<Harness> {
+export async function startHarness(kind: 'pglite' | 'postgres' = 'pglite', options: Pick<CatalogueAppOptions, 'uploadChecks'> = {}): Promise<Harness> {
   const { database, dispose } = await openTestDatabase(kind);
   const filesDir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-files-'));
   const storage = new LocalFileStorage(filesDir);
@@ -46,8 +46,11 @@ export async function startHarness(kind: 'pglite' | 'postgres' = 'pglite'): Prom
     },
   };
   harness.app = await buildApp({
+    ...options,
     db: database.db,
     storage,
+    // Spooled uploads beside the files: a refused request that left one behind shows in `storedFiles`.
+    uploadsDir: path.join(filesDir, '.incoming'),
     verifier: createAdminVerifier({ secret: TEST_JWT_SECRET }),
     relay: {
       nudge: () => {

@@ -5,7 +5,8 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from './db';
-import type { MarkReading } from './modules/leak-mark/read-mark';
+import type { UntrustedPool } from '@persona/untrusted';
+import type { CopyTasks } from './modules/copy-checks/copy-tasks';
 import type { PersonaFiles } from './modules/personas/persona-files';
 import type { Previews } from './modules/personas/preview';
 import type { SigningKey } from './modules/signing/persona-signature';
@@ -19,8 +20,10 @@ export interface PersonalizationAppOptions extends AppBaseOptions {
   previews: Previews;
   /** Checks an admin token (the leak lookup). */
   verifier: AdminVerifier;
-  /** Reads a copy's leak mark (off the event loop). */
-  readMark: (bytes: Uint8Array) => Promise<MarkReading>;
+  /** Reads copies clients send (verify, leak lookups) on threads with heap and time limits, within budgets. */
+  copyChecks: UntrustedPool<CopyTasks>;
+  /** Where uploaded copies are written as they arrive, until their check is done. */
+  uploadsDir: string;
   lookupsPerMinute?: number;
   /** Previews one client may ask for a minute (a name typed letter by letter, debounced). */
   previewsPerMinute?: number;

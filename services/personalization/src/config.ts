@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { adminTokenOptions, CommonConfig, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
+import { fileCheckOptions, FileCheckSettings } from '@persona/untrusted/settings';
 import type { PersonalizationServiceOptions } from './service';
 
 /** One core is left to the event loop (the HTTP routes and the consumer); more than four threads gain nothing measured. */
@@ -44,6 +45,8 @@ export const personalizationConfig = serviceConfig(
     PREVIEW_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: DEFAULT_PREVIEW_WORKERS }),
     /** Dedication page previews one client may ask for a minute (about one per key while a name or message is typed). */
     PREVIEWS_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 240 }),
+    /** Threads reading the copies clients send to be verified or traced, with their heap, time limit and queue. */
+    ...FileCheckSettings,
   }),
   3003,
 );
@@ -66,5 +69,6 @@ export function personalizationServiceOptions(settings: PersonalizationSettings)
     retryDelaysMs: settings.PERSONA_RETRY_DELAYS_MS.split(',').map(Number),
     previewsPerMinute: settings.PREVIEWS_PER_MINUTE,
     previewWorkers: settings.PREVIEW_WORKERS,
+    fileChecks: fileCheckOptions(settings),
   };
 }

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations } from '@persona/bus';
 import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
 import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
+import { clearSpool, servicePool, type UntrustedPool, type UntrustedPoolOptions } from '@persona/untrusted';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
+import type { CopyTasks } from './modules/copy-checks/copy-tasks';
 import type { PersonalizationDB } from './db';
 import { catalogueSourceReader, type SourceReader } from './modules/personas/book-source-client';
 import { defaultPdfPool, type PdfPool } from './modules/pdf-pool/pdf-pool';
@@ -41,6 +43,8 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   /** Worker threads for previews (PREVIEW_WORKERS), or the pool itself (tests). */
   previewWorkers?: number;
   previewPool?: PdfPool;
+  /** The untrusted-file threads reading copies clients send (FILE_CHECK_*), or the pool itself (tests). */
+  fileChecks?: Omit<UntrustedPoolOptions, 'module'> | UntrustedPool<CopyTasks>;
   maxAttempts?: number;
   retryDelaysMs?: number[];
   lookupsPerMinute?: number;
@@ -73,6 +77,10 @@ export async function startPersonalizationService(options: PersonalizationServic
   // Previews on threads of their own: a buyer typing never waits behind a Persona being made.
   const previewPool =
     options.previewPool ?? (options.pdfPool ? options.pdfPool : defaultPdfPool({ size: options.previewWorkers ?? 1, cacheBytes: options.pdfCacheBytes }));
+  const copyChecks = servicePool<CopyTasks>(require.resolve('./modules/copy-checks/copy-tasks'), options.fileChecks);
+  // Uploaded copies are spooled beside the Personas (what a stopped process left there goes).
+  const uploadsDir = path.join(options.personasDir, '.incoming');
+  await clearSpool(uploadsDir);
   let keys: Promise<Map<string, string>> | null = null;
   const publicKeys = () => (keys ??= publicKeyPems(database.db));
 
@@ -82,13 +90,14 @@ export async function startPersonalizationService(options: PersonalizationServic
     publicKeys,
     files,
     verifier: createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked }),
-    // Reading a copy's mark renders pages: on the preview threads, behind any preview waiting.
-    readMark: (bytes) => previewPool.readMark(bytes),
+    copyChecks,
+    uploadsDir,
     previews: createPreviews({ pool: previewPool, readTitle: options.readTitle ?? catalogueTitleReader(options.catalogueUrl), publicUrl: options.publicUrl }),
     logger,
     lookupsPerMinute: options.lookupsPerMinute,
     previewsPerMinute: options.previewsPerMinute,
     metricsToken: options.metricsToken,
+    loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
   });
   registerBusMetrics(app.metrics, { db: database.db, bus, queues: [PERSONALIZATION_QUEUE] });
@@ -107,7 +116,6 @@ export async function startPersonalizationService(options: PersonalizationServic
     metrics: personaMetrics(app.metrics),
   });
 
-    loadShedding: options.loadShedding,
   return {
     app,
     async close({ graceMs = SHUTDOWN_DEFAULTS.messageGraceMs } = {}) {
@@ -116,6 +124,7 @@ export async function startPersonalizationService(options: PersonalizationServic
       await store.flush();
       await pdfPool.close();
       if (previewPool !== pdfPool) await previewPool.close();
+      await copyChecks.close();
     },
   };
 }

@@ -22,10 +22,11 @@ import type { CachedAnswer } from '../modules/books/book-cache';
 import { bookAnswer, listBooksAnswer, relatedAnswer, sitemapFileAnswer, sitemapIndexAnswer, suggestAnswer } from '../modules/books/books.queries';
 import { findBookParagraphs } from '../modules/books/books.repository';
 import { createBook, deleteBook, updateBook } from '../modules/books/books.service';
-import { parseBookForm } from '../modules/books/parse-book-form';
+import { formUploads, inspectUploads, parseBookForm } from '../modules/books/parse-book-form';
+import { discardUploads } from '@persona/untrusted';
 import type { CatalogueDeps } from '../app';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 503: ErrorBody };
 
 export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   // Browsers revalidate every time (cheap: 304 on a matching ETag); a shared
@@ -92,9 +93,14 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
     '/api/books',
     { onRequest: adminOnly, preHandler: multipartOnly, schema: { querystring: NoQuery, response: { 201: DataEnvelope(Book), ...errors } } },
     async (request, reply) => {
-      const form = await parseBookForm(request.parts(), 'create');
-      const book = await createBook(writeContext(request), form);
-      return reply.status(201).send({ data: book, message: 'Book created successfully' });
+      const form = await parseBookForm(request.parts(), 'create', deps.uploadsDir);
+      try {
+        await inspectUploads(form, deps.uploadChecks);
+        const book = await createBook(writeContext(request), form);
+        return reply.status(201).send({ data: book, message: 'Book created successfully' });
+      } finally {
+        await discardUploads(formUploads(form).map((upload) => upload.file));
+      }
     },
   );
 
@@ -102,9 +108,14 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
     '/api/books/:id',
     { onRequest: adminOnly, preHandler: multipartOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Book), ...errors } } },
     async (request) => {
-      const form = await parseBookForm(request.parts(), 'update');
-      const book = await updateBook(writeContext(request), request.params.id, form);
-      return { data: book, message: 'Book updated successfully' };
+      const form = await parseBookForm(request.parts(), 'update', deps.uploadsDir);
+      try {
+        await inspectUploads(form, deps.uploadChecks);
+        const book = await updateBook(writeContext(request), request.params.id, form);
+        return { data: book, message: 'Book updated successfully' };
+      } finally {
+        await discardUploads(formUploads(form).map((upload) => upload.file));
+      }
     },
   );
 

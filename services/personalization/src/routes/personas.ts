@@ -17,14 +17,29 @@ import {
   PersonaVerification,
   PublicKey,
 } from '@persona/contracts';
-import { badRequest, clientAddress, notFound, payloadTooLarge, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
+import {
+  badRequest,
+  clientAddress,
+  multipartFailure,
+  multipartParts,
+  notFound,
+  payloadTooLarge,
+  unsupportedMediaType,
+  type ServiceApp,
+} from '@persona/service-kit';
+import { discardUploads, spoolUpload, type SpooledUpload } from '@persona/untrusted';
+import type { FastifyRequest } from 'fastify';
 import type { PersonalizationDeps } from '../app';
 import { markHex } from '../modules/leak-mark/mark-code';
-import { copyFormat, type MarkReading } from '../modules/leak-mark/read-mark';
+import { copyFormat, type CopyFormat } from '../modules/leak-mark/copy-format';
+import type { MarkReading } from '../modules/leak-mark/read-mark';
 import { PreviewAbandonedError } from '../modules/pdf-pool/pdf-pool';
 import * as repo from '../modules/personas/personas.repository';
 import { signedRecord, verifyFile } from '../modules/personas/verify-file';
 import { verifyPersonaSignature } from '../modules/signing/persona-signature';
+
+/** How a copy is named in what a refusal says. */
+const COPY_NAME: Record<CopyFormat, string> = { pdf: 'This PDF', epub: 'This EPUB' };
 
 const MAX_UPLOAD = 10 * 1024 * 1024;
 
@@ -68,6 +83,34 @@ function leakEvidence(reading: MarkReading, personaId: string | null): string {
 }
 
 export default async function personaRoutes(app: ServiceApp, deps: PersonalizationDeps) {
+  /**
+   * The one file of a multipart body (field "file"), written to the spool folder as it arrives
+   * (never gathered in memory: spool-upload.ts); a file over `limit` is a 413 with `tooLarge`.
+   */
+  const receiveFile = async (request: FastifyRequest, limit: number, tooLarge: string): Promise<SpooledUpload> => {
+    let upload: SpooledUpload | undefined;
+    try {
+      for await (const part of multipartParts(request.parts({ limits: { fileSize: limit, files: 1, fields: 0, parts: 1, headerPairs: 20 } }))) {
+        if (part.type !== 'file' || part.fieldname !== 'file') throw badRequest(`body field "${part.fieldname}" is not allowed`);
+        try {
+          upload = await spoolUpload(part.file, deps.uploadsDir);
+        } catch (err) {
+          throw multipartFailure(err);
+        }
+        if (part.file.truncated) throw payloadTooLarge(tooLarge);
+      }
+    } catch (err) {
+      await discardUploads([upload]);
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(tooLarge);
+      throw err;
+    }
+    if (!upload || upload.size === 0) {
+      await discardUploads([upload]);
+      throw badRequest('body field "file" is required');
+    }
+    return upload;
+  };
+
   const { db } = deps;
   // Per client (the address the gateway forwards), so one guesser cannot use up every buyer's lookups.
   const limited = { rateLimit: { ...deps.lookupRateLimit, keyGenerator: clientAddress } };
@@ -110,23 +153,25 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
 
   app.post(
     '/api/personas/verify',
-    { config: limited, schema: { querystring: NoQuery, response: { 200: DataEnvelope(FileVerification), 400: ErrorBody, 413: ErrorBody, 415: ErrorBody } } },
+    {
+      config: limited,
+      schema: {
+        querystring: NoQuery,
+        response: { 200: DataEnvelope(FileVerification), 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 503: ErrorBody },
+      },
+    },
     async (request) => {
       if (!request.isMultipart()) throw unsupportedMediaType('Send the Persona as multipart/form-data in the field "file"');
-      let bytes: Buffer | null = null;
-      for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD, files: 1, fields: 0 } })) {
-        if (part.type !== 'file' || part.fieldname !== 'file') throw badRequest(`body field "${part.fieldname}" is not allowed`);
-        try {
-          bytes = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('The file must be under 10MB');
-          throw err;
-        }
+      const upload = await receiveFile(request, MAX_UPLOAD, 'The file must be under 10MB');
+      try {
+        const format = copyFormat(upload.head);
+        if (!format) throw unsupportedMediaType('The file must be a PDF or an EPUB');
+        // Read on an untrusted-file thread within its budget; over it, a 413 or 422 naming the limit.
+        const inspected = await deps.copyChecks.run('inspectCopy', upload.path, { file: COPY_NAME[format] });
+        return { data: await verifyFile(db, await deps.publicKeys(), inspected) };
+      } finally {
+        await discardUploads([upload]);
       }
-      if (!bytes || bytes.length === 0) throw badRequest('body field "file" is required');
-      const format = copyFormat(bytes);
-      if (!format) throw unsupportedMediaType('The file must be a PDF or an EPUB');
-      return { data: await verifyFile(db, await deps.publicKeys(), bytes, format) };
     },
   );
 
@@ -134,36 +179,34 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
     '/api/personas/leaks',
     {
       onRequest: deps.adminOnly,
-      schema: { querystring: NoQuery, response: { 200: DataEnvelope(LeakFinding), 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody } },
+      schema: {
+        querystring: NoQuery,
+        response: { 200: DataEnvelope(LeakFinding), 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 503: ErrorBody },
+      },
     },
     async (request) => {
       if (!request.isMultipart()) throw unsupportedMediaType('Send the copy as multipart/form-data in the field "file"');
-      let bytes: Buffer | null = null;
-      for await (const part of request.parts({ limits: { fileSize: MAX_LEAK_UPLOAD_BYTES, files: 1, fields: 0 } })) {
-        if (part.type !== 'file' || part.fieldname !== 'file') throw badRequest(`body field "${part.fieldname}" is not allowed`);
-        try {
-          bytes = await part.toBuffer();
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge('The copy must be under 40 MB');
-          throw err;
-        }
-      }
-      if (!bytes || bytes.length === 0) throw badRequest('body field "file" is required');
-      const format = copyFormat(bytes);
-      if (!format) throw unsupportedMediaType('The copy must be a PDF or an EPUB');
+      const upload = await receiveFile(request, MAX_LEAK_UPLOAD_BYTES, 'The copy must be under 40 MB');
       let reading: MarkReading;
       try {
-        reading = await deps.readMark(bytes);
+        const format = copyFormat(upload.head);
+        if (!format) throw unsupportedMediaType('The copy must be a PDF or an EPUB');
+        reading = await deps.copyChecks.run('readMark', upload.path, { file: COPY_NAME[format] });
       } catch (err) {
         const unreadable = UNREADABLE_COPY[(err as Error).name];
         if (unreadable) throw badRequest(unreadable);
         throw err;
+      } finally {
+        await discardUploads([upload]);
       }
       const persona = reading.mark === null ? undefined : await repo.findPersonaByMark(db, reading.mark);
-      request.log.info({ format, mark: reading.mark === null ? null : markHex(reading.mark), personaId: persona?.persona_id ?? null }, 'leak lookup');
+      request.log.info(
+        { format: reading.format, mark: reading.mark === null ? null : markHex(reading.mark), personaId: persona?.persona_id ?? null },
+        'leak lookup',
+      );
       return {
         data: {
-          format,
+          format: reading.format,
           mark: reading.mark === null ? null : markHex(reading.mark),
           match: persona
             ? {

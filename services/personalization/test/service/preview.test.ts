@@ -2,15 +2,11 @@
 // the page the engine prints for the name and message as a PNG, cached by its inputs; what the
 // Persona could not print, an unknown book or a flood is refused with a clear 4xx, and nothing is
 // drawn for it.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { extractPageTexts, TEST_JWT_SECRET } from '@persona/test-kit';
-import { openTestStack } from '@persona/test-stack';
-import type { PersonalizationDB } from '../../src/db';
+import { extractPageTexts } from '@persona/test-kit';
 import { dedicationPreviewPdf, PREVIEW_PERSONA_ID } from '../../src/modules/pdf-engine/dedication-preview';
 import { inlinePdfPool, type PdfPool } from '../../src/modules/pdf-pool/pdf-pool';
-import { startPersonalizationService, type PersonalizationService } from '../../src/service';
+import type { PersonalizationService } from '../../src/service';
+import { startTestService } from '../support/test-service';
 
 const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const MISSING_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
@@ -18,18 +14,8 @@ const MISSING_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 /** PNG dimensions from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 
-async function startService(previewsPerMinute: number, pool: PdfPool) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'previews-'));
-  const stack = await openTestStack<PersonalizationDB>('pglite', 'personalization');
-  const service = await startPersonalizationService({
-    database: stack.database,
-    bus: stack.bus,
-    logger: stack.logger,
-    catalogueUrl: 'http://127.0.0.1:1',
-    internalToken: 'x'.repeat(32),
-    jwtSecret: TEST_JWT_SECRET,
-    publicUrl: 'https://shop.example',
-    personasDir: dir,
+function startService(previewsPerMinute: number, pool: PdfPool) {
+  return startTestService({
     readSource: async () => {
       throw new Error('no Persona is made here');
     },
@@ -37,14 +23,6 @@ async function startService(previewsPerMinute: number, pool: PdfPool) {
     pdfPool: pool,
     previewsPerMinute,
   });
-  return {
-    service,
-    async close() {
-      await service.close();
-      await stack.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 describe('the dedication page preview', () => {

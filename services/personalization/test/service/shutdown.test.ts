@@ -46,7 +46,6 @@ function heldBuilder() {
       return { ...(await buildPersonaPdf(input)), epub: null };
     },
     preview: () => Promise.reject(new Error('no previews in this test')),
-    readMark: () => Promise.reject(new Error('no leak lookups in this test')),
     async close() {
       // As the worker pool does: a build under way stops.
       for (const reject of waiting) reject(new PdfPoolClosedError());

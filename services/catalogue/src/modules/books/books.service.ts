@@ -11,7 +11,6 @@ import { toBook } from './books.mapper';
 import * as repo from './books.repository';
 import { refreshTagCounts } from './tags.repository';
 import type { BookForm, Upload } from './parse-book-form';
-import { countPdfPages } from './book-facts';
 
 export interface BookWriteContext extends WriteContext {
   storage: FileStorage;
@@ -27,7 +26,7 @@ function checkMoney(fields: BookFieldsUpdate): void {
 async function storeUploads(storage: FileStorage, files: BookForm['files']) {
   const written: string[] = [];
   const put = async (area: FileArea, upload: Upload) => {
-    const key = await storage.put(area, upload.type.ext, upload.bytes);
+    const key = await storage.putFile(area, upload.type.ext, upload.file.path);
     written.push(key);
     return key;
   };
@@ -57,7 +56,7 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
   checkMoney(f);
   // Validated as required by the create schema; asserted here for the compiler.
   const required = { title: f.title!, author: f.author!, description: f.description!, categoryId: f.category!, price: f.price! };
-  const fullPdfPages = form.files.fullPdf && (await countPdfPages(form.files.fullPdf.bytes));
+  const fullPdfPages = form.files.fullPdf?.pages;
   const stored = await storeUploads(ctx.storage, form.files);
   try {
     const id = await ctx.uow.run(async ({ trx, emit }) => {
@@ -97,7 +96,7 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
 export async function updateBook(ctx: BookWriteContext, id: string, form: BookForm): Promise<Book> {
   const f = form.fields;
   checkMoney(f);
-  const fullPdfPages = form.files.fullPdf && (await countPdfPages(form.files.fullPdf.bytes));
+  const fullPdfPages = form.files.fullPdf?.pages;
   const stored = await storeUploads(ctx.storage, form.files);
   let replaced: Array<string | null> = [];
   try {

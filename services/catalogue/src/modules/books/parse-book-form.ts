@@ -12,12 +12,18 @@ import {
   type BookFileField,
   type BookFieldsUpdate as BookFieldsUpdateType,
 } from '@persona/contracts';
-import { badRequest, compileValidator, type HttpError, payloadTooLarge, unsupportedMediaType } from '@persona/service-kit';
-import { hasActiveMarkup, imageProblem, sniffFileType, type SniffedType } from '../files/sniff-file-type';
+import { badRequest, compileValidator, type HttpError, multipartFailure, multipartParts, payloadTooLarge, unsupportedMediaType } from '@persona/service-kit';
+import { discardUploads, spoolUpload, type SpooledUpload, type UntrustedPool } from '@persona/untrusted';
+import { HIDDEN_MARKUP } from '../files/inspect-upload';
+import { sniffFileType, type SniffedType } from '../files/sniff-file-type';
+import type { UploadTasks } from '../files/upload-tasks';
 
 export interface Upload {
-  bytes: Buffer;
+  /** The file as it arrived, on disk until it is stored or the request is answered (spool-upload.ts). */
+  file: SpooledUpload;
   type: SniffedType;
+  /** A full PDF's pages, once inspected (null when pdf-lib cannot read it). */
+  pages?: number | null;
 }
 
 export interface BookForm {
@@ -45,31 +51,65 @@ function tooLarge(field: BookFileField): HttpError {
   return payloadTooLarge(`${LABELS[field]} must be under 10MB`);
 }
 
-async function readFile(part: MultipartFile): Promise<Upload> {
+/** Writes a file part to the spool folder as it arrives and judges it by its first and last bytes; a refused one is removed. */
+async function readFile(part: MultipartFile, spoolDir: string): Promise<Upload> {
   const field = part.fieldname as BookFileField;
-  let bytes: Buffer;
+  let file: SpooledUpload;
   try {
-    bytes = await part.toBuffer();
+    file = await spoolUpload(part.file, spoolDir);
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(field);
+    throw multipartFailure(err);
+  }
+  try {
+    if (part.file.truncated || file.size > BOOK_LIMITS.fileMaxBytes) throw tooLarge(field);
+    if (file.size === 0) throw badRequest(`${LABELS[field] === 'Each image' ? 'An image' : LABELS[field]} is empty`);
+    // Its start and its end are what a type is told by (a PDF's trailer is in its last kilobyte).
+    const type = sniffFileType(file.size <= file.head.length ? file.head : Buffer.concat([file.head, file.tail]));
+    const wantsPdf = field === 'fullPdf' || field === 'samplePdf';
+    if (wantsPdf && type?.kind !== 'pdf') throw unsupportedMediaType(`${LABELS[field]} must be a PDF file`);
+    if (!wantsPdf && type?.kind !== 'image') {
+      throw unsupportedMediaType(field === 'images' ? `Each image must be ${IMAGE_KINDS}` : `Cover image must be ${IMAGE_KINDS}`);
+    }
+    return { file, type: type! };
+  } catch (err) {
+    await discardUploads([file]);
     throw err;
   }
-  if (bytes.length > BOOK_LIMITS.fileMaxBytes) throw tooLarge(field);
-  if (bytes.length === 0) throw badRequest(`${LABELS[field] === 'Each image' ? 'An image' : LABELS[field]} is empty`);
-  const type = sniffFileType(bytes);
-  const wantsPdf = field === 'fullPdf' || field === 'samplePdf';
-  if (wantsPdf && type?.kind !== 'pdf') throw unsupportedMediaType(`${LABELS[field]} must be a PDF file`);
-  if (!wantsPdf && type?.kind !== 'image') {
-    throw unsupportedMediaType(field === 'images' ? `Each image must be ${IMAGE_KINDS}` : `Cover image must be ${IMAGE_KINDS}`);
-  }
-  if (!wantsPdf) {
-    // Judged past the first bytes: a GIF header with a page behind it is not an image.
-    const label = field === 'images' ? 'An image' : 'The cover image';
-    const problem = imageProblem(bytes, type!);
-    if (problem) throw unsupportedMediaType(`${label} ${problem}; upload ${IMAGE_KINDS}`);
-    if (hasActiveMarkup(bytes)) throw unsupportedMediaType(`${label} contains HTML or script; upload a plain image`);
-  }
-  return { bytes, type: type! };
+}
+
+/** Every file of a form (to discard them once the request is answered). */
+export function formUploads(form: Pick<BookForm, 'files'>): Upload[] {
+  const { coverImage, images, samplePdf, fullPdf } = form.files;
+  return [coverImage, ...images, samplePdf, fullPdf].filter((upload): upload is Upload => upload !== undefined);
+}
+
+/** How a refusal names each upload ("The cover image would have more than …"). */
+const NAMED: Record<BookFileField, string> = { coverImage: 'The cover image', images: 'An image', fullPdf: 'The full PDF', samplePdf: 'The sample PDF' };
+
+/**
+ * Every file of the form judged past its first bytes on an untrusted-file thread, within its
+ * budget (pictures by their pixels and structure, PDFs by what they unpack to, their objects and
+ * pages): a 415 for what is not the image it claims, a 413 or 422 naming the limit a file passes.
+ * The full PDF's pages are kept on its upload.
+ */
+export async function inspectUploads(form: BookForm, pool: UntrustedPool<UploadTasks>): Promise<void> {
+  const uploads: Array<[BookFileField, Upload]> = [
+    ...(form.files.coverImage ? [['coverImage', form.files.coverImage] as [BookFileField, Upload]] : []),
+    ...form.files.images.map((upload): [BookFileField, Upload] => ['images', upload]),
+    ...(form.files.samplePdf ? [['samplePdf', form.files.samplePdf] as [BookFileField, Upload]] : []),
+    ...(form.files.fullPdf ? [['fullPdf', form.files.fullPdf] as [BookFileField, Upload]] : []),
+  ];
+  await Promise.all(
+    uploads.map(async ([field, upload]) => {
+      const file = NAMED[field];
+      if (upload.type.kind === 'pdf') {
+        upload.pages = (await pool.run('inspectPdf', { path: upload.file.path, file }, { file })).pages;
+        return;
+      }
+      const { problem } = await pool.run('inspectImage', { path: upload.file.path, type: upload.type, file }, { file });
+      if (problem) throw unsupportedMediaType(`${file} ${problem}; upload ${problem === HIDDEN_MARKUP ? 'a plain image' : IMAGE_KINDS}`);
+    }),
+  );
 }
 
 /** JSON.parse refusing the keys that poison prototypes (`__proto__`, `constructor`) and NUL characters, as the JSON bodies do; undefined when not JSON. */
@@ -128,12 +168,25 @@ export function normaliseTags(tags: string[]): string[] {
   return out;
 }
 
-export async function parseBookForm(parts: AsyncIterableIterator<Multipart>, mode: 'create' | 'update'): Promise<BookForm> {
-  const fields: Record<string, unknown> = {};
+/**
+ * Reads the whole form, its files written to `spoolDir` as they arrive. On a refusal nothing is
+ * left behind; on success the caller discards the files once the request is answered (`formUploads`).
+ */
+export async function parseBookForm(parts: AsyncIterableIterator<Multipart>, mode: 'create' | 'update', spoolDir: string): Promise<BookForm> {
   const files: BookForm['files'] = { images: [] };
+  try {
+    return await readForm(parts, mode, spoolDir, files);
+  } catch (err) {
+    await discardUploads(formUploads({ files }).map((upload) => upload.file));
+    throw err;
+  }
+}
+
+async function readForm(parts: AsyncIterableIterator<Multipart>, mode: 'create' | 'update', spoolDir: string, files: BookForm['files']): Promise<BookForm> {
+  const fields: Record<string, unknown> = {};
   const seen = new Set<string>();
 
-  for await (const part of parts) {
+  for await (const part of multipartParts(parts)) {
     if (part.type === 'file') {
       const name = part.fieldname;
       if (!isFileField(name)) {
@@ -146,13 +199,11 @@ export async function parseBookForm(parts: AsyncIterableIterator<Multipart>, mod
         part.file.resume();
         continue;
       }
-      const upload = await readFile(part);
-      if (name === 'images') {
-        if (files.images.length >= BOOK_LIMITS.imagesMax) throw badRequest(`At most ${BOOK_LIMITS.imagesMax} images are allowed`);
-        files.images.push(upload);
-      } else {
-        files[name] = upload;
-      }
+      // Counted before it is read: nothing is spooled that the form cannot keep.
+      if (name === 'images' && files.images.length >= BOOK_LIMITS.imagesMax) throw badRequest(`At most ${BOOK_LIMITS.imagesMax} images are allowed`);
+      const upload = await readFile(part, spoolDir);
+      if (name === 'images') files.images.push(upload);
+      else files[name] = upload;
       continue;
     }
     const value = part as MultipartValue<unknown>;

@@ -2,7 +2,7 @@
 // taken from the client. Public files (covers, images, sample PDFs) may be
 // served; private ones (full PDFs) only leave through internal calls.
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -23,6 +23,8 @@ export interface StoredFile {
 
 export interface FileStorage {
   put(area: FileArea, ext: string, bytes: Uint8Array): Promise<string>;
+  /** Stores the file at `source` (an upload spooled to disk), moving it: it is gone from there afterwards. */
+  putFile(area: FileArea, ext: string, source: string): Promise<string>;
   get(key: string): Promise<StoredFile | null>;
   /** A cover's or image's WebP copy at one of IMAGE_WIDTHS; null when there is no such upload (or it has no copies). */
   variant(key: string, width: ImageWidth): Promise<Buffer | null>;
@@ -58,6 +60,23 @@ export class LocalFileStorage implements FileStorage {
     const temp = `${target}.${process.pid}.tmp`;
     await writeFile(temp, bytes);
     await rename(temp, target);
+    return key;
+  }
+
+  async putFile(area: FileArea, ext: string, source: string): Promise<string> {
+    const key = newFileKey(area, ext);
+    const target = this.resolve(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(source, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      // Another disk: copied then renamed into place, so a reader never sees half a file.
+      const temp = `${target}.${process.pid}.tmp`;
+      await copyFile(source, temp);
+      await rename(temp, target);
+      await rm(source, { force: true });
+    }
     return key;
   }
 

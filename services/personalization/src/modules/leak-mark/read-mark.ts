@@ -1,23 +1,16 @@
 // Reads the leak mark from a copy found in the wild, whatever program last
 // wrote it: a PDF's pages are rendered by pdf.js (the top of each page, where
 // the row of dots is) and the dots found by their colour; an EPUB's text is
-// read in reading order and the symbols collected (epub-mark.ts). Runs on a
-// PDF worker (pdf-pool), as rendering takes a CPU for a moment.
+// read in reading order and the symbols collected (epub-mark.ts). The copy is
+// untrusted: it is measured first (a PDF's streams and pictures, an EPUB's
+// entries, within the budget), and runs on an untrusted-file thread
+// (copy-checks/copy-tasks.ts) with its heap and time limits.
 import { createCanvas } from '@napi-rs/canvas';
-import { unzip } from '../epub/unzip';
+import { BudgetMeter, DOCUMENT_BUDGET, type FileBudget, gaugePdf, readZip } from '@persona/untrusted';
 import { framesInText } from './epub-mark';
 import { agreeOnMark, markOfFrame } from './mark-code';
+import { type CopyFormat, copyFormat } from './copy-format';
 import { MARK_INK, frameOfRow } from './pdf-mark';
-
-export type CopyFormat = 'pdf' | 'epub';
-
-/** What a copy is, by its first bytes: a PDF (its header within the first kilobyte, as readers allow), an EPUB (a ZIP whose first entry says so). */
-export function copyFormat(bytes: Uint8Array): CopyFormat | null {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1');
-  if (head.includes('%PDF-')) return 'pdf';
-  if (head.startsWith('PK\x03\x04') && head.slice(30, 100).includes('mimetypeapplication/epub+zip')) return 'epub';
-  return null;
-}
 
 export interface MarkReading {
   format: CopyFormat;
@@ -40,10 +33,10 @@ const RENDER_SCALE = 4;
 const BAND_POINTS = 40;
 const MAX_RENDER_WIDTH = 4000;
 
-export async function readMark(bytes: Uint8Array): Promise<MarkReading> {
+export async function readMark(bytes: Uint8Array, budget: FileBudget = DOCUMENT_BUDGET): Promise<MarkReading> {
   const format = copyFormat(bytes);
-  if (format === 'epub') return readEpubMark(bytes);
-  if (format === 'pdf') return readPdfMark(bytes);
+  if (format === 'epub') return readEpubMark(bytes, new BudgetMeter(budget, 'This EPUB'));
+  if (format === 'pdf') return readPdfMark(bytes, new BudgetMeter(budget, 'This PDF'));
   throw new TypeError('the copy is neither a PDF nor an EPUB');
 }
 
@@ -78,8 +71,8 @@ function readingOrder(files: Map<string, Buffer>): string[] {
   return [...spine, ...texts.filter((name) => !spine.includes(name))];
 }
 
-function readEpubMark(bytes: Uint8Array): MarkReading {
-  const entries = unzip(bytes, { want: (name) => /\.(x?html?|txt|opf)$/i.test(name) || name === 'META-INF/container.xml' });
+function readEpubMark(bytes: Uint8Array, meter: BudgetMeter): MarkReading {
+  const entries = readZip(bytes, meter, { want: (name) => /\.(x?html?|txt|opf)$/i.test(name) || name === 'META-INF/container.xml' });
   const files = new Map(entries.map((e) => [e.name, e.data]));
   const order = readingOrder(files);
   const text = order.map((name) => textOfMarkup(files.get(name)!.toString('utf8'))).join('\n');
@@ -150,7 +143,9 @@ export function framesOfDots(dots: readonly Blob[]): number[][] {
   return frames;
 }
 
-async function readPdfMark(bytes: Uint8Array): Promise<MarkReading> {
+async function readPdfMark(bytes: Uint8Array, meter: BudgetMeter): Promise<MarkReading> {
+  // pdf.js decodes no more than this counts (and draws no picture over the pixel budget: maxImageSize).
+  gaugePdf(bytes, meter);
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes the buffer it is given; a copy leaves the caller's alone.
   const doc = await pdfjs.getDocument({
@@ -159,6 +154,7 @@ async function readPdfMark(bytes: Uint8Array): Promise<MarkReading> {
     useSystemFonts: false,
     isEvalSupported: false,
     stopAtErrors: false,
+    maxImageSize: meter.budget.imagePixels,
     verbosity: 0,
   }).promise;
   try {

@@ -1,8 +1,11 @@
 // Reads an existing PDF the way a viewer does: through its cross-reference
 // sections (classic tables, cross-reference streams, or both), parsing only the
 // objects asked for. Page content streams, fonts and images are never parsed.
+// What its structural streams decode to is counted against a budget (the file
+// came from an upload: a stream may say little and inflate to gigabytes).
 import { constants as zlibConstants, inflateSync } from 'node:zlib';
-import { PDFArray, PDFContext, PDFDict, PDFName, PDFNumber, PDFObjectParser, PDFRawStream, PDFRef, decodePDFRawStream, type PDFObject } from 'pdf-lib';
+import { ascii85Decode, asciiHexDecode, BudgetMeter, DOCUMENT_BUDGET, lzwDecode, overBudget, runLengthDecode } from '@persona/untrusted';
+import { PDFArray, PDFContext, PDFDict, PDFName, PDFNumber, PDFObjectParser, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
 import { SyntaxError as RawSyntaxError, kindOf, refOf, skipBlank, skipValue, type Span } from './raw-syntax';
 
 /**
@@ -118,7 +121,11 @@ export class PdfSource {
   private readonly spans = new Map<number, Span | undefined>();
   private readonly objectStreams = new Map<number, ObjectStream>();
 
-  constructor(readonly bytes: Uint8Array) {
+  constructor(
+    readonly bytes: Uint8Array,
+    /** Counts what the structural streams decode to; over its budget, a `FileRefusedError`. */
+    readonly meter = new BudgetMeter(DOCUMENT_BUDGET, "The book's PDF"),
+  ) {
     if (!matchesHeader(bytes)) throw new BrokenXrefError('no %PDF- header at the start of the file');
     this.cursor = new Cursor(bytes, this.context);
     this.startxref = findStartxref(bytes);
@@ -273,7 +280,7 @@ export class PdfSource {
     return stream;
   }
 
-  /** A stream's decoded data: Flate (with PNG or TIFF predictors) natively, other filters through pdf-lib. */
+  /** A stream's decoded data: Flate (with PNG or TIFF predictors) natively, the other filters by the bounded decoders; every byte counted. */
   decode(stream: PDFRawStream): Uint8Array {
     const filter = this.resolve(stream.dict.get(PDFName.of('Filter')));
     const parms = this.resolve(stream.dict.get(PDFName.of('DecodeParms')));
@@ -282,18 +289,24 @@ export class PdfSource {
     if (filters.every((f) => f === PDFName.of('FlateDecode'))) {
       let data = stream.contents;
       filters.forEach((_, i) => {
-        data = unpredict(inflate(data), parmList[i], this);
+        data = unpredict(inflate(data, this.meter), parmList[i], this);
       });
       return data;
     }
     if (parmList.some((p) => p && (this.resolveNumber(p.get(PDFName.of('Predictor'))) ?? 1) > 1)) {
       throw new BrokenXrefError('a structural stream uses a predictor with a filter other than FlateDecode');
     }
-    try {
-      return decodePDFRawStream(stream).decode();
-    } catch (error) {
-      throw new BrokenXrefError(`cannot decode a structural stream: ${(error as Error).message}`);
+    let data = stream.contents;
+    for (const f of filters) {
+      const name = f instanceof PDFName ? f.decodeText() : '';
+      if (name === 'FlateDecode' || name === 'Fl') data = inflate(data, this.meter);
+      else if (name === 'LZWDecode' || name === 'LZW') data = lzwDecode(data, this.meter, { keep: true }).data;
+      else if (name === 'RunLengthDecode' || name === 'RL') data = runLengthDecode(data, this.meter, { keep: true }).data;
+      else if (name === 'ASCIIHexDecode' || name === 'AHx') data = asciiHexDecode(data, this.meter).data;
+      else if (name === 'ASCII85Decode' || name === 'A85') data = ascii85Decode(data, this.meter).data;
+      else throw new BrokenXrefError(`cannot decode a structural stream: unknown filter ${name || String(f)}`);
     }
+    return data;
   }
 
   private readSections(startxref: number): XrefSection[] {
@@ -410,17 +423,35 @@ function findStartxref(bytes: Uint8Array): number {
   return offset.value;
 }
 
-function inflate(data: Uint8Array): Uint8Array {
+/** Inflates a structural stream natively (the fast path for the books' own files), stopped one byte past what the budget leaves. */
+function inflate(data: Uint8Array, meter: BudgetMeter): Uint8Array {
+  const { streamBytes, totalBytes } = meter.budget;
+  const maxOutputLength = Math.max(1, Math.min(streamBytes, totalBytes - meter.producedBytes) + 1);
+  const attempt = (finishFlush?: number) => {
+    try {
+      return inflateSync(data, { maxOutputLength, ...(finishFlush === undefined ? {} : { finishFlush }) });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw overBudget(meter.producedBytes + maxOutputLength > totalBytes ? 'totalBytes' : 'streamBytes', meter.budget, meter.file);
+      }
+      throw error;
+    }
+  };
+  let out: Uint8Array;
   try {
-    return inflateSync(data);
-  } catch {
+    out = attempt();
+  } catch (error) {
+    if ((error as Error).name === 'FileRefusedError') throw error;
     try {
       // Tolerates a truncated stream or a bad checksum, as viewers do.
-      return inflateSync(data, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
-    } catch (error) {
-      throw new BrokenXrefError(`cannot inflate a structural stream: ${(error as Error).message}`);
+      out = attempt(zlibConstants.Z_SYNC_FLUSH);
+    } catch (again) {
+      if ((again as Error).name === 'FileRefusedError') throw again;
+      throw new BrokenXrefError(`cannot inflate a structural stream: ${(again as Error).message}`);
     }
   }
+  meter.produced(out.length, out.length);
+  return out;
 }
 
 /** Undoes a PNG (10–15) or TIFF (2) predictor on 8-bit data. */

@@ -3,6 +3,7 @@
 // read at the byte level (raw-syntax.ts): every entry the update does not
 // change is kept exactly as written, so writing a page's new version is a copy.
 import { PDFDocument, PDFInvalidObject, PDFName, PDFNull, PDFRef, ParseSpeeds, type PDFDict } from 'pdf-lib';
+import { BudgetMeter, DOCUMENT_BUDGET, FileRefusedError, gaugePdf } from '@persona/untrusted';
 import { UnreadableSourceError } from './errors';
 import type { UpdateObject } from './incremental-update';
 import { BrokenXrefError, PdfSource } from './pdf-source';
@@ -88,6 +89,13 @@ const KEPT_PAGE_MODES = new Set(['UseNone', 'UseThumbs', 'FullScreen', 'UseOC'])
  * a fresh file); what pdf-lib cannot read either, or an encrypted file, is refused.
  */
 export async function prepareBase(input: Uint8Array): Promise<PreparedBase> {
+  // Measured first: neither our reader nor pdf-lib's rewrite meets a stream that unpacks past the budget.
+  try {
+    gaugePdf(input, new BudgetMeter(DOCUMENT_BUDGET, "The book's PDF"));
+  } catch (error) {
+    if (error instanceof FileRefusedError) throw new UnreadableSourceError(`the book's PDF cannot be read: ${error.message}`, { cause: error });
+    throw error;
+  }
   try {
     return readBase(new Uint8Array(input));
   } catch (error) {
@@ -102,9 +110,9 @@ export async function prepareBase(input: Uint8Array): Promise<PreparedBase> {
   }
 }
 
-/** `bytes` must be the caller's own: the source's metadata is blanked in it. */
-export function readBase(bytes: Uint8Array): PreparedBase {
-  const source = new PdfSource(bytes);
+/** `bytes` must be the caller's own: the source's metadata is blanked in it. `meter` counts what its structural streams decode to. */
+export function readBase(bytes: Uint8Array, meter?: BudgetMeter): PreparedBase {
+  const source = new PdfSource(bytes, meter);
   source.validate();
   if (source.trailer.Encrypt !== undefined) throw new UnreadableSourceError("the book's PDF is encrypted");
   const root = source.trailer.Root;

@@ -16,7 +16,6 @@ import { Worker } from 'node:worker_threads';
 import { DEFAULT_PDF_CACHE_BYTES, setPersonaPdfCacheLimit, UnreadableSourceError } from '../pdf-engine/build-persona-pdf';
 import { buildPersona, type PersonaBuild, type PersonaBuildInput } from './build-persona';
 import { dedicationPreview, type PreviewInput } from '../pdf-engine/dedication-preview';
-import { readMark, type MarkReading } from '../leak-mark/read-mark';
 
 /** pino-compatible; the job's logger (bound to its correlation id). */
 export interface PdfJobLogger {
@@ -37,8 +36,6 @@ export interface PdfPool {
    * whose signal aborts before a worker takes it is dropped (the buyer has typed on).
    */
   preview(input: PreviewInput, signal?: AbortSignal): Promise<Uint8Array>;
-  /** Reads the leak mark of a copy found in the wild (leak-mark/read-mark.ts); taken after previews, before Personas. */
-  readMark(copy: Uint8Array): Promise<MarkReading>;
   /** Jobs not started are refused; builds under way are stopped (their messages are handed back by then). */
   close(): Promise<void>;
 }
@@ -71,13 +68,12 @@ export function inlinePdfPool(): PdfPool {
       return built;
     },
     preview: (input, signal) => (signal?.aborted ? Promise.reject(new PreviewAbandonedError()) : dedicationPreview(input)),
-    readMark: (copy) => readMark(copy),
     close: async () => undefined,
   };
 }
 
 /** What the pool hands a worker: a Persona to build, or a preview to draw. */
-export type PdfJobInput = { kind: 'persona'; input: PersonaBuildInput } | { kind: 'preview'; input: PreviewInput } | { kind: 'read-mark'; input: Uint8Array };
+export type PdfJobInput = { kind: 'persona'; input: PersonaBuildInput } | { kind: 'preview'; input: PreviewInput };
 
 interface Job {
   id: number;
@@ -196,21 +192,6 @@ export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: Pd
           },
           { once: true },
         );
-        pump();
-      });
-    },
-    readMark(copy) {
-      if (closed) return Promise.reject(new PdfPoolClosedError());
-      return new Promise<MarkReading>((resolve, reject) => {
-        // The reading comes back as JSON in the result's bytes.
-        const job: Job = {
-          id: nextId++,
-          work: { kind: 'read-mark', input: copy },
-          resolve: (result) => resolve(JSON.parse(Buffer.from(result.bytes).toString('utf8')) as MarkReading),
-          reject,
-        };
-        // Ahead of the Personas waiting (an administrator is waiting on the page), behind previews.
-        queue.unshift(job);
         pump();
       });
     },

@@ -5,7 +5,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { setPersonaPdfCacheLimit } from '../pdf-engine/build-persona-pdf';
 import { buildPersona, type PersonaBuildInput } from './build-persona';
 import { dedicationPreview } from '../pdf-engine/dedication-preview';
-import { readMark } from '../leak-mark/read-mark';
 import type { PdfJobInput, PdfWorkerData, WorkerMessage } from './pdf-pool';
 
 setPersonaPdfCacheLimit((workerData as PdfWorkerData).cacheBytes);
@@ -14,20 +13,8 @@ const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPor
 
 parentPort?.on('message', (job: { id: number; work: PdfJobInput }) => {
   if (job.work.kind === 'persona') void build({ id: job.id, input: job.work.input });
-  else if (job.work.kind === 'read-mark') void reading(job.id, job.work.input);
   else void preview(job.id, job.work.input);
 });
-
-/** Reads a copy's leak mark; the reading is posted back as JSON bytes. */
-async function reading(id: number, copy: Uint8Array): Promise<void> {
-  try {
-    const json = Buffer.from(JSON.stringify(await readMark(copy)), 'utf8');
-    const bytes = new Uint8Array(json.buffer, json.byteOffset, json.byteLength).slice();
-    post({ kind: 'result', id, ok: true, bytes, pages: 0 }, [bytes.buffer as ArrayBuffer]);
-  } catch (err) {
-    post({ kind: 'result', id, ok: false, name: (err as Error).name, message: (err as Error).message });
-  }
-}
 
 /** Draws one preview; its image is posted back as the result's bytes. */
 async function preview(id: number, input: Parameters<typeof dedicationPreview>[0]): Promise<void> {

@@ -6,12 +6,12 @@ import { createHash, verify } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import type { PersonaSignedRecord } from '@persona/contracts';
 import { EPUBCHECK, programsInstalled } from '@persona/test-kit';
 import { buildPersonaEpub, chaptersOf, languageTag, type PersonaEpubInput } from '../../../src/modules/epub/build-persona-epub';
 import { generateSigningKey, signPersona, verifyPersonaSignature } from '../../../src/modules/signing/persona-signature';
 import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
+import { BudgetMeter, DOCUMENT_BUDGET, readZip } from '@persona/untrusted';
 
 const key = generateSigningKey();
 const record: PersonaSignedRecord = {
@@ -44,22 +44,9 @@ const input = (over: Partial<PersonaEpubInput> = {}): PersonaEpubInput => ({
   ...over,
 });
 
-/** The files of a ZIP written without data descriptors (ours): name → bytes. */
+/** The files of the archive, name → bytes, read as an uploaded copy would be (every record consistent, nothing overlapping). */
 function unzip(bytes: Uint8Array): Map<string, Buffer> {
-  const data = Buffer.from(bytes);
-  const files = new Map<string, Buffer>();
-  let at = 0;
-  while (data.readUInt32LE(at) === 0x04034b50) {
-    const method = data.readUInt16LE(at + 8);
-    const size = data.readUInt32LE(at + 18);
-    const nameLength = data.readUInt16LE(at + 26);
-    const extra = data.readUInt16LE(at + 28);
-    const name = data.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-    const body = data.subarray(at + 30 + nameLength + extra, at + 30 + nameLength + extra + size);
-    files.set(name, method === 8 ? inflateRawSync(body) : Buffer.from(body));
-    at += 30 + nameLength + extra + size;
-  }
-  return files;
+  return new Map(readZip(bytes, new BudgetMeter(DOCUMENT_BUDGET, 'The EPUB')).map((entry) => [entry.name, entry.data]));
 }
 
 function epubcheck(file: string): Promise<{ code: number; output: string }> {

@@ -10,12 +10,13 @@ import { PDFDocument, PDFName, PDFRawStream, StandardFonts, decodePDFRawStream, 
 import type { PersonaSignedRecord } from '@persona/contracts';
 import { itWithPrograms, PDFTOCAIRO, QPDF } from '@persona/test-kit';
 import { buildPersonaEpub } from '../../../src/modules/epub/build-persona-epub';
-import { unzip } from '../../../src/modules/epub/unzip';
+import { BudgetMeter, DOCUMENT_BUDGET, readZip } from '@persona/untrusted';
 import { zip } from '../../../src/modules/epub/zip';
 import { epubMarker, framesInText } from '../../../src/modules/leak-mark/epub-mark';
 import { FRAME_BITS, agreeOnMark, frameBits, leakMark, markOfFrame, markSecret } from '../../../src/modules/leak-mark/mark-code';
 import { frameOfRow, markCells, MARK_CELLS } from '../../../src/modules/leak-mark/pdf-mark';
-import { copyFormat, readMark } from '../../../src/modules/leak-mark/read-mark';
+import { copyFormat } from '../../../src/modules/leak-mark/copy-format';
+import { readMark } from '../../../src/modules/leak-mark/read-mark';
 import { buildPersonaPdf, type PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { generateSigningKey, signPersona } from '../../../src/modules/signing/persona-signature';
 import { extractPageTexts } from '../pdf-engine/extract-text';
@@ -227,7 +228,7 @@ describe('the mark in a Persona EPUB', () => {
 
   /** A converter's work: the chapters' text only (no colophon, no metadata, no markup of ours), as one plain document in a new EPUB. */
   function converted(bytes: Uint8Array): Uint8Array {
-    const chapters = unzip(bytes)
+    const chapters = readZip(bytes, new BudgetMeter(DOCUMENT_BUDGET, 'The EPUB'))
       .filter((e) => /chapter-\d+\.xhtml$/.test(e.name))
       .map((e) => e.data.toString('utf8'));
     const text = chapters

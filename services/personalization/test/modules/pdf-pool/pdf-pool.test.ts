@@ -7,7 +7,6 @@ import { PDFDocument } from 'pdf-lib';
 import { UnreadableSourceError } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { PdfPoolClosedError, PreviewAbandonedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
 import { generateSigningKey } from '../../../src/modules/signing/persona-signature';
-import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
 import type { PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { personaInput } from '../../fixtures/persona-input';
 
@@ -42,11 +41,6 @@ describe('the PDF worker pool', () => {
 
       const broken = pool.build(input('PRS-IIII-JJJJ-KKKK-LLLL', { kind: 'pdf', bytes: new TextEncoder().encode('not a pdf') }));
       await expect(broken).rejects.toBeInstanceOf(UnreadableSourceError);
-
-      // A copy's leak mark is read on a thread too, and a copy pdf.js cannot read keeps its error's name.
-      const reading = await pool.readMark(a.bytes);
-      expect(reading).toMatchObject({ format: 'pdf', mark: leakMark(markSecret(key.privateKey), 'PRS-AAAA-BBBB-CCCC-DDDD'), agreeing: 3 });
-      await expect(pool.readMark(new TextEncoder().encode('%PDF-1.7\nnothing here\n'))).rejects.toMatchObject({ name: 'InvalidPDFException' });
     } finally {
       await pool.close();
     }
