@@ -2,7 +2,7 @@
 // PDFs that inflate to gigabytes (Flate, LZW, RunLength), nest without end,
 // loop through their object streams or declare absurd cross-reference tables;
 // ZIPs (EPUBs) whose entries overlap, lie about their sizes, number 60,000 or
-// nest archives in archives; pictures that declare 10 billion pixels. Each is
+// nest archives in archives or contain themselves (a quine); pictures that declare 10 billion pixels. Each is
 // made here, byte by byte, so every suite (the readers' own, the routes', the
 // embedded shop's and the bench's) sends exactly the same bombs.
 import { constants, crc32 as zlibCrc32, deflateRawSync, deflateSync } from 'node:zlib';
@@ -432,6 +432,195 @@ export function selfContainingEpub(): Buffer {
   return zip;
 }
 
+// ------------------------------------------------------------------ a ZIP quine
+
+// An EPUB whose one book file, unpacked, is the whole archive again (Russ Cox's "Zip Files All
+// The Way Down", research.swtch.com/zip): a reader that opened archives inside archives would
+// never stop. Its deflate data is a program of two instructions, "print the next n bytes" (a
+// stored block) and "repeat the last n bytes" (a copy in a fixed-code block), which prints the
+// archive's head P, itself and its tail S. Every instruction takes the same number of bytes
+// (OPCODE_BYTES: stored blocks widened by empty fixed blocks before them, copies brought to a
+// byte by an empty stored block after them); the CRC-32 the archive states of itself is solved
+// as a linear system over GF(2).
+
+const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
+const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+const DISTANCE_BASE = [
+  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+];
+const DISTANCE_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+/** Every instruction's size: the one size (found by a search) that the three copies this archive needs can all take. */
+const OPCODE_BYTES = 10;
+const codeIndex = (bases: readonly number[], value: number) => bases.findLastIndex((base) => base <= value);
+
+/** Deflate's bits, least significant first; Huffman codes most significant first (RFC 1951 §3.1.1). */
+class BitWriter {
+  readonly bytes: number[] = [];
+  private byte = 0;
+  private used = 0;
+  bits(value: number, count: number): void {
+    for (let i = 0; i < count; i += 1) {
+      this.byte |= ((value >> i) & 1) << this.used;
+      this.used += 1;
+      if (this.used === 8) this.flush();
+    }
+  }
+  code(value: number, count: number): void {
+    for (let i = count - 1; i >= 0; i -= 1) this.bits((value >> i) & 1, 1);
+  }
+  /** On to the next byte (what a stored block's header does). */
+  align(): void {
+    if (this.used > 0) this.flush();
+  }
+  private flush(): void {
+    this.bytes.push(this.byte);
+    this.byte = 0;
+    this.used = 0;
+  }
+}
+
+function emptyFixedBlock(w: BitWriter): void {
+  w.bits(0, 1);
+  w.bits(1, 2);
+  w.code(0, 7); // end of block
+}
+
+function storedHeader(w: BitWriter, n: number, final: boolean): void {
+  w.bits(final ? 1 : 0, 1);
+  w.bits(0, 2);
+  w.align();
+  w.bits(n, 16);
+  w.bits(~n & 0xffff, 16);
+}
+
+/** "Print the next n bytes": four empty fixed blocks to widen it to OPCODE_BYTES, then a stored block's header. */
+function printOpcode(n: number): Buffer {
+  const w = new BitWriter();
+  for (let i = 0; i < 4; i += 1) emptyFixedBlock(w);
+  storedHeader(w, n, false);
+  return Buffer.from(w.bytes);
+}
+
+/** "Repeat the last n bytes": a copy of n at distance n, an empty fixed block, and an empty stored block to end on a byte. */
+function repeatOpcode(n: number, final: boolean): Buffer {
+  const w = new BitWriter();
+  w.bits(0, 1);
+  w.bits(1, 2);
+  const lc = codeIndex(LENGTH_BASE, n);
+  const symbol = 257 + lc;
+  if (symbol < 280) w.code(symbol - 256, 7);
+  else w.code(0xc0 + symbol - 280, 8);
+  w.bits(n - LENGTH_BASE[lc]!, LENGTH_EXTRA[lc]!);
+  const dc = codeIndex(DISTANCE_BASE, n);
+  w.code(dc, 5);
+  w.bits(n - DISTANCE_BASE[dc]!, DISTANCE_EXTRA[dc]!);
+  w.code(0, 7);
+  emptyFixedBlock(w);
+  storedHeader(w, 0, final);
+  if (w.bytes.length !== OPCODE_BYTES) throw new Error(`a copy of ${n} bytes does not take ${OPCODE_BYTES} bytes`);
+  return Buffer.from(w.bytes);
+}
+
+type QuineLabel = 'p' | 's' | '0' | '1' | '4';
+type QuineOp = { kind: 'print' | 'repeat'; label: QuineLabel } | { kind: 'data'; bytes: Buffer };
+
+/** The deflate data that prints P, itself and S, in Cox's order of instructions. */
+function quineProgram(P: Buffer, S: Buffer): Buffer {
+  const print = (label: QuineLabel): QuineOp => ({ kind: 'print', label });
+  const repeat = (label: QuineLabel): QuineOp => ({ kind: 'repeat', label });
+  const data = (bytes: Buffer): QuineOp => ({ kind: 'data', bytes });
+  const program: QuineOp[] = [
+    ...[print('p'), data(P), print('p'), repeat('p'), print('1'), repeat('p'), print('1'), print('1'), print('4'), repeat('p')],
+    ...[print('1'), print('1'), print('4'), repeat('4'), print('4'), repeat('4'), print('4'), repeat('4'), print('4'), repeat('4')],
+    ...[print('4'), repeat('4'), print('0'), print('0'), print('s'), repeat('4'), print('0'), print('0'), print('s'), repeat('s')],
+    ...[data(S), repeat('s')],
+  ];
+  // How many instructions or data runs each prints or repeats: "p" is P and the instruction after it.
+  const UNITS: Record<QuineLabel, number> = { p: 2, s: 2, '0': 0, '1': 1, '4': 4 };
+  const size = (op: QuineOp) => (op.kind === 'data' ? op.bytes.length : OPCODE_BYTES);
+  // Each instruction's byte count: the program run on whole instructions, as the inflater will run it on bytes.
+  const counts = new Map<string, number>();
+  const output: QuineOp[] = [];
+  for (let i = 0; i < program.length;) {
+    const op = program[i]!;
+    if (op.kind === 'data') throw new Error('the quine runs into its data');
+    const units = UNITS[op.label];
+    const part = op.kind === 'print' ? program.slice(i + 1, i + 1 + units) : output.slice(output.length - units);
+    counts.set(
+      `${op.kind}${op.label}`,
+      part.reduce((n, p) => n + size(p), 0),
+    );
+    output.push(...part);
+    i += op.kind === 'print' ? 1 + units : 1;
+  }
+  // The last instruction ends the stream; the other "repeat s" is only ever printed, so it is written the same.
+  return Buffer.concat(
+    program.map((op) =>
+      op.kind === 'data'
+        ? op.bytes
+        : op.kind === 'print'
+          ? printOpcode(counts.get(`print${op.label}`)!)
+          : repeatOpcode(counts.get(`repeat${op.label}`)!, op.label === 's'),
+    ),
+  );
+}
+
+/** Solves x = f(x) for an f affine over GF(2) on 32 bits (a file stating its own CRC-32): (M ⊕ I)·x = f(0). */
+function fixedPoint(f: (x: number) => number): number {
+  const c = f(0);
+  const columns = Array.from({ length: 32 }, (_, i) => (f(2 ** i) ^ c) >>> 0);
+  const rows = Array.from({ length: 32 }, (_, r) => {
+    let row = 0;
+    for (let i = 0; i < 32; i += 1) if ((((columns[i]! >>> r) & 1) ^ (i === r ? 1 : 0)) === 1) row = (row | (1 << i)) >>> 0;
+    return { row, rhs: (c >>> r) & 1 };
+  });
+  const pivots: number[] = [];
+  let rank = 0;
+  for (let bit = 0; bit < 32; bit += 1) {
+    const found = rows.findIndex((r, i) => i >= rank && (r.row >>> bit) & 1);
+    if (found < 0) continue;
+    [rows[rank], rows[found]] = [rows[found]!, rows[rank]!];
+    for (let i = 0; i < 32; i += 1) {
+      if (i !== rank && (rows[i]!.row >>> bit) & 1) rows[i] = { row: (rows[i]!.row ^ rows[rank]!.row) >>> 0, rhs: rows[i]!.rhs ^ rows[rank]!.rhs };
+    }
+    pivots[rank] = bit;
+    rank += 1;
+  }
+  if (rows.slice(rank).some((r) => r.rhs === 1)) throw new Error('no CRC-32 can state itself in this archive');
+  let x = 0;
+  for (let i = 0; i < rank; i += 1) if (rows[i]!.rhs) x = (x | (1 << pivots[i]!)) >>> 0;
+  return x;
+}
+
+/** An EPUB whose `OEBPS/quine.zip`, unpacked, is this very EPUB, CRC-32 and all. */
+export function quineEpub(): Buffer {
+  const name = Buffer.from('OEBPS/quine.zip');
+  const mimetypeName = Buffer.from('mimetype');
+  const mimetype = MIMETYPE.data;
+  const mimetypeCrc = crc32(mimetype);
+  const headAndTail = (crc: number, compressed: number, total: number) => {
+    const P = Buffer.concat([
+      localHeader(mimetypeName, 0, mimetypeCrc, mimetype.length, mimetype.length),
+      mimetype,
+      localHeader(name, 8, crc, compressed, total),
+    ]);
+    const directory = Buffer.concat([
+      directoryRecord(mimetypeName, 0, mimetypeCrc, mimetype.length, mimetype.length, 0),
+      directoryRecord(name, 8, crc, compressed, total, 30 + mimetypeName.length + mimetype.length),
+    ]);
+    return { P, S: Buffer.concat([directory, endOfDirectory(2, directory.length, P.length + compressed)]) };
+  };
+  // The head and tail have fixed widths: the program's length is known before the sizes in them are.
+  const draft = headAndTail(0, 0, 0);
+  const compressed = quineProgram(draft.P, draft.S).length;
+  const total = draft.P.length + compressed + draft.S.length;
+  const archive = (crc: number) => {
+    const { P, S } = headAndTail(crc, compressed, total);
+    return Buffer.concat([P, quineProgram(P, S), S]);
+  };
+  return archive(fixedPoint((crc) => crc32(archive(crc))));
+}
+
 // ------------------------------------------------------------------ pictures
 
 /** A PNG whose header declares `width` × `height` (10 billion pixels by default) over a few bytes. */
@@ -547,6 +736,7 @@ export const HOSTILE_FILES: readonly HostileFile[] = [
   },
   { name: 'many-entries.epub', kind: 'epub', what: '60,000 entries', make: () => manyEntriesEpub(), refusal: 'TOO_MANY_ENTRIES' },
   { name: 'nested-archives.epub', kind: 'epub', what: 'archives nested six deep over a bomb (never opened)', make: () => nestedArchivesEpub(), refusal: null },
+  { name: 'quine.epub', kind: 'epub', what: 'an EPUB whose book file unpacks to the EPUB itself (a ZIP quine)', make: () => quineEpub(), refusal: null },
   {
     name: 'self-containing.epub',
     kind: 'epub',

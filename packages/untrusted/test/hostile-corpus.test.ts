@@ -1,7 +1,8 @@
 // Every known bomb of the corpus (@persona/test-kit's HOSTILE_FILES) through the reader that
 // meets it in the shop, at the default budgets: refused with the limit it passes (its code),
 // or, for a bomb a bounded reader is immune to, read without unpacking it.
-import { HOSTILE_FILES, plainEpub, plainPdf } from '@persona/test-kit';
+import { crc32 } from 'node:zlib';
+import { HOSTILE_FILES, plainEpub, plainPdf, quineEpub } from '@persona/test-kit';
 import { OVERSHOOT_BYTES } from '../src/bounded-inflate';
 import { BudgetMeter, DOCUMENT_BUDGET, FileRefusedError, IMAGE_BUDGET } from '../src/budget';
 import { measureImage, type ImageKind } from '../src/image-size';
@@ -49,6 +50,17 @@ describe('the corpus of hostile files', () => {
       'OEBPS/content.opf',
       'OEBPS/c1.xhtml',
     ]);
+  });
+
+  it('reads the ZIP quine once: its book file is the whole EPUB again (CRC-32 and all), and nothing more is opened', () => {
+    const quine = quineEpub();
+    const meter = new BudgetMeter(DOCUMENT_BUDGET, 'This EPUB');
+    const entries = readZip(quine, meter);
+    const inner = entries.find((e) => e.name === 'OEBPS/quine.zip')!;
+    expect(inner.data.equals(quine)).toBe(true);
+    const record = quine.lastIndexOf(Buffer.from('PK\x01\x02', 'latin1'));
+    expect(quine.readUInt32LE(record + 16)).toBe(crc32(quine));
+    expect(meter.producedBytes).toBe(quine.length + 20);
   });
 
   it('never recurses into an archive inside an archive', () => {
