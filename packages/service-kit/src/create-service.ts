@@ -271,6 +271,11 @@ export interface AppBaseOptions {
 }
 
 /** The readiness every service has: its database answers and its event bus is connected. */
+/** The skeleton's options a service's `buildApp` passes on from its own (the same for every service). */
+export function baseServiceOptions(name: string, options: AppBaseOptions): ServiceOptions {
+  return { name, logger: options.logger ?? false, readiness: options.readiness, metricsToken: options.metricsToken, loadShedding: options.loadShedding };
+}
+
 export function backingReadiness(database: { ping(): Promise<void> }, bus: { isReady(): boolean }): Record<string, ReadinessCheck> {
   return {
     database: () => database.ping(),

@@ -17,7 +17,15 @@ export * from './http-errors';
 export { checkDateRange } from './date-range';
 export { internalOnly, INTERNAL_TOKEN_HEADER, sameSecret } from './secrets';
 export { dataOf, getFromService, type ServiceAnswer, type ServiceCall } from './service-client';
-export { createServiceApp, backingReadiness, type AppBaseOptions, type ServiceApp, type ServiceOptions, type ReadinessCheck } from './create-service';
+export {
+  createServiceApp,
+  backingReadiness,
+  baseServiceOptions,
+  type AppBaseOptions,
+  type ServiceApp,
+  type ServiceOptions,
+  type ReadinessCheck,
+} from './create-service';
 export { UNDER_PRESSURE_CODE, UNDER_PRESSURE_MESSAGE, type LoadMeasure, type LoadSheddingOptions, type Pressure } from './load-shedding';
 export {
   adminTokenOptions,

@@ -1,6 +1,14 @@
 // Builds the admin service's Fastify instance.
 import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
-import { type AppBaseOptions, createAdminVerifier, createServiceApp, registerRouteRateLimits, requireAdmin, type ServiceApp } from '@persona/service-kit';
+import {
+  type AppBaseOptions,
+  createAdminVerifier,
+  baseServiceOptions,
+  createServiceApp,
+  registerRouteRateLimits,
+  requireAdmin,
+  type ServiceApp,
+} from '@persona/service-kit';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AdminDB } from './db';
@@ -39,13 +47,7 @@ export interface AdminDeps {
 }
 
 export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({
-    name: 'admin',
-    logger: options.logger ?? false,
-    readiness: options.readiness,
-    metricsToken: options.metricsToken,
-    loadShedding: options.loadShedding,
-  });
+  const app = createServiceApp(baseServiceOptions('admin', options));
   await registerRouteRateLimits(app, 'attempts');
   const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: async (jti) => !(await isSessionActive(options.db, jti)) });
   const deps: AdminDeps = {

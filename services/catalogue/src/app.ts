@@ -4,7 +4,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
 import { BOOK_LIMITS } from '@persona/contracts';
-import { type AdminVerifier, type AppBaseOptions, createServiceApp, requireAdmin, type ServiceApp } from '@persona/service-kit';
+import { type AdminVerifier, type AppBaseOptions, baseServiceOptions, createServiceApp, requireAdmin, type ServiceApp } from '@persona/service-kit';
 import { servicePool, type UntrustedPool, type UntrustedPoolOptions } from '@persona/untrusted';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -41,13 +41,7 @@ export interface CatalogueDeps {
 }
 
 export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({
-    name: 'catalogue',
-    logger: options.logger ?? false,
-    readiness: options.readiness,
-    metricsToken: options.metricsToken,
-    loadShedding: options.loadShedding,
-  });
+  const app = createServiceApp(baseServiceOptions('catalogue', options));
   await app.register(multipart, {
     limits: {
       fileSize: BOOK_LIMITS.fileMaxBytes,

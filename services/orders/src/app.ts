@@ -1,6 +1,14 @@
 // Builds the orders service's Fastify instance.
 import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
-import { type AdminVerifier, type AppBaseOptions, createServiceApp, registerRouteRateLimits, requireAdmin, type ServiceApp } from '@persona/service-kit';
+import {
+  type AdminVerifier,
+  type AppBaseOptions,
+  baseServiceOptions,
+  createServiceApp,
+  registerRouteRateLimits,
+  requireAdmin,
+  type ServiceApp,
+} from '@persona/service-kit';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from './db';
@@ -51,13 +59,7 @@ export interface OrdersDeps {
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({
-    name: 'orders',
-    logger: options.logger ?? false,
-    readiness: options.readiness,
-    metricsToken: options.metricsToken,
-    loadShedding: options.loadShedding,
-  });
+  const app = createServiceApp(baseServiceOptions('orders', options));
   await registerRouteRateLimits(app, 'lookups');
   const deps: OrdersDeps = {
     db: options.db,

@@ -1,6 +1,14 @@
 // Builds the personalisation service's Fastify instance.
 import multipart from '@fastify/multipart';
-import { type AdminVerifier, type AppBaseOptions, createServiceApp, registerRouteRateLimits, requireAdmin, type ServiceApp } from '@persona/service-kit';
+import {
+  type AdminVerifier,
+  type AppBaseOptions,
+  baseServiceOptions,
+  createServiceApp,
+  registerRouteRateLimits,
+  requireAdmin,
+  type ServiceApp,
+} from '@persona/service-kit';
 import type { onRequestAsyncHookHandler } from 'fastify';
 
 import type { Kysely } from 'kysely';
@@ -36,13 +44,7 @@ export interface PersonalizationDeps extends PersonalizationAppOptions {
 }
 
 export async function buildApp(options: PersonalizationAppOptions): Promise<ServiceApp> {
-  const app = createServiceApp({
-    name: 'personalization',
-    logger: options.logger ?? false,
-    readiness: options.readiness,
-    metricsToken: options.metricsToken,
-    loadShedding: options.loadShedding,
-  });
+  const app = createServiceApp(baseServiceOptions('personalization', options));
   await app.register(multipart);
   await registerRouteRateLimits(app, 'requests');
   const deps: PersonalizationDeps = {

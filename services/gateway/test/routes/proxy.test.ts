@@ -14,6 +14,7 @@ import { TEST_JWT_SECRET } from '@persona/test-kit';
 import type { ServiceApp } from '@persona/service-kit';
 import { buildGateway } from '../../src/app';
 import { bodyLimitFor } from '../../src/modules/proxy/upstreams';
+import { gatewayOver } from '../support/gateway-over';
 
 const MB = 1024 * 1024;
 
@@ -150,9 +151,8 @@ describe('the shared cache through the proxy', () => {
   const CACHED = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate, s-maxage=1' };
   const BOOKS = Array.from({ length: 30 }, (_, i) => ({ _id: `book-${i}`, title: `The Backwaters Ledger, volume ${i}` }));
   const seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders }> = [];
-  let upstream: http.Server;
   let gateway: ServiceApp;
-  let dir: string;
+  let close: () => Promise<void>;
 
   /** What the stand-in catalogue answers: a HEAD the headers of its GET, every other method a cacheable answer of its own. */
   function answer(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -196,26 +196,12 @@ describe('the shared cache through the proxy', () => {
   const upstreamSaw = (url: string) => seen.filter((s) => s.url === url).map((s) => s.method);
 
   beforeAll(async () => {
-    upstream = http.createServer(answer);
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    dir = await mkdtemp(path.join(os.tmpdir(), 'proxy-cache-'));
-    await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
-    gateway = await buildGateway({
-      upstreams: { catalogue: `http://127.0.0.1:${(upstream.address() as { port: number }).port}` },
-      jwtSecret: TEST_JWT_SECRET,
-      storefrontDir: dir,
-      adminAppDir: dir,
-      publicUrl: 'https://shop.example',
-      rateLimitMax: 0,
+    ({ gateway, close } = await gatewayOver(answer, {
+      indexHtml: '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
       renderer: null,
-    });
+    }));
   });
-  afterAll(async () => {
-    await gateway.close();
-    upstream.closeAllConnections();
-    await new Promise((resolve) => upstream.close(resolve));
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   it('answers a GET after a HEAD with the whole body (issue 21: the HEAD filled the cache with its empty one)', async () => {
     const url = '/api/books?case=head-then-get';

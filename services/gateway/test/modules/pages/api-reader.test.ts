@@ -2,15 +2,11 @@
 // service holds. A stored entry or a fetched answer that is not JSON is a failed answer (502),
 // which the page, and the sitemap, show as their normal error state, never the bare app.
 import http from 'node:http';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { TEST_JWT_SECRET } from '@persona/test-kit';
 import type { ServiceApp } from '@persona/service-kit';
-import { buildGateway } from '../../../src/app';
 import { ApiReader, type ApiResult } from '../../../src/modules/pages/api-reader';
 import type { StorefrontRenderer } from '../../../src/modules/pages/storefront-bundle';
 import { SharedCache } from '../../../src/modules/proxy/shared-cache';
+import { gatewayOver } from '../../support/gateway-over';
 
 const BOOK_ID = '2b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f21';
 const BOOK = { data: { _id: BOOK_ID, title: 'The Backwaters Ledger', author: 'Anjali Menon', description: 'A mystery set in Kochi. '.repeat(40) } };
@@ -112,34 +108,17 @@ describe('ApiReader', () => {
 
 describe('pages read through the shared cache', () => {
   const seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders }> = [];
-  let upstream: http.Server;
   let gateway: ServiceApp;
-  let dir: string;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    upstream = http.createServer(answer(seen));
-    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-    dir = await mkdtemp(path.join(os.tmpdir(), 'api-reader-'));
-    await writeFile(
-      path.join(dir, 'index.html'),
-      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><!--app-head--></head><body><div id="root"></div></body></html>',
-    );
-    gateway = await buildGateway({
-      upstreams: { catalogue: `http://127.0.0.1:${(upstream.address() as { port: number }).port}` },
-      jwtSecret: TEST_JWT_SECRET,
-      storefrontDir: dir,
-      adminAppDir: dir,
-      publicUrl: 'https://shop.example',
-      rateLimitMax: 0,
+    ({ gateway, close } = await gatewayOver(answer(seen), {
+      indexHtml:
+        '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Persona Books</title><!--app-head--></head><body><div id="root"></div></body></html>',
       renderer: RENDERER,
-    });
+    }));
   });
-  afterAll(async () => {
-    await gateway.close();
-    upstream.closeAllConnections();
-    await new Promise((resolve) => upstream.close(resolve));
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   const pageData = (html: string) => JSON.parse(/<script type="application\/json" id="persona-page-data">([\s\S]*?)<\/script>/.exec(html)![1]!) as unknown;
 
