@@ -59,3 +59,4 @@ export { registerRouteRateLimits, tooManyBody } from './rate-limits';
 export { seededRandom, type SeededRandom } from './seeded-random';
 export { readCursors, BAD_CURSOR_MESSAGE } from './page-cursors';
 export * from './multipart-errors';
+export { abandonedSignal } from './abandoned';

@@ -29,6 +29,11 @@ export interface UntrustedPoolOptions {
   timeoutMs: number;
   /** Jobs that may wait for a thread; more are refused as busy. */
   maxQueue: number;
+  /**
+   * How long a job may wait for a thread before it is refused as busy, ms (default 20 s: under the
+   * gateway's 30 s wait for an answer's headers, so a flood is told to come back, not timed out).
+   */
+  maxWaitMs?: number;
 }
 
 export interface RunOptions {
@@ -91,6 +96,8 @@ interface Job {
   resolve: (value: never) => void;
   reject: (err: Error) => void;
   signal?: AbortSignal;
+  /** Refuses it as busy when it waited too long (cleared once a thread takes it). */
+  waitTimer?: NodeJS.Timeout;
 }
 
 interface Thread {
@@ -127,6 +134,8 @@ export function compiledModule(file: string): string {
   return found;
 }
 
+const DEFAULT_MAX_WAIT_MS = 20_000;
+
 /** FILE_CHECK_*'s defaults (settings.ts), for a pool started without settings (tests, benchmarks). */
 export const DEFAULT_POOL_OPTIONS: Omit<UntrustedPoolOptions, 'module'> = { threads: 1, heapMb: 256, timeoutMs: 10_000, maxQueue: 32 };
 
@@ -158,6 +167,8 @@ export function createUntrustedPool<T extends TaskTable>(options: UntrustedPoolO
   let nextId = 1;
   let replaced = 0;
   let closed = false;
+  // About how long the queue ahead takes to clear: every thread's time limit, once.
+  const retryAfterSeconds = Math.max(1, Math.ceil(options.timeoutMs / 1000));
 
   const spawn = (): Thread => {
     const worker = new Worker(script, {
@@ -241,6 +252,7 @@ export function createUntrustedPool<T extends TaskTable>(options: UntrustedPoolO
       if (waiting.length === 0) return;
       if (thread.job || thread.retiring || !thread.ready) continue;
       const job = waiting.shift()!;
+      clearTimeout(job.waitTimer);
       thread.job = job;
       thread.timer = setTimeout(() => {
         if (thread.job !== job) return;
@@ -268,8 +280,7 @@ export function createUntrustedPool<T extends TaskTable>(options: UntrustedPoolO
       // Every free thread takes one of the jobs waiting; past those, `maxQueue` may wait.
       const free = threads.filter((t) => !t.job && !t.retiring).length;
       if (waiting.length >= free + options.maxQueue) {
-        // About how long the queue ahead takes to clear: every thread's time limit, once.
-        return Promise.reject(new PoolBusyError(Math.max(1, Math.ceil(options.timeoutMs / 1000))));
+        return Promise.reject(new PoolBusyError(retryAfterSeconds));
       }
       return new Promise((resolve, reject) => {
         const job: Job = {
@@ -282,24 +293,30 @@ export function createUntrustedPool<T extends TaskTable>(options: UntrustedPoolO
           reject,
           signal: runOptions.signal,
         };
-        runOptions.signal?.addEventListener(
-          'abort',
-          () => {
-            const at = waiting.indexOf(job);
-            if (at < 0) return; // a thread has it: it runs to its end or its time limit
-            waiting.splice(at, 1);
-            reject(runOptions.signal!.reason as Error);
-          },
-          { once: true },
-        );
+        const drop = (reason: Error) => {
+          const at = waiting.indexOf(job);
+          if (at < 0) return false; // a thread has it: it runs to its end or its time limit
+          waiting.splice(at, 1);
+          clearTimeout(job.waitTimer);
+          reject(reason);
+          return true;
+        };
+        runOptions.signal?.addEventListener('abort', () => drop(runOptions.signal!.reason as Error), { once: true });
         waiting.push(job);
         pump();
+        if (waiting.includes(job)) {
+          job.waitTimer = setTimeout(() => drop(new PoolBusyError(retryAfterSeconds)), options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS);
+          job.waitTimer.unref();
+        }
       });
     },
     stats: () => ({ threads: threads.length, running: threads.filter((t) => t.job).length, waiting: waiting.length, replaced }),
     async close() {
       closed = true;
-      for (const job of waiting.splice(0)) job.reject(new PoolClosedError());
+      for (const job of waiting.splice(0)) {
+        clearTimeout(job.waitTimer);
+        job.reject(new PoolClosedError());
+      }
       await Promise.all(threads.map((t) => t.worker.terminate()));
     },
   };

@@ -95,6 +95,16 @@ describe('the untrusted-file pool', () => {
     expect(await Promise.all([running, waiting])).toEqual([400, 10]);
   });
 
+  it('refuses as busy a job that waited past its longest wait, before the gateway would time out', async () => {
+    const p = pool({ maxWaitMs: 200, timeoutMs: 5000 });
+    const running = p.run('spin', 600);
+    const waited = await p.run('echo', 'too late').catch((e: unknown) => e);
+    expect(waited).toBeInstanceOf(PoolBusyError);
+    expect(waited).toMatchObject({ statusCode: 503, headers: { 'retry-after': '5' } });
+    expect(p.stats().waiting).toBe(0);
+    expect(await running).toBe(600);
+  });
+
   it('drops a waiting job whose request went away', async () => {
     const p = pool();
     const running = p.run('spin', 300);

@@ -16,7 +16,7 @@ import {
   Suggestion,
   SuggestQuery,
 } from '@persona/contracts';
-import { notFound, requestOrigin, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
+import { abandonedSignal, notFound, requestOrigin, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedAnswer } from '../modules/books/book-cache';
 import { bookAnswer, listBooksAnswer, relatedAnswer, sitemapFileAnswer, sitemapIndexAnswer, suggestAnswer } from '../modules/books/books.queries';
@@ -95,7 +95,7 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
     async (request, reply) => {
       const form = await parseBookForm(request.parts(), 'create', deps.uploadsDir);
       try {
-        await inspectUploads(form, deps.uploadChecks);
+        await inspectUploads(form, deps.uploadChecks, abandonedSignal(reply));
         const book = await createBook(writeContext(request), form);
         return reply.status(201).send({ data: book, message: 'Book created successfully' });
       } finally {
@@ -107,10 +107,10 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
   app.put(
     '/api/books/:id',
     { onRequest: adminOnly, preHandler: multipartOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Book), ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const form = await parseBookForm(request.parts(), 'update', deps.uploadsDir);
       try {
-        await inspectUploads(form, deps.uploadChecks);
+        await inspectUploads(form, deps.uploadChecks, abandonedSignal(reply));
         const book = await updateBook(writeContext(request), request.params.id, form);
         return { data: book, message: 'Book updated successfully' };
       } finally {

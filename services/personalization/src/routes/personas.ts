@@ -18,6 +18,7 @@ import {
   PublicKey,
 } from '@persona/contracts';
 import {
+  abandonedSignal,
   badRequest,
   clientAddress,
   multipartFailure,
@@ -160,14 +161,14 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
         response: { 200: DataEnvelope(FileVerification), 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 503: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart()) throw unsupportedMediaType('Send the Persona as multipart/form-data in the field "file"');
       const upload = await receiveFile(request, MAX_UPLOAD, 'The file must be under 10MB');
       try {
         const format = copyFormat(upload.head);
         if (!format) throw unsupportedMediaType('The file must be a PDF or an EPUB');
         // Read on an untrusted-file thread within its budget; over it, a 413 or 422 naming the limit.
-        const inspected = await deps.copyChecks.run('inspectCopy', upload.path, { file: COPY_NAME[format] });
+        const inspected = await deps.copyChecks.run('inspectCopy', upload.path, { file: COPY_NAME[format], signal: abandonedSignal(reply) });
         return { data: await verifyFile(db, await deps.publicKeys(), inspected) };
       } finally {
         await discardUploads([upload]);
@@ -184,14 +185,14 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
         response: { 200: DataEnvelope(LeakFinding), 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 503: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart()) throw unsupportedMediaType('Send the copy as multipart/form-data in the field "file"');
       const upload = await receiveFile(request, MAX_LEAK_UPLOAD_BYTES, 'The copy must be under 40 MB');
       let reading: MarkReading;
       try {
         const format = copyFormat(upload.head);
         if (!format) throw unsupportedMediaType('The copy must be a PDF or an EPUB');
-        reading = await deps.copyChecks.run('readMark', upload.path, { file: COPY_NAME[format] });
+        reading = await deps.copyChecks.run('readMark', upload.path, { file: COPY_NAME[format], signal: abandonedSignal(reply) });
       } catch (err) {
         const unreadable = UNREADABLE_COPY[(err as Error).name];
         if (unreadable) throw badRequest(unreadable);
@@ -231,14 +232,10 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
       schema: { body: PersonaPreviewBody, querystring: NoQuery, response: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody } },
     },
     async (request, reply) => {
-      // A buyer typing on closes the request: a preview not yet drawn is then dropped.
-      const gone = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) gone.abort();
-      });
       let drawn;
       try {
-        drawn = await deps.previews.draw(request.body, request.correlationId, gone.signal);
+        // A buyer typing on closes the request: a preview not yet drawn is then dropped.
+        drawn = await deps.previews.draw(request.body, request.correlationId, abandonedSignal(reply));
       } catch (err) {
         // Nobody is there to answer: nginx's "client closed request", logged as such rather than as a failure.
         if (err instanceof PreviewAbandonedError) return reply.code(499 as never).send(undefined as never);

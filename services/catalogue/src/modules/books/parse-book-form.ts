@@ -92,7 +92,7 @@ const NAMED: Record<BookFileField, string> = { coverImage: 'The cover image', im
  * pages): a 415 for what is not the image it claims, a 413 or 422 naming the limit a file passes.
  * The full PDF's pages are kept on its upload.
  */
-export async function inspectUploads(form: BookForm, pool: UntrustedPool<UploadTasks>): Promise<void> {
+export async function inspectUploads(form: BookForm, pool: UntrustedPool<UploadTasks>, signal?: AbortSignal): Promise<void> {
   const uploads: Array<[BookFileField, Upload]> = [
     ...(form.files.coverImage ? [['coverImage', form.files.coverImage] as [BookFileField, Upload]] : []),
     ...form.files.images.map((upload): [BookFileField, Upload] => ['images', upload]),
@@ -103,10 +103,10 @@ export async function inspectUploads(form: BookForm, pool: UntrustedPool<UploadT
     uploads.map(async ([field, upload]) => {
       const file = NAMED[field];
       if (upload.type.kind === 'pdf') {
-        upload.pages = (await pool.run('inspectPdf', { path: upload.file.path, file }, { file })).pages;
+        upload.pages = (await pool.run('inspectPdf', { path: upload.file.path, file }, { file, signal })).pages;
         return;
       }
-      const { problem } = await pool.run('inspectImage', { path: upload.file.path, type: upload.type, file }, { file });
+      const { problem } = await pool.run('inspectImage', { path: upload.file.path, type: upload.type, file }, { file, signal });
       if (problem) throw unsupportedMediaType(`${file} ${problem}; upload ${problem === HIDDEN_MARKUP ? 'a plain image' : IMAGE_KINDS}`);
     }),
   );
