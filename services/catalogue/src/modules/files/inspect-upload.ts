@@ -5,26 +5,22 @@
 import { BudgetMeter, DOCUMENT_BUDGET, gaugePdf, IMAGE_BUDGET, type ImageKind, measureImage } from '@persona/untrusted';
 import { hasActiveMarkup, imageProblem, type SniffedType } from './sniff-file-type';
 
-export interface InspectedImage {
-  /** Why the bytes are not a well-formed image of their type, or what they hide; null when they are fine. */
-  problem: string | null;
-  width: number;
-  height: number;
-}
-
 /** The problem of a picture with markup behind its header. */
 export const HIDDEN_MARKUP = 'contains HTML or script';
 
 const KINDS: Record<string, ImageKind> = { jpg: 'jpeg', png: 'png', gif: 'gif', webp: 'webp' };
 
-/** `file` names the upload in a refusal ("The cover image"). */
-export function inspectImage(bytes: Uint8Array, type: SniffedType, file: string): InspectedImage {
+/**
+ * Why the bytes are not a well-formed image of their type, or what they hide; null when they are
+ * fine. A picture over the pixel budget is refused (413). `file` names the upload in a refusal ("The cover image").
+ */
+export function inspectImage(bytes: Uint8Array, type: SniffedType, file: string): { problem: string | null } {
   const problem = imageProblem(bytes, type);
-  if (problem) return { problem, width: 0, height: 0 };
+  if (problem) return { problem };
   // Judged past the first bytes: a GIF header with a page behind it is not an image.
-  if (hasActiveMarkup(bytes)) return { problem: HIDDEN_MARKUP, width: 0, height: 0 };
-  const size = measureImage(bytes, KINDS[type.ext] ?? 'jpeg', new BudgetMeter(IMAGE_BUDGET, file));
-  return { problem: null, width: size.width, height: size.height };
+  if (hasActiveMarkup(bytes)) return { problem: HIDDEN_MARKUP };
+  measureImage(bytes, KINDS[type.ext] ?? 'jpeg', new BudgetMeter(IMAGE_BUDGET, file));
+  return { problem: null };
 }
 
 /**
