@@ -460,9 +460,11 @@ describe('a gift', () => {
     // What the Persona cannot print is refused on the page, before anything is sent.
     await field('Message (optional)').fill('Happy birthday 🎉');
     await submitButton().click();
-    await main()
-      .getByText(/We cannot print “🎉”/)
-      .waitFor();
+    // The message field says why (the live preview and the form's status line may say it too).
+    const messageField = field('Message (optional)');
+    expect(await settle(() => messageField.getAttribute('aria-invalid'), 'true')).toBe('true');
+    const messageError = page.locator(`[id="${((await messageField.getAttribute('aria-describedby')) ?? '').split(' ')[0]}"]`);
+    expect(squash(await messageError.innerText())).toMatch(/^We cannot print “🎉”/);
     expect(await testModeDialog().count()).toBe(0);
     await field('Message (optional)').fill(message.join('\n'));
     // The dedication page as it will be printed, drawn by the Persona engine as the name and message are typed.
