@@ -214,24 +214,24 @@ describe('the mark in a Persona PDF', () => {
 });
 
 describe('the mark in a Persona EPUB', () => {
-  const epub = (personaId: string) =>
+  const epub = (personaId: string, text: string[] = paragraphs, language = 'English') =>
     buildPersonaEpub({
       record: record(personaId),
       signature: signPersona(record(personaId), key),
       keyId: key.keyId,
       privateKey: key.privateKey,
       verifyUrl: `https://shop.example/verify/${personaId}`,
-      paragraphs,
-      language: 'English',
+      paragraphs: text,
+      language,
       mark: leakMark(secret, personaId),
     });
 
-  /** A converter's work: the chapters' text only (no colophon, no metadata, no markup of ours), as one plain document in a new EPUB. */
-  function converted(bytes: Uint8Array): Uint8Array {
+  /** The chapters' text as a converter to plain text writes it: their paragraphs without markup, colophon or metadata. */
+  function plainText(bytes: Uint8Array): string {
     const chapters = readZip(bytes, new BudgetMeter(DOCUMENT_BUDGET, 'The EPUB'))
       .filter((e) => /chapter-\d+\.xhtml$/.test(e.name))
       .map((e) => e.data.toString('utf8'));
-    const text = chapters
+    return chapters
       .map((c) =>
         [...c.matchAll(/<p>([\s\S]*?)<\/p>/g)]
           .map(([, p]) => p!)
@@ -240,6 +240,11 @@ describe('the mark in a Persona EPUB', () => {
       )
       .join('\n\n')
       .replace(/[ \t]+/g, ' ');
+  }
+
+  /** A converter's work: the chapters' text only (no colophon, no metadata, no markup of ours), as one plain document in a new EPUB. */
+  function converted(bytes: Uint8Array): Uint8Array {
+    const text = plainText(bytes);
     expect(text).not.toContain(A);
     const body = text
       .split('\n\n')
@@ -277,10 +282,132 @@ describe('the mark in a Persona EPUB', () => {
     const mark = epubMarker(leakMark(secret, A), paragraphs.slice(1));
     const marked = paragraphs.slice(1).map(mark);
     expect(marked.map((p) => p.replace(/[\u2060\u200B\u200C]/g, ''))).toEqual(paragraphs.slice(1));
-    expect(marked.join(' ')).toMatch(/[.,;:][\u2060\u200B\u200C] /);
+    expect(marked.join(' ')).toMatch(/[.,;:][\u2060\u200B\u200C]+ /);
     expect(markOfFrame(framesInText(marked.join('\n'))[0]!)).toBe(leakMark(secret, A));
     // A ZWNJ the text uses inside a word is its own, never read as a symbol.
     expect(framesInText('क्\u200Cष and \u200C\u200B words')).toEqual([]);
+  });
+
+  // Books whose sentences end in "।" or "." and that have few commas: too few places after punctuation
+  // for three frames one symbol at a time (the Persian one uses ZWNJ inside its words, as Persian does).
+  const hindi = [
+    '# अध्याय एक: सुबह',
+    'सूरज उगा और गाँव की गलियों में धूप फैल गई। मंदिर की घंटियाँ बजने लगीं और बच्चे स्कूल की ओर दौड़ पड़े। दादी आँगन में बैठकर चावल बीन रही थीं।',
+    'रमेश ने खेत की मेड़ पर खड़े होकर आसमान की ओर देखा। बादल अभी दूर थे पर हवा में नमी थी। उसने सोचा कि इस बार बारिश समय पर आएगी।',
+    'दोपहर को बाज़ार में भीड़ बढ़ गई। सब्ज़ीवाले ज़ोर ज़ोर से आवाज़ लगा रहे थे। एक बूढ़ा आदमी पेड़ की छाँव में बैठा अख़बार पढ़ रहा था।',
+    '# अध्याय दो: शाम',
+    'शाम होते ही नदी के किनारे दीये जलने लगे। औरतें गीत गाती हुई घाट की सीढ़ियों से उतरीं, और पानी में फूल बहा दिए। आरती की आवाज़ दूर तक सुनाई दी।',
+    'रात को सब लोग चौपाल पर इकट्ठा हुए। मुखिया जी ने नए कुएँ की बात छेड़ी। किसी ने पूछा कि पैसा कहाँ से आएगा। सबने मिलकर तय किया कि हर घर थोड़ा थोड़ा देगा।',
+  ];
+  const bengali = [
+    '# প্রথম অধ্যায়',
+    'সকালে সূর্য উঠল আর গ্রামের পথে রোদ ছড়িয়ে পড়ল। মন্দিরের ঘণ্টা বাজতে লাগল। ছেলেমেয়েরা হাসতে হাসতে স্কুলের দিকে ছুটল।',
+    'দুপুরে হাটে খুব ভিড় হল। মাছওয়ালা জোরে জোরে ডাকছিল আর এক বুড়ো মানুষ বটগাছের ছায়ায় বসে খবরের কাগজ পড়ছিলেন।',
+    'সন্ধ্যায় নদীর ঘাটে প্রদীপ জ্বলে উঠল। মেয়েরা গান গাইতে গাইতে জলে ফুল ভাসিয়ে দিল, আর দূর থেকে শাঁখের আওয়াজ ভেসে এল।',
+  ];
+  const arabic = [
+    '# الفصل الأول',
+    'أشرقت الشمس على القرية الصغيرة وامتلأت الأزقة بالضوء. خرج الأطفال إلى المدرسة وهم يضحكون. جلست الجدة في الفناء تنقي الأرز.',
+    'في الظهيرة ازدحم السوق بالناس. كان بائع الخضار ينادي بصوت عال، وكان رجل عجوز يقرأ الجريدة في ظل شجرة.',
+    'هل سيأتي المطر هذا العام؟ سأل الفلاح جاره وهو ينظر إلى السماء. قال الجار إن الغيوم ما زالت بعيدة.',
+  ];
+  const persian = [
+    '# فصل یکم',
+    'بچه\u200Cها صبح زود به مدرسه می\u200Cروند. مادربزرگ در حیاط خانه\u200Cاش برنج پاک می\u200Cکند.',
+    'باران که می\u200Cآید همه به خانه\u200Cها برمی\u200Cگردند. شب\u200Cها قصه\u200Cهای قدیمی گفته می\u200Cشود.',
+  ];
+  const PUNCTUATION = /[.,;:!?।॥؟،؛۔]/u;
+  /** The mark's symbols as written: a run of them before white space or at the text's end (never inside a word). */
+  const SYMBOLS = /[\u2060\u200B\u200C]+(?=\s|$)/gu;
+  /** A book's paragraphs as plainText gives them back. */
+  const bodyText = (text: readonly string[]) =>
+    text
+      .filter((p) => !p.startsWith('#'))
+      .map((p) => p.normalize('NFC'))
+      .join('\n\n');
+  /** Letters, their marks and digits, and the joiners a script uses inside a word. */
+  const WORD = /^[\p{L}\p{M}\p{N}\u200C\u200D]+$/u;
+
+  /** Every pair and triple of adjacent words with only white space between them, as a reader searches for them. */
+  function phrases(text: readonly string[]): string[] {
+    const found: string[] = [];
+    for (const paragraph of text.filter((p) => !p.startsWith('#'))) {
+      for (const clause of paragraph.normalize('NFC').split(/[^\p{L}\p{M}\p{N}\u200C\u200D\s]+/u)) {
+        const words = clause.split(/\s+/u).filter(Boolean);
+        expect(words.every((w) => WORD.test(w))).toBe(true);
+        for (let i = 0; i + 1 < words.length; i += 1) {
+          found.push(words.slice(i, i + 2).join(' '));
+          if (i + 2 < words.length) found.push(words.slice(i, i + 3).join(' '));
+        }
+      }
+    }
+    return found;
+  }
+
+  it.each([
+    ['Hindi', hindi],
+    ['Bengali', bengali],
+    ['Arabic', arabic],
+    ['Persian', persian],
+    ['English', paragraphs],
+  ])('leaves every word and phrase of a book in %s whole, and is read back from it and from its plain text', async (language, text) => {
+    const bytes = await epub(A, text, language);
+    const plain = plainText(bytes);
+    const wanted = phrases(text);
+    expect(wanted.length).toBeGreaterThan(20);
+    const missing = wanted.filter((phrase) => !plain.includes(phrase));
+    expect(missing).toEqual([]);
+    // The symbols are only after punctuation (every paragraph of these books ends in some).
+    const runs = [...plain.matchAll(SYMBOLS)];
+    expect(runs.length).toBeGreaterThan(0);
+    for (const run of runs) {
+      expect(plain[run.index - 1]).toMatch(PUNCTUATION);
+      expect(plain.slice(run.index + run[0].length, run.index + run[0].length + 1)).toMatch(/^(\s|$)/u);
+    }
+    // Nothing else is added, and the text's own ZWNJs (Persian) are kept where they are.
+    expect(plain.replace(SYMBOLS, '')).toBe(bodyText(text));
+    const mark = leakMark(secret, A);
+    const read = await readMark(bytes);
+    expect(read).toMatchObject({ mark });
+    expect(read.agreeing).toBeGreaterThanOrEqual(3);
+    const frames = framesInText(plain);
+    expect(frames.length).toBeGreaterThanOrEqual(3);
+    expect(agreeOnMark(frames)).toMatchObject({ mark });
+    expect((await readMark(converted(bytes))).mark).toBe(mark);
+  });
+
+  it('in a Latin book, is only after punctuation', async () => {
+    const plain = plainText(await epub(A));
+    expect(plain.replace(/[.,;:!?][\u2060\u200B\u200C]+(?=\s|$)/gu, (p) => p[0]!)).toBe(plain.replace(SYMBOLS, ''));
+    expect(plain.replace(SYMBOLS, '')).toBe(bodyText(paragraphs));
+  });
+
+  it('carries three whole frames in a book of three places to write in, one of them a paragraph that ends in a word', async () => {
+    const short = ['# एक', 'सूरज उगा। चिड़िया गाई।', 'हवा चली'];
+    const bytes = await epub(A, short, 'Hindi');
+    const plain = plainText(bytes);
+    expect(plain.replace(SYMBOLS, '')).toBe(bodyText(short));
+    expect(phrases(short).every((phrase) => plain.includes(phrase))).toBe(true);
+    const mark = leakMark(secret, A);
+    expect(await readMark(bytes)).toMatchObject({ mark, read: 3, agreeing: 3 });
+    expect(agreeOnMark(framesInText(plain))).toEqual({ mark, frames: 3, agreeing: 3 });
+    expect((await readMark(converted(bytes))).mark).toBe(mark);
+    // One place only: a paragraph's end carries all three.
+    const alone = epubMarker(mark, ['सूरज उगा']);
+    expect(agreeOnMark(framesInText(alone('सूरज उगा')))).toEqual({ mark, frames: 3, agreeing: 3 });
+  });
+
+  it('still reads a copy sold before runs, one symbol after every word', () => {
+    const mark = leakMark(secret, A);
+    const symbols = ['\u2060', ...frameBits(mark).map((bit) => (bit ? '\u200C' : '\u200B'))];
+    const words = Array.from({ length: 3 * symbols.length }, (_, i) => `शब्द${i}${symbols[i % symbols.length]}`);
+    expect(agreeOnMark(framesInText(words.join(' ')))).toEqual({ mark, frames: 3, agreeing: 3 });
+  });
+
+  it('reads a long run of symbols that a letter ends at once, and finds nothing in it', () => {
+    const started = Date.now();
+    expect(framesInText(`${'\u200C'.repeat(200_000)}क ${'\u2060\u200B'.repeat(100_000)}x`)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('is not found in an EPUB it was not written into', async () => {
