@@ -239,6 +239,26 @@ export const PublicOrder = Type.Object({
 });
 export type PublicOrder = Static<typeof PublicOrder>;
 
+/**
+ * A paid Persona that could not be made (persona.failed) is made again or refunded in full within
+ * this many business days: the promise the buyer's e-mail and the storefront's pages make.
+ */
+export const PERSONA_REMEDY_BUSINESS_DAYS = 2;
+
+/**
+ * What the buyer of a Persona that could not be made is told, in the same words by e-mail and on
+ * every storefront page that shows the Persona: the payment is safe, what went wrong, that the
+ * shop knows, and what happens by when.
+ */
+export const PERSONA_FAILED_NOTICE = {
+  heading: "We couldn't make your Persona yet",
+  message:
+    'Your payment is safe. Making your Persona ran into a problem, and the shop has been alerted: ' +
+    `we will make it again or refund you in full within ${PERSONA_REMEDY_BUSINESS_DAYS} business days.`,
+  /** What the buyer does meanwhile: nothing. */
+  next: 'You need do nothing. We e-mail you the moment your Persona is ready.',
+} as const;
+
 /** The filters of the administrator's order list, and of its CSV export. */
 const OrderFilters = {
   status: Type.Optional(DeliveryStatusSchema),

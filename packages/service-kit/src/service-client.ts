@@ -27,9 +27,30 @@ export async function getFromService(baseUrl: string, path: string, call: Servic
     return { ok: false, outcome: 'unreachable', detail: `no answer for ${path} (${(err as Error).message})` };
   }
   if (response.ok) return { ok: true, response };
-  await response.body?.cancel();
   const outcome = response.status === 404 ? 'missing' : response.status < 500 ? 'refused' : 'failed';
-  return { ok: false, outcome, detail: `answered ${response.status} for ${path}` };
+  return { ok: false, outcome, detail: `answered ${response.status} for ${path}${await reasonOf(response)}` };
+}
+
+/** The longest error answer whose message is read: the house's `{statusCode, error, message}` is far smaller. */
+const MAX_REASON_BODY = 4096;
+
+/**
+ * What an error answer says went wrong (its `message`), for the detail that reaches logs and an
+ * owner's alert ("The full PDF file is missing" says more than a 404); nothing when it is not a
+ * small JSON answer with one.
+ */
+async function reasonOf(response: Response): Promise<string> {
+  const length = Number(response.headers.get('content-length') ?? Number.POSITIVE_INFINITY);
+  if (!(length <= MAX_REASON_BODY) || !/\bjson\b/.test(response.headers.get('content-type') ?? '')) {
+    await response.body?.cancel();
+    return '';
+  }
+  try {
+    const { message } = (await response.json()) as { message?: unknown };
+    return typeof message === 'string' && message.trim() ? `: ${message.trim().slice(0, 200)}` : '';
+  } catch {
+    return '';
+  }
 }
 
 /** The `data` of a JSON answer `{ data }`, typed by the contract the route answers with. */

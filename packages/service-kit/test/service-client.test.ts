@@ -15,6 +15,8 @@ describe('getFromService', () => {
     });
     app.get('/bad', async (_request, reply) => reply.status(400).send({ message: 'no' }));
     app.get('/boom', async (_request, reply) => reply.status(502).send({ message: 'down' }));
+    app.get('/text', async (_request, reply) => reply.status(500).type('text/plain').send('message: not json'));
+    app.get('/huge', async (_request, reply) => reply.status(500).send({ message: 'x'.repeat(10_000) }));
     app.get('/slow', async () => new Promise((resolve) => setTimeout(() => resolve({ data: 1 }), 400)));
     base = await app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -37,5 +39,12 @@ describe('getFromService', () => {
     expect(await outcome('/boom')).toBe('failed');
     expect(await outcome('/slow', 100)).toBe('unreachable');
     expect(await getFromService('http://127.0.0.1:1', '/ok', { timeoutMs: 1000 })).toMatchObject({ ok: false, outcome: 'unreachable' });
+  });
+
+  it("says why in the detail when the answer's message does, and only then", async () => {
+    expect(await getFromService(base, '/bad', { timeoutMs: 1000 })).toMatchObject({ detail: 'answered 400 for /bad: no' });
+    expect(await getFromService(base, '/boom', { timeoutMs: 1000 })).toMatchObject({ detail: 'answered 502 for /boom: down' });
+    expect(await getFromService(base, '/text', { timeoutMs: 1000 })).toMatchObject({ detail: 'answered 500 for /text' });
+    expect(await getFromService(base, '/huge', { timeoutMs: 1000 })).toMatchObject({ detail: 'answered 500 for /huge' });
   });
 });

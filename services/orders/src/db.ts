@@ -84,6 +84,8 @@ export interface EmailsTable {
   correlation_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Not sent before this moment (a gift's delivery day); null: as soon as possible. */
   send_after: NullableTimestamp;
+  /** What made an e-mail an order may owe more than once due (the persona.failed event of the shop's alert); '' for the rest, one per order and kind. */
+  occasion: ColumnType<string, string | undefined, string>;
 }
 
 export interface LibraryTokensTable {

@@ -8,10 +8,12 @@ export type EmailRow = Selectable<EmailsTable>;
 
 /**
  * One of each per order, ever: the payment's confirmation, the Persona being ready, a gift's Persona
- * to its recipient (on its day), and a printed
- * copy shipped, delivered or cancelled; and a library sign-in link (no order, one per request).
+ * to its recipient (on its day), the Persona's having failed (to its buyer), and a printed copy
+ * shipped, delivered or cancelled; one per failure: the shop's own alert that a paid Persona
+ * failed; and a library sign-in link (no order, one per request).
  */
-export type EmailKind = 'order-confirmed' | 'persona-ready' | 'gift-delivery' | 'shipped' | 'delivered' | 'cancelled' | 'library-link';
+export type EmailKind =
+  'order-confirmed' | 'persona-ready' | 'gift-delivery' | 'persona-failed' | 'persona-failed-alert' | 'shipped' | 'delivered' | 'cancelled' | 'library-link';
 
 export interface DueEmail {
   /** Null for an e-mail about no order. */
@@ -24,9 +26,17 @@ export interface DueEmail {
   correlationId: string | null;
   /** Not sent before (a gift's delivery day); absent: as soon as possible. */
   sendAfter?: Date;
+  /**
+   * For an e-mail an order may owe more than once, what made this one due (the shop's alert: the
+   * persona.failed event's id); absent: the order's only e-mail of its kind.
+   */
+  occasion?: string;
 }
 
-/** What every e-mail to a buyer needs to know of the shop: its address for links, and where to write. */
+/**
+ * What every e-mail needs to know of the shop: its address for links, and its own address, where
+ * buyers write (SUPPORT_EMAIL) and where the shop's alerts to itself go.
+ */
 export interface ShopMail {
   publicUrl: string;
   supportEmail: string;
@@ -35,7 +45,7 @@ export interface ShopMail {
 /** Tries per e-mail before the relay stops trying (the row stays, with its last error, for an operator). */
 export const MAX_EMAIL_ATTEMPTS = 10;
 
-/** Queues the e-mail unless the order already has one of its kind. */
+/** Queues the e-mail unless the order already has one of its kind (for the same occasion). */
 export async function queueEmail(db: Kysely<OrdersDB> | Transaction<OrdersDB>, email: DueEmail): Promise<void> {
   await db
     .insertInto('emails')
@@ -48,8 +58,9 @@ export async function queueEmail(db: Kysely<OrdersDB> | Transaction<OrdersDB>, e
       html_body: email.html,
       correlation_id: email.correlationId || null,
       send_after: email.sendAfter ?? null,
+      occasion: email.occasion ?? '',
     })
-    .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
+    .onConflict((oc) => oc.columns(['order_id', 'kind', 'occasion']).doNothing())
     .execute();
 }
 

@@ -1,9 +1,21 @@
 // The e-mails a buyer gets about an order, each as plain text and HTML from one description
 // (email-body): the confirmation when the payment is confirmed (what was bought, the amount,
 // the Persona ID and its page, for a printed copy the address and the dispatch estimate), the
-// Persona's being ready (its page and its download), and a printed copy's being shipped (the
-// carrier and tracking number), delivered or cancelled.
-import { LIBRARY_LINK_MINUTES, paiseToRupees, personaDownloadUrl, personalizedPdfUrl, shopDate, shopDayStart, type Address } from '@persona/contracts';
+// Persona's being ready (its page and its download) or having failed (the payment is safe, what
+// happens next and by when), and a printed copy's being shipped (the carrier and tracking
+// number), delivered or cancelled. Also the one the shop sends itself about an order: a paid
+// Persona that failed, with what the owner needs to put it right.
+import {
+  LIBRARY_LINK_MINUTES,
+  paiseToRupees,
+  PERSONA_FAILED_NOTICE,
+  PERSONA_REMEDY_BUSINESS_DAYS,
+  personaDownloadUrl,
+  personalizedPdfUrl,
+  shopDate,
+  shopDayStart,
+  type Address,
+} from '@persona/contracts';
 import type { OrderRow } from '../orders/orders.repository';
 import { emailHtml, emailText, type EmailBody } from './email-body';
 import type { DueEmail, EmailKind, ShopMail } from './emails.repository';
@@ -121,6 +133,87 @@ export function personaReadyEmail(order: OrderRow, shop: ShopMail, correlationId
     },
     correlationId,
   );
+}
+
+/**
+ * The buyer's (a gift's giver's) e-mail when their Persona could not be made: their payment is
+ * safe, the shop knows, and it is made again or refunded in full within
+ * PERSONA_REMEDY_BUSINESS_DAYS (the storefront's pages say the same words).
+ */
+export function personaFailedEmail(order: OrderRow, shop: ShopMail, correlationId: string | null): DueEmail {
+  return email(
+    order,
+    'persona-failed',
+    `Your payment is safe: we couldn't make your Persona of "${order.book_title}" yet`,
+    {
+      greeting: `Dear ${order.full_name},`,
+      heading: PERSONA_FAILED_NOTICE.heading,
+      paragraphs: [PERSONA_FAILED_NOTICE.message],
+      facts: [
+        ['Book', `${order.book_title} by ${order.book_author}`],
+        ['Persona ID', order.persona_id],
+        ['Order', order.id],
+        ['Amount paid', inr(order.amount_paise)],
+        ['Paid on', longDate(order.paid_at ?? order.created_at)],
+        ...giftFacts(order),
+      ],
+      action: { label: 'View your Persona', url: personaPage(order, shop) },
+      after: [
+        PERSONA_FAILED_NOTICE.next,
+        ...(order.delivery_type === 'physical' ? ['Your printed copy is printed and dispatched once your Persona is made.'] : []),
+      ],
+      footer: footer(shop),
+    },
+    correlationId,
+  );
+}
+
+/** The admin app's orders list (the gateway serves the app under /admin), filtered by `query`. */
+const adminOrders = (shop: ShopMail, query: string) => `${shop.publicUrl}/admin/orders?${query}`;
+
+/**
+ * The shop's alert to itself (at its own address, SUPPORT_EMAIL) that a paid Persona could not be
+ * made: which order, Persona and book, the buyer, why, and the admin's order where Retry is. One
+ * per failure: `occasion` is the persona.failed event's id, so a retry that fails again alerts
+ * again while a redelivered event does not.
+ */
+export function personaFailedAlert(order: OrderRow, shop: ShopMail, occasion: string, correlationId: string | null): DueEmail {
+  const body: EmailBody = {
+    greeting: 'Hello,',
+    heading: 'A paid Persona could not be made',
+    paragraphs: [
+      `${order.full_name} paid ${inr(order.amount_paise)} for a Persona of "${order.book_title}", and it could not be made after its last attempt.`,
+      `They have been e-mailed that their payment is safe and that we will make it again or refund them in full within ${PERSONA_REMEDY_BUSINESS_DAYS} business days.`,
+    ],
+    facts: [
+      ['Order', order.id],
+      ['Persona ID', order.persona_id],
+      ['Book', `${order.book_title} by ${order.book_author}`],
+      ['Buyer', order.full_name],
+      ["Buyer's e-mail", order.email],
+      ['Phone', order.phone],
+      ['Format', order.delivery_type === 'physical' ? 'Printed Persona (with the PDF)' : 'Digital Persona (PDF)'],
+      ['Amount paid', inr(order.amount_paise)],
+      ['Paid on', longDate(order.paid_at ?? order.created_at)],
+      ['Reason', order.persona_error || 'None given'],
+    ],
+    action: { label: 'Open the order to retry', url: adminOrders(shop, `search=${order.persona_id}`) },
+    after: [
+      "Put the cause right (the book's file, for one), then press Retry: the buyer is e-mailed the moment the Persona is ready. A retry that fails again sends another alert.",
+      `Every paid Persona that failed: ${adminOrders(shop, 'persona=failed')}`,
+    ],
+    footer: ['Persona Books', `An alert the shop sends to its own address, ${shop.supportEmail}.`],
+  };
+  return {
+    orderId: order.id,
+    kind: 'persona-failed-alert',
+    to: shop.supportEmail,
+    subject: `Persona failed: ${order.persona_id} ("${order.book_title}") for ${order.full_name}`,
+    text: emailText(body),
+    html: emailHtml(body),
+    correlationId,
+    occasion,
+  };
 }
 
 /**

@@ -1,13 +1,13 @@
 // Orders' side of an order's life after payment: its confirmation e-mail once order.paid is out
 // (whichever of verify, webhook or reconciler saw the payment), and the personalisation service
 // saying a Persona is ready (queue the buyer's e-mail, and a gift's to its recipient for its day,
-// in the same transaction) or failed.
+// in the same transaction) or failed (queue the buyer's notice and the shop's alert, likewise).
 import { eventLogger, handleOnce, type BusLogger, type EventBus, type KnownEvent, type Subscription } from '@persona/bus';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { queueEmail } from '../mail/emails.repository';
 import type { ShopMail } from '../mail/emails.repository';
-import { giftDeliveryEmail, orderConfirmedEmail, personaReadyEmail } from '../mail/order-emails';
+import { giftDeliveryEmail, orderConfirmedEmail, personaFailedAlert, personaFailedEmail, personaReadyEmail } from '../mail/order-emails';
 import * as repo from './orders.repository';
 
 export const ORDERS_PERSONA_QUEUE = 'orders.personas';
@@ -29,14 +29,27 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutc
       outcome = 'ready';
     } else if (event.type === 'persona.failed') {
       const { payload } = event;
+      // A failure that arrives after the Persona was made changes nothing and tells no one.
       const order = await repo.setPersonaStatus(trx, payload.personaId, { status: 'failed', error: payload.reason });
-      if (order) outcome = 'failed';
+      if (!order) return;
+      // The buyer is told once per order: a retry that fails again changes nothing they were
+      // promised. The shop is alerted once per failure, named by this event's id; a redelivered
+      // event never gets here (the inbox).
+      await queueEmail(trx, personaFailedEmail(order, shop, event.correlationId || null));
+      await queueEmail(trx, personaFailedAlert(order, shop, event.id, event.correlationId || null));
+      outcome = 'failed';
     }
   });
   return outcome;
 }
 
-export function subscribePersonaEvents(bus: EventBus, db: Kysely<OrdersDB>, shop: ShopMail, afterReady: () => void, logger?: BusLogger): Promise<Subscription> {
+export function subscribePersonaEvents(
+  bus: EventBus,
+  db: Kysely<OrdersDB>,
+  shop: ShopMail,
+  afterQueued: () => void,
+  logger?: BusLogger,
+): Promise<Subscription> {
   return bus.subscribe({
     queue: ORDERS_PERSONA_QUEUE,
     bindings: ['persona.ready', 'persona.failed'],
@@ -45,10 +58,10 @@ export function subscribePersonaEvents(bus: EventBus, db: Kysely<OrdersDB>, shop
       if (logger) {
         const log = eventLogger(logger, event, { personaId: event.payload.personaId });
         if (outcome === 'ready') log.info({}, 'persona ready on the order; e-mail queued');
-        else if (outcome === 'failed') log.warn({}, 'persona failed on the order');
+        else if (outcome === 'failed') log.warn({}, "persona failed on the order; the buyer's notice and the shop's alert queued");
         else log.debug?.({}, 'persona event changed nothing (duplicate or unknown order)');
       }
-      if (outcome === 'ready') afterReady();
+      if (outcome !== 'ignored') afterQueued();
     },
   });
 }

@@ -34,6 +34,22 @@ function Stat({ to, label, value, note, tone }: { to: string; label: string; val
   );
 }
 
+/**
+ * Paid orders whose Persona could not be made (issue 22): a buyer who paid and has nothing yet, so
+ * the tile stands out until none is left; it leads to those orders, where Retry is.
+ */
+export function FailedPersonasStat({ count, to }: { count: number; to: string }) {
+  return (
+    <Stat
+      to={to}
+      label="Failed Personas"
+      value={count.toLocaleString('en-IN')}
+      note={count === 0 ? 'None to retry' : 'Paid, not made: open to retry'}
+      tone={count > 0 ? 'alert' : undefined}
+    />
+  );
+}
+
 function Numbers({ summary, messages }: { summary: OrderSummary; messages: ReturnType<typeof useMessages> }) {
   const links = dashboardLinks(summary.today);
   const { sales } = summary;
@@ -49,13 +65,7 @@ function Numbers({ summary, messages }: { summary: OrderSummary; messages: Retur
           value={summary.awaitingDispatch.toLocaleString('en-IN')}
           note={summary.awaitingDispatch === 0 ? 'All dispatched' : 'Paid, not yet shipped'}
         />
-        <Stat
-          to={links.failedPersonas}
-          label="Failed Personas"
-          value={summary.failedPersonas.toLocaleString('en-IN')}
-          note={summary.failedPersonas === 0 ? 'None to retry' : 'Paid; retry from the order'}
-          tone={summary.failedPersonas > 0 ? 'alert' : undefined}
-        />
+        <FailedPersonasStat count={summary.failedPersonas} to={links.failedPersonas} />
         <Stat
           to={links.newMessages}
           label="New messages"

@@ -4,7 +4,7 @@
 // the session the link opened (kept in this tab).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LIBRARY_LINK_MINUTES, type Library, type LibraryPersona } from '@persona/contracts';
+import { LIBRARY_LINK_MINUTES, PERSONA_FAILED_NOTICE, type Library, type LibraryPersona } from '@persona/contracts';
 import { ApiError, errorMessage } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { paths } from '../../../config/paths';
@@ -172,7 +172,7 @@ const STATUS: Record<LibraryPersona['personaStatus'], string> = {
   pending: 'Waiting for the payment',
   generating: 'Being prepared',
   ready: 'Ready',
-  failed: 'Could not be made yet: we are on it',
+  failed: 'Not made yet: your payment is safe',
 };
 
 function LibraryView({ library, onSignOut }: { library: Library; onSignOut: () => void }) {
@@ -225,6 +225,12 @@ function LibraryView({ library, onSignOut }: { library: Library; onSignOut: () =
                   <dd>{STATUS[persona.personaStatus]}</dd>
                 </div>
               </dl>
+              {/* The words of the buyer's e-mail: what went wrong, what happens next and by when. */}
+              {persona.personaStatus === 'failed' && (
+                <p className="my-personas__problem">
+                  <strong>{PERSONA_FAILED_NOTICE.heading}.</strong> {PERSONA_FAILED_NOTICE.message} {PERSONA_FAILED_NOTICE.next}
+                </p>
+              )}
               <div className="my-personas__actions">
                 {persona.downloads.map((download) => (
                   <a key={download.format} href={download.url} className="btn btn--primary btn--sm" download>

@@ -1,3 +1,4 @@
+import { PERSONA_FAILED_NOTICE } from '@persona/contracts';
 import { personaStage, personaView, type PersonaStage } from './persona-view';
 
 type Order = Parameters<typeof personaView>[0];
@@ -80,8 +81,12 @@ describe('personaView', () => {
 
     const persona = personaView(order({ personaStatus: 'failed' }));
     expect(persona.offerRetry).toBe(false);
-    expect(persona.message).toMatch(/will make it again/);
-    expect(persona.message).toMatch(/payment is safe/);
+    // The words of the buyer's e-mail: the payment is safe, the shop knows, made again or refunded, and by when.
+    expect(persona.heading).toBe(PERSONA_FAILED_NOTICE.heading);
+    expect(persona.message).toContain(PERSONA_FAILED_NOTICE.message);
+    expect(persona.message).toMatch(/^Your payment is safe\./);
+    expect(persona.message).toMatch(/has been alerted: we will make it again or refund you in full within 2 business days/);
+    expect(persona.tone).toBe('problem');
     expect(states(order({ personaStatus: 'failed' }))).toEqual(['paid:done', 'prepared:failed', 'ready:upcoming']);
   });
 

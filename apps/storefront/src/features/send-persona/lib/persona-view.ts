@@ -1,7 +1,7 @@
 // What /send-persona tells the holder of a persona id: one true state of the order (its heading,
 // what it means and what happens next) and a short timeline: paid → prepared → ready, then
 // shipped → delivered for a printed copy. Spec §2's "Your Persona is Ready!" only when it is.
-import type { PublicOrder } from '@persona/contracts';
+import { PERSONA_FAILED_NOTICE, type PublicOrder } from '@persona/contracts';
 import { DISPATCH_DAYS } from '../../../lib/persona-formats';
 
 export type PersonaStage = 'payment-pending' | 'payment-failed' | 'preparing' | 'failed' | 'ready' | 'shipped' | 'delivered' | 'cancelled';
@@ -59,11 +59,11 @@ const TEXTS: Record<PersonaStage, { heading: string; tone: Tone; message: (physi
     tone: 'progress',
     message: () => "We are adding your name, the date and the author's signature. This page updates by itself; it usually takes under a minute.",
   },
+  // The words of the buyer's e-mail (contracts): the payment is safe, the shop knows, and by when.
   failed: {
-    heading: "We couldn't prepare your Persona yet",
+    heading: PERSONA_FAILED_NOTICE.heading,
     tone: 'problem',
-    message: () =>
-      'Something went wrong while making your copy. The shop has been told and will make it again; it appears here, and in an e-mail to you, as soon as it is ready. Your payment is safe.',
+    message: () => `${PERSONA_FAILED_NOTICE.message} ${PERSONA_FAILED_NOTICE.next}`,
   },
   ready: {
     heading: 'Your Persona is Ready!',
