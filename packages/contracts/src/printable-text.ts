@@ -1,6 +1,12 @@
-// What a Persona can print (DESIGN §12): names and gift messages in the scripts the shop ships
-// fonts for, each word in one script. Schema-free, so the checkout checks as the buyer types with
-// the very rules the orders service applies to the request.
+// What a Persona can print (DESIGN §12). One rule for every field that reaches a Persona: each
+// character is one the engine's fonts draw in every style (PRINTABLE_RANGES, generated from the
+// fonts and checked against them). Names and gift messages are held to more: letters of the
+// scripts the shop prints, each word in one script. Schema-free, so the checkout and the admin's
+// book form check as people type with the very rules the services apply to the request, and the
+// preview with the rule the engine applies.
+import { PRINTABLE_RANGES } from './printable-ranges';
+
+export { PRINTABLE_RANGES } from './printable-ranges';
 
 /** The scripts the Persona's fonts set, as people name them (the order of the error message). */
 export const PRINTED_SCRIPTS = ['Latin', 'Greek', 'Cyrillic', 'Devanagari', 'Bengali', 'Tamil', 'Arabic'] as const;
@@ -65,10 +71,72 @@ export function scriptOf(char: string): PrintedScript | 'neutral' | null {
 
 const quote = (text: string) => `“${text}”`;
 
+let starts: Uint32Array | null = null;
+let ends: Uint32Array | null = null;
+
+/** Whether the Persona's fonts draw a code point in every style (white space is always printed: as a space). */
+export function isPrintable(codePoint: number): boolean {
+  if (!starts || !ends) {
+    const ranges = PRINTABLE_RANGES.split(' ').map((range) => range.split('-').map((n) => parseInt(n, 36)));
+    starts = Uint32Array.from(ranges, ([from]) => from!);
+    ends = Uint32Array.from(ranges, ([from, to]) => to ?? from!);
+  }
+  let low = 0;
+  let high = starts.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (codePoint < starts[middle]!) high = middle - 1;
+    else if (codePoint > ends[middle]!) low = middle + 1;
+    else return true;
+  }
+  return false;
+}
+
+const WHITE_SPACE = /\s/u;
+
+/** The characters of a text no Persona can print, each once, in the order they first appear. */
+export function unprintableCharacters(text: string): string[] {
+  const found = new Set<string>();
+  for (const char of text) if (!WHITE_SPACE.test(char) && !isPrintable(char.codePointAt(0) as number)) found.add(char);
+  return [...found];
+}
+
+/** A character as a message shows it: itself in quotes when it can be seen, and its code point. */
+function described(char: string): string {
+  const code = `U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+  return /[\p{L}\p{N}\p{P}\p{S}]/u.test(char) ? `${quote(char)} (${code})` : code;
+}
+
+/**
+ * What is wrong with a text to print in a Persona (a book's title, author or text, a category's
+ * name), or null: the characters no shipped face prints, named, after the field's label.
+ */
+export function printableTextProblem(text: string, label: string): string | null {
+  const unprintable = unprintableCharacters(text);
+  if (!unprintable.length) return null;
+  const shown = unprintable.slice(0, 5).map(described).join(', ');
+  const more = unprintable.length > 5 ? ` and ${unprintable.length - 5} more` : '';
+  return `${label} has ${unprintable.length === 1 ? 'a character' : 'characters'} no Persona can print: ${shown}${more}`;
+}
+
+/** What a Persona prints of its book: what is wrong with it, or null when every Persona of it can be printed. */
+export function bookPrintProblem(book: { title: string; author: string }): string | null {
+  return printableTextProblem(book.title, 'The title') ?? printableTextProblem(book.author, 'The author');
+}
+
+/**
+ * What is wrong with a Persona's printed text (its book's title and author, the name it is made
+ * for, a gift's message), or null: the one check the engine makes before it prints a page and the
+ * live preview makes before it draws one, so a preview never promises what cannot be printed.
+ */
+export function personaPrintProblem(persona: { title: string; author: string; name: string; message?: string | null }): string | null {
+  return bookPrintProblem(persona) ?? printableTextProblem(persona.name, 'The name') ?? printableTextProblem(persona.message ?? '', 'The message');
+}
+
 function wordProblem(word: string): string | null {
   let script: PrintedScript | null = null;
   for (const char of word) {
-    const found = scriptOf(char);
+    const found = isPrintable(char.codePointAt(0) as number) ? scriptOf(char) : null;
     if (found === null) {
       return `We cannot print ${quote(char)}: use letters of ${PRINTED_SCRIPTS.slice(0, -1).join(', ')} or ${PRINTED_SCRIPTS[PRINTED_SCRIPTS.length - 1]} script`;
     }

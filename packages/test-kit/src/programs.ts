@@ -14,6 +14,7 @@ export interface Program {
 
 export const QPDF: Program = { name: 'qpdf', path: '/usr/bin/qpdf', apt: 'qpdf' };
 export const PDFTOCAIRO: Program = { name: 'pdftocairo', path: '/usr/bin/pdftocairo', apt: 'poppler-utils' };
+export const PDFTOTEXT: Program = { name: 'pdftotext', path: '/usr/bin/pdftotext', apt: 'poppler-utils' };
 export const EPUBCHECK: Program = { name: 'epubcheck', path: '/usr/share/java/epubcheck.jar', apt: 'epubcheck' };
 
 /**

@@ -83,6 +83,18 @@ describe('book routes', () => {
       expect(created.samplePdf.url).toMatch(/^\/api\/files\/samples\/[0-9a-f-]{36}\.pdf$/);
     });
 
+    it('takes a title, an author and a text in any script the Persona prints, italic author line and all', async () => {
+      const res = await postBook([
+        ...baseFields().filter(([k]) => k !== 'author' && k !== 'title'),
+        ['title', 'सूरज की किरण'],
+        ['author', 'सूरज प्रकाश'],
+        ['content', JSON.stringify(['# पहला अध्याय', 'सुबह सूरज उगा। فاطمة الزهراء، தமிழ்செல்வி.'])],
+      ]);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data).toMatchObject({ title: 'सूरज की किरण', author: 'सूरज प्रकाश' });
+      expect((await h.app.inject({ method: 'DELETE', url: `/api/books/${res.json().data._id}`, headers: h.auth })).statusCode).toBe(200);
+    });
+
     it('keeps money in paise inside', async () => {
       const row = await h.database.db
         .selectFrom('books')
@@ -157,6 +169,24 @@ describe('book routes', () => {
         'body field "sampleContent.0.content" is required',
       ],
       ['a field sent twice', () => [...baseFields(), ['title', 'again']], 400, 'body field "title" was sent twice'],
+      [
+        'an author no Persona can print',
+        () => [...baseFields().filter(([k]) => k !== 'author'), ['author', 'Li Bai 李白']],
+        400,
+        'The author has characters no Persona can print: “李” (U+674E), “白” (U+767D)',
+      ],
+      [
+        'a title no Persona can print',
+        () => [...baseFields().filter(([k]) => k !== 'title'), ['title', 'Sunrise 🌅']],
+        400,
+        'The title has a character no Persona can print: “🌅” (U+1F305)',
+      ],
+      [
+        'a paragraph of the text no Persona can print',
+        () => [...baseFields(), ['content', JSON.stringify(['सूरज उगा।', 'Bell\u0007 Jar'])]],
+        400,
+        'Paragraph 2 of the content has a character no Persona can print: U+0007',
+      ],
       ['an unknown file field', () => [...baseFields(), ['avatar', { bytes: PNG_1PX, filename: 'a.png' }]], 400, 'body field "avatar" is not allowed'],
       [
         'a text file as the cover',

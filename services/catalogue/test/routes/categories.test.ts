@@ -30,6 +30,15 @@ describe('category routes', () => {
     expect(await outboxActors(h.database)).toEqual(['admin@example.com', 'admin@example.com', 'admin@example.com']);
   });
 
+  it('takes a name in any script the Persona prints and refuses, naming the characters, one it cannot', async () => {
+    expect((await create({ name: 'कविता' })).statusCode).toBe(201);
+    const refused = await create({ name: 'Poetry ✿ 詩' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The category name has a character no Persona can print: “詩” (U+8A69)');
+    const list = await h.app.inject({ url: '/api/categories' });
+    expect(list.json().data.map((c: { name: string }) => c.name)).not.toContain('Poetry ✿ 詩');
+  });
+
   it('refuses a duplicate name (any case) with 409', async () => {
     expect((await create({ name: 'Travel' })).statusCode).toBe(201);
     const dup = await create({ name: 'travel' });

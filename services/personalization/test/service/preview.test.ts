@@ -10,6 +10,8 @@ import { startTestService } from '../support/test-service';
 
 const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const MISSING_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
+const UNPRINTABLE_BOOK = '2a1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5d';
+const HINDI_BOOK = '3b1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5e';
 
 /** PNG dimensions from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
@@ -19,7 +21,14 @@ function startService(previewsPerMinute: number, pool: PdfPool) {
     readSource: async () => {
       throw new Error('no Persona is made here');
     },
-    readTitle: async (bookId) => (bookId === BOOK_ID ? { title: 'The Lighthouse Keeper', author: 'Meera Iyer' } : null),
+    readTitle: async (bookId) =>
+      bookId === BOOK_ID
+        ? { title: 'The Lighthouse Keeper', author: 'Meera Iyer' }
+        : bookId === UNPRINTABLE_BOOK
+          ? { title: 'Dawn', author: 'Li Bai 李白' }
+          : bookId === HINDI_BOOK
+            ? { title: 'सूरज की किरण', author: 'सूरज प्रकाश' }
+            : null,
     pdfPool: pool,
     previewsPerMinute,
   });
@@ -67,6 +76,8 @@ describe('the dedication page preview', () => {
       [{ bookId: BOOK_ID, name: 'Ravi', message: 'm'.repeat(301) }, 400, /at most 300 characters/],
       [{ bookId: BOOK_ID, name: 'Ravi', message: 'Hi 🎉' }, 400, /We cannot print “🎉”/],
       [{ bookId: MISSING_BOOK, name: 'Ravi' }, 404, /Book not found/],
+      // The engine's own rule: a book stored before the catalogue refused such an author is not previewed as boxes.
+      [{ bookId: UNPRINTABLE_BOOK, name: 'Ravi' }, 422, /^The author has characters no Persona can print: “李” \(U\+674E\), “白” \(U\+767D\)$/],
       [{ bookId: 'not-a-book', name: 'Ravi' }, 400, /bookId/],
       [{ bookId: BOOK_ID }, 400, /name/],
       [{ bookId: BOOK_ID, name: 'Ravi', width: 4000 }, 400, /"width" is not allowed/],
@@ -77,6 +88,12 @@ describe('the dedication page preview', () => {
       expect({ sent, status: res.statusCode, message: res.json().message }).toEqual({ sent, status, message: expect.stringMatching(message) });
     }
     expect(drawn).toBe(before);
+  });
+
+  it('draws a book whose author is in Devanagari, in the italic author line (a slanted face where the script has no italic)', async () => {
+    const res = await preview({ bookId: HINDI_BOOK, name: 'Ravi' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
   });
 
   it('prints what the Persona prints: the name, the message, the day; placeholders for what a purchase makes', async () => {

@@ -9,6 +9,7 @@ import {
   BOOK_NUMBER_FIELDS,
   BookFields,
   BookFieldsUpdate,
+  printableTextProblem,
   type BookFileField,
   type BookFieldsUpdate as BookFieldsUpdateType,
 } from '@persona/contracts';
@@ -154,6 +155,22 @@ function convertField(name: string, raw: string): unknown {
   return raw;
 }
 
+/**
+ * What of a book every Persona prints (the title page, the dedication's author, the typeset text)
+ * must be printable by the engine's fonts: a book no Persona could be made of is never put on sale.
+ */
+export function personaTextProblem(fields: Pick<BookFieldsUpdateType, 'title' | 'author' | 'content'>): string | null {
+  const problem =
+    (fields.title !== undefined && printableTextProblem(fields.title, 'The title')) ||
+    (fields.author !== undefined && printableTextProblem(fields.author, 'The author'));
+  if (problem) return problem;
+  for (const [index, paragraph] of (fields.content ?? []).entries()) {
+    const found = printableTextProblem(paragraph, `Paragraph ${index + 1} of the content`);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Trims tags, drops empty ones and case-insensitive duplicates. */
 export function normaliseTags(tags: string[]): string[] {
   const seen = new Set<string>();
@@ -223,6 +240,8 @@ async function readForm(parts: AsyncIterableIterator<Multipart>, mode: 'create' 
   const problem = mode === 'create' ? validateCreate(fields) : validateUpdate(fields);
   if (problem) throw badRequest(problem);
   const checked = fields as BookFieldsUpdateType;
+  const printProblem = personaTextProblem(checked);
+  if (printProblem) throw badRequest(printProblem);
   if (checked.tags) checked.tags = normaliseTags(checked.tags);
   return { fields: checked, files };
 }

@@ -1,9 +1,9 @@
 // Category writes: each change bumps the catalogue version and records its
 // event in the same transaction.
 import { createEvent } from '@persona/bus';
-import type { Category, CategoryBody } from '@persona/contracts';
+import { printableTextProblem, type Category, type CategoryBody } from '@persona/contracts';
 import { isForeignKeyViolation, isUniqueViolation } from '@persona/db';
-import { conflict, notFound } from '@persona/service-kit';
+import { badRequest, conflict, notFound } from '@persona/service-kit';
 import { bumpCatalogueVersion } from '../catalogue-version.repository';
 import type { WriteContext } from '../context';
 import { toCategory } from './categories.mapper';
@@ -11,7 +11,10 @@ import * as repo from './categories.repository';
 
 const DUPLICATE_NAME = 'A category with this name already exists';
 
+/** The body as kept; a name no Persona could print is refused (the one printing rule of every field a book's Persona may carry). */
 function clean(body: CategoryBody): { name: string; description: string } {
+  const problem = printableTextProblem(body.name, 'The category name');
+  if (problem) throw badRequest(problem);
   return { name: body.name.trim(), description: (body.description ?? '').trim() };
 }
 

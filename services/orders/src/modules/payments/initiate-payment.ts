@@ -4,6 +4,7 @@
 // Idempotency-Key makes a retried checkout answer the same order.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  bookPrintProblem,
   computeOrderAmount,
   formatPersonaId,
   GIFT_MAX_DAYS_AHEAD,
@@ -140,6 +141,11 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   const book = await ctx.readBook(body.book, ctx.correlationId);
   const amount = computeOrderAmount(book, body.deliveryType);
   if (amount.totalPaise < 100) throw badRequest('This book cannot be bought online: its price is under ₹1');
+  // A book whose Persona could not be printed is not sold (the catalogue refuses such a book; one
+  // stored before that rule is caught here, before anyone pays for nothing).
+  const printProblem = bookPrintProblem(book);
+  if (printProblem)
+    throw conflict(`This book cannot be personalised yet: ${printProblem.charAt(0).toLowerCase()}${printProblem.slice(1)}`, 'BOOK_NOT_PRINTABLE');
   if (clientFiguresDiffer(body, amount)) {
     ctx.log?.info(
       { sentAmount: body.amount, sentShippingFee: body.shippingFee, chargedPaise: amount.totalPaise },

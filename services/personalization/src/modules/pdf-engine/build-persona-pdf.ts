@@ -16,19 +16,19 @@
 // are ours and deterministic, which the byte-for-byte regeneration test checks.
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import type { PersonaSignedRecord } from '@persona/contracts';
+import { personaPrintProblem, printableTextProblem, type PersonaSignedRecord } from '@persona/contracts';
 import { canonicalJson, sha256Hex } from '../signing/persona-signature';
 import { BaseCache } from './base-cache';
 import { compressContentStreams, deferContentCompression } from './content-streams';
-import { UnreadableSourceError } from './errors';
+import { UnprintableTextError, UnreadableSourceError } from './errors';
 import { formatPurchaseDate, parsePurchaseDate } from './format-date';
-import { PersonaFonts, type TextStyle } from './persona-fonts';
+import { PersonaFonts } from './persona-fonts';
 import { A5, Frame, drawPageNumber, drawTitlePage, footerText, type DedicationText } from './persona-pages';
 import { prepareBase, readBase, type PreparedBase } from './prepare-base';
 import { stampPersona } from './stamp-persona';
-import { isChapterHeading, typesetParagraphs } from './typeset-text';
+import { typesetParagraphs } from './typeset-text';
 
-export { UnreadableSourceError } from './errors';
+export { UnprintableTextError, UnreadableSourceError } from './errors';
 
 export interface PersonaPdfInput {
   record: PersonaSignedRecord;
@@ -92,6 +92,9 @@ export async function buildPersonaPdf(input: PersonaPdfInput): Promise<PersonaPd
     verifyUrl: oneLine(input.verifyUrl),
   };
 
+  const problem = personaPrintProblem({ ...printed, message: record.message });
+  if (problem) throw new UnprintableTextError(problem);
+
   const base = input.source.kind === 'text' ? await textBase(input.source.paragraphs, printed) : await pdfBase(input.source.bytes);
 
   return stampPersona(base, {
@@ -126,7 +129,14 @@ function textBase(paragraphs: readonly string[], printed: { title: string; autho
   const key = `text:${createHash('sha256')
     .update(JSON.stringify([1, printed.title, printed.author, paragraphs]))
     .digest('hex')}`;
-  return cache.get(key, async () => readBase(await typesetBook(paragraphs, printed)));
+  return cache.get(key, async () => {
+    // The catalogue refuses such a text; one stored before that rule is not printed as empty boxes.
+    for (const [index, paragraph] of paragraphs.entries()) {
+      const problem = printableTextProblem(paragraph, `Paragraph ${index + 1} of the book's text`);
+      if (problem) throw new UnprintableTextError(problem);
+    }
+    return readBase(await typesetBook(paragraphs, printed));
+  });
 }
 
 /**
@@ -137,13 +147,7 @@ function textBase(paragraphs: readonly string[], printed: { title: string; autho
 async function typesetBook(paragraphs: readonly string[], printed: { title: string; author: string }): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   deferContentCompression(doc.context);
-  const fonts = await PersonaFonts.embed(doc, [
-    ['serifBold', printed.title],
-    ['serifItalic', printed.author],
-    ['sans', 'A Persona edition'],
-    ['serif', '0123456789'],
-    ...paragraphs.map((p): readonly [TextStyle, string] => [isChapterHeading(p) ? 'serifBold' : 'serif', p.normalize('NFC')]),
-  ]);
+  const fonts = await PersonaFonts.embed(doc);
   drawTitlePage(new Frame(doc.addPage([A5.width, A5.height]), fonts), printed);
   for (const laid of typesetParagraphs(paragraphs, (text, style, size) => fonts.width(text, style, size))) {
     const page = doc.addPage([A5.width, A5.height]);

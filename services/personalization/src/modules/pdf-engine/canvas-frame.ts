@@ -2,7 +2,7 @@
 // (A5Frame, drawDedicationPage), the same runs, fonts and harfbuzz shaping as the PDF, each glyph
 // filled from its outline, without writing and reading back a PDF in between.
 import type { Path2D as CanvasPath, SKRSContext2D } from '@napi-rs/canvas';
-import { glyphOutline, runGlyphs, splitRuns, unitsPerEm, type FaceName, type TextStyle } from './persona-fonts';
+import { glyphOutline, runGlyphs, slantOf, splitRuns, unitsPerEm, type FaceName, type TextStyle } from './persona-fonts';
 import { A5, A5Frame, INKS } from './persona-pages';
 import { qrMatrix } from './qr-rectangles';
 
@@ -58,10 +58,12 @@ export class CanvasFrame extends A5Frame {
     let pen = x;
     for (const run of splitRuns(line, style)) {
       const em = size / unitsPerEm(run.face);
+      // The PDF's shear (slantOf), in canvas space: y down.
+      const k = slantOf(style, run.face);
       for (const g of runGlyphs(run.face, run.text)) {
         context.save();
-        context.translate(this.x(pen + g.dx * em), this.y(y + g.dy * em));
-        context.scale(em * this.scale, -em * this.scale);
+        context.translate(this.x(pen + (g.dx + k * g.dy) * em), this.y(y + g.dy * em));
+        context.transform(em * this.scale, 0, k * em * this.scale, -em * this.scale, 0, 0);
         context.fill(this.outline(run.face, g.glyph));
         context.restore();
         pen += g.advance * em;

@@ -8,7 +8,7 @@ import { CanvasFrame } from './canvas-frame';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { formatPurchaseDate } from './format-date';
 import { loadShaper, PersonaFonts } from './persona-fonts';
-import { A5, Frame, dedicationPageTexts, drawDedicationPage, footerPlacement, footerText, type DedicationText } from './persona-pages';
+import { A5, Frame, drawDedicationPage, footerPlacement, footerText, type DedicationText } from './persona-pages';
 
 export interface PreviewInput {
   title: string;
@@ -56,7 +56,7 @@ export async function dedicationPreviewPdf(input: Omit<PreviewInput, 'widthPx'>)
   const doc = await PDFDocument.create({ updateMetadata: false });
   deferContentCompression(doc.context);
   const { dedication, footer } = pageText(input);
-  const fonts = await PersonaFonts.embed(doc, dedicationPageTexts(dedication, footer));
+  const fonts = await PersonaFonts.embed(doc);
   const page = doc.addPage([A5.width, A5.height]);
   drawDedicationPage(new Frame(page, fonts), dedication);
   fonts.drawLines(page, [footerPlacement({ x: 0, y: 0, width: A5.width, height: A5.height }, 0, fonts, footer)]);

@@ -5,3 +5,8 @@ export class UnreadableSourceError extends Error {
     this.name = 'UnreadableSourceError';
   }
 }
+
+/** Text of a Persona that no shipped face prints (checked by contracts' personaPrintProblem, as the preview checks it): trying again cannot help. */
+export class UnprintableTextError extends Error {
+  override readonly name = 'UnprintableTextError';
+}

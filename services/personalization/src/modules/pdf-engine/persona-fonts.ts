@@ -58,6 +58,26 @@ const FALLBACK_CHAINS: Record<TextStyle, readonly FaceName[]> = {
 };
 
 /**
+ * How far a face leans in a style, as the shear of its glyphs (x += k·y): 0 but in the italic
+ * style, where a face with no italic of its own (Devanagari, Bengali, Tamil; DejaVu Serif for a
+ * letter the italic lacks) is slanted as much as DejaVu Serif Italic leans, so that the author's
+ * name and a gift's message look alike in every script. Arabic stays upright: its writing has no
+ * sloped style, and a face leaning right reads as a mistake. The slant is in the outlines of the
+ * face's subset (truetype.ts, shearGlyph), not in the text matrix: text readers (pdf.js) take a
+ * sheared text matrix for text on another line.
+ */
+export function slantOf(style: TextStyle, face: FaceName): number {
+  if (style !== 'serifItalic' || face === 'serifItalic' || face.startsWith('arabic')) return 0;
+  italicSlant ??= Math.tan((-loadFace('serifItalic').metrics.italicAngle * Math.PI) / 180);
+  return italicSlant;
+}
+let italicSlant: number | undefined;
+
+/** A face as a style draws it: its name, or its name and "-slanted" (a font of its own in a document). */
+export type FontKey = FaceName | `${FaceName}-slanted`;
+export const fontKey = (face: FaceName, style: TextStyle): FontKey => (slantOf(style, face) ? `${face}-slanted` : face);
+
+/**
  * Text harfbuzz must shape: the Indic and Arabic scripts (conjuncts, reordered vowel signs,
  * joining forms, right to left) and any combining mark (placed on its base by the font's
  * anchors). The rest, Latin, Greek and Cyrillic without marks, maps one glyph per character from
@@ -216,12 +236,26 @@ export function fontFor(codePoint: number, style: TextStyle = 'serif'): FaceName
   return face;
 }
 
+const STYLES = Object.keys(FALLBACK_CHAINS) as TextStyle[];
+
+/**
+ * Whether every style draws a code point with a face that has its glyph: what the Persona can
+ * print in any field (contracts' PRINTABLE_RANGES are these code points, checked against the fonts
+ * by printable-coverage.test.ts).
+ */
+export function printedInEveryStyle(codePoint: number): boolean {
+  return STYLES.every((style) => hasGlyph(fontFor(codePoint, style), codePoint));
+}
+
 export interface TextRun {
   face: FaceName;
   text: string;
 }
 
 const BLACK = rgb(0, 0, 0);
+const NEUTRAL_ONLY = /^[\s\p{P}\p{S}]+$/u;
+/** Text whose first letter is right to left (UAX #9, P2: a paragraph's direction). */
+const FIRST_STRONG_RTL = /^[^\p{L}]*[\u0590-\u08ff]/u;
 const LATIN = /^[\x20-\x7e\u00a0-\u017f]*$/;
 const STICKY = /[\s\p{M}\u200c\u200d]/u;
 
@@ -240,6 +274,24 @@ export function splitRuns(text: string, style: TextStyle): TextRun[] {
     const face = last && STICKY.test(char) && hasGlyph(last.face, codePoint) ? last.face : fontFor(codePoint, style);
     if (last && last.face === face) last.text += char;
     else runs.push({ face, text: char });
+  }
+  // Punctuation between two right-to-left runs of one face (an Arabic comma, a full stop), or ending
+  // a line whose first letter is right to left, is right to left too (UAX #9, rule N1): set in that
+  // face when it has the glyphs, the whole stretch is shaped and drawn right to left as one run.
+  const rightToLeftLine = FIRST_STRONG_RTL.test(text);
+  for (let i = 1; i < runs.length; i += 1) {
+    const [before, between, after] = [runs[i - 1]!, runs[i]!, runs[i + 1]];
+    const joins = after ? RIGHT_TO_LEFT.test(after.text) && after.face === before.face : rightToLeftLine;
+    if (
+      RIGHT_TO_LEFT.test(before.text) &&
+      joins &&
+      NEUTRAL_ONLY.test(between.text) &&
+      [...between.text].every((char) => hasGlyph(before.face, char.codePointAt(0)!))
+    ) {
+      before.text += between.text + (after?.text ?? '');
+      runs.splice(i, after ? 2 : 1);
+      i -= 1;
+    }
   }
   // A right-to-left run's trailing spaces belong to the text after it: kept, they would be drawn at
   // its left, where extraction reads them before the run.
@@ -264,6 +316,20 @@ interface LaidRun {
   plain: boolean;
   /** Advance before the flow's first glyph (silent glyphs that open the run). */
   leadIn: number;
+  /**
+   * A shaped run's text as the /ActualText of the span around its flow (its white space at either
+   * end left outside, right-to-left text in drawing order after a RIGHT-TO-LEFT MARK), or null when each glyph's own text says
+   * it (text without shaping).
+   */
+  actualText: string | null;
+  /** How many glyphs of the flow, at its start and at its end in drawing order, are white space drawn outside the span. */
+  edges: [number, number];
+  /**
+   * An invisible glyph that neither advances nor stands for text, drawn where the span starts and
+   * where it ends: such readers take the span's box from the first and the last glyph drawn in
+   * it, and a shaped run's last glyph may sit left of its end (a conjunct's lower part).
+   */
+  anchor: string | null;
 }
 
 /**
@@ -286,10 +352,12 @@ export class SubsetFont {
   private readonly laid = new Map<string, LaidRun>();
   private readonly scale: number;
 
+  /** `shear`: the slant of its outlines (slantOf), 0 for the face as drawn. */
   constructor(
     readonly face: FaceName,
     private readonly font: TrueTypeFont,
     readonly ref: PDFRef,
+    private readonly shear = 0,
   ) {
     this.scale = 1000 / font.metrics.unitsPerEm;
   }
@@ -340,7 +408,13 @@ export class SubsetFont {
     let leadIn = 0;
     if (needsShaping(text)) {
       const carrier = RIGHT_TO_LEFT.test(text) ? null : this.zeroWidthGlyph();
-      const shaped = shapeRun(this.face, text).map((g) => ({ ...g, advance: g.advance * this.scale, dx: g.dx * this.scale, dy: g.dy * this.scale }));
+      // A glyph raised or lowered on a slanted face moves along the slant, as a slanted run's would.
+      const shaped = shapeRun(this.face, text).map((g) => ({
+        ...g,
+        advance: g.advance * this.scale,
+        dx: (g.dx + this.shear * g.dy) * this.scale,
+        dy: g.dy * this.scale,
+      }));
       // A glyph standing for no text (a mark, a second part of a vowel sign) is drawn apart from the
       // flow; the glyph before it in the flow advances for both, so the flow's widths stay exact.
       let lead = 0;
@@ -391,9 +465,30 @@ export class SubsetFont {
         glyphs.push({ code: this.code(glyph, char), advance, own: advance, dx: 0, dy: 0 });
       }
     }
-    run = { glyphs, width: glyphs.reduce((sum, g) => sum + g.advance, 0), plain, leadIn };
+    run = { glyphs, width: glyphs.reduce((sum, g) => sum + g.advance, 0), plain, leadIn, ...this.span(text, glyphs) };
     this.laid.set(text, run);
     return run;
+  }
+
+  /**
+   * The span a shaped run's flow is drawn in, for readers that take the text from /ActualText
+   * (poppler, PDFium) rather than from each glyph: its white space at either end stays outside, as
+   * plain glyphs, so a word next to it keeps its own box; right-to-left text is written in drawing
+   * order, which is how such readers take the glyphs it replaces before putting the line in
+   * logical order.
+   */
+  private span(text: string, glyphs: LaidRun['glyphs']): Pick<LaidRun, 'actualText' | 'edges' | 'anchor'> {
+    if (!needsShaping(text)) return { actualText: null, edges: [0, 0], anchor: null };
+    const flow = glyphs.filter((g) => !g.silent && !g.invisible);
+    const blank = (g: LaidRun['glyphs'][number]) => /^\s+$/u.test(this.cidText.get(parseInt(g.code, 16)) ?? '');
+    let start = 0;
+    while (start < flow.length && blank(flow[start]!)) start += 1;
+    let end = 0;
+    while (end < flow.length - start && blank(flow[flow.length - 1 - end]!)) end += 1;
+    const core = text.trim();
+    const anchor = this.code(this.zeroWidthGlyph() ?? 0, '', 0);
+    // Drawn right to left, punctuation ending the text comes first: a RIGHT-TO-LEFT MARK before it keeps it in the right-to-left stretch poppler reverses.
+    return { actualText: RIGHT_TO_LEFT.test(core) ? `\u200f${[...core].reverse().join('')}` : core, edges: [start, end], anchor };
   }
 
   /** Text width at `size` points. */
@@ -414,19 +509,26 @@ export class SubsetFont {
     const { metrics } = this.font;
     const scale = this.scale;
     // A subset's name: six capitals derived from what it holds, '+', the PostScript name (ISO 32000-1 §9.6.4).
+    const name = this.shear ? `${metrics.postscriptName}-Slanted` : metrics.postscriptName;
     const digest = createHash('sha256')
-      .update(`${metrics.postscriptName}:${this.glyphs.join(',')}`)
+      .update(`${name}:${this.glyphs.join(',')}`)
       .digest();
     const tag = Array.from(digest.subarray(0, 6), (byte) => String.fromCharCode(65 + (byte % 26))).join('');
-    const baseFont = `${tag}+${metrics.postscriptName}`;
-    const fontFile = context.register(context.stream(deflate(this.font.subset(this.glyphs)), { Filter: 'FlateDecode' }));
+    const baseFont = `${tag}+${name}`;
+    const fontFile = context.register(context.stream(deflate(this.font.subset(this.glyphs, this.shear)), { Filter: 'FlateDecode' }));
     const descriptor = context.register(
       context.obj({
         Type: 'FontDescriptor',
         FontName: baseFont,
-        Flags: metrics.flags,
-        FontBBox: [metrics.bbox.minX * scale, metrics.bbox.minY * scale, metrics.bbox.maxX * scale, metrics.bbox.maxY * scale],
-        ItalicAngle: metrics.italicAngle,
+        // A slanted face is an italic one to a viewer that substitutes fonts (the Italic flag, 64).
+        Flags: this.shear ? metrics.flags | 64 : metrics.flags,
+        FontBBox: [
+          (metrics.bbox.minX + Math.min(0, this.shear * metrics.bbox.minY)) * scale,
+          metrics.bbox.minY * scale,
+          (metrics.bbox.maxX + Math.max(0, this.shear * metrics.bbox.maxY)) * scale,
+          metrics.bbox.maxY * scale,
+        ],
+        ItalicAngle: this.shear ? -(Math.atan(this.shear) * 180) / Math.PI : metrics.italicAngle,
         Ascent: metrics.ascent * scale,
         Descent: metrics.descent * scale,
         CapHeight: (metrics.capHeight || metrics.ascent) * scale,
@@ -482,6 +584,55 @@ function utf16Hex(text: string): string {
   return hex;
 }
 
+/**
+ * The operators that draw a shaped run, the text matrix set at its start. The glyphs that stand
+ * for text flow in TJ arrays, each placed and advanced as harfbuzz says (TJ adjustments; a vertical
+ * offset by text rise), so extraction reads one unbroken run; a glyph standing for no text (a mark,
+ * a second part of a vowel sign) is drawn after the run. The flow, its white space at either end
+ * aside, is drawn in a span whose /ActualText is the run's text (LaidRun.actualText), between two
+ * invisible anchors.
+ *
+ * A right-to-left run with more of the line after it ends its text with a LEFT-TO-RIGHT MARK: poppler
+ * reverses as right to left all it reads from a right-to-left letter up to the next left-to-right
+ * letter or digit, so without it "فاطمة الزهراء · PRS-…" would read back with " · " before the name.
+ */
+function shapedOperators(laid: LaidRun, em: number, at: (along: number, up: number) => string, start: number, followed: boolean): string {
+  const adjust = (value: number) => (Math.abs(value) > 1e-9 ? ` ${num(value)} ` : '');
+  const spanned = laid.actualText !== null;
+  const actualText = `${laid.actualText ?? ''}${followed && RIGHT_TO_LEFT.test(laid.actualText ?? '') ? '\u200e' : ''}`;
+  const anchor = `3 Tr\n[<${laid.anchor}>] TJ\n0 Tr\n`;
+  const open = spanned ? `] TJ\n/Span <</ActualText <FEFF${utf16Hex(actualText)}>>> BDC\n${anchor}[` : '';
+  const close = spanned ? `] TJ\n${anchor}EMC\n[` : '';
+  const [lead, trail] = laid.edges;
+  const flowCount = laid.glyphs.filter((g) => !g.silent && !g.invisible).length;
+  let pen = start;
+  let flow = adjust(-laid.leadIn);
+  let flowIndex = 0;
+  const silent: string[] = [];
+  if (lead === 0) flow += open;
+  for (const g of laid.glyphs) {
+    if (!g.silent && !g.invisible) {
+      if (flowIndex === lead && lead > 0) flow += open;
+      if (flowIndex === flowCount - trail && trail > 0) flow += close;
+      flowIndex += 1;
+    }
+    if (g.silent) {
+      silent.push(`${at(pen + g.dx * em, g.dy * em)}<${g.code}> Tj\n`);
+    } else if (g.invisible) {
+      flow += `] TJ\n3 Tr\n[<${g.code}>] TJ\n0 Tr\n[`;
+    } else if (g.dy !== 0) {
+      flow += `] TJ\n${num(g.dy * em)} Ts\n[${adjust(-g.dx)}<${g.code}>${adjust(g.dx)}] TJ\n0 Ts\n[`;
+    } else {
+      flow += `${adjust(-g.dx)}<${g.code}>${adjust(g.dx)}`;
+    }
+    pen += g.advance * em;
+  }
+  if (trail === 0) flow += close;
+  // Glyphs that stand for no text: in a span with no text, so that readers taking a span's text take none of theirs.
+  const marks = silent.length && spanned ? `/Span <</ActualText <FEFF>>> BDC\n${silent.join('')}EMC\n` : silent.join('');
+  return `[${flow}] TJ\n${marks}`.replace(/\[\] TJ\n/g, '');
+}
+
 /** The ToUnicode CMap of a subset: the text each CID stands for (a glyph standing for none maps to U+200D, which extraction drops). */
 function unicodeCMap(unicode: ReadonlyMap<number, string>): string {
   const entries = [...unicode].sort((a, b) => a[0] - b[0]);
@@ -523,30 +674,21 @@ export interface PlacedText extends DrawOptions {
 }
 
 /**
- * The faces of one document. Which faces it needs is decided up front from
- * the texts it will draw, so drawing stays synchronous; each face's subset
- * holds the glyphs actually drawn, and is written by `finish`.
+ * The faces of one document. A face is embedded when the first text that needs it is measured or
+ * drawn, so whatever text a style can set, its faces are there (no list of texts decided up front
+ * to get wrong); each face's subset holds the glyphs actually drawn, and is written by `finish`.
  */
 export class PersonaFonts {
-  private readonly widthCache = new Map<FaceName, Map<string, number>>();
-  private readonly named = new WeakMap<PDFPage, Set<FaceName>>();
+  private readonly fonts = new Map<FontKey, SubsetFont>();
+  private readonly widthCache = new Map<FontKey, Map<string, number>>();
+  private readonly named = new WeakMap<PDFPage, Set<FontKey>>();
 
-  private constructor(private readonly fonts: Map<FaceName, SubsetFont>) {}
+  private constructor(private readonly context: PDFContext) {}
 
-  /** The faces `texts` need, each given its font dictionary's reference in `doc` (written by `finish`). */
-  static async embed(doc: PDFDocument, texts: Iterable<readonly [TextStyle, string]>): Promise<PersonaFonts> {
-    const needed = new Set<FaceName>();
-    let shaping = false;
-    for (const [style, text] of texts) {
-      for (const run of splitRuns(text, style)) needed.add(run.face);
-      shaping ||= needsShaping(text);
-    }
-    if (shaping) await loadShaper();
-    const fonts = new Map<FaceName, SubsetFont>();
-    for (const face of Object.keys(FACE_FILES) as FaceName[]) {
-      if (needed.has(face)) fonts.set(face, new SubsetFont(face, loadFace(face), doc.context.nextRef()));
-    }
-    return new PersonaFonts(fonts);
+  /** The fonts of `doc` (the shaper loaded, so that drawing stays synchronous). */
+  static async embed(doc: PDFDocument): Promise<PersonaFonts> {
+    await loadShaper();
+    return new PersonaFonts(doc.context);
   }
 
   /** Writes every face's subset into the document: after the last text is drawn, before it is saved. */
@@ -554,21 +696,32 @@ export class PersonaFonts {
     for (const font of this.fonts.values()) if (font.used) font.embed(doc.context);
   }
 
-  private font(face: FaceName): SubsetFont {
-    const font = this.fonts.get(face);
-    if (!font) throw new Error(`font ${face} was not embedded for this text`);
+  /** A face's subset in this document, as a style draws it (slanted or not). */
+  private font(face: FaceName, style: TextStyle): SubsetFont {
+    const key = fontKey(face, style);
+    let font = this.fonts.get(key);
+    if (!font) {
+      font = new SubsetFont(face, loadFace(face), this.context.nextRef(), slantOf(style, face));
+      this.fonts.set(key, font);
+    }
     return font;
   }
 
-  private runWidth(face: FaceName, text: string): number {
-    let cache = this.widthCache.get(face);
+  /** The reference of the font dictionary of a face as a style draws it (written by `finish`). */
+  ref(face: FaceName, style: TextStyle): PDFRef {
+    return this.font(face, style).ref;
+  }
+
+  private runWidth(face: FaceName, style: TextStyle, text: string): number {
+    const key = fontKey(face, style);
+    let cache = this.widthCache.get(key);
     if (!cache) {
       cache = new Map();
-      this.widthCache.set(face, cache);
+      this.widthCache.set(key, cache);
     }
     let width = cache.get(text);
     if (width === undefined) {
-      width = this.font(face).widthOfTextAtSize(text, 1);
+      width = this.font(face, style).widthOfTextAtSize(text, 1);
       cache.set(text, width);
     }
     return width;
@@ -576,28 +729,24 @@ export class PersonaFonts {
 
   width(text: string, style: TextStyle, size: number): number {
     let width = 0;
-    for (const run of splitRuns(text, style)) width += this.runWidth(run.face, run.text);
+    for (const run of splitRuns(text, style)) width += this.runWidth(run.face, style, run.text);
     return width * size;
   }
 
-  /** The name a page's resources give a face: the face's own (no page of this document holds another font). */
-  private resourceName(page: PDFPage, face: FaceName): PDFName {
-    const name = PDFName.of(face);
-    let faces = this.named.get(page);
-    if (!faces) {
-      faces = new Set();
-      this.named.set(page, faces);
+  /** The name a page's resources give a face as a style draws it: its key (no page of this document holds another font). */
+  private resourceName(page: PDFPage, face: FaceName, style: TextStyle): PDFName {
+    const key = fontKey(face, style);
+    const name = PDFName.of(key);
+    let keys = this.named.get(page);
+    if (!keys) {
+      keys = new Set();
+      this.named.set(page, keys);
     }
-    if (!faces.has(face)) {
-      page.node.setFontDictionary(name, this.font(face).ref);
-      faces.add(face);
+    if (!keys.has(key)) {
+      page.node.setFontDictionary(name, this.font(face, style).ref);
+      keys.add(key);
     }
     return name;
-  }
-
-  /** The faces embedded, with their fonts. */
-  embedded(): Array<[FaceName, SubsetFont]> {
-    return [...this.fonts];
   }
 
   /**
@@ -606,17 +755,18 @@ export class PersonaFonts {
    * what keeps a 300-page book fast and small in memory.
    */
   drawLines(page: PDFPage, lines: Iterable<PlacedText>) {
-    page.pushOperators(...this.textOperators(lines, (face) => this.resourceName(page, face)));
+    page.pushOperators(...this.textOperators(lines, (face, style) => this.resourceName(page, face, style)));
   }
 
   /**
-   * The operators that draw `lines`, naming each face's font resource as
-   * `fontName` says: one text object, written as one piece of content (a page
-   * of body text would otherwise be hundreds of operator objects).
+   * The operators that draw `lines`, naming the font resource of each face, as
+   * each style draws it, as `fontName` says: one text object, written as one
+   * piece of content (a page of body text would otherwise be hundreds of
+   * operator objects).
    */
-  textOperators(lines: Iterable<PlacedText>, fontName: (face: FaceName) => PDFName): PDFOperator[] {
+  textOperators(lines: Iterable<PlacedText>, fontName: (face: FaceName, style: TextStyle) => PDFName): PDFOperator[] {
     let content = 'q\nBT\n';
-    let face: FaceName | undefined;
+    let face: FontKey | undefined;
     let size: number | undefined;
     let color: Color | undefined = BLACK;
     for (const line of lines) {
@@ -629,42 +779,24 @@ export class PersonaFonts {
         color = lineColor;
       }
       let advance = 0;
-      for (const run of splitRuns(line.text, line.style)) {
-        if (run.face !== face || line.size !== size) {
-          content += `${fontName(run.face).asString()} ${num(line.size)} Tf\n`;
-          face = run.face;
+      const runs = splitRuns(line.text, line.style);
+      runs.forEach((run, index) => {
+        const key = fontKey(run.face, line.style);
+        if (key !== face || line.size !== size) {
+          content += `${fontName(run.face, line.style).asString()} ${num(line.size)} Tf\n`;
+          face = key;
           size = line.size;
         }
-        const laid = this.font(run.face).layout(run.text);
+        const laid = this.font(run.face, line.style).layout(run.text);
         // Where a point `along` the baseline and `up` from it is, on this line's (possibly rotated) baseline.
         const at = (along: number, up: number) => `${matrix} ${num(line.x + along * cos - up * sin)} ${num(line.y + along * sin + up * cos)} Tm\n`;
-        if (laid.plain) {
+        if (laid.plain && laid.actualText === null) {
           content += `${at(advance, 0)}<${laid.glyphs.map((g) => g.code).join('')}> Tj\n`;
         } else {
-          // Shaped: the glyphs that stand for text flow in TJ arrays, each placed and advanced as harfbuzz
-          // says (TJ adjustments; a vertical offset by text rise), so extraction reads one unbroken run;
-          // a glyph standing for no text (a mark, a second part of a vowel sign) is drawn after the run.
-          const em = line.size / 1000;
-          const adjust = (value: number) => (Math.abs(value) > 1e-9 ? ` ${num(value)} ` : '');
-          let pen = advance;
-          let flow = adjust(-laid.leadIn);
-          const silent: string[] = [];
-          for (const g of laid.glyphs) {
-            if (g.silent) {
-              silent.push(`${at(pen + g.dx * em, g.dy * em)}<${g.code}> Tj\n`);
-            } else if (g.invisible) {
-              flow += `] TJ\n3 Tr\n[<${g.code}>] TJ\n0 Tr\n[`;
-            } else if (g.dy !== 0) {
-              flow += `] TJ\n${num(g.dy * em)} Ts\n[${adjust(-g.dx)}<${g.code}>${adjust(g.dx)}] TJ\n0 Ts\n[`;
-            } else {
-              flow += `${adjust(-g.dx)}<${g.code}>${adjust(g.dx)}`;
-            }
-            pen += g.advance * em;
-          }
-          content += `${at(advance, 0)}[${flow}] TJ\n${silent.join('')}`;
+          content += at(advance, 0) + shapedOperators(laid, line.size / 1000, at, advance, index + 1 < runs.length);
         }
         advance += (laid.width * line.size) / 1000;
-      }
+      });
     }
     content += 'ET\nQ';
     return [PDFOperator.of(content as PDFOperatorNames)];

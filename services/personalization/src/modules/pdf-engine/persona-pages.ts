@@ -147,16 +147,6 @@ function splitEvenly(value: string, maxChars: number): string[] {
   return lines;
 }
 
-/** Every text the dedication page and its footer draw, by style: which faces they need. */
-export function dedicationPageTexts(d: DedicationText, footer: string): Array<readonly [TextStyle, string]> {
-  return [
-    ['serifItalic', `Ex libris on ${d.formattedDate} ${d.author} ${d.message.join(' ')}`],
-    ['serif', `Personalised for ${d.name}`],
-    ['sans', `${footer} Digitally signed Persona id Scan to verify this copy`],
-    ['mono', `${d.signature} ${d.personaId} ${d.verifyUrl} Ed25519 · key ${d.keyId} M`],
-  ];
-}
-
 // A pen stroke under the author's name: one continuous bezier, like a paraph.
 const FLOURISH = 'M 0 14 C 18 -6 34 26 52 10 S 84 -4 102 12 S 140 26 168 4 C 176 -2 184 2 186 8';
 

@@ -6,8 +6,8 @@
 import { type PDFArray, PDFDict, PDFDocument, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFPage, type PDFRef, PDFString } from 'pdf-lib';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { appendUpdate, type UpdateObject } from './incremental-update';
-import { PersonaFonts, splitRuns, type FaceName, type SubsetFont } from './persona-fonts';
-import { Frame, dedicationPageTexts, drawDedicationPage, footerPlacement, type DedicationText } from './persona-pages';
+import { PersonaFonts, splitRuns, type FaceName } from './persona-fonts';
+import { Frame, drawDedicationPage, footerPlacement, type DedicationText } from './persona-pages';
 import { markContent } from '../leak-mark/pdf-mark';
 import { concat, type BasePage, type BaseResources, type PreparedBase } from './prepare-base';
 
@@ -34,8 +34,7 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
   // The scratch document's own catalog and page tree keep their low numbers and are never written.
   context.largestObjectNumber = Math.max(context.largestObjectNumber, base.nextObjectNumber - 1);
   deferContentCompression(context);
-  const fonts = await PersonaFonts.embed(scratch, dedicationPageTexts(stamp.dedication, stamp.footer));
-  const fontOf = new Map(fonts.embedded());
+  const fonts = await PersonaFonts.embed(scratch);
   const written: UpdateObject[] = [];
 
   // The dedication page, the size the first page is shown at, upright.
@@ -90,7 +89,7 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
     }
     return ref;
   };
-  const footerFonts = [...footerNames].map(([face, name]) => `${name.asString()} ${(fontOf.get(face) as SubsetFont).ref.toString()}\n`).join('');
+  const footerFonts = [...footerNames].map(([face, name]) => `${name.asString()} ${fonts.ref(face, 'sans').toString()}\n`).join('');
   const resourcesBytes = (resources: BaseResources) => concat([resources.head, '\n', footerFonts, resources.tail]);
   const sharedResources = new Map<string, string>();
   const resourcesFor = (page: BasePage): Uint8Array | string => {

@@ -3,7 +3,15 @@
 // minute), the image drawn by the PDF pool (previews before Personas) and cached by its inputs, so
 // the same text typed again, or by another buyer, is answered at once.
 import { createHash } from 'node:crypto';
-import { giftMessageProblem, normalizeGiftMessage, normalizePrintedName, PERSONA_PREVIEW_WIDTH, printedNameProblem, shopDate } from '@persona/contracts';
+import {
+  giftMessageProblem,
+  normalizeGiftMessage,
+  normalizePrintedName,
+  PERSONA_PREVIEW_WIDTH,
+  personaPrintProblem,
+  printedNameProblem,
+  shopDate,
+} from '@persona/contracts';
 import { badRequest, dataOf, getFromService, HttpError, notFound } from '@persona/service-kit';
 import { LRUCache } from 'lru-cache';
 import type { PdfPool } from '../pdf-pool/pdf-pool';
@@ -65,6 +73,9 @@ export function createPreviews(deps: { pool: PdfPool; readTitle: BookTitleReader
         publicUrl: deps.publicUrl,
         widthPx: PERSONA_PREVIEW_WIDTH,
       };
+      // The engine's own check (buildPersonaPdf): no preview of a page no Persona could print.
+      const printProblem = personaPrintProblem(input);
+      if (printProblem) throw new HttpError(422, printProblem, 'NOT_PRINTABLE');
       const key = createHash('sha256').update(JSON.stringify(input)).digest('hex');
       const hit = images.get(key);
       if (hit) return { image: hit, cached: true };

@@ -19,7 +19,7 @@ const SAMPLES: Array<[string, string]> = [
 
 async function onePage(text: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const fonts = await PersonaFonts.embed(doc, [['serif', text]]);
+  const fonts = await PersonaFonts.embed(doc);
   const page = doc.addPage([420, 200]);
   fonts.drawLines(page, [{ text, x: 20, y: 100, size: 14, style: 'serif' }]);
   fonts.finish(doc);

@@ -30,6 +30,15 @@ describe('the book form', () => {
     expect(validateBookForm(filled)).toBeNull();
   });
 
+  it('refuses, naming the field and the characters, a title, author or paragraph no Persona can print, and takes every script it can', () => {
+    expect(validateBookForm({ ...filled, title: 'सूरज की किरण', author: 'সূর্য সেন', content: 'தமிழ்\nفاطمة الزهراء' })).toBeNull();
+    expect(validateBookForm({ ...filled, author: 'Li Bai 李白' })).toBe('The author has characters no Persona can print: “李” (U+674E), “白” (U+767D)');
+    expect(validateBookForm({ ...filled, title: 'Sunrise 🌅' })).toBe('The title has a character no Persona can print: “🌅” (U+1F305)');
+    expect(validateBookForm({ ...filled, content: 'One\n\n  \nTwo 🙂' })).toBe(
+      'Paragraph 2 of the content has a character no Persona can print: “🙂” (U+1F642)',
+    );
+  });
+
   it('checks the numeric fields', () => {
     expect(validateBookForm({ ...filled, price: 'abc' })).toBe('Price must be a number');
     expect(validateBookForm({ ...filled, price: '-1' })).toBe('Price must be between 0 and 100000');

@@ -1,6 +1,6 @@
 // The book form's rules (spec §5, §7): what is required, which fields are numbers, how tags,
 // paragraphs and sample pages are typed, which files each picker takes, and the multipart body.
-import { BOOK_LIMITS, DEFAULT_BOOK_LANGUAGE, type Book, type BookFileField, type SamplePage } from '@persona/contracts';
+import { BOOK_LIMITS, DEFAULT_BOOK_LANGUAGE, printableTextProblem, type Book, type BookFileField, type SamplePage } from '@persona/contracts';
 
 export interface BookFormValues {
   title: string;
@@ -96,6 +96,14 @@ export function validateBookForm(values: BookFormValues): string | null {
   for (const [key, label] of required) if (!String(values[key]).trim()) return `${label} is required`;
   if (values.title.trim().length > BOOK_LIMITS.titleMax) return `Title must be at most ${BOOK_LIMITS.titleMax} characters`;
   if (values.author.trim().length > BOOK_LIMITS.authorMax) return `Author must be at most ${BOOK_LIMITS.authorMax} characters`;
+  // What every Persona of the book prints, held to the catalogue's own rule before anything is sent.
+  const unprintable =
+    printableTextProblem(values.title, 'The title') ??
+    printableTextProblem(values.author, 'The author') ??
+    parseParagraphs(values.content)
+      .map((paragraph, index) => printableTextProblem(paragraph, `Paragraph ${index + 1} of the content`))
+      .find(Boolean);
+  if (unprintable) return unprintable;
   const language = values.language.trim();
   if (language && (language.length < 2 || language.length > BOOK_LIMITS.languageMax)) return `Language must be 2 to ${BOOK_LIMITS.languageMax} characters`;
   if (values.description.trim().length > BOOK_LIMITS.descriptionMax) return `Description must be at most ${BOOK_LIMITS.descriptionMax} characters`;
