@@ -11,6 +11,7 @@ import { startShop, type RunningShop } from '@persona/launcher';
 import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 import type { OrderSummary } from '@persona/contracts';
 import { adminAuth, buyPersonaThroughApi, fetchAllBooks, mailsTo, postJson } from './support/shop';
+import { epubTexts, pageTextsByReader } from '@persona/test-kit';
 
 const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
 const RUN = Date.now().toString(36);
@@ -521,6 +522,82 @@ describe('the admin app', () => {
     await deletion.waitFor();
     expect(await deletion.locator('td').last().innerText()).toBe(ADMIN.email);
   });
+
+  it('adds a book by a Devanagari author, refusing first an author no Persona can print, and sells a Persona of it that reads back as typed', async () => {
+    const title = `सूरज की किरण ${RUN}`;
+    const author = 'सूरज प्रकाश';
+    const paragraphs = ['सुबह सूरज उगा और गाँव की गलियों में धूप फैल गई। बच्चों ने शुभकामनाएँ दीं।', 'क्षितिज पर पक्षियों की पंक्ति दिखी; हवा में मिट्टी की सुगंध थी।'];
+    await logIn();
+    const menu = page.getByRole('navigation', { name: 'Admin menu' });
+    await menu.getByRole('link', { name: 'Books' }).click();
+    await main().getByRole('link', { name: 'Add New Book' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Add New Book' }).waitFor();
+    await page.getByLabel(/^Title/).fill(title);
+    await page.getByLabel(/^Price/).fill('199');
+    await page.getByLabel(/^Category/).selectOption({ index: 1 });
+    await page.getByLabel('Language').fill('Hindi');
+    await page.getByLabel(/^Description/).fill('सुबह की एक कहानी।');
+    await page.getByLabel('Content (the full text)').fill(paragraphs.join('\n'));
+
+    // An author no shipped face prints: refused on the page, naming the field and the characters; nothing is sent.
+    await page.getByLabel(/^Author/).fill('Li Bai 李白');
+    let posted = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/books') posted += 1;
+    });
+    await page.getByRole('button', { name: 'Create Book' }).click();
+    await expectToast('Error saving book');
+    expect(await toast().innerText()).toContain('The author has characters no Persona can print: “李” (U+674E), “白” (U+767D)');
+    expect(posted).toBe(0);
+    // The catalogue holds the same rule for a client that skips the form's.
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      title,
+      author: 'Li Bai 李白',
+      description: 'x',
+      price: '199',
+      category: (await fetchAllBooks(shop.url))[0]!.category!._id,
+    }))
+      form.append(name, value);
+    const refused = await fetch(`${shop.url}/api/books`, { method: 'POST', headers: await adminAuth(shop.url), body: form });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe('The author has characters no Persona can print: “李” (U+674E), “白” (U+767D)');
+    expect((await fetchAllBooks(shop.url)).filter((b) => b.title === title)).toHaveLength(0);
+
+    // The same book by a Devanagari author is taken.
+    await page.getByLabel(/^Author/).fill(author);
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/books') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Create Book' }).click();
+    const book = ((await (await created).json()) as { data: { _id: string; author: string } }).data;
+    expect(book.author).toBe(author);
+    await expectToast('Book created successfully');
+
+    // Sold to a Bengali buyer, its Persona is made and reads back as typed in pdf.js and in poppler.
+    const buyer = 'শ্রীকান্ত';
+    const { personaId } = await buyPersonaThroughApi(shop.url, { bookId: book._id, fullName: buyer });
+    const status = async () => ((await (await fetch(`${shop.url}/api/orders/${personaId}`)).json()) as { data: { personaStatus: string } }).data.personaStatus;
+    expect(await settle(status, 'ready', 60_000)).toBe('ready');
+    const pdf = new Uint8Array(await (await fetch(`${shop.url}/api/personas/${personaId}/download`)).arrayBuffer());
+    const footer = `Personal copy of ${buyer} · ${personaId}`;
+    for (const [reader, pages] of Object.entries(await pageTextsByReader(pdf))) {
+      const lines = pages.map((text) => text.split('\n').map((line) => line.trim()));
+      const seen = { reader };
+      expect({ ...seen, titlePage: [title, author].every((line) => lines[0]!.includes(line)) }).toEqual({ ...seen, titlePage: true });
+      expect({ ...seen, dedication: [`Personalised for ${buyer}`, author].every((line) => lines[1]!.includes(line)) }).toEqual({ ...seen, dedication: true });
+      expect({ ...seen, footers: lines.every((page) => page.includes(footer)) }).toEqual({ ...seen, footers: true });
+      const body = lines
+        .slice(2)
+        .flat()
+        .filter((line) => line !== footer && !/^\d+$/.test(line))
+        .join(' ');
+      expect({ ...seen, text: paragraphs.every((paragraph) => body.includes(paragraph)) }).toEqual({ ...seen, text: true });
+      expect({ ...seen, joiners: pages.some((text) => /\u200d/.test(text)) }).toEqual({ ...seen, joiners: false });
+    }
+    // Its EPUB has the same words, each phrase whole.
+    const epub = epubTexts(new Uint8Array(await (await fetch(`${shop.url}/api/personas/${personaId}/download?format=epub`)).arrayBuffer())).join('\n');
+    for (const text of [title, author, buyer, ...paragraphs.flatMap((p) => p.split(/[।;]\s*/u)).filter(Boolean)])
+      expect({ text, found: epub.includes(text) }).toEqual({ text, found: true });
+  }, 180_000);
 });
 
 function csvCell(text: string): string {

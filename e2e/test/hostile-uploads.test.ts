@@ -29,7 +29,7 @@ describe('hostile uploads to the embedded shop', () => {
   const upload = (path: string, form: FormData, headers: Record<string, string> = {}) => fetch(`${shop.url}${path}`, { method: 'POST', body: form, headers });
   const fileForm = (bytes: Buffer, name: string) => {
     const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
+    form.append('file', new Blob([new Uint8Array(bytes)]), name);
     return form;
   };
   const bookCount = async () => ((await (await fetch(`${shop.url}/api/books?limit=1`)).json()) as { meta: { total: number } }).meta.total;
@@ -88,7 +88,7 @@ describe('hostile uploads to the embedded shop', () => {
     const form = () => {
       const f = new FormData();
       for (const [k, v] of Object.entries({ title: 'A Bomb', author: 'Nobody', description: 'x', category, price: '100' })) f.append(k, v);
-      f.append('fullPdf', new Blob([bomb], { type: 'application/pdf' }), 'book.pdf');
+      f.append('fullPdf', new Blob([new Uint8Array(bomb)], { type: 'application/pdf' }), 'book.pdf');
       return f;
     };
     const { res, ms, longestWait } = await whileServing(() => upload('/api/books', form(), { authorization: `Bearer ${adminToken}` }));

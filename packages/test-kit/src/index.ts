@@ -5,3 +5,4 @@ export * from './pdf-text';
 export * from './programs';
 export * from './hostile-files';
 export * from './fuzz';
+export * from './epub-text';

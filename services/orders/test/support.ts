@@ -23,6 +23,9 @@ export const BOOK: CheckoutBook = {
   printingCostPaise: 12000,
 };
 
+/** A book stored before the catalogue refused what no Persona can print: its author's name is in Chinese characters. */
+export const UNPRINTABLE_BOOK: CheckoutBook = { ...BOOK, id: '7a1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5d', title: 'Quiet Night Thoughts', author: 'Li Bai 李白' };
+
 export interface OrdersHarness {
   service: OrdersService;
   database: Database<OrdersDB>;
@@ -56,6 +59,7 @@ export async function startOrdersHarness(
     payments: {},
     mail: { dir: mailDir, from: 'Persona Books <orders@example.com>', now: extra.mailNow },
     readBook: async (id) => {
+      if (id === UNPRINTABLE_BOOK.id) return UNPRINTABLE_BOOK;
       if (id !== BOOK.id) {
         const { notFound } = await import('@persona/service-kit');
         throw notFound('Book not found');

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describeWithPostgres } from '@persona/test-kit';
 import { TEST_MODE_KEYS } from '../../src/modules/payments/razorpay/razorpay-provider';
 import { paymentSignature, webhookSignature } from '../../src/modules/payments/razorpay/razorpay-signatures';
-import { ADDRESS, BOOK, checkout, outboxEvents, startOrdersHarness, type OrdersHarness } from '../support';
+import { ADDRESS, BOOK, checkout, outboxEvents, startOrdersHarness, UNPRINTABLE_BOOK, type OrdersHarness } from '../support';
 
 function contract(kind: 'pglite' | 'postgres') {
   let h: OrdersHarness;
@@ -117,6 +117,24 @@ function contract(kind: 'pglite' | 'postgres') {
       const res = await initiate(JSON.parse(JSON.stringify(body)));
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
+      const after = await h.database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(after.n).toBe(before.n);
+    });
+
+    it('does not sell a book no Persona of which could be printed (409, nothing written)', async () => {
+      const before = await h.database.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const res = await initiate(checkout({ book: UNPRINTABLE_BOOK.id }));
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'BOOK_NOT_PRINTABLE',
+        message: 'This book cannot be personalised yet: the author has characters no Persona can print: “李” (U+674E), “白” (U+767D)',
+      });
       const after = await h.database.db
         .selectFrom('orders')
         .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -3,10 +3,13 @@
 // Latin is read with pdf.js and with poppler's pdftotext in each of its modes (reading order,
 // -layout, -raw), and each reader gives the typed text exactly: the name in the dedication and in
 // every footer, each line of the message, the author, the title, every paragraph of the text; no
-// joiner or replacement character where the text has none.
+// joiner or replacement character where the text has none. Its EPUB, as an e-reader shows it (the
+// leak mark's invisible characters aside, which sit after punctuation and at paragraph ends, never
+// inside a phrase), has the same texts.
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { itWithPrograms, pageTextsByReader, PDFTOTEXT } from '@persona/test-kit';
-import { buildPersonaPdf, type PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
+import { epubTexts, itWithPrograms, pageTextsByReader, PDFTOTEXT } from '@persona/test-kit';
+import { type PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
+import { buildPersona } from '../../../src/modules/pdf-pool/build-persona';
 import { generateSigningKey } from '../../../src/modules/signing/persona-signature';
 import { personaInput, TEST_RECORD } from '../../fixtures/persona-input';
 
@@ -145,13 +148,21 @@ const itReads = itWithPrograms([PDFTOTEXT], "poppler's reading of the Persona PD
 
 describe('every script in every field reads back as typed', () => {
   for (const sample of SAMPLES) {
-    itReads(`${sample.script}: a Persona typeset from the book's text, with pdf.js and every mode of pdftotext`, async () => {
-      const pdf = await buildPersonaPdf(input(sample, { kind: 'text', paragraphs: sample.paragraphs }));
-      await expectReadsBack(pdf.bytes, sample, { titlePage: true, text: true });
+    itReads(`${sample.script}: a Persona typeset from the book's text, with pdf.js and every mode of pdftotext, and its EPUB`, async () => {
+      const built = await buildPersona({ ...input(sample, { kind: 'text', paragraphs: sample.paragraphs }), epub: { privateKey: key.privateKey, language: sample.script } });
+      await expectReadsBack(built.bytes, sample, { titlePage: true, text: true });
+      // The EPUB: every document's lines with the mark's invisible characters taken out are the texts typed.
+      const epub = epubTexts(built.epub!).map((text) => text.replace(/[\u2060\u200b]|\u200c(?=[\u2060\u200b\u200c\s]|$)/gmu, ''));
+      const epubLines = epub.flatMap(lines);
+      const seen = { script: sample.script };
+      expect({ ...seen, stray: epub.filter((text) => STRAY.test(text)) }).toEqual({ ...seen, stray: [] });
+      for (const line of [sample.title, sample.author, sample.name, ...sample.message, ...sample.paragraphs.map((p) => p.replace(/^#\s+/, ''))]) {
+        expect({ ...seen, line, found: epubLines.some((found) => found === line || found.includes(line)) }).toEqual({ ...seen, line, found: true });
+      }
     });
 
     itReads(`${sample.script}: a Persona of an uploaded PDF, with pdf.js and every mode of pdftotext`, async () => {
-      const pdf = await buildPersonaPdf(input(sample, { kind: 'pdf', bytes: await sourcePdf() }));
+      const pdf = await buildPersona(input(sample, { kind: 'pdf', bytes: await sourcePdf() }));
       await expectReadsBack(pdf.bytes, sample, { titlePage: false, text: false });
     });
   }

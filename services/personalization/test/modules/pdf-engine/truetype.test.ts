@@ -41,4 +41,29 @@ describe('TrueTypeFont', () => {
     const reference = fontkit.create(loadFaceBytes('devanagari'));
     for (const char of 'अनन्या') expect(devanagari.glyphId(char.codePointAt(0) as number)).toBe(reference.glyphForCodePoint(char.codePointAt(0) as number).id);
   });
+
+  it('shears a subset’s outlines along the baseline (a slanted face): every point moved by its height, composites’ parts and all, widths kept', () => {
+    const face = new TrueTypeFont(loadFaceBytes('devanagari'));
+    const shear = 0.2;
+    // Simple glyphs (क, ष) and a glyph that is a composite in the face (ü in DejaVu Sans: u and its dieresis).
+    for (const [font, text] of [
+      [face, 'कष'],
+      [ours, 'ü'],
+    ] as const) {
+      const glyphs = [0, ...[...text].map((char) => font.glyphId(char.codePointAt(0) as number))];
+      const upright = fontkit.create(Buffer.from(font.subset(glyphs)));
+      const slanted = fontkit.create(Buffer.from(font.subset(glyphs, shear)));
+      for (let id = 1; id < glyphs.length; id += 1) {
+        const points = (f: typeof upright) => f.getGlyph(id).path.commands.flatMap((command) => command.args);
+        const before = points(upright);
+        const after = points(slanted);
+        expect(after).toHaveLength(before.length);
+        for (let i = 0; i < before.length; i += 2) {
+          expect(Math.abs(after[i]! - (before[i]! + shear * before[i + 1]!))).toBeLessThanOrEqual(1);
+          expect(after[i + 1]).toBe(before[i + 1]);
+        }
+        expect(slanted.getGlyph(id).advanceWidth).toBe(upright.getGlyph(id).advanceWidth);
+      }
+    }
+  });
 });
