@@ -149,7 +149,10 @@ const itReads = itWithPrograms([PDFTOTEXT], "poppler's reading of the Persona PD
 describe('every script in every field reads back as typed', () => {
   for (const sample of SAMPLES) {
     itReads(`${sample.script}: a Persona typeset from the book's text, with pdf.js and every mode of pdftotext, and its EPUB`, async () => {
-      const built = await buildPersona({ ...input(sample, { kind: 'text', paragraphs: sample.paragraphs }), epub: { privateKey: key.privateKey, language: sample.script } });
+      const built = await buildPersona({
+        ...input(sample, { kind: 'text', paragraphs: sample.paragraphs }),
+        epub: { privateKey: key.privateKey, language: sample.script },
+      });
       await expectReadsBack(built.bytes, sample, { titlePage: true, text: true });
       // The EPUB: every document's lines with the mark's invisible characters taken out are the texts typed.
       const epub = epubTexts(built.epub!).map((text) => text.replace(/[\u2060\u200b]|\u200c(?=[\u2060\u200b\u200c\s]|$)/gmu, ''));
