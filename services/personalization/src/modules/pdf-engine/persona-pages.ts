@@ -166,7 +166,8 @@ export function drawDedicationPage(frame: PageFrame, text: DedicationText) {
   const nameTop = Math.min(y - 26, 430);
   y = frame.centred(text.author, nameTop, 'serifItalic', 20, { leading: 24 });
   frame.path(FLOURISH, 117, y + 12, 1, 0.9);
-  y -= 14;
+  // Below the flourish's lowest point (26 pt under where it starts), clear of it.
+  y -= 22;
   y = frame.centred('Digitally signed', y, 'sans', 8, { grey: true });
   const monoSize = 6.2;
   const charWidth = frame.width('M', 'mono', monoSize);
