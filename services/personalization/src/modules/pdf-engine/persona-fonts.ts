@@ -309,8 +309,8 @@ export function splitRuns(text: string, style: TextStyle): TextRun[] {
 /** A run laid out: its glyphs (subset CIDs) and where each goes, in thousandths of an em. */
 interface LaidRun {
   /** Per glyph: its code (4 hex digits), its advance, its offsets; `plain` when it sits where its font width puts it. */
-  /** `silent`: stands for no text, drawn apart from the flow; `invisible`: stands for text, never painted (render mode 3). */
-  glyphs: Array<{ code: string; advance: number; own: number; dx: number; dy: number; silent?: boolean; invisible?: boolean }>;
+  /** `silent`: stands for no text, drawn apart from the flow; `carrier`: an empty glyph that stands for marks (it paints nothing). */
+  glyphs: Array<{ code: string; advance: number; own: number; dx: number; dy: number; silent?: boolean; carrier?: boolean }>;
   width: number;
   /** True when every glyph advances by its own width with no offset: one Tj draws it. */
   plain: boolean;
@@ -325,9 +325,9 @@ interface LaidRun {
   /** How many glyphs of the flow, at its start and at its end in drawing order, are white space drawn outside the span. */
   edges: [number, number];
   /**
-   * An invisible glyph that neither advances nor stands for text, drawn where the span starts and
-   * where it ends: such readers take the span's box from the first and the last glyph drawn in
-   * it, and a shaped run's last glyph may sit left of its end (a conjunct's lower part).
+   * A glyph that paints nothing, neither advances nor stands for text, drawn where the span starts
+   * and where it ends: poppler takes the span's box from the first and the last glyph drawn in it,
+   * and a shaped run's last glyph may sit left of its end (a conjunct's lower part).
    */
   anchor: string | null;
 }
@@ -388,15 +388,12 @@ export class SubsetFont {
     return hex4(cid);
   }
 
-  private zeroWidth: number | null | undefined;
-
-  /** A glyph that draws nothing and does not advance (the zero-width joiner's), or null when the face has none. */
-  private zeroWidthGlyph(): number | null {
-    if (this.zeroWidth === undefined) {
-      const glyph = this.font.glyphId(0x200d);
-      this.zeroWidth = glyph !== 0 && this.font.advanceWidth(glyph) === 0 ? glyph : null;
-    }
-    return this.zeroWidth;
+  /**
+   * A glyph that paints nothing: the space's, drawn with no width (its CID's width in W is 0). Not
+   * the joiner's: the Noto faces draw that one as a visible sign.
+   */
+  private emptyGlyph(): number {
+    return this.font.glyphId(0x20);
   }
 
   /** A run's glyphs and advances (cached: a book repeats its words). */
@@ -407,7 +404,7 @@ export class SubsetFont {
     let plain = true;
     let leadIn = 0;
     if (needsShaping(text)) {
-      const carrier = RIGHT_TO_LEFT.test(text) ? null : this.zeroWidthGlyph();
+      const carrier = RIGHT_TO_LEFT.test(text) ? null : this.emptyGlyph();
       // A glyph raised or lowered on a slanted face moves along the slant, as a slanted run's would.
       const shaped = shapeRun(this.face, text).map((g) => ({
         ...g,
@@ -443,14 +440,14 @@ export class SubsetFont {
           return;
         }
         // Text extraction (pdf.js) takes a glyph whose text holds a non-spacing mark for a zero-width
-        // diacritic and loses its advance: a conjunct's or a ligature's marks ride on an invisible
-        // zero-width glyph after it instead (never painted), so the glyph itself stands for its letters alone.
+        // diacritic and loses its advance: a conjunct's or a ligature's marks ride on an empty
+        // zero-width glyph after it instead (the space's), so the glyph itself stands for its letters alone.
         const mark = carrier === null || g.advance === 0 ? -1 : g.text.search(NON_SPACING_MARK);
         const width = flowWidth[i]!;
         glyphs.push({ code: this.code(g.glyph, mark > 0 ? g.text.slice(0, mark) : g.text, width), advance: g.advance, own: width, dx: g.dx, dy: g.dy });
         if (g.dx !== 0 || g.dy !== 0 || width !== this.font.advanceWidth(g.glyph) * this.scale) plain = false;
         if (mark > 0) {
-          glyphs.push({ code: this.code(carrier as number, g.text.slice(mark), 0), advance: 0, own: 0, dx: 0, dy: 0, invisible: true });
+          glyphs.push({ code: this.code(carrier as number, g.text.slice(mark), 0), advance: 0, own: 0, dx: 0, dy: 0, carrier: true });
           plain = false;
         }
       });
@@ -479,14 +476,14 @@ export class SubsetFont {
    */
   private span(text: string, glyphs: LaidRun['glyphs']): Pick<LaidRun, 'actualText' | 'edges' | 'anchor'> {
     if (!needsShaping(text)) return { actualText: null, edges: [0, 0], anchor: null };
-    const flow = glyphs.filter((g) => !g.silent && !g.invisible);
+    const flow = glyphs.filter((g) => !g.silent && !g.carrier);
     const blank = (g: LaidRun['glyphs'][number]) => /^\s+$/u.test(this.cidText.get(parseInt(g.code, 16)) ?? '');
     let start = 0;
     while (start < flow.length && blank(flow[start]!)) start += 1;
     let end = 0;
     while (end < flow.length - start && blank(flow[flow.length - 1 - end]!)) end += 1;
     const core = text.trim();
-    const anchor = this.code(this.zeroWidthGlyph() ?? 0, '', 0);
+    const anchor = this.code(this.emptyGlyph(), '', 0);
     // Drawn right to left, punctuation ending the text comes first: a RIGHT-TO-LEFT MARK before it keeps it in the right-to-left stretch poppler reverses.
     return { actualText: RIGHT_TO_LEFT.test(core) ? `\u200f${[...core].reverse().join('')}` : core, edges: [start, end], anchor };
   }
@@ -588,9 +585,13 @@ function utf16Hex(text: string): string {
  * The operators that draw a shaped run, the text matrix set at its start. The glyphs that stand
  * for text flow in TJ arrays, each placed and advanced as harfbuzz says (TJ adjustments; a vertical
  * offset by text rise), so extraction reads one unbroken run; a glyph standing for no text (a mark,
- * a second part of a vowel sign) is drawn after the run. The flow, its white space at either end
- * aside, is drawn in a span whose /ActualText is the run's text (LaidRun.actualText), between two
- * invisible anchors.
+ * a second part of a vowel sign) is drawn after the flow, where harfbuzz put it.
+ *
+ * For the readers that take a span's /ActualText (poppler; PDFium, Chromium's viewer) the flow, its
+ * white space at either end aside, and those glyphs are one span whose text is the run's
+ * (LaidRun.actualText), opened and closed by an empty anchor glyph at the run's start and end so
+ * the span has the run's own box. Nothing in it switches the render mode: PDFium takes every text
+ * object in a span after one that is not (an invisible one) as a new span, and reads its text again.
  *
  * A right-to-left run with more of the line after it ends its text with a LEFT-TO-RIGHT MARK: poppler
  * reverses as right to left all it reads from a right-to-left letter up to the next left-to-right
@@ -600,37 +601,41 @@ function shapedOperators(laid: LaidRun, em: number, at: (along: number, up: numb
   const adjust = (value: number) => (Math.abs(value) > 1e-9 ? ` ${num(value)} ` : '');
   const spanned = laid.actualText !== null;
   const actualText = `${laid.actualText ?? ''}${followed && RIGHT_TO_LEFT.test(laid.actualText ?? '') ? '\u200e' : ''}`;
-  const anchor = `3 Tr\n[<${laid.anchor}>] TJ\n0 Tr\n`;
-  const open = spanned ? `] TJ\n/Span <</ActualText <FEFF${utf16Hex(actualText)}>>> BDC\n${anchor}[` : '';
-  const close = spanned ? `] TJ\n${anchor}EMC\n[` : '';
   const [lead, trail] = laid.edges;
-  const flowCount = laid.glyphs.filter((g) => !g.silent && !g.invisible).length;
+  const flowCount = laid.glyphs.filter((g) => !g.silent && !g.carrier).length;
   let pen = start;
+  let coreEnd = start;
   let flow = adjust(-laid.leadIn);
+  let trailing = '';
   let flowIndex = 0;
   const silent: string[] = [];
+  const open = spanned ? `] TJ\n/Span <</ActualText <FEFF${utf16Hex(actualText)}>>> BDC\n[<${laid.anchor}>` : '';
   if (lead === 0) flow += open;
   for (const g of laid.glyphs) {
-    if (!g.silent && !g.invisible) {
-      if (flowIndex === lead && lead > 0) flow += open;
-      if (flowIndex === flowCount - trail && trail > 0) flow += close;
-      flowIndex += 1;
-    }
+    const inFlow = !g.silent && !g.carrier;
+    if (inFlow && flowIndex === lead && lead > 0) flow += open;
+    // The white space after the core is drawn after the span, from where the core ends.
+    const core = flowCount - trail;
+    const after = inFlow ? flowIndex >= core : flowIndex > core;
+    if (inFlow) flowIndex += 1;
+    let drawn: string;
     if (g.silent) {
       silent.push(`${at(pen + g.dx * em, g.dy * em)}<${g.code}> Tj\n`);
-    } else if (g.invisible) {
-      flow += `] TJ\n3 Tr\n[<${g.code}>] TJ\n0 Tr\n[`;
+      drawn = '';
     } else if (g.dy !== 0) {
-      flow += `] TJ\n${num(g.dy * em)} Ts\n[${adjust(-g.dx)}<${g.code}>${adjust(g.dx)}] TJ\n0 Ts\n[`;
+      drawn = `] TJ\n${num(g.dy * em)} Ts\n[${adjust(-g.dx)}<${g.code}>${adjust(g.dx)}] TJ\n0 Ts\n[`;
     } else {
-      flow += `${adjust(-g.dx)}<${g.code}>${adjust(g.dx)}`;
+      drawn = `${adjust(-g.dx)}<${g.code}>${adjust(g.dx)}`;
     }
+    if (after && spanned) trailing += drawn;
+    else flow += drawn;
     pen += g.advance * em;
+    if (!after) coreEnd = pen;
   }
-  if (trail === 0) flow += close;
-  // Glyphs that stand for no text: in a span with no text, so that readers taking a span's text take none of theirs.
-  const marks = silent.length && spanned ? `/Span <</ActualText <FEFF>>> BDC\n${silent.join('')}EMC\n` : silent.join('');
-  return `[${flow}] TJ\n${marks}`.replace(/\[\] TJ\n/g, '');
+  if (!spanned) return `[${flow}] TJ\n${silent.join('')}`.replace(/\[\] TJ\n/g, '');
+  // The end anchor where the core ends: the span's box is the run's, whatever the last glyph drawn.
+  const close = `${at(coreEnd, 0)}<${laid.anchor}> Tj\nEMC\n`;
+  return `[${flow}] TJ\n${silent.join('')}${close}${trailing ? `[${trailing}] TJ\n` : ''}`.replace(/\[\] TJ\n/g, '');
 }
 
 /** The ToUnicode CMap of a subset: the text each CID stands for (a glyph standing for none maps to U+200D, which extraction drops). */
