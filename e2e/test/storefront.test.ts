@@ -900,7 +900,9 @@ describe('pages rendered on the server', () => {
         started: performance.getEntriesByName('persona:app-start')[0]?.startTime,
       }));
       expect(order.painted).toBeDefined();
-      expect(order.started).toBeGreaterThanOrEqual(order.painted!);
+      // Paint timings are coarsened to whole milliseconds (Chromium rounds them against timing
+      // attacks): a start 0.2 ms after the paint can read 635.8 against a paint of 636.
+      expect(order.started).toBeGreaterThanOrEqual(Math.floor(order.painted!) - 1);
       served += 1;
     }
     expect(problems).toEqual([]);
