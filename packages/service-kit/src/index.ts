@@ -26,7 +26,7 @@ export {
   type ServiceOptions,
   type ReadinessCheck,
 } from './create-service';
-export { UNDER_PRESSURE_CODE, UNDER_PRESSURE_MESSAGE, type LoadMeasure, type LoadSheddingOptions, type Pressure } from './load-shedding';
+export { busyPage, UNDER_PRESSURE_CODE, UNDER_PRESSURE_MESSAGE, type LoadMeasure, type LoadSheddingOptions, type Pressure } from './load-shedding';
 export {
   adminTokenOptions,
   createAdminVerifier,

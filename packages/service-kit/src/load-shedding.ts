@@ -58,6 +58,24 @@ declare module 'fastify' {
   }
 }
 
+/** A browser's request for a page: a GET whose Accept names HTML (fetch and XHR ask for JSON or anything). */
+function isPageNavigation(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && /\btext\/html\b/.test(request.headers.accept ?? '');
+}
+
+/**
+ * The page a shed navigation gets: the busy message, and a refresh after Retry-After seconds, so
+ * the visitor's browser comes back by itself (meta refresh needs no script and no style, which the
+ * pages' security policy would refuse inline).
+ */
+export function busyPage(retryAfterS: number): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${retryAfterS}"><title>Very busy right now</title></head>
+<body><h1>Very busy right now</h1><p>${UNDER_PRESSURE_MESSAGE}.</p><p>This page will try again by itself in ${retryAfterS} seconds.</p></body></html>
+`;
+}
+
 /** under-pressure's names for the measures (its pressure handler's `type`). */
 const MEASURE_OF: Record<string, LoadMeasure> = {
   [underPressure.TYPE_EVENT_LOOP_DELAY]: 'eventLoopDelay',
@@ -122,6 +140,11 @@ export function registerLoadShedding(app: FastifyInstance, options: LoadShedding
       shedSinceWarning = 0;
     }
     reply.status(503).header('retry-after', retryAfter);
+    // A browser asking for a page gets a page that tries again by itself (a JSON body would be all it showed).
+    if (isPageNavigation(request)) {
+      reply.type('text/html; charset=utf-8');
+      return busyPage(options.retryAfterS);
+    }
     return { statusCode: 503, error: 'Service Unavailable', message: UNDER_PRESSURE_MESSAGE, code: UNDER_PRESSURE_CODE, requestId: request.id };
   };
 

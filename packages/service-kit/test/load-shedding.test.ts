@@ -196,6 +196,30 @@ describe('load shedding', () => {
     await app.close();
   });
 
+  it("answers a browser's page request with a page that tries again by itself, and fetches with JSON", async () => {
+    const app = buildApp({ maxHeapUsedRatio: 0.0001 });
+    await app.ready();
+    expect(await healthUntilUnderPressure(app)).toBe(true);
+    const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const [page, fetched, posted] = await Promise.all([
+      app.inject({ url: '/things', headers: { accept: browserAccept } }),
+      app.inject({ url: '/things', headers: { accept: 'application/json' } }),
+      app.inject({ method: 'POST', url: '/things', headers: { accept: browserAccept }, payload: { name: 'a' } }),
+    ]);
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['retry-after']).toBe('7');
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<meta http-equiv="refresh" content="7">');
+    expect(page.body).toContain(`<p>${UNDER_PRESSURE_MESSAGE}.</p>`);
+    expect(page.body).toContain('This page will try again by itself in 7 seconds.');
+    expect(fetched.statusCode).toBe(503);
+    expect(fetched.json().code).toBe('UNDER_PRESSURE');
+    // A form post is not repeated by a refresh: it is told in JSON like any other write.
+    expect(posted.statusCode).toBe(503);
+    expect(posted.json().code).toBe('UNDER_PRESSURE');
+    await app.close();
+  });
+
   it('samples nothing and says nothing about load without limits', async () => {
     for (const app of [buildApp(undefined), buildApp({})]) {
       await app.ready();
