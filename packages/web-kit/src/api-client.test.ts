@@ -1,4 +1,4 @@
-import { ApiError, apiDownload, apiRequest, buildUrl, onUnauthorized } from './api-client';
+import { ApiError, apiDownload, apiRequest, buildUrl, onUnauthorized, SHED_RETRY_MAX_MS } from './api-client';
 
 type FetchArgs = [string, RequestInit];
 let calls: FetchArgs[] = [];
@@ -54,6 +54,52 @@ describe('the API client', () => {
     await expect(apiRequest('/orders')).rejects.toMatchObject({ status: 400, code: 'BAD_CURSOR' });
     nextResponse = () => new Response('<html>oops</html>', { status: 502, statusText: 'Bad Gateway' });
     await expect(apiRequest('/books')).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
+  });
+
+  describe('when the shop sheds a request (503 with Retry-After)', () => {
+    const shed = json(503, { statusCode: 503, error: 'Service Unavailable', code: 'UNDER_PRESSURE', message: 'The shop is very busy' }, { 'retry-after': '5' });
+    // (Only the timers: reading a Response's body needs the real setImmediate.)
+    beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+    afterEach(() => jest.useRealTimers());
+
+    it('asks for a read once more after the wait it names, and answers the second reply', async () => {
+      const replies = [shed, json(200, { data: [1] })];
+      nextResponse = () => replies.shift()!();
+      const answer = apiRequest('/books');
+      await jest.advanceTimersByTimeAsync(4_999);
+      expect(calls).toHaveLength(1);
+      await jest.advanceTimersByTimeAsync(1);
+      await expect(answer).resolves.toEqual({ data: [1] });
+      expect(calls.map(([url]) => url)).toEqual(['/api/books', '/api/books']);
+    });
+
+    it('asks only once more, and never waits past the cap', async () => {
+      nextResponse = json(503, { message: 'busy', code: 'UNDER_PRESSURE' }, { 'retry-after': '3600' });
+      const answer = apiRequest('/books');
+      const failed = expect(answer).rejects.toMatchObject({ status: 503, code: 'UNDER_PRESSURE' });
+      await jest.advanceTimersByTimeAsync(SHED_RETRY_MAX_MS);
+      await failed;
+      expect(calls).toHaveLength(2);
+    });
+
+    it('never repeats a write, nor a 503 without Retry-After', async () => {
+      nextResponse = shed;
+      await expect(apiRequest('/orders', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 503, code: 'UNDER_PRESSURE' });
+      nextResponse = json(503, { message: 'down' });
+      await expect(apiRequest('/books')).rejects.toMatchObject({ status: 503, message: 'down' });
+      expect(calls).toHaveLength(2);
+    });
+
+    it('stops waiting when the caller aborts', async () => {
+      nextResponse = shed;
+      const controller = new AbortController();
+      const answer = apiRequest('/books', { signal: controller.signal });
+      const aborted = expect(answer).rejects.toMatchObject({ name: 'AbortError' });
+      await jest.advanceTimersByTimeAsync(1_000);
+      controller.abort();
+      await aborted;
+      expect(calls).toHaveLength(1);
+    });
   });
 
   it('calls the unauthorized handler on a 401 only when a token was sent', async () => {

@@ -69,12 +69,22 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   const token = storedToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+  const method = options.method ?? 'GET';
+  const call = () =>
+    fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  let response = await call();
+  // A read the shop shed (busy for a moment) is asked once more after the wait it names; a write never
+  // is: the person sees the message and decides.
+  const wait = method === 'GET' ? shedWaitMs(response) : null;
+  if (wait !== null) {
+    await sleep(wait, options.signal);
+    response = await call();
+  }
   if (!response.ok) {
     const { message, code } = await readError(response);
     const error = new ApiError(response.status, message, code);
@@ -82,6 +92,34 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     throw error;
   }
   return response;
+}
+
+/** The longest a shed read waits before its one retry, whatever Retry-After says. */
+export const SHED_RETRY_MAX_MS = 10_000;
+
+/** How long to wait before asking again, when the answer is the shop shedding load (503 + Retry-After). */
+function shedWaitMs(response: Response): number | null {
+  if (response.status !== 503) return null;
+  const header = response.headers.get('retry-after');
+  // (Seconds only: the shop never sends a date.)
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  const seconds = Number(header);
+  return Math.min(seconds * 1000, SHED_RETRY_MAX_MS);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 async function readError(response: Response): Promise<{ message: string; code?: string }> {
