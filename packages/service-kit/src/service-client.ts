@@ -9,6 +9,8 @@ export interface ServiceCall {
   /** Sent as INTERNAL_TOKEN_HEADER, for `/internal` routes. */
   internalToken?: string;
   timeoutMs: number;
+  /** The entity tag of the copy the caller keeps: a 304 answer (ok, no body) says it is still current. */
+  ifNoneMatch?: string;
 }
 
 export type ServiceAnswer =
@@ -20,13 +22,14 @@ export async function getFromService(baseUrl: string, path: string, call: Servic
   const headers: Record<string, string> = { accept: 'application/json' };
   if (call.correlationId) headers['x-correlation-id'] = call.correlationId;
   if (call.internalToken) headers[INTERNAL_TOKEN_HEADER] = call.internalToken;
+  if (call.ifNoneMatch) headers['if-none-match'] = call.ifNoneMatch;
   let response: Response;
   try {
     response = await fetch(`${baseUrl}${path}`, { headers, signal: AbortSignal.timeout(call.timeoutMs) });
   } catch (err) {
     return { ok: false, outcome: 'unreachable', detail: `no answer for ${path} (${(err as Error).message})` };
   }
-  if (response.ok) return { ok: true, response };
+  if (response.ok || (call.ifNoneMatch && response.status === 304)) return { ok: true, response };
   const outcome = response.status === 404 ? 'missing' : response.status < 500 ? 'refused' : 'failed';
   return { ok: false, outcome, detail: `answered ${response.status} for ${path}${await reasonOf(response)}` };
 }

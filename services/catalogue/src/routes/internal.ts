@@ -2,26 +2,42 @@
 // full text and the full PDF leave the catalogue, for the personalisation
 // service (DESIGN §1, §5). The gateway never routes /internal; each call also
 // needs the shared internal token.
+import { createHash } from 'node:crypto';
 import type { BookSource } from '@persona/contracts';
 import { IdParams } from '@persona/contracts';
 import { internalOnly, notFound, type ServiceApp } from '@persona/service-kit';
 import type { CatalogueDeps } from '../app';
-import { findBookParagraphs, findBookRecord } from '../modules/books/books.repository';
+import { findBookParagraphs, findBookRecord, findSourceHead, type SourceHead } from '../modules/books/books.repository';
+
+/**
+ * The entity tag of a book's source: every write of a book sets its updated_at, and a new full PDF
+ * is a new key. The personalisation service keeps the sources it read and asks again with it: a
+ * book sold a hundred times a minute is read (and its whole text sent) once, then answered 304.
+ */
+export function sourceTag(head: SourceHead): string {
+  const digest = createHash('sha256')
+    .update(`${head.id}\0${head.updatedAt.toISOString()}\0${head.fullPdfKey ?? ''}`)
+    .digest('base64url');
+  return `"${digest.slice(0, 22)}"`;
+}
 
 export default async function internalRoutes(app: ServiceApp, deps: CatalogueDeps & { internalToken: string }) {
   const internal = internalOnly(deps.internalToken);
 
-  app.get('/internal/books/:id/source', { onRequest: internal, schema: { params: IdParams } }, async (request) => {
-    const record = await findBookRecord(deps.db, request.params.id);
-    if (!record) throw notFound('Book not found');
-    const paragraphs = (await findBookParagraphs(deps.db, record.id)) ?? [];
+  app.get('/internal/books/:id/source', { onRequest: internal, schema: { params: IdParams } }, async (request, reply) => {
+    const head = await findSourceHead(deps.db, request.params.id);
+    if (!head) throw notFound('Book not found');
+    const tag = sourceTag(head);
+    reply.header('etag', tag);
+    if (request.headers['if-none-match'] === tag) return reply.code(304).send();
+    const paragraphs = (await findBookParagraphs(deps.db, head.id)) ?? [];
     const source: BookSource = {
-      bookId: record.id,
-      title: record.title,
-      author: record.author,
+      bookId: head.id,
+      title: head.title,
+      author: head.author,
       paragraphs,
-      hasFullPdf: record.fullPdfKey !== null,
-      language: record.language,
+      hasFullPdf: head.fullPdfKey !== null,
+      language: head.language,
     };
     return { data: source };
   });

@@ -54,6 +54,31 @@ describe('internal book source routes', () => {
     });
   });
 
+  it('tags the source, answers 304 for the copy the caller keeps, and a new tag once the book is written', async () => {
+    const first = await app.inject({ url: `/internal/books/${textOnly}/source`, headers: token });
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    // Another book has its own tag.
+    expect((await app.inject({ url: `/internal/books/${withPdf}/source`, headers: token })).headers.etag).not.toBe(tag);
+
+    const same = await app.inject({ url: `/internal/books/${textOnly}/source`, headers: { ...token, 'if-none-match': tag } });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    expect(same.headers.etag).toBe(tag);
+    // A tag it never gave: the whole source.
+    const stale = await app.inject({ url: `/internal/books/${textOnly}/source`, headers: { ...token, 'if-none-match': '"not-this-one"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().data.paragraphs).toEqual(['# One', 'First paragraph.']);
+
+    const edit = await multipart([['content', JSON.stringify(['# One', 'A new first paragraph.'])]]);
+    const edited = await h.app.inject({ method: 'PUT', url: `/api/books/${textOnly}`, payload: edit.payload, headers: { ...h.auth, ...edit.headers } });
+    expect(edited.statusCode).toBe(200);
+    const after = await app.inject({ url: `/internal/books/${textOnly}/source`, headers: { ...token, 'if-none-match': tag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(tag);
+    expect(after.json().data.paragraphs).toEqual(['# One', 'A new first paragraph.']);
+  });
+
   it('streams the full PDF to it', async () => {
     expect((await app.inject({ url: `/internal/books/${withPdf}/source`, headers: token })).json().data.hasFullPdf).toBe(true);
     const pdf = await app.inject({ url: `/internal/books/${withPdf}/pdf`, headers: token });

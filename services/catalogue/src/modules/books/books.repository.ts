@@ -93,6 +93,21 @@ export async function findBookParagraphs(db: Db, id: string): Promise<string[] |
   return row && ((row.paragraphs as string[] | null) ?? []);
 }
 
+/** What a book's source answer is made of besides its text, with when the book was last written. */
+export interface SourceHead {
+  id: string;
+  title: string;
+  author: string;
+  language: string;
+  fullPdfKey: string | null;
+  updatedAt: Date;
+}
+
+export async function findSourceHead(db: Db, id: string): Promise<SourceHead | undefined> {
+  const row = await db.selectFrom('books').select(['id', 'title', 'author', 'language', 'full_pdf_key', 'updated_at']).where('id', '=', id).executeTakeFirst();
+  return row && { id: row.id, title: row.title, author: row.author, language: row.language, fullPdfKey: row.full_pdf_key, updatedAt: new Date(row.updated_at) };
+}
+
 /** The book as its writes see it, its row locked until the transaction ends. */
 export async function findBookRecord(db: Db, id: string): Promise<BookRecord | undefined> {
   const row = await db.selectFrom('books').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

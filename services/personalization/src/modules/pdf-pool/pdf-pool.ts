@@ -16,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { DEFAULT_PDF_CACHE_BYTES, setPersonaPdfCacheLimit, UnreadableSourceError } from '../pdf-engine/build-persona-pdf';
 import { buildPersona, type PersonaBuild, type PersonaBuildInput } from './build-persona';
 import { dedicationPreview, type PreviewInput } from '../pdf-engine/dedication-preview';
+import type { WarmUp } from './warm-up';
 
 /** pino-compatible; the job's logger (bound to its correlation id). */
 export interface PdfJobLogger {
@@ -38,7 +39,12 @@ export interface PdfPool {
   preview(input: PreviewInput, signal?: AbortSignal): Promise<Uint8Array>;
   /** Jobs not started are refused; builds under way are stopped (their messages are handed back by then). */
   close(): Promise<void>;
+  /** Settles once its threads have warmed up (warm-up.ts), at most READY_WAIT_MS after it was made; absent: ready at once. */
+  ready?(): Promise<void>;
 }
+
+/** The longest a pool's readiness waits for its threads' warm-up (a slow machine still starts). */
+export const READY_WAIT_MS = 15_000;
 
 /** The pool closed under a job (shutdown): not the Persona's fault, so never counted as a failed attempt. */
 export class PdfPoolClosedError extends Error {
@@ -50,6 +56,7 @@ export class PdfPoolClosedError extends Error {
 
 /** What a worker says about one job: a log line, or its result. */
 export type WorkerMessage =
+  | { kind: 'warm' }
   | { kind: 'log'; id: number; level: 'info' | 'debug' | 'warn'; msg: string; fields: Record<string, unknown> }
   | { kind: 'result'; id: number; ok: true; bytes: Uint8Array; pages: number; epub?: Uint8Array | null }
   | { kind: 'result'; id: number; ok: false; name: string; message: string };
@@ -102,6 +109,8 @@ export class PreviewAbandonedError extends Error {
 export interface PdfWorkerData {
   /** Its prepared-book cache's bound (PERSONA_PDF_CACHE_MB). */
   cacheBytes: number;
+  /** What it warms up for once started (warm-up.ts), if anything. */
+  warm?: WarmUp;
 }
 
 export interface PdfPoolOptions {
@@ -109,10 +118,12 @@ export interface PdfPoolOptions {
   size: number;
   /** Each worker's prepared-book cache (PERSONA_PDF_CACHE_MB). */
   cacheBytes?: number;
+  /** What each worker warms up for as it starts (a replacement too): the pool's work. */
+  warm?: WarmUp;
 }
 
-export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: PdfPoolOptions, script = path.join(__dirname, 'pdf-worker.js')): PdfPool {
-  const workerData: PdfWorkerData = { cacheBytes };
+export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES, warm }: PdfPoolOptions, script = path.join(__dirname, 'pdf-worker.js')): PdfPool {
+  const workerData: PdfWorkerData = { cacheBytes, warm };
   const queue: Job[] = [];
   // Previews first: someone is waiting on the page for them.
   const previews: Job[] = [];
@@ -121,9 +132,20 @@ export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: Pd
   let nextId = 1;
   let closed = false;
 
-  const spawn = () => {
+  // Each first thread's warm-up: its end (or the thread's) counts it ready.
+  const warming: Array<Promise<void>> = [];
+  const spawn = (first = false) => {
     const worker = new Worker(script, { workerData });
+    if (first && warm) {
+      warming.push(
+        new Promise<void>((resolve) => {
+          worker.on('message', (msg: WorkerMessage) => msg.kind === 'warm' && resolve());
+          worker.once('exit', () => resolve());
+        }),
+      );
+    }
     worker.on('message', (msg: WorkerMessage) => {
+      if (msg.kind === 'warm') return;
       const job = busy.get(worker);
       if (msg.kind === 'log') {
         if (job && job.id === msg.id) job.log?.[msg.level]({ ...msg.fields, pdfWorker: worker.threadId }, msg.msg);
@@ -165,7 +187,8 @@ export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: Pd
     }
   };
 
-  for (let i = 0; i < size; i += 1) spawn();
+  for (let i = 0; i < size; i += 1) spawn(true);
+  const made = Date.now();
 
   return {
     kind: 'workers',
@@ -199,6 +222,12 @@ export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES }: Pd
       closed = true;
       for (const job of [...queue.splice(0), ...previews.splice(0)]) job.reject(new PdfPoolClosedError());
       await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
+    },
+    async ready() {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, made + READY_WAIT_MS - Date.now()))));
+      await Promise.race([Promise.all(warming), late]);
+      clearTimeout(timer);
     },
   };
 }

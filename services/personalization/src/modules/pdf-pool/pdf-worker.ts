@@ -6,10 +6,18 @@ import { setPersonaPdfCacheLimit } from '../pdf-engine/build-persona-pdf';
 import { buildPersona, type PersonaBuildInput } from './build-persona';
 import { dedicationPreview } from '../pdf-engine/dedication-preview';
 import type { PdfJobInput, PdfWorkerData, WorkerMessage } from './pdf-pool';
+import { warmUp } from './warm-up';
 
-setPersonaPdfCacheLimit((workerData as PdfWorkerData).cacheBytes);
-
+const data = workerData as PdfWorkerData;
+setPersonaPdfCacheLimit(data.cacheBytes);
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
+
+// Before anybody waits: a job that comes meanwhile is taken between its steps. Should it fail, so
+// would the jobs, and they say why; the thread counts as ready either way.
+if (data.warm)
+  warmUp(data.warm)
+    .catch(() => undefined)
+    .finally(() => post({ kind: 'warm' }));
 
 parentPort?.on('message', (job: { id: number; work: PdfJobInput }) => {
   if (job.work.kind === 'persona') void build({ id: job.id, input: job.work.input });

@@ -2,6 +2,7 @@
 // when one was uploaded, else the text to typeset.
 import type { BookSource } from '@persona/contracts';
 import { dataOf, getFromService } from '@persona/service-kit';
+import { LRUCache } from 'lru-cache';
 
 export class SourceUnavailableError extends Error {
   constructor(
@@ -23,19 +24,43 @@ export interface LoadedSource {
 
 export type SourceReader = (bookId: string, correlationId: string) => Promise<LoadedSource>;
 
-export function catalogueSourceReader(catalogueUrl: string, internalToken: string, timeoutMs = 15_000): SourceReader {
-  const get = async (path: string, correlationId: string) => {
-    const answer = await getFromService(catalogueUrl, path, { correlationId, internalToken, timeoutMs });
+/** The most of the sources read that are kept, by the bytes of their text or PDF. */
+export const SOURCE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The catalogue's internal routes, each book's source kept with its entity tag and asked for again
+ * with it: while the book is unchanged the catalogue answers 304 and sends nothing more (a book sold
+ * often was read, whole, for every copy), and a book written since is read again.
+ */
+export function catalogueSourceReader(catalogueUrl: string, internalToken: string, timeoutMs = 15_000, cacheBytes = SOURCE_CACHE_BYTES): SourceReader {
+  const kept = new LRUCache<string, { tag: string; source: LoadedSource }>({
+    maxSize: cacheBytes,
+    // A string's UTF-16 units, two bytes each; a PDF's bytes.
+    sizeCalculation: ({ source }) =>
+      Math.max(1, source.source.kind === 'pdf' ? source.source.bytes.byteLength : source.source.paragraphs.reduce((sum, p) => sum + 2 * p.length, 0)),
+  });
+  const get = async (path: string, correlationId: string, ifNoneMatch?: string) => {
+    const answer = await getFromService(catalogueUrl, path, { correlationId, internalToken, timeoutMs, ifNoneMatch });
     if (answer.ok) return answer.response;
     // A book that is gone, or a request the catalogue refuses, will not succeed on a retry.
     throw new SourceUnavailableError(`the catalogue ${answer.detail}`, answer.outcome === 'missing' || answer.outcome === 'refused');
   };
   return async (bookId, correlationId) => {
-    const data = await dataOf<BookSource>(await get(`/internal/books/${bookId}/source`, correlationId));
-    if (data.hasFullPdf) {
-      const bytes = new Uint8Array(await (await get(`/internal/books/${bookId}/pdf`, correlationId)).arrayBuffer());
-      return { title: data.title, author: data.author, language: data.language, source: { kind: 'pdf', bytes } };
-    }
-    return { title: data.title, author: data.author, language: data.language, source: { kind: 'text', paragraphs: data.paragraphs } };
+    const known = kept.get(bookId);
+    const response = await get(`/internal/books/${bookId}/source`, correlationId, known?.tag);
+    if (known && response.status === 304) return known.source;
+    const tag = response.headers.get('etag');
+    const data = await dataOf<BookSource>(response);
+    const source: LoadedSource = data.hasFullPdf
+      ? {
+          title: data.title,
+          author: data.author,
+          language: data.language,
+          source: { kind: 'pdf', bytes: new Uint8Array(await (await get(`/internal/books/${bookId}/pdf`, correlationId)).arrayBuffer()) },
+        }
+      : { title: data.title, author: data.author, language: data.language, source: { kind: 'text', paragraphs: data.paragraphs } };
+    if (tag) kept.set(bookId, { tag, source });
+    else kept.delete(bookId);
+    return source;
   };
 }

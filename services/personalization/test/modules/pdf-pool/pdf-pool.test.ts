@@ -5,7 +5,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { UnreadableSourceError } from '../../../src/modules/pdf-engine/build-persona-pdf';
-import { PdfPoolClosedError, PreviewAbandonedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
+import { PdfPoolClosedError, PreviewAbandonedError, READY_WAIT_MS, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
 import { generateSigningKey } from '../../../src/modules/signing/persona-signature';
 import type { PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { personaInput } from '../../fixtures/persona-input';
@@ -45,6 +45,38 @@ describe('the PDF worker pool', () => {
       await pool.close();
     }
     await expect(pool.build(input('PRS-MMMM-NNNN-PPPP-QQQQ', { kind: 'text', paragraphs: ['x'] }))).rejects.toBeInstanceOf(PdfPoolClosedError);
+  }, 60_000);
+});
+
+describe('a pool that warms up', () => {
+  it('says it is ready once its threads have warmed up, and builds and draws as any pool does', async () => {
+    const personas = workerPdfPool({ size: 1, cacheBytes: 8 * 1024 * 1024, warm: 'personas' }, script);
+    const previews = workerPdfPool({ size: 1, cacheBytes: 0, warm: 'previews' }, script);
+    const cold = workerPdfPool({ size: 1, cacheBytes: 0 }, script);
+    try {
+      const started = Date.now();
+      await Promise.all([personas.ready!(), previews.ready!()]);
+      // Not a moment's wait for a pool that warms nothing.
+      const before = Date.now();
+      await cold.ready!();
+      expect(Date.now() - before).toBeLessThan(50);
+      expect(Date.now() - started).toBeLessThan(READY_WAIT_MS);
+      const pdf = await personas.build(input('PRS-AAAA-BBBB-CCCC-DDDD', { kind: 'text', paragraphs: ['# One', 'A paragraph.'] }));
+      expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(pdf.pages);
+      expect(pdf.epub).toBeNull();
+      const image = await previews.preview({
+        title: 'The Long Afternoon',
+        author: 'Mira Kapoor',
+        name: 'Ravi',
+        message: '',
+        purchaseDate: '2026-11-25',
+        publicUrl: 'https://shop.example',
+        widthPx: 300,
+      });
+      expect(Buffer.from(image.subarray(1, 4)).toString('latin1')).toBe('PNG');
+    } finally {
+      await Promise.all([personas.close(), previews.close(), cold.close()]);
+    }
   }, 60_000);
 });
 
