@@ -10,12 +10,21 @@ import { createHash, createHmac, type KeyObject } from 'node:crypto';
 export const MARK_BITS = 48;
 export const FRAME_BITS = MARK_BITS + 8;
 
+/** Each key's secret, made once (exporting the key on every Persona was a measurable part of its cost). */
+const secrets = new WeakMap<KeyObject, Buffer>();
+
 /** The secret marks are made with: a hash of the shop's signing key, never the key itself. */
 export function markSecret(privateKey: KeyObject): Buffer {
-  return createHash('sha256')
-    .update('persona-leak-mark\0')
-    .update(privateKey.export({ format: 'der', type: 'pkcs8' }))
-    .digest();
+  let secret = secrets.get(privateKey);
+  if (!secret) {
+    secret = createHash('sha256')
+      .update('persona-leak-mark\0')
+      .update(privateKey.export({ format: 'der', type: 'pkcs8' }))
+      .digest();
+    secrets.set(privateKey, secret);
+  }
+  // A copy: the caller may not change the one kept.
+  return Buffer.from(secret);
 }
 
 /** A copy's mark: the first 48 bits of HMAC-SHA256(secret, persona id), as a safe integer. */

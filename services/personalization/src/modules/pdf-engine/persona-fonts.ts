@@ -350,6 +350,8 @@ export class SubsetFont {
   private readonly cidText = new Map<number, string>();
   private readonly cids = new Map<string, number>();
   private readonly laid = new Map<string, LaidRun>();
+  /** Text without shaping, per character: its glyph as a run draws it (a book's lines are new strings of the same few letters). */
+  private readonly plainGlyphs = new Map<string, LaidRun['glyphs'][number]>();
   private readonly scale: number;
 
   /** `shear`: the slant of its outlines (slantOf), 0 for the face as drawn. */
@@ -457,9 +459,14 @@ export class SubsetFont {
       }
     } else {
       for (const char of text) {
-        const glyph = this.font.glyphId(char.codePointAt(0) as number);
-        const advance = this.font.advanceWidth(glyph) * this.scale;
-        glyphs.push({ code: this.code(glyph, char), advance, own: advance, dx: 0, dy: 0 });
+        let laid = this.plainGlyphs.get(char);
+        if (!laid) {
+          const glyph = this.font.glyphId(char.codePointAt(0) as number);
+          const advance = this.font.advanceWidth(glyph) * this.scale;
+          laid = Object.freeze({ code: this.code(glyph, char), advance, own: advance, dx: 0, dy: 0 });
+          this.plainGlyphs.set(char, laid);
+        }
+        glyphs.push(laid);
       }
     }
     run = { glyphs, width: glyphs.reduce((sum, g) => sum + g.advance, 0), plain, leadIn, ...this.span(text, glyphs) };

@@ -33,8 +33,23 @@ export function matrixToRects(size: number, isDark: (row: number, col: number) =
   return rects;
 }
 
+/**
+ * The last codes made, by URL: a Persona's PDF and EPUB print the same one, and every preview the
+ * same placeholder (making one, its eight masks tried, is about a millisecond). Read-only once made.
+ */
+const recent = new Map<string, QrMatrix>();
+const RECENT_MAX = 32;
+
 /** The QR code (error correction M, as DESIGN §5 prints it) for a URL, as rectangles. */
 export function qrMatrix(url: string): QrMatrix {
+  const known = recent.get(url);
+  if (known) return known;
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  return { size: modules.size, rects: matrixToRects(modules.size, (row, col) => Boolean(modules.get(row, col))) };
+  const made: QrMatrix = Object.freeze({
+    size: modules.size,
+    rects: Object.freeze(matrixToRects(modules.size, (row, col) => Boolean(modules.get(row, col)))) as ModuleRect[],
+  });
+  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+  recent.set(url, made);
+  return made;
 }
