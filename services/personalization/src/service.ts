@@ -73,10 +73,13 @@ export async function startPersonalizationService(options: PersonalizationServic
   });
   const key = await loadSigningKey(database.db, options.signingKeyPem);
   const files = new PersonaFiles(options.personasDir);
-  const pdfPool = options.pdfPool ?? defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes });
+  const pdfPool = options.pdfPool ?? defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'personas' });
   // Previews on threads of their own: a buyer typing never waits behind a Persona being made.
   const previewPool =
-    options.previewPool ?? (options.pdfPool ? options.pdfPool : defaultPdfPool({ size: options.previewWorkers ?? 1, cacheBytes: options.pdfCacheBytes }));
+    options.previewPool ??
+    (options.pdfPool ? options.pdfPool : defaultPdfPool({ size: options.previewWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'previews' }));
+  // Ready once its threads are: a Persona or a preview asked for as it starts does not wait behind their warm-up.
+  await Promise.all([pdfPool.ready?.(), previewPool.ready?.()]);
   const copyChecks = servicePool<CopyTasks>(require.resolve('./modules/copy-checks/copy-tasks'), options.fileChecks);
   // Uploaded copies are spooled beside the Personas (what a stopped process left there goes).
   const uploadsDir = path.join(options.personasDir, '.incoming');

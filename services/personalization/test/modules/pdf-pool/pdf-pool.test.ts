@@ -5,7 +5,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { UnreadableSourceError } from '../../../src/modules/pdf-engine/build-persona-pdf';
-import { PdfPoolClosedError, PreviewAbandonedError, READY_WAIT_MS, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
+import { PdfPoolClosedError, PreviewAbandonedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
 import { generateSigningKey } from '../../../src/modules/signing/persona-signature';
 import type { PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { personaInput } from '../../fixtures/persona-input';
@@ -54,13 +54,7 @@ describe('a pool that warms up', () => {
     const previews = workerPdfPool({ size: 1, cacheBytes: 0, warm: 'previews' }, script);
     const cold = workerPdfPool({ size: 1, cacheBytes: 0 }, script);
     try {
-      const started = Date.now();
-      await Promise.all([personas.ready!(), previews.ready!()]);
-      // Not a moment's wait for a pool that warms nothing.
-      const before = Date.now();
-      await cold.ready!();
-      expect(Date.now() - before).toBeLessThan(50);
-      expect(Date.now() - started).toBeLessThan(READY_WAIT_MS);
+      await Promise.all([personas.ready!(), previews.ready!(), cold.ready!()]);
       const pdf = await personas.build(input('PRS-AAAA-BBBB-CCCC-DDDD', { kind: 'text', paragraphs: ['# One', 'A paragraph.'] }));
       expect((await PDFDocument.load(pdf.bytes)).getPageCount()).toBe(pdf.pages);
       expect(pdf.epub).toBeNull();
