@@ -848,24 +848,38 @@ async function main() {
   if (ONLY.has('latency')) {
     const rate = Number(process.env.BENCH_ORDER_RATE ?? 20);
     const seconds = Number(process.env.BENCH_ORDER_SECONDS ?? 60);
+    // Three runs in a row, each on a shop started afresh (issue 22): one good run is not a figure.
+    const runs = Number(process.env.BENCH_LATENCY_RUNS ?? 3);
     const figure = `paid → ready at ${rate} orders/s for ${seconds} s, distributed`;
-    try {
-      const r = await paidToReady({
-        databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-        amqpUrl: process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
-        rate,
-        seconds,
-      });
-      report(
-        `${figure} (${r.ready}/${r.paid} ready)`,
-        `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`,
-        '2000 ms budget',
-        (r.p99 / 2000).toFixed(2),
-        'p99 ≤ 2 s, all ready',
-        r.p99 <= 2000 && r.ready === r.paid,
-      );
-    } catch (err) {
-      skip(figure, 'p99 ≤ 2 s, all ready', `not measured: ${err.message}; it needs PostgreSQL and RabbitMQ`);
+    for (let run = 1; run <= runs; run += 1) {
+      try {
+        const r = await paidToReady({
+          databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+          amqpUrl: process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+          rate,
+          seconds,
+        });
+        report(
+          `${figure}, run ${run} of ${runs} (${r.ready} of ${r.orders} orders paid and ready)`,
+          `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`,
+          '1000 ms budget',
+          (r.p99 / 1000).toFixed(2),
+          'p99 ≤ 1 s, every order paid and ready',
+          r.p99 <= 1000 && r.ready === r.orders,
+        );
+        for (const [reason, count] of r.refused) console.log(`    ${count} orders not placed or paid: ${reason}`);
+        report(
+          `  where the wait went, run ${run} (p50 / p99, ms)`,
+          `paid → published ${r.stages.published}; → handled and built ${r.stages.delivered}`,
+          '—',
+          '—',
+          'n/a',
+          null,
+        );
+      } catch (err) {
+        skip(figure, 'p99 ≤ 1 s, every order paid and ready', `not measured: ${err.message}; it needs PostgreSQL and RabbitMQ`);
+        break;
+      }
     }
   }
   if (ONLY.has('scale')) await scaleBench();
