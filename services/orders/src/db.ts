@@ -28,6 +28,10 @@ export interface OrdersTable {
   razorpay_order_id: string | null;
   razorpay_payment_id: string | null;
   paid_via: string | null;
+  /** When the reconciler next asks the provider about this unpaid order; null: nothing to ask. */
+  payment_check_at: NullableTimestamp;
+  /** How many times it has asked. */
+  payment_checks: Generated<number>;
   idempotency_key: string | null;
   request_hash: string | null;
   /** The checkout's correlation id; order.paid carries it. */

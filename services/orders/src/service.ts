@@ -108,10 +108,16 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   for (const subscription of subscriptions) closers.push(() => subscription.close({ graceMs }));
 
   const reconcileEvery = options.reconcileEveryMs ?? 60_000;
+  // One run at a time in this process (a long run is not overlapped by the next tick); other
+  // instances' runs claim other orders (SKIP LOCKED).
+  let reconciling = false;
   const reconciler = setInterval(() => {
+    if (reconciling) return;
+    reconciling = true;
     reconcileUnpaidOrders({ db: database.db, provider, readBook, correlationId: 'reconciler', uow: createUnitOfWork({ db: database.db, relay: outbox }) })
       .then((n) => n > 0 && logger.info({ settled: n }, 'reconciler found paid orders'))
-      .catch((err) => logger.warn({ err }, 'reconciler failed'));
+      .catch((err) => logger.warn({ err }, 'reconciler failed'))
+      .finally(() => (reconciling = false));
   }, reconcileEvery);
   reconciler.unref();
   closers.push(async () => clearInterval(reconciler));

@@ -385,7 +385,9 @@ describe('orders', () => {
         correlationId: 'r',
         uow: createUnitOfWork({ db: h.database.db }),
       };
-      const options = { olderThanMs: 0, newerThanMs: 3600_000, limit: 100 };
+      // Its first question is due two minutes after it was made.
+      expect(await reconcileUnpaidOrders(ctx)).toBe(0);
+      const options = { now: () => new Date(Date.now() + 3 * 60_000) };
       expect(await reconcileUnpaidOrders(ctx, options)).toBe(1);
       expect(await reconcileUnpaidOrders(ctx, options)).toBe(0);
       const order = (await inject({ url: `/api/orders/${orderId}`, headers: { authorization: `Bearer ${mintAdminToken()}` } })).json().data;

@@ -31,6 +31,8 @@ export interface NewOrder {
   /** Chosen by the caller when the Razorpay order (receipt = this id) is made before the row. */
   id?: string;
   razorpay_order_id?: string | null;
+  /** When the reconciler first asks about it (payments/payment-checks.ts); none without a Razorpay order. */
+  payment_check_at?: Date | null;
   persona_id: string;
   book_id: string;
   book_title: string;
@@ -66,8 +68,13 @@ export const findOrderByPersonaId = (db: Db, personaId: string) => db.selectFrom
 export const findOrderByRazorpayOrderId = (db: Db, rzp: string) => db.selectFrom('orders').selectAll().where('razorpay_order_id', '=', rzp).executeTakeFirst();
 export const findOrderByIdempotencyKey = (db: Db, key: string) => db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 
-export async function setRazorpayOrderId(db: Db, id: string, razorpayOrderId: string): Promise<void> {
-  await db.updateTable('orders').set({ razorpay_order_id: razorpayOrderId, updated_at: new Date() }).where('id', '=', id).execute();
+/** Records the order's Razorpay order, and when the reconciler first asks about it. */
+export async function setRazorpayOrderId(db: Db, id: string, razorpayOrderId: string, firstCheckAt: Date | null): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ razorpay_order_id: razorpayOrderId, payment_check_at: firstCheckAt, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Moves an order to paid once; answers the row only when this call made the transition. */
@@ -79,6 +86,8 @@ export async function markPaid(db: Db, id: string, razorpayPaymentId: string, vi
       paid_at: sql`now()`,
       razorpay_payment_id: razorpayPaymentId,
       paid_via: via,
+      // Nothing more to ask the provider.
+      payment_check_at: null,
       persona_status: 'generating',
       updated_at: new Date(),
     })
@@ -337,18 +346,34 @@ export async function* orderBatches(db: Db, filter: OrderExportQuery, batchSize:
   yield* keysetBatches(rows, batchSize);
 }
 
-/** Orders a buyer may have paid without us hearing of it (for the reconciler). */
-export async function unsettledOrders(db: Db, olderThanMs: number, newerThanMs: number, limit: number): Promise<OrderRow[]> {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('payment_status', '<>', 'paid')
-    .where('razorpay_order_id', 'is not', null)
-    .where('created_at', '<', new Date(Date.now() - olderThanMs))
-    .where('created_at', '>', new Date(Date.now() - newerThanMs))
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+/**
+ * Claims up to `limit` unpaid orders whose question to the provider is due at `now`, the longest
+ * due first, and moves each one's due time on (`next`: the order's next question, null when its
+ * schedule is over) in the same transaction: two reconcilers never claim the same order (SKIP
+ * LOCKED), and one that stops mid-way has the orders it claimed asked about again when next due.
+ */
+export async function claimPaymentChecks(db: Db, now: Date, limit: number, next: (row: OrderRow) => Date | null): Promise<OrderRow[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('orders')
+      .selectAll()
+      .where('payment_check_at', '<=', now)
+      .where('payment_status', '<>', 'paid')
+      .orderBy('payment_check_at')
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    for (const row of rows) {
+      await trx
+        .updateTable('orders')
+        .set({ payment_check_at: next(row), payment_checks: sql`payment_checks + 1` })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    return rows;
+  });
 }
 
 /** Claims a webhook event id; false when it was handled before. */

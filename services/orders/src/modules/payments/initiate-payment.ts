@@ -23,6 +23,7 @@ import { badRequest, conflict, HttpError } from '@persona/service-kit';
 import * as repo from '../orders/orders.repository';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider';
 import type { PaymentsContext } from './payments-context';
+import { nextPaymentCheck } from './payment-checks';
 
 function requestHash(body: InitiatePaymentBody): string {
   const { book, fullName, email, phone, deliveryType, address, gift } = body;
@@ -123,7 +124,8 @@ async function createProviderOrder(ctx: PaymentsContext, order: { id: string; am
 async function ensureProviderOrder(ctx: PaymentsContext, row: repo.OrderRow): Promise<repo.OrderRow> {
   if (row.razorpay_order_id) return row;
   const razorpayOrderId = await createProviderOrder(ctx, { id: row.id, amountPaise: row.amount_paise, bookId: row.book_id, deliveryType: row.delivery_type });
-  await repo.setRazorpayOrderId(ctx.db, row.id, razorpayOrderId);
+  const now = new Date();
+  await repo.setRazorpayOrderId(ctx.db, row.id, razorpayOrderId, nextPaymentCheck(now, now));
   return { ...row, razorpay_order_id: razorpayOrderId };
 }
 
@@ -155,12 +157,14 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   // The Razorpay order first, then the order row with it in one INSERT: no order row ever lacks its
   // payment order (a failure in between leaves only an unpaid Razorpay order behind, which expires).
   const id = randomUUID();
+  const createdAt = new Date();
   const razorpayOrderId = await createProviderOrder(ctx, { id, amountPaise: amount.totalPaise, bookId: book.id, deliveryType: body.deliveryType });
   let row: repo.OrderRow;
   try {
     row = await repo.insertOrder(ctx.db, {
       id,
       razorpay_order_id: razorpayOrderId,
+      payment_check_at: nextPaymentCheck(createdAt, createdAt),
       persona_id: formatPersonaId(randomBytes(10)),
       book_id: book.id,
       book_title: book.title,

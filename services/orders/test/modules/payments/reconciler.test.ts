@@ -1,0 +1,174 @@
+// The reconciler against 500 abandoned checkouts (issue 23): every unpaid order has its own due
+// time, claimed with SKIP LOCKED and asked about the longest due first, so an order paid while the
+// buyer's browser died (no verify, no webhook) is found within minutes of simulated time, however
+// many abandoned checkouts came before it; an abandoned one is asked less and less often.
+import { randomBytes } from 'node:crypto';
+import { createUnitOfWork } from '@persona/bus';
+import { formatPersonaId } from '@persona/contracts';
+import { describeWithPostgres } from '@persona/test-kit';
+import { nextPaymentCheck, PAYMENT_CHECK_SCHEDULE_MS } from '../../../src/modules/payments/payment-checks';
+import type { PaymentProvider } from '../../../src/modules/payments/payment-provider';
+import type { PaymentsContext } from '../../../src/modules/payments/payments-context';
+import { reconcileUnpaidOrders } from '../../../src/modules/payments/reconcile-payments';
+import { BOOK, checkout, outboxEvents, startOrdersHarness, type OrdersHarness } from '../../support';
+
+const MINUTE = 60_000;
+const ABANDONED = 500;
+
+describe('the payment check schedule', () => {
+  const made = new Date('2026-11-27T10:00:00Z');
+  const at = (ms: number) => new Date(made.getTime() + ms);
+
+  it('asks two minutes after an order is made, then less and less often, for three days', () => {
+    expect(nextPaymentCheck(made, made)).toEqual(at(2 * MINUTE));
+    expect(nextPaymentCheck(made, at(2 * MINUTE))).toEqual(at(5 * MINUTE));
+    expect(nextPaymentCheck(made, at(5 * MINUTE))).toEqual(at(10 * MINUTE));
+    expect(PAYMENT_CHECK_SCHEDULE_MS.at(-1)).toBe(72 * 60 * MINUTE);
+    expect(nextPaymentCheck(made, at(72 * 60 * MINUTE))).toBeNull();
+    // Every step later than the one before.
+    for (let i = 1; i < PAYMENT_CHECK_SCHEDULE_MS.length; i += 1) expect(PAYMENT_CHECK_SCHEDULE_MS[i]).toBeGreaterThan(PAYMENT_CHECK_SCHEDULE_MS[i - 1]!);
+  });
+
+  it('skips the questions a stopped reconciler missed, and asks a minute apart at least', () => {
+    // Stopped for a day: next asked at 48 hours, not at every step it missed.
+    expect(nextPaymentCheck(made, at(24 * 60 * MINUTE))).toEqual(at(48 * 60 * MINUTE));
+    // Asked 30 s before a step: that step is too close, the next one it is.
+    expect(nextPaymentCheck(made, at(9.5 * MINUTE))).toEqual(at(20 * MINUTE));
+  });
+});
+
+function contract(kind: 'pglite' | 'postgres') {
+  let h: OrdersHarness;
+  beforeAll(async () => {
+    h = await startOrdersHarness(kind);
+  });
+  afterAll(() => h.close());
+
+  it(`finds an order paid in silence among ${ABANDONED} abandoned checkouts within minutes, and asks about the abandoned ones less and less`, async () => {
+    const t0 = Date.now();
+    // Abandoned over the last hour, every one due now (the worst case: they all wait before it).
+    await h.database.db
+      .insertInto('orders')
+      .values(
+        Array.from({ length: ABANDONED }, (_, i) => ({
+          persona_id: formatPersonaId(randomBytes(10)),
+          razorpay_order_id: `order_ABANDONED${String(i).padStart(5, '0')}`,
+          book_id: BOOK.id,
+          book_title: BOOK.title,
+          book_author: BOOK.author,
+          full_name: `Reader ${i}`,
+          email: `r${i}@example.com`,
+          phone: '+91 98765 43210',
+          delivery_type: 'digital' as const,
+          address: null,
+          base_paise: BOOK.pricePaise,
+          printing_paise: 0,
+          delivery_paise: 0,
+          amount_paise: BOOK.pricePaise,
+          idempotency_key: null,
+          request_hash: null,
+          created_at: new Date(t0 - 60 * MINUTE + i * 1000),
+          payment_check_at: new Date(t0 - 10 * MINUTE + i * 1000),
+        })),
+      )
+      .execute();
+    // The buyer's checkout, made through the route as any; paid at Razorpay, but their browser died: no verify, no webhook.
+    const init = (await h.service.app.inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout() })).json().data;
+    const silent: string = init.razorpayOrderId;
+
+    const asked = new Map<string, number>();
+    const provider = {
+      paymentsOf: async (razorpayOrderId: string) => {
+        asked.set(razorpayOrderId, (asked.get(razorpayOrderId) ?? 0) + 1);
+        return razorpayOrderId === silent ? [{ id: 'pay_SILENT00000001', providerOrderId: silent, status: 'captured', amountPaise: init.amount }] : [];
+      },
+    } as unknown as PaymentProvider;
+    const ctx: PaymentsContext = {
+      db: h.database.db,
+      provider,
+      readBook: async () => BOOK,
+      correlationId: 'reconciler',
+      uow: createUnitOfWork({ db: h.database.db }),
+    };
+
+    // A reconciler every simulated minute, two instances at once, each asking about at most 100
+    // orders a run (a provider's rate limit): the oldest-50 reconciler never reached the order.
+    let paidAtMinute: number | null = null;
+    for (let minute = 1; minute <= 10; minute += 1) {
+      const now = () => new Date(t0 + minute * MINUTE);
+      const before = new Map(asked);
+      const settled = await Promise.all([0, 1].map(() => reconcileUnpaidOrders(ctx, { now, maxPerRun: 100, batch: 25 })));
+      // Two reconcilers at once never ask about the same order in the same minute.
+      for (const [id, n] of asked) expect(n - (before.get(id) ?? 0)).toBeLessThanOrEqual(1);
+      if (settled.reduce((a, b) => a + b, 0) > 0) paidAtMinute ??= minute;
+    }
+
+    expect(paidAtMinute).not.toBeNull();
+    expect(paidAtMinute!).toBeLessThanOrEqual(10);
+    const order = await h.database.db.selectFrom('orders').selectAll().where('razorpay_order_id', '=', silent).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ payment_status: 'paid', paid_via: 'reconcile', razorpay_payment_id: 'pay_SILENT00000001', payment_check_at: null });
+    expect((await outboxEvents(h.database)).filter((e) => e.type === 'order.paid' && e.payload.orderId === order.id)).toHaveLength(1);
+    // Every abandoned checkout was asked about, once in the ten minutes (made an hour ago, its next step is at 90 minutes).
+    const abandoned = [...asked].filter(([id]) => id.startsWith('order_ABANDONED'));
+    expect(abandoned).toHaveLength(ABANDONED);
+    expect(Math.max(...abandoned.map(([, n]) => n))).toBe(1);
+    // ...and each has its next question due later, none lost.
+    const pending = await h.database.db
+      .selectFrom('orders')
+      .select(['payment_check_at', 'payment_checks'])
+      .where('razorpay_order_id', 'like', 'order_ABANDONED%')
+      .execute();
+    expect(pending.every((row) => row.payment_check_at !== null && row.payment_check_at.getTime() >= t0 + 30 * MINUTE)).toBe(true);
+    expect(pending.every((row) => row.payment_checks >= 1)).toBe(true);
+
+    // Paid: never asked about again, though the others are asked on.
+    expect(asked.get(silent)).toBe(1);
+    expect(await reconcileUnpaidOrders(ctx, { now: () => new Date(t0 + 60 * MINUTE) })).toBe(0);
+    expect(asked.get(silent)).toBe(1);
+  }, 120_000);
+
+  it("asks no more once an order's schedule is over", async () => {
+    const old = new Date(Date.now() - 4 * 24 * 60 * MINUTE);
+    await h.database.db
+      .insertInto('orders')
+      .values({
+        persona_id: formatPersonaId(randomBytes(10)),
+        razorpay_order_id: 'order_LASTQUESTION01',
+        book_id: BOOK.id,
+        book_title: BOOK.title,
+        book_author: BOOK.author,
+        full_name: 'Last Question',
+        email: 'l@example.com',
+        phone: '+91 98765 43210',
+        delivery_type: 'digital',
+        address: null,
+        base_paise: BOOK.pricePaise,
+        printing_paise: 0,
+        delivery_paise: 0,
+        amount_paise: BOOK.pricePaise,
+        idempotency_key: null,
+        request_hash: null,
+        created_at: old,
+        payment_check_at: new Date(Date.now() - MINUTE),
+        payment_checks: 11,
+      })
+      .execute();
+    const asked: string[] = [];
+    const provider = { paymentsOf: async (id: string) => (asked.push(id), []) } as unknown as PaymentProvider;
+    const ctx: PaymentsContext = { db: h.database.db, provider, readBook: async () => BOOK, correlationId: 'r', uow: createUnitOfWork({ db: h.database.db }) };
+    await reconcileUnpaidOrders(ctx);
+    expect(asked).toContain('order_LASTQUESTION01');
+    const row = await h.database.db
+      .selectFrom('orders')
+      .select(['payment_check_at', 'payment_checks'])
+      .where('razorpay_order_id', '=', 'order_LASTQUESTION01')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ payment_check_at: null, payment_checks: 12 });
+    asked.length = 0;
+    await reconcileUnpaidOrders(ctx, { now: () => new Date(Date.now() + 365 * 24 * 60 * MINUTE) });
+    expect(asked).not.toContain('order_LASTQUESTION01');
+  });
+}
+
+describe('the reconciler on PGlite', () => contract('pglite'));
+describeWithPostgres()('the reconciler on PostgreSQL', () => contract('postgres'));
