@@ -17,6 +17,13 @@ function serialize(err: unknown): SerializedError {
   };
 }
 
+// A reader's library may leave a promise of its own rejected and unhandled: pdf.js prefetches the
+// kids of a page tree (Catalog.getPageDict's pageDictCache) and never awaits those it no longer
+// needs once the tree proves broken. The job's own answer (read, or refused with the library's
+// error) is what counts; left alone, such a rejection would end the thread and fail the job with
+// a stray error instead. Whatever else goes wrong is bounded by the pool's time and memory limits.
+process.on('unhandledRejection', () => undefined);
+
 parentPort!.postMessage({ ready: true } satisfies WorkerReply);
 
 parentPort!.on('message', (job: { id: number; task: string; input: unknown }) => {

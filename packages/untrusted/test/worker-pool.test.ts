@@ -14,6 +14,7 @@ type Tasks = {
   hog: (mb: number) => number;
   gauge: (bytes: Uint8Array) => { pages: number };
   fail: (message: string) => never;
+  strayRejection: (value: string) => Promise<string>;
 };
 
 const MODULE = path.join(__dirname, 'fixtures/test-tasks.js');
@@ -51,6 +52,13 @@ describe('the untrusted-file pool', () => {
   it('passes other errors on by name, without replacing the thread', async () => {
     const p = pool();
     await expect(p.run('fail', 'a bug')).rejects.toMatchObject({ name: 'TypeError', message: 'a bug' });
+    expect(p.stats().replaced).toBe(0);
+  });
+
+  it('answers a job whose library left a promise of its own rejected and unhandled, and keeps the thread', async () => {
+    const p = pool();
+    expect(await p.run('strayRejection', 'read')).toBe('read');
+    expect(await p.run('echo', 'next')).toBe('next');
     expect(p.stats().replaced).toBe(0);
   });
 
