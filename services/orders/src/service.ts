@@ -114,7 +114,14 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   const reconciler = setInterval(() => {
     if (reconciling) return;
     reconciling = true;
-    reconcileUnpaidOrders({ db: database.db, provider, readBook, correlationId: 'reconciler', uow: createUnitOfWork({ db: database.db, relay: outbox }) })
+    reconcileUnpaidOrders({
+      db: database.db,
+      provider,
+      readBook,
+      correlationId: 'reconciler',
+      uow: createUnitOfWork({ db: database.db, relay: outbox }),
+      log: logger,
+    })
       .then((n) => n > 0 && logger.info({ settled: n }, 'reconciler found paid orders'))
       .catch((err) => logger.warn({ err }, 'reconciler failed'))
       .finally(() => (reconciling = false));

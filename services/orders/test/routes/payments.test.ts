@@ -277,6 +277,40 @@ function contract(kind: 'pglite' | 'postgres') {
       expect(attempts.map((a) => a.outcome)).toEqual(['failed', 'paid', 'failed']);
     });
 
+    it('has the reconciler ask at once about a payment only authorised (captured then), and a paid order asks no more once captured', async () => {
+      const { orderId, razorpayOrderId, amount } = (await initiate(checkout())).json().data;
+      const made = await orderRow(orderId);
+      // Initiation: first asked two minutes after the order was made.
+      expect(made.payment_check_at!.getTime() - made.created_at.getTime()).toBeGreaterThanOrEqual(119_000);
+      const before = Date.now();
+      expect((await sendWebhook(signedWebhook('payment.authorized', razorpayOrderId, amount))).json()).toEqual({ status: 'recorded' });
+      const authorised = await orderRow(orderId);
+      expect(authorised.payment_status).toBe('attempted');
+      expect(authorised.payment_check_at!.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(authorised.payment_check_at!.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+      await sendWebhook(signedWebhook('payment.captured', razorpayOrderId, amount));
+      expect(await orderRow(orderId)).toMatchObject({ payment_status: 'paid', payment_check_at: null });
+    });
+
+    it("asks no more about a verified order's payment once its capture's webhook comes", async () => {
+      const { orderId, razorpayOrderId, amount } = (await initiate(checkout())).json().data;
+      const paymentId = `pay_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
+      await inject({
+        method: 'POST',
+        url: '/api/payments/verify',
+        payload: {
+          orderId,
+          razorpayOrderId,
+          razorpayPaymentId: paymentId,
+          razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret),
+        },
+      });
+      // The browser's proof is of an authorisation: the reconciler is to see the capture.
+      expect((await orderRow(orderId)).payment_check_at).not.toBeNull();
+      expect((await sendWebhook(signedWebhook('payment.captured', razorpayOrderId, amount, paymentId))).json()).toEqual({ status: 'already-paid' });
+      expect(await orderRow(orderId)).toMatchObject({ payment_status: 'paid', paid_via: 'verify', payment_check_at: null });
+    });
+
     it('does not pay when the captured amount is not the order amount', async () => {
       const { orderId, razorpayOrderId } = (await initiate(checkout())).json().data;
       expect((await sendWebhook(signedWebhook('payment.captured', razorpayOrderId, 100))).json()).toEqual({ status: 'recorded' });

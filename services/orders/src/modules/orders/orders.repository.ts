@@ -77,8 +77,12 @@ export async function setRazorpayOrderId(db: Db, id: string, razorpayOrderId: st
     .execute();
 }
 
-/** Moves an order to paid once; answers the row only when this call made the transition. */
-export async function markPaid(db: Db, id: string, razorpayPaymentId: string, via: string): Promise<OrderRow | undefined> {
+/**
+ * Moves an order to paid once; answers the row only when this call made the transition.
+ * `captureCheckAt`: when the reconciler makes sure the payment is captured (a verify proves an
+ * authorisation only); null when the provider said it was captured.
+ */
+export async function markPaid(db: Db, id: string, razorpayPaymentId: string, via: string, captureCheckAt: Date | null): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
     .set({
@@ -86,8 +90,7 @@ export async function markPaid(db: Db, id: string, razorpayPaymentId: string, vi
       paid_at: sql`now()`,
       razorpay_payment_id: razorpayPaymentId,
       paid_via: via,
-      // Nothing more to ask the provider.
-      payment_check_at: null,
+      payment_check_at: captureCheckAt,
       persona_status: 'generating',
       updated_at: new Date(),
     })
@@ -346,8 +349,22 @@ export async function* orderBatches(db: Db, filter: OrderExportQuery, batchSize:
   yield* keysetBatches(rows, batchSize);
 }
 
+/** The reconciler asks about the order at its next run (a payment authorised, to be captured). */
+export async function askAboutPaymentNow(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ payment_check_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Nothing more to ask the provider about the order (its payment is captured). */
+export async function paymentChecksDone(db: Db, id: string): Promise<void> {
+  await db.updateTable('orders').set({ payment_check_at: null }).where('id', '=', id).execute();
+}
+
 /**
- * Claims up to `limit` unpaid orders whose question to the provider is due at `now`, the longest
+ * Claims up to `limit` orders (unpaid, or paid with a payment not yet seen captured) whose question to the provider is due at `now`, the longest
  * due first, and moves each one's due time on (`next`: the order's next question, null when its
  * schedule is over) in the same transaction: two reconcilers never claim the same order (SKIP
  * LOCKED), and one that stops mid-way has the orders it claimed asked about again when next due.
@@ -358,7 +375,6 @@ export async function claimPaymentChecks(db: Db, now: Date, limit: number, next:
       .selectFrom('orders')
       .selectAll()
       .where('payment_check_at', '<=', now)
-      .where('payment_status', '<>', 'paid')
       .orderBy('payment_check_at')
       .orderBy('id')
       .limit(limit)

@@ -39,7 +39,8 @@ export async function markOrderPaid(
   via: string,
   correlationId: string,
 ): Promise<boolean> {
-  const paid = await repo.markPaid(trx, row.id, paymentId, via);
+  // The browser's proof (verify) is of an authorisation; every other way here saw the capture.
+  const paid = await repo.markPaid(trx, row.id, paymentId, via, via === 'verify' ? new Date() : null);
   await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: paymentId, outcome: 'paid', source: via, detail: paid ? undefined : 'already paid' });
   if (!paid) return false;
   await emit(createEvent('order.paid', personaRequest(paid), { correlationId: paid.correlation_id ?? correlationId }));

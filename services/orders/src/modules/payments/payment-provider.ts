@@ -34,6 +34,11 @@ export interface PaymentProvider {
   readonly keyId: string;
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<ProviderOrder>;
   paymentsOf(providerOrderId: string): Promise<ProviderPayment[]>;
+  /**
+   * Captures an authorised payment of `amountPaise` (its whole amount); a payment captured already
+   * is answered as it is. Money only authorised goes back to the buyer after a few days.
+   */
+  capture(paymentId: string, amountPaise: number): Promise<ProviderPayment>;
   isValidPaymentSignature(providerOrderId: string, paymentId: string, signature: string): boolean;
   isValidWebhookSignature(rawBody: Buffer, signature: string): boolean;
   /** The webhook's meaning; call only once its signature is valid. */

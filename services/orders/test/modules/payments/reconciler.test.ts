@@ -10,6 +10,9 @@ import { nextPaymentCheck, PAYMENT_CHECK_SCHEDULE_MS } from '../../../src/module
 import type { PaymentProvider } from '../../../src/modules/payments/payment-provider';
 import type { PaymentsContext } from '../../../src/modules/payments/payments-context';
 import { reconcileUnpaidOrders } from '../../../src/modules/payments/reconcile-payments';
+import { markOrderPaid } from '../../../src/modules/payments/mark-order-paid';
+import { RazorpayProvider, TEST_MODE_KEYS } from '../../../src/modules/payments/razorpay/razorpay-provider';
+import { startStandIn, type StandIn } from '../../../src/modules/payments/test-mode/start-stand-in';
 import { BOOK, checkout, outboxEvents, startOrdersHarness, type OrdersHarness } from '../../support';
 
 const MINUTE = 60_000;
@@ -170,5 +173,102 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 }
 
+/**
+ * An account without automatic capture: the buyer's payment is only authorised, and every webhook
+ * is lost. Razorpay gives an uncaptured payment back after a few days; the reconciler captures it.
+ */
+function captures(kind: 'pglite' | 'postgres') {
+  let h: OrdersHarness;
+  let standIn: StandIn;
+  let provider: RazorpayProvider;
+  let ctx: PaymentsContext;
+  beforeAll(async () => {
+    h = await startOrdersHarness(kind);
+    standIn = await startStandIn(TEST_MODE_KEYS, async () => {
+      throw new Error('lost on the way');
+    });
+    provider = new RazorpayProvider('test', TEST_MODE_KEYS, standIn.url);
+    ctx = { db: h.database.db, provider, readBook: async () => BOOK, correlationId: 'r', uow: createUnitOfWork({ db: h.database.db }) };
+  });
+  afterAll(async () => {
+    await standIn.close();
+    await h.close();
+  });
+
+  /** An order as initiation makes it, on this stand-in. */
+  async function order(): Promise<{ id: string; razorpayOrderId: string; amount: number }> {
+    const made = new Date();
+    const rzp = await provider.createOrder({ amountPaise: BOOK.pricePaise, receipt: `r-${made.getTime()}`, notes: {} });
+    const row = await h.database.db
+      .insertInto('orders')
+      .values({
+        persona_id: formatPersonaId(randomBytes(10)),
+        razorpay_order_id: rzp.id,
+        payment_check_at: nextPaymentCheck(made, made),
+        book_id: BOOK.id,
+        book_title: BOOK.title,
+        book_author: BOOK.author,
+        full_name: 'Asha Rao',
+        email: 'asha@example.com',
+        phone: '+91 98765 43210',
+        delivery_type: 'digital',
+        address: null,
+        base_paise: BOOK.pricePaise,
+        printing_paise: 0,
+        delivery_paise: 0,
+        amount_paise: BOOK.pricePaise,
+        idempotency_key: null,
+        request_hash: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, razorpayOrderId: rzp.id, amount: BOOK.pricePaise };
+  }
+  const later = () => new Date(Date.now() + 3 * MINUTE);
+  const statusAtProvider = async (razorpayOrderId: string) => (await provider.paymentsOf(razorpayOrderId)).map((p) => p.status);
+
+  it('captures an authorised payment nobody told the shop of, then pays the order, once', async () => {
+    const { id, razorpayOrderId } = await order();
+    await standIn.pay(razorpayOrderId, 'success', { autoCapture: false });
+    expect(await statusAtProvider(razorpayOrderId)).toEqual(['authorized']);
+    expect(await reconcileUnpaidOrders(ctx, { now: later })).toBe(1);
+    expect(await statusAtProvider(razorpayOrderId)).toEqual(['captured']);
+    const row = await h.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ payment_status: 'paid', paid_via: 'reconcile', payment_check_at: null });
+    expect(await reconcileUnpaidOrders(ctx, { now: () => new Date(Date.now() + 60 * MINUTE) })).toBe(0);
+    expect((await outboxEvents(h.database)).filter((e) => e.type === 'order.paid' && e.payload.orderId === id)).toHaveLength(1);
+  });
+
+  it("captures the payment of an order the buyer's browser proved (a verify proves an authorisation only), and then asks no more", async () => {
+    const { id, razorpayOrderId } = await order();
+    const paid = await standIn.pay(razorpayOrderId, 'success', { autoCapture: false });
+    const row = await h.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await ctx.uow.run((work) => markOrderPaid(work, row, (paid as { razorpay_payment_id: string }).razorpay_payment_id, 'verify', 'c'));
+    const due = await h.database.db.selectFrom('orders').select('payment_check_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(due.payment_check_at).not.toBeNull();
+    expect(await reconcileUnpaidOrders(ctx, { now: later })).toBe(0);
+    expect(await statusAtProvider(razorpayOrderId)).toEqual(['captured']);
+    const after = await h.database.db.selectFrom('orders').select(['payment_status', 'payment_check_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ payment_status: 'paid', payment_check_at: null });
+  });
+
+  it('takes a payment captured meanwhile as captured (a capture whose answer was lost), and refuses a capture of another amount', async () => {
+    const { razorpayOrderId } = await order();
+    const paid = (await standIn.pay(razorpayOrderId, 'success', { autoCapture: false })) as { razorpay_payment_id: string };
+    const first = await provider.capture(paid.razorpay_payment_id, BOOK.pricePaise);
+    expect(first).toMatchObject({ id: paid.razorpay_payment_id, status: 'captured', amountPaise: BOOK.pricePaise });
+    await expect(provider.capture(paid.razorpay_payment_id, BOOK.pricePaise)).resolves.toMatchObject({ status: 'captured' });
+
+    const other = await order();
+    const authorised = (await standIn.pay(other.razorpayOrderId, 'success', { autoCapture: false })) as { razorpay_payment_id: string };
+    await expect(provider.capture(authorised.razorpay_payment_id, BOOK.pricePaise - 1)).rejects.toThrow(
+      'Capture amount must be equal to the amount authorized',
+    );
+    expect(await statusAtProvider(other.razorpayOrderId)).toEqual(['authorized']);
+  });
+}
+
 describe('the reconciler on PGlite', () => contract('pglite'));
+describe('captures on PGlite', () => captures('pglite'));
+describeWithPostgres()('captures on PostgreSQL', () => captures('postgres'));
 describeWithPostgres()('the reconciler on PostgreSQL', () => contract('postgres'));

@@ -60,6 +60,11 @@ export function razorpayWebhookAction(body: unknown): WebhookAction {
   }
 }
 
+/** A payment as Razorpay's API answers it. */
+function asPayment(p: { id: string; order_id?: string | null; status: string; amount: number | string }): ProviderPayment {
+  return { id: p.id, providerOrderId: String(p.order_id), status: p.status as ProviderPayment['status'], amountPaise: Number(p.amount) };
+}
+
 export class RazorpayProvider implements PaymentProvider {
   readonly #sdk: Razorpay;
   readonly #keys: RazorpayKeys;
@@ -94,13 +99,20 @@ export class RazorpayProvider implements PaymentProvider {
   async paymentsOf(providerOrderId: string): Promise<ProviderPayment[]> {
     try {
       const result = await this.#sdk.orders.fetchPayments(providerOrderId);
-      return result.items.map((p) => ({
-        id: p.id,
-        providerOrderId: String(p.order_id),
-        status: p.status as ProviderPayment['status'],
-        amountPaise: Number(p.amount),
-      }));
+      return result.items.map(asPayment);
     } catch (err) {
+      throw describeSdkError(err);
+    }
+  }
+
+  async capture(paymentId: string, amountPaise: number): Promise<ProviderPayment> {
+    try {
+      return asPayment(await this.#sdk.payments.capture(paymentId, amountPaise, 'INR'));
+    } catch (err) {
+      // Captured meanwhile (by Razorpay's automatic capture, or a capture whose answer was lost):
+      // Razorpay refuses a second capture; the payment as it stands says so.
+      const payment = await this.#sdk.payments.fetch(paymentId).catch(() => null);
+      if (payment?.status === 'captured') return asPayment(payment);
       throw describeSdkError(err);
     }
   }

@@ -34,7 +34,7 @@ interface StandInPayment {
   entity: 'payment';
   amount: number;
   currency: string;
-  status: 'captured' | 'failed';
+  status: 'authorized' | 'captured' | 'failed';
   order_id: string;
   method: 'card';
   captured: boolean;
@@ -119,6 +119,22 @@ export class RazorpayStandIn {
       const items = [...this.payments.values()].filter((p) => p.order_id === id);
       return { entity: 'collection', count: items.length, items };
     });
+    app.get(`${prefix}/v1/payments/:id`, { onRequest: guard }, async (request, reply) => {
+      const payment = this.payments.get((request.params as { id: string }).id);
+      return payment ?? rzpError(reply, 400, 'The id provided does not exist');
+    });
+    // Razorpay's capture: the whole authorised amount, in the payment's currency, once.
+    app.post(`${prefix}/v1/payments/:id/capture`, { onRequest: guard }, async (request, reply) => {
+      const payment = this.payments.get((request.params as { id: string }).id);
+      if (!payment) return rzpError(reply, 400, 'The id provided does not exist');
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (payment.status === 'captured') return rzpError(reply, 400, 'This payment has already been captured');
+      if (payment.status !== 'authorized') return rzpError(reply, 400, 'Only payments which have been authorized and not yet captured can be captured');
+      if (body.amount !== payment.amount) return rzpError(reply, 400, 'Capture amount must be equal to the amount authorized', 'amount');
+      if (body.currency !== payment.currency) return rzpError(reply, 400, 'The currency should be same as the payment currency', 'currency');
+      this.captured(payment);
+      return payment;
+    });
   }
 
   /**
@@ -126,33 +142,30 @@ export class RazorpayStandIn {
    * the payment is recorded, the browser gets what checkout.js would give it,
    * and Razorpay's webhooks are sent, signed, in the background.
    */
-  async pay(razorpayOrderId: string, outcome: 'success' | 'failure') {
+  async pay(razorpayOrderId: string, outcome: 'success' | 'failure', options: { autoCapture?: boolean } = {}) {
     const order = this.orders.get(razorpayOrderId);
     if (!order) return null;
+    // An account with automatic capture (Razorpay's default) captures at once; without it the
+    // payment stays authorised until the shop captures it.
+    const autoCapture = options.autoCapture ?? true;
     const payment: StandInPayment = {
       id: razorpayId('pay'),
       entity: 'payment',
       amount: order.amount,
       currency: order.currency,
-      status: outcome === 'success' ? 'captured' : 'failed',
+      status: outcome === 'success' ? 'authorized' : 'failed',
       order_id: order.id,
       method: 'card',
-      captured: outcome === 'success',
+      captured: false,
       error_code: outcome === 'success' ? null : 'BAD_REQUEST_ERROR',
       error_description: outcome === 'success' ? null : 'Your payment was declined (test mode).',
       created_at: Math.floor(Date.now() / 1000),
     };
     this.payments.set(payment.id, payment);
     order.attempts += 1;
-    if (outcome === 'success') {
-      order.status = 'paid';
-      order.amount_paid = order.amount;
-      order.amount_due = 0;
-    } else {
-      order.status = 'attempted';
-    }
-    const events = outcome === 'success' ? ['payment.captured', 'order.paid'] : ['payment.failed'];
-    for (const event of events) void this.sendWebhook(event, order, payment);
+    order.status = 'attempted';
+    if (outcome === 'success' && autoCapture) this.captured(payment);
+    else void this.sendWebhook(outcome === 'success' ? 'payment.authorized' : 'payment.failed', order, payment);
     if (outcome === 'success') {
       return {
         razorpay_payment_id: payment.id,
@@ -170,6 +183,17 @@ export class RazorpayStandIn {
         metadata: { order_id: order.id, payment_id: payment.id },
       },
     };
+  }
+
+  /** A payment captured: its order paid, and Razorpay's webhooks sent. */
+  private captured(payment: StandInPayment): void {
+    const order = this.orders.get(payment.order_id)!;
+    payment.status = 'captured';
+    payment.captured = true;
+    order.status = 'paid';
+    order.amount_paid = order.amount;
+    order.amount_due = 0;
+    for (const event of ['payment.captured', 'order.paid']) void this.sendWebhook(event, order, payment);
   }
 
   /** Builds a webhook exactly as Razorpay signs it (also used by tests to play Razorpay). */
