@@ -1,45 +1,14 @@
 // Paid → ready latency on the distributed mode: orders are paid at a fixed
 // rate through the gateway (test-mode payments), and each Persona's latency is
 // the database's own paid_at → ready_at (one clock, the PostgreSQL server's).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { createRequire } from 'node:module';
+import { rank, withDistributedShop } from './distributed-shop.mjs';
 
-const require = createRequire(import.meta.url);
-const { startDistributed } = require('@persona/launcher');
-
-export async function paidToReady({ databaseUrl, amqpUrl, rate, seconds }) {
-  const dbName = `persona_bench_${Date.now().toString(36)}`;
-  const root = new pg.Client({ connectionString: databaseUrl });
-  await root.connect();
-  await root.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${dbName}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-latency-'));
-  const shop = await startDistributed({
-    databaseUrl: url.toString(),
-    amqpUrl,
-    dataDir,
-    port: 0, // the gateway and every service on a free port
-    logLevel: 'error',
-    output: () => undefined,
-    serviceEnv: {
-      personalization: { PDF_WORKERS: String(Math.max(1, os.cpus().length - 1)) },
-      // One client here stands for every buyer: the gateway's per-client limit (1,200 requests a
-      // minute) refused half of the 20 orders a second until 2026-11-27, and the figure counted the rest.
-      gateway: { RATE_LIMIT_MAX: '0' },
-    },
-  });
-  const post = async (p, body) => {
-    const res = await fetch(`${shop.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`${p} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-    return res.json();
-  };
-  // Every order that could not be placed or paid, by its reason: the figure is only of those paid.
-  const refused = new Map();
-  try {
+export function paidToReady({ databaseUrl, amqpUrl, rate, seconds }) {
+  return withDistributedShop({ databaseUrl, amqpUrl }, async (shop) => {
+    const { post } = shop;
+    // Every order that could not be placed or paid, by its reason: the figure is only of those paid.
+    const refused = new Map();
     const books = (await (await fetch(`${shop.url}/api/books?limit=100`)).json()).data;
     const total = Math.round(rate * seconds);
     const started = Date.now();
@@ -64,9 +33,9 @@ export async function paidToReady({ databaseUrl, amqpUrl, rate, seconds }) {
       );
     }
     await Promise.all(inflight);
-    const db = new pg.Client({ connectionString: url.toString() });
+    const db = new pg.Client({ connectionString: shop.databaseUrl });
     await db.connect();
-    let rows = [];
+    let rows;
     const deadline = Date.now() + 120_000;
     for (;;) {
       rows = (
@@ -78,18 +47,11 @@ export async function paidToReady({ databaseUrl, amqpUrl, rate, seconds }) {
       if (rows.length >= paid || Date.now() > deadline) {
         const stages = await stagesOf(db);
         await db.end();
-        const sorted = rows.sort((a, b) => a - b);
-        const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-        return { orders: total, paid, ready: rows.length, p50: at(50), p99: at(99), stages, refused: [...refused] };
+        return { orders: total, paid, ready: rows.length, p50: rank(rows, 50), p99: rank(rows, 99), stages, refused: [...refused] };
       }
       await new Promise((r) => setTimeout(r, 500));
     }
-  } finally {
-    await shop.close();
-    await root.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await root.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -107,9 +69,8 @@ async function stagesOf(db) {
     JOIN personalization.personas p ON p.persona_id = o.persona_id
     WHERE p.status = 'ready'`);
   const stage = (name) => {
-    const sorted = rows.map((r) => Number(r[name])).sort((a, b) => a - b);
-    const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((q / 100) * sorted.length))] ?? NaN);
-    return `${at(50)} / ${at(99)}`;
+    const values = rows.map((r) => Number(r[name]));
+    return `${Math.round(rank(values, 50) ?? NaN)} / ${Math.round(rank(values, 99) ?? NaN)}`;
   };
   return { published: stage('published'), delivered: stage('delivered') };
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paidToReady } from './latency.mjs';
+import { webhookDeliveries } from './webhooks.mjs';
 import { leakLookup } from './leaks.mjs';
 import { underAttack, worstFiles } from './hostile.mjs';
 import { PREVIEW_DEBOUNCE_MS, previewUnderTypists } from './preview.mjs';
@@ -22,7 +23,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'preview', 'leaks', 'hostile', 'latency', 'scale'];
+const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'preview', 'leaks', 'hostile', 'latency', 'webhooks', 'scale'];
 /** Which groups to run (default all). */
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? GROUPS.join(','))
@@ -880,6 +881,29 @@ async function main() {
         skip(figure, 'p99 ≤ 1 s, every order paid and ready', `not measured: ${err.message}; it needs PostgreSQL and RabbitMQ`);
         break;
       }
+    }
+  }
+  if (ONLY.has('webhooks')) {
+    const orders = Number(process.env.BENCH_WEBHOOK_ORDERS ?? 500);
+    const figure = `Razorpay webhooks, 50 delivered at once (${orders} orders' payment.captured, a tenth twice), distributed`;
+    try {
+      const r = await webhookDeliveries({
+        databaseUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+        amqpUrl: process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+        orders,
+        concurrency: 50,
+      });
+      const all2xx = r.statuses.every(([status]) => status >= 200 && status < 300);
+      report(
+        `${figure}: ${r.deliveries} answered ${r.statuses.map(([s, n]) => `${n}× ${s}`).join(', ')}; ${r.paid} paid, ${r.transitions} order.paid`,
+        `p50 ${ms(r.p50)}, p99 ${ms(r.p99)}`,
+        '300 ms budget',
+        (r.p99 / 300).toFixed(2),
+        'p99 ≤ 300 ms, every answer 2xx, every order paid once',
+        r.p99 <= 300 && all2xx && r.paid === r.orders && r.transitions === r.orders,
+      );
+    } catch (err) {
+      skip(figure, 'p99 ≤ 300 ms', `not measured: ${err.message}; it needs PostgreSQL and RabbitMQ`);
     }
   }
   if (ONLY.has('scale')) await scaleBench();
