@@ -95,21 +95,17 @@ export const checkout = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** What checkout.js hands the browser for a payment, signed as Razorpay signs it: verify's body. */
+export function verifyBody(orderId: string, razorpayOrderId: string, paymentId: string) {
+  return { orderId, razorpayOrderId, razorpayPaymentId: paymentId, razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret) };
+}
+
 /** A checkout paid through verify (the browser's proof), as a buyer's would be: its order and persona ids. */
 export async function paidOrder(h: OrdersHarness, body: object = checkout()): Promise<{ orderId: string; personaId: string }> {
   const inject = (opts: InjectOptions) => h.service.app.inject(opts);
   const { orderId, razorpayOrderId } = (await inject({ method: 'POST', url: '/api/payments/initiate', payload: body })).json().data;
   const paymentId = `pay_${orderId.replace(/-/g, '').slice(0, 14)}`;
-  const res = await inject({
-    method: 'POST',
-    url: '/api/payments/verify',
-    payload: {
-      orderId,
-      razorpayOrderId,
-      razorpayPaymentId: paymentId,
-      razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret),
-    },
-  });
+  const res = await inject({ method: 'POST', url: '/api/payments/verify', payload: verifyBody(orderId, razorpayOrderId, paymentId) });
   return { orderId, personaId: res.json().data.personaId as string };
 }
 

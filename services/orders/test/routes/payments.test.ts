@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describeWithPostgres } from '@persona/test-kit';
 import { TEST_MODE_KEYS } from '../../src/modules/payments/razorpay/razorpay-provider';
 import { paymentSignature, webhookSignature } from '../../src/modules/payments/razorpay/razorpay-signatures';
-import { ADDRESS, BOOK, checkout, outboxEvents, startOrdersHarness, UNPRINTABLE_BOOK, type OrdersHarness } from '../support';
+import { ADDRESS, BOOK, checkout, outboxEvents, verifyBody, startOrdersHarness, UNPRINTABLE_BOOK, type OrdersHarness } from '../support';
 
 function contract(kind: 'pglite' | 'postgres') {
   let h: OrdersHarness;
@@ -295,16 +295,7 @@ function contract(kind: 'pglite' | 'postgres') {
     it("asks no more about a verified order's payment once its capture's webhook comes", async () => {
       const { orderId, razorpayOrderId, amount } = (await initiate(checkout())).json().data;
       const paymentId = `pay_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
-      await inject({
-        method: 'POST',
-        url: '/api/payments/verify',
-        payload: {
-          orderId,
-          razorpayOrderId,
-          razorpayPaymentId: paymentId,
-          razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret),
-        },
-      });
+      await inject({ method: 'POST', url: '/api/payments/verify', payload: verifyBody(orderId, razorpayOrderId, paymentId) });
       // The browser's proof is of an authorisation: the reconciler is to see the capture.
       expect((await orderRow(orderId)).payment_check_at).not.toBeNull();
       expect((await sendWebhook(signedWebhook('payment.captured', razorpayOrderId, amount, paymentId))).json()).toEqual({ status: 'already-paid' });

@@ -18,6 +18,26 @@ import { BOOK, checkout, outboxEvents, startOrdersHarness, type OrdersHarness } 
 const MINUTE = 60_000;
 const ABANDONED = 500;
 
+/** An order row for a digital copy of BOOK, as initiation writes one, with `over` on top. */
+function orderValues(over: { razorpay_order_id: string; full_name: string; email: string } & Record<string, unknown>) {
+  return {
+    persona_id: formatPersonaId(randomBytes(10)),
+    book_id: BOOK.id,
+    book_title: BOOK.title,
+    book_author: BOOK.author,
+    phone: '+91 98765 43210',
+    delivery_type: 'digital' as const,
+    address: null,
+    base_paise: BOOK.pricePaise,
+    printing_paise: 0,
+    delivery_paise: 0,
+    amount_paise: BOOK.pricePaise,
+    idempotency_key: null,
+    request_hash: null,
+    ...over,
+  };
+}
+
 describe('the payment check schedule', () => {
   const made = new Date('2026-11-27T10:00:00Z');
   const at = (ms: number) => new Date(made.getTime() + ms);
@@ -53,26 +73,15 @@ function contract(kind: 'pglite' | 'postgres') {
     await h.database.db
       .insertInto('orders')
       .values(
-        Array.from({ length: ABANDONED }, (_, i) => ({
-          persona_id: formatPersonaId(randomBytes(10)),
-          razorpay_order_id: `order_ABANDONED${String(i).padStart(5, '0')}`,
-          book_id: BOOK.id,
-          book_title: BOOK.title,
-          book_author: BOOK.author,
-          full_name: `Reader ${i}`,
-          email: `r${i}@example.com`,
-          phone: '+91 98765 43210',
-          delivery_type: 'digital' as const,
-          address: null,
-          base_paise: BOOK.pricePaise,
-          printing_paise: 0,
-          delivery_paise: 0,
-          amount_paise: BOOK.pricePaise,
-          idempotency_key: null,
-          request_hash: null,
-          created_at: new Date(t0 - 60 * MINUTE + i * 1000),
-          payment_check_at: new Date(t0 - 10 * MINUTE + i * 1000),
-        })),
+        Array.from({ length: ABANDONED }, (_, i) =>
+          orderValues({
+            razorpay_order_id: `order_ABANDONED${String(i).padStart(5, '0')}`,
+            full_name: `Reader ${i}`,
+            email: `r${i}@example.com`,
+            created_at: new Date(t0 - 60 * MINUTE + i * 1000),
+            payment_check_at: new Date(t0 - 10 * MINUTE + i * 1000),
+          }),
+        ),
       )
       .execute();
     // The buyer's checkout, made through the route as any; paid at Razorpay, but their browser died: no verify, no webhook.
@@ -134,27 +143,16 @@ function contract(kind: 'pglite' | 'postgres') {
     const old = new Date(Date.now() - 4 * 24 * 60 * MINUTE);
     await h.database.db
       .insertInto('orders')
-      .values({
-        persona_id: formatPersonaId(randomBytes(10)),
-        razorpay_order_id: 'order_LASTQUESTION01',
-        book_id: BOOK.id,
-        book_title: BOOK.title,
-        book_author: BOOK.author,
-        full_name: 'Last Question',
-        email: 'l@example.com',
-        phone: '+91 98765 43210',
-        delivery_type: 'digital',
-        address: null,
-        base_paise: BOOK.pricePaise,
-        printing_paise: 0,
-        delivery_paise: 0,
-        amount_paise: BOOK.pricePaise,
-        idempotency_key: null,
-        request_hash: null,
-        created_at: old,
-        payment_check_at: new Date(Date.now() - MINUTE),
-        payment_checks: 11,
-      })
+      .values(
+        orderValues({
+          razorpay_order_id: 'order_LASTQUESTION01',
+          full_name: 'Last Question',
+          email: 'l@example.com',
+          created_at: old,
+          payment_check_at: new Date(Date.now() - MINUTE),
+          payment_checks: 11,
+        }),
+      )
       .execute();
     const asked: string[] = [];
     const provider = { paymentsOf: async (id: string) => (asked.push(id), []) } as unknown as PaymentProvider;
@@ -201,25 +199,7 @@ function captures(kind: 'pglite' | 'postgres') {
     const rzp = await provider.createOrder({ amountPaise: BOOK.pricePaise, receipt: `r-${made.getTime()}`, notes: {} });
     const row = await h.database.db
       .insertInto('orders')
-      .values({
-        persona_id: formatPersonaId(randomBytes(10)),
-        razorpay_order_id: rzp.id,
-        payment_check_at: nextPaymentCheck(made, made),
-        book_id: BOOK.id,
-        book_title: BOOK.title,
-        book_author: BOOK.author,
-        full_name: 'Asha Rao',
-        email: 'asha@example.com',
-        phone: '+91 98765 43210',
-        delivery_type: 'digital',
-        address: null,
-        base_paise: BOOK.pricePaise,
-        printing_paise: 0,
-        delivery_paise: 0,
-        amount_paise: BOOK.pricePaise,
-        idempotency_key: null,
-        request_hash: null,
-      })
+      .values(orderValues({ razorpay_order_id: rzp.id, payment_check_at: nextPaymentCheck(made, made), full_name: 'Asha Rao', email: 'asha@example.com' }))
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id: row.id, razorpayOrderId: rzp.id, amount: BOOK.pricePaise };
