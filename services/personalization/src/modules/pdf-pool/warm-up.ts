@@ -3,10 +3,10 @@
 // first Persona of a demo book took 310–650 ms, the same book's first Persona on a warm thread 60–100
 // ms; its first preview 190 ms against 15. Paid orders arriving as the service starts (or as a
 // thread is replaced) queued behind that cost, which `npm run bench`'s `latency` group counted in its
-// p99. What the warm-up makes is thrown away (its books stay in the prepared-book cache, a few
-// hundred KB, until newer ones push them out).
+// p99. What the warm-up makes is thrown away (its books are dropped from the prepared-book cache at the end).
 import { PERSONA_PREVIEW_WIDTH } from '@persona/contracts';
 import { buildPersona } from './build-persona';
+import { clearPersonaPdfCache } from '../pdf-engine/build-persona-pdf';
 import { warmPreviews } from '../pdf-engine/dedication-preview';
 import { leakMark, markSecret } from '../leak-mark/mark-code';
 import { generateSigningKey, signPersona } from '../signing/persona-signature';
@@ -43,11 +43,11 @@ export async function warmUp(kind: WarmUp): Promise<void> {
   }
   const key = generateSigningKey();
   let pdf: Uint8Array | null = null;
-  for (let index = 0; index < 24; index += 1) {
+  for (let index = 0; index < 12; index += 1) {
     const record = {
       personaId: `PRS-0000-0000-0000-${String(index).padStart(4, '0')}`,
       bookId: '00000000-0000-4000-8000-000000000000',
-      title: `Warm-up ${index % 6}`,
+      title: `Warm-up ${index % 3}`,
       author: index % 2 ? 'सूरज Persona' : 'Persona Books',
       buyerName: ['Zoë Ünal', 'अनन्या শর্মা', 'Ravi Kumar', 'مريم أحمد'][index % 4]!,
       purchaseDate: '2026-01-01',
@@ -60,14 +60,16 @@ export async function warmUp(kind: WarmUp): Promise<void> {
       verifyUrl: `https://persona-books.in/verify/${record.personaId}`,
       mark: leakMark(markSecret(key.privateKey), record.personaId),
     };
-    // Six books, four Personas each: six typeset, every one stamped.
+    // Three books, four Personas each: three typeset, every one stamped.
     const built = await buildPersona({
       ...common,
-      source: { kind: 'text', paragraphs: book(index % 6, 3) },
+      source: { kind: 'text', paragraphs: book(index % 3, 3) },
       epub: { privateKey: key.privateKey, language: 'English' },
     });
     pdf ??= built.bytes;
     // A book's own PDF: the stamping of an uploaded file.
     if (index % 4 === 0) await buildPersona({ ...common, source: { kind: 'pdf', bytes: pdf } });
   }
+  // The warm-up's books are nobody's: the prepared-book cache is left to the shop's.
+  clearPersonaPdfCache();
 }
