@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { paidToReady } from './latency.mjs';
 import { webhookDeliveries } from './webhooks.mjs';
@@ -15,6 +16,8 @@ import { underAttack, worstFiles } from './hostile.mjs';
 import { PREVIEW_DEBOUNCE_MS, previewUnderTypists } from './preview.mjs';
 import { fixedRate, saturate } from './load.mjs';
 import { findNginx, cpuSecondsOfTree, startNginx } from './nginx.mjs';
+
+const { ARENA_MAX } = createRequire(import.meta.url)('@persona/launcher');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Scratch space under the repo (gitignored), so a built template resolves react from the root node_modules. */
@@ -127,7 +130,8 @@ async function startShop(env = {}) {
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'infra/launcher/dist/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', PUBLIC_URL: url, ...env },
+    // As `npm start` runs it (its MALLOC_ARENA_MAX: infra/launcher/src/allocator.ts).
+    env: { ...process.env, MALLOC_ARENA_MAX: ARENA_MAX, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', PUBLIC_URL: url, ...env },
     stdio: 'ignore',
   });
   let exited = false;
@@ -672,6 +676,7 @@ async function pgliteScale(scale) {
   const child = spawn(process.execPath, [path.join(root, 'infra/launcher/dist/main.js')], {
     env: {
       ...process.env,
+      MALLOC_ARENA_MAX: ARENA_MAX,
       DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: 'error',

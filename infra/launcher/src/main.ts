@@ -1,5 +1,6 @@
 // `npm start`: the whole shop in one process.
 import path from 'node:path';
+import { ARENA_MAX } from './allocator';
 import { startShop } from './start-shop';
 
 async function main() {
@@ -17,6 +18,10 @@ async function main() {
         ? [
             `  administrator: ${shop.generatedAdmin.email} / ${shop.generatedAdmin.password}  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
           ]
+        : []),
+      // Started without `npm start` (node infra/launcher/dist/main.js): glibc keeps more after large uploads (allocator.ts).
+      ...(process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX
+        ? [`  memory: MALLOC_ARENA_MAX is unset; \`npm start\` sets it to ${ARENA_MAX} (less memory kept after large uploads)`]
         : []),
       '  Press Ctrl+C to stop.',
       '',

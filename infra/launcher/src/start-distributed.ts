@@ -2,6 +2,7 @@
 // against a real PostgreSQL and RabbitMQ, the gateway in front. (docker
 // compose runs the same processes in containers.)
 import { spawn, type ChildProcess } from 'node:child_process';
+import { allocatorEnv } from './allocator';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { adminConfig } from '@persona/admin';
@@ -189,7 +190,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
   };
   const start = async (spec: ServiceSpec) => {
     const child = spawn(process.execPath, [...(spec.nodeArgs ?? []), spec.entry], {
-      env: { PATH: process.env.PATH ?? '', ...spec.env, ...(options.serviceEnv?.[spec.name] ?? {}) },
+      env: { PATH: process.env.PATH ?? '', ...allocatorEnv(), ...spec.env, ...(options.serviceEnv?.[spec.name] ?? {}) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     processes[spec.name] = child;
