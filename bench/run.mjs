@@ -907,6 +907,7 @@ async function main() {
         'p99 ≤ 300 ms, every answer 2xx, every order paid once',
         r.p99 <= 300 && all2xx && r.paid === r.orders && r.transitions === r.orders,
       );
+      report(`  last answer → every payment made from the inbox`, ms(r.inboxEmptyMs), '—', '—', 'info', null);
     } catch (err) {
       skip(figure, 'p99 ≤ 300 ms', `not measured: ${err.message}; it needs PostgreSQL and RabbitMQ`);
     }

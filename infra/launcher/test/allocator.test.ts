@@ -12,7 +12,7 @@ describe("the shop's allocator setting", () => {
     expect(allocatorEnv({ MALLOC_ARENA_MAX: '4' })).toEqual({ MALLOC_ARENA_MAX: '4' });
   });
 
-  it('is set by `npm start` and by the services\' image, to the same value', () => {
+  it("is set by `npm start` and by the services' image, to the same value", () => {
     const start = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string;
     expect(start).toContain(`MALLOC_ARENA_MAX=\${MALLOC_ARENA_MAX:-${ARENA_MAX}} node infra/launcher/dist/main.js`);
     const dockerfile = readFileSync(path.join(root, 'infra/docker/Dockerfile'), 'utf8');

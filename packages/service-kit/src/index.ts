@@ -13,6 +13,7 @@ export {
   withProcessConfig,
 } from './config';
 export { createLogger, type Logger, type DestinationStream } from './logger';
+export { backgroundRounds, type BackgroundRounds } from './background-rounds';
 export * from './http-errors';
 export { checkDateRange } from './date-range';
 export { internalOnly, INTERNAL_TOKEN_HEADER, sameSecret } from './secrets';

@@ -35,6 +35,8 @@ export interface OrdersAppOptions extends AppBaseOptions {
   lists?: { countCap?: number; exportBatchSize?: number };
   /** The buyers' e-mails a change queues: the shop they name, and the relay to wake once queued. */
   mail: BuyerMail;
+  /** The payment webhooks' inbox, woken once a delivery is recorded. */
+  webhookInbox: { nudge(): void };
 }
 
 export interface BuyerMail {
@@ -56,6 +58,7 @@ export interface OrdersDeps {
   countCap?: number;
   exportBatchSize?: number;
   mail: BuyerMail;
+  webhookInbox: { nudge(): void };
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
@@ -74,6 +77,7 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
     countCap: options.lists?.countCap,
     exportBatchSize: options.lists?.exportBatchSize,
     mail: options.mail,
+    webhookInbox: options.webhookInbox,
   };
   await app.register(async (scope) => {
     await paymentRoutes(scope as ServiceApp, deps);

@@ -56,6 +56,15 @@ export interface WebhookEventsTable {
   event_id: string;
   event: string;
   received_at: Timestamp;
+  /** The provider's neutral action (WebhookAction) as recorded; null for rows from before the inbox. */
+  action: ColumnType<unknown, string | null | undefined, string | null>;
+  /** When the inbox next tries it; null once handled. */
+  due_at: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  handled_at: NullableTimestamp;
+  /** What handling it did (WebhookOutcome). */
+  outcome: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentAttemptsTable {

@@ -13,6 +13,7 @@ import { ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE, subscribeOrderReceipts, sub
 import { catalogueBookReader, type BookReader } from './modules/payments/catalogue-client';
 import { createPaymentProvider, type PaymentSettings } from './modules/payments/create-payment-provider';
 import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';
+import { webhookInbox } from './modules/payments/handle-payment-webhook';
 
 export const ORDERS_SCHEMA = 'orders';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -42,6 +43,8 @@ export interface OrdersService extends RunningService {
   mode: 'live' | 'test';
   /** Sends queued e-mails now (tests, diagnostics). */
   drainMail(): Promise<number>;
+  /** Handles every payment webhook recorded and due now (tests, diagnostics). */
+  drainWebhooks(): Promise<number>;
   /**
    * Stops taking requests; in-flight requests and persona events get `graceMs`
    * (messages still being handled then go back to the queue); the outbox is
@@ -80,6 +83,9 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   mail.start();
   closers.push(() => mail.stop());
   const readBook = options.readBook ?? catalogueBookReader(options.catalogueUrl);
+  const inbox = webhookInbox(createUnitOfWork({ db: database.db, relay: outbox }), database.db, logger);
+  inbox.start();
+  closers.push(() => inbox.stop());
 
   const shop = { publicUrl: options.publicUrl, supportEmail: options.supportEmail };
   app = await buildApp({
@@ -94,6 +100,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     libraryLinksPerMinute: options.libraryLinksPerMinute,
     lists: options.lists,
     mail: { shop, nudge: () => mail.nudge() },
+    webhookInbox: inbox,
     metricsToken: options.metricsToken,
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
@@ -134,6 +141,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     app: running,
     mode,
     drainMail: () => mail.drain(),
+    drainWebhooks: () => inbox.drain(),
     async close(options = {}) {
       graceMs = options.graceMs ?? SHUTDOWN_DEFAULTS.messageGraceMs;
       await closeHttpServer(running, graceMs, logger);

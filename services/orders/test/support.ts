@@ -1,6 +1,7 @@
 // Starts the orders service on a fresh database (PGlite in memory, or a fresh
 // schema on the real PostgreSQL), the in-process bus on the same database,
 // test-mode payments against the real stand-in, and a fixed book.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
 import type { InjectOptions } from 'fastify';
 import { openTestStack } from '@persona/test-stack';
 import { TEST_MODE_KEYS } from '../src/modules/payments/razorpay/razorpay-provider';
-import { paymentSignature } from '../src/modules/payments/razorpay/razorpay-signatures';
+import { paymentSignature, webhookSignature } from '../src/modules/payments/razorpay/razorpay-signatures';
 import type { OrdersDB } from '../src/db';
 import type { CheckoutBook } from '../src/modules/payments/catalogue-client';
 import { startOrdersService, type OrdersService } from '../src/service';
@@ -98,6 +99,23 @@ export const checkout = (over: Record<string, unknown> = {}) => ({
 /** What checkout.js hands the browser for a payment, signed as Razorpay signs it: verify's body. */
 export function verifyBody(orderId: string, razorpayOrderId: string, paymentId: string) {
   return { orderId, razorpayOrderId, razorpayPaymentId: paymentId, razorpaySignature: paymentSignature(razorpayOrderId, paymentId, TEST_MODE_KEYS.keySecret) };
+}
+
+/** A Razorpay webhook about a payment of `razorpayOrderId`, signed with the test-mode secret; each call a new event id. */
+export function signedWebhook(event: string, razorpayOrderId: string, amount: number, paymentId = `pay_${randomUUID().replace(/-/g, '').slice(0, 14)}`) {
+  const body = JSON.stringify({
+    entity: 'event',
+    event,
+    payload: { payment: { entity: { id: paymentId, order_id: razorpayOrderId, amount, status: event === 'payment.failed' ? 'failed' : 'captured' } } },
+  });
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': webhookSignature(body, TEST_MODE_KEYS.webhookSecret),
+      'x-razorpay-event-id': `evt_${randomUUID()}`,
+    },
+  };
 }
 
 /** A checkout paid through verify (the browser's proof), as a buyer's would be: its order and persona ids. */

@@ -6,7 +6,7 @@ import { DataEnvelope, ErrorBody, InitiatePaymentBody, InitiatePaymentData, NoQu
 import { badRequest, notFound, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { OrdersDeps } from '../app';
-import { handlePaymentWebhook } from '../modules/payments/handle-payment-webhook';
+import { recordPaymentWebhook } from '../modules/payments/handle-payment-webhook';
 import { initiatePayment } from '../modules/payments/initiate-payment';
 import type { PaymentsContext } from '../modules/payments/payments-context';
 import { verifyPayment } from '../modules/payments/verify-payment';
@@ -68,7 +68,10 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
         } catch {
           throw badRequest('The webhook body is not valid JSON');
         }
-        return { status: await handlePaymentWebhook(ctx(request), eventId, deps.provider.webhookAction(event)) };
+        // Recorded and answered; the payment it brings is made from the inbox (handle-payment-webhook.ts).
+        const status = await recordPaymentWebhook(deps.db, eventId, deps.provider.webhookAction(event));
+        if (status === 'accepted') deps.webhookInbox.nudge();
+        return { status };
       },
     );
   });

@@ -2,8 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { describeWithPostgres } from '@persona/test-kit';
 import { TEST_MODE_KEYS } from '../../src/modules/payments/razorpay/razorpay-provider';
-import { paymentSignature, webhookSignature } from '../../src/modules/payments/razorpay/razorpay-signatures';
-import { ADDRESS, BOOK, checkout, outboxEvents, verifyBody, startOrdersHarness, UNPRINTABLE_BOOK, type OrdersHarness } from '../support';
+import { paymentSignature } from '../../src/modules/payments/razorpay/razorpay-signatures';
+import { ADDRESS, BOOK, checkout, outboxEvents, signedWebhook, verifyBody, startOrdersHarness, UNPRINTABLE_BOOK, type OrdersHarness } from '../support';
 
 function contract(kind: 'pglite' | 'postgres') {
   let h: OrdersHarness;
@@ -18,23 +18,16 @@ function contract(kind: 'pglite' | 'postgres') {
   const orderRow = (id: string) => h.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const paidEvents = async (orderId: string) => (await outboxEvents(h.database)).filter((e) => e.type === 'order.paid' && e.payload.orderId === orderId);
 
-  function signedWebhook(event: string, razorpayOrderId: string, amount: number, paymentId = `pay_${randomUUID().replace(/-/g, '').slice(0, 14)}`) {
-    const body = JSON.stringify({
-      entity: 'event',
-      event,
-      payload: { payment: { entity: { id: paymentId, order_id: razorpayOrderId, amount, status: event === 'payment.failed' ? 'failed' : 'captured' } } },
-    });
-    return {
-      body,
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': webhookSignature(body, TEST_MODE_KEYS.webhookSecret),
-        'x-razorpay-event-id': `evt_${randomUUID()}`,
-      },
-    };
-  }
-  const sendWebhook = (w: { body: string; headers: Record<string, string> }) =>
-    inject({ method: 'POST', url: '/api/payments/webhook', payload: w.body, headers: w.headers });
+  /** Delivers a webhook and waits for the inbox to handle what it recorded. */
+  const sendWebhook = async (w: { body: string; headers: Record<string, string> }) => {
+    const res = await inject({ method: 'POST', url: '/api/payments/webhook', payload: w.body, headers: w.headers });
+    await h.service.drainWebhooks();
+    return res;
+  };
+  /** What the inbox did with a delivery (webhook_events.outcome). */
+  const outcomeOf = async (w: { headers: Record<string, string> }) =>
+    (await h.database.db.selectFrom('webhook_events').select('outcome').where('event_id', '=', w.headers['x-razorpay-event-id']!).executeTakeFirstOrThrow())
+      .outcome;
 
   describe('initiate', () => {
     it("charges the server's amount whatever amount or shipping fee the client sends: a tampered figure changes nothing", async () => {
@@ -228,9 +221,11 @@ function contract(kind: 'pglite' | 'postgres') {
 
     it('pays an order from the webhook alone (the tab was closed)', async () => {
       const { orderId, razorpayOrderId, amount } = (await initiate(checkout())).json().data;
-      const res = await sendWebhook(signedWebhook('payment.captured', razorpayOrderId, amount));
+      const webhook = signedWebhook('payment.captured', razorpayOrderId, amount);
+      const res = await sendWebhook(webhook);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'paid' });
+      expect(res.json()).toEqual({ status: 'accepted' });
+      expect(await outcomeOf(webhook)).toBe('paid');
       expect((await orderRow(orderId)).payment_status).toBe('paid');
       expect(await paidEvents(orderId)).toHaveLength(1);
     });
@@ -283,7 +278,9 @@ function contract(kind: 'pglite' | 'postgres') {
       // Initiation: first asked two minutes after the order was made.
       expect(made.payment_check_at!.getTime() - made.created_at.getTime()).toBeGreaterThanOrEqual(119_000);
       const before = Date.now();
-      expect((await sendWebhook(signedWebhook('payment.authorized', razorpayOrderId, amount))).json()).toEqual({ status: 'recorded' });
+      const authorized = signedWebhook('payment.authorized', razorpayOrderId, amount);
+      expect((await sendWebhook(authorized)).json()).toEqual({ status: 'accepted' });
+      expect(await outcomeOf(authorized)).toBe('recorded');
       const authorised = await orderRow(orderId);
       expect(authorised.payment_status).toBe('attempted');
       expect(authorised.payment_check_at!.getTime()).toBeLessThanOrEqual(Date.now());
@@ -298,13 +295,17 @@ function contract(kind: 'pglite' | 'postgres') {
       await inject({ method: 'POST', url: '/api/payments/verify', payload: verifyBody(orderId, razorpayOrderId, paymentId) });
       // The browser's proof is of an authorisation: the reconciler is to see the capture.
       expect((await orderRow(orderId)).payment_check_at).not.toBeNull();
-      expect((await sendWebhook(signedWebhook('payment.captured', razorpayOrderId, amount, paymentId))).json()).toEqual({ status: 'already-paid' });
+      const captured = signedWebhook('payment.captured', razorpayOrderId, amount, paymentId);
+      await sendWebhook(captured);
+      expect(await outcomeOf(captured)).toBe('already-paid');
       expect(await orderRow(orderId)).toMatchObject({ payment_status: 'paid', paid_via: 'verify', payment_check_at: null });
     });
 
     it('does not pay when the captured amount is not the order amount', async () => {
       const { orderId, razorpayOrderId } = (await initiate(checkout())).json().data;
-      expect((await sendWebhook(signedWebhook('payment.captured', razorpayOrderId, 100))).json()).toEqual({ status: 'recorded' });
+      const short = signedWebhook('payment.captured', razorpayOrderId, 100);
+      expect((await sendWebhook(short)).json()).toEqual({ status: 'accepted' });
+      expect(await outcomeOf(short)).toBe('recorded');
       expect((await orderRow(orderId)).payment_status).toBe('created');
     });
 

@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
-import type { Logger } from '@persona/service-kit';
+import { backgroundRounds, type Logger } from '@persona/service-kit';
 import type { OrdersDB } from '../../db';
 import { claimUnsent, markFailed, markSent } from './emails.repository';
 
@@ -38,9 +38,6 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = false;
 
   async function sendPending(): Promise<number> {
     const pending = await claimUnsent(db, BATCH, LEASE_MS, options.now?.() ?? new Date());
@@ -75,42 +72,13 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
     return sent;
   }
 
-  const run = (): Promise<number> => {
-    running ??= sendPending()
-      .catch((err) => {
-        logger.warn({ err }, 'mail relay failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
+  const rounds = backgroundRounds(sendPending, { pollMs, logger, what: 'mail relay' });
   return {
-    start() {
-      const loop = () => {
-        if (stopped) return;
-        void run().finally(() => {
-          if (!stopped) timer = setTimeout(loop, pollMs);
-        });
-      };
-      loop();
-    },
-    nudge() {
-      if (!stopped) void run();
-    },
-    async drain() {
-      // Round after round until one finds nothing, then one more: a round already under way when
-      // drain was called may have claimed its e-mails before the latest were queued.
-      let total = 0;
-      for (let sent = await run(); sent > 0; sent = await run()) total += sent;
-      return total + (await run());
-    },
+    start: () => rounds.start(),
+    nudge: () => rounds.nudge(),
+    drain: () => rounds.drain(),
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await rounds.stop();
       transport.close();
     },
   };

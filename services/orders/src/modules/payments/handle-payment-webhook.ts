@@ -1,49 +1,107 @@
-// A provider's webhook whose signature was already checked, as the provider's
-// neutral action (payment-provider.ts): idempotent on the event id; a capture
-// of the right amount pays the order (markOrderPaid), a wrong amount, a failure
-// or an authorisation is recorded and the order stays unpaid (an authorisation is
-// captured, and the order paid, by the reconciler's next run).
+// A provider's webhook whose signature was already checked, as the provider's neutral action
+// (payment-provider.ts). The request only records it in the inbox (once per event id) and is
+// answered; a background round (webhookInbox) then claims each due event with SKIP LOCKED and
+// applies it in a transaction of its own: a capture of the right amount pays the order
+// (markOrderPaid), a wrong amount, a failure or an authorisation is recorded and the order stays
+// unpaid (an authorisation is captured, and the order paid, by the reconciler's next run).
+import { backgroundRounds, type BackgroundRounds, type Logger } from '@persona/service-kit';
+import type { UnitOfWork, Work } from '@persona/bus';
+import type { Kysely } from 'kysely';
+import type { OrdersDB } from '../../db';
 import * as repo from '../orders/orders.repository';
 import { markOrderPaid } from './mark-order-paid';
 import type { WebhookAction } from './payment-provider';
-import type { PaymentsContext } from './payments-context';
 
-export type WebhookOutcome = 'paid' | 'already-paid' | 'recorded' | 'duplicate' | 'ignored';
+/** The webhook route's answer: recorded for handling, a redelivery of an event recorded before, or nothing this shop acts on. */
+export type WebhookReceipt = 'accepted' | 'duplicate' | 'ignored';
+/** What handling an event did (kept in webhook_events.outcome). */
+export type WebhookOutcome = 'paid' | 'already-paid' | 'recorded' | 'ignored';
 
-export function handlePaymentWebhook(ctx: PaymentsContext, eventId: string, webhook: WebhookAction): Promise<WebhookOutcome> {
-  return ctx.uow.run(async (work): Promise<WebhookOutcome> => {
-    const { trx } = work;
-    if (!(await repo.claimWebhookEvent(trx, eventId, webhook.type))) return 'duplicate';
-    if (webhook.action === 'not_supported') return 'ignored';
-    const row = await repo.findOrderByRazorpayOrderId(trx, webhook.providerOrderId);
-    if (!row) return 'ignored';
-    if (webhook.action === 'captured') {
-      if (webhook.amountPaise !== row.amount_paise) {
-        await repo.recordAttempt(trx, {
-          order_id: row.id,
-          razorpay_payment_id: webhook.paymentId,
-          outcome: 'amount-mismatch',
-          source: `webhook:${webhook.type}`,
-          detail: `got ${webhook.amountPaise}, expected ${row.amount_paise}`,
-        });
-        return 'recorded';
-      }
-      if (await markOrderPaid(work, row, webhook.paymentId ?? 'unknown', `webhook:${webhook.type}`, ctx.correlationId)) return 'paid';
-      // Paid by the browser's proof (an authorisation): this is the capture the reconciler would have looked for.
-      if (webhook.paymentId !== null && webhook.paymentId === row.razorpay_payment_id) await repo.paymentChecksDone(trx, row.id);
-      return 'already-paid';
+/** Events one round handles at most (then it yields to other work; the route's nudges start the next). */
+const ROUND = 50;
+/** The wait before the n-th retry of an event whose handling failed: 2 s, 4 s … capped at 10 min. */
+export const webhookRetryMs = (attempts: number) => Math.min(2000 * 2 ** Math.max(0, attempts - 1), 600_000);
+
+export async function recordPaymentWebhook(db: Kysely<OrdersDB>, eventId: string, webhook: WebhookAction): Promise<WebhookReceipt> {
+  if (!(await repo.recordWebhookEvent(db, eventId, webhook))) return 'duplicate';
+  return webhook.action === 'not_supported' ? 'ignored' : 'accepted';
+}
+
+/** Applies one event inside the caller's transaction (the event row is locked by it). */
+async function applyWebhook(work: Work<OrdersDB>, eventId: string, webhook: WebhookAction): Promise<WebhookOutcome> {
+  const { trx } = work;
+  if (webhook.action === 'not_supported') return 'ignored';
+  const row = await repo.findOrderByRazorpayOrderId(trx, webhook.providerOrderId);
+  if (!row) return 'ignored';
+  if (webhook.action === 'captured') {
+    if (webhook.amountPaise !== row.amount_paise) {
+      await repo.recordAttempt(trx, {
+        order_id: row.id,
+        razorpay_payment_id: webhook.paymentId,
+        outcome: 'amount-mismatch',
+        source: `webhook:${webhook.type}`,
+        detail: `got ${webhook.amountPaise}, expected ${row.amount_paise}`,
+      });
+      return 'recorded';
     }
-    await repo.markUnpaidAttempt(trx, row.id, webhook.action === 'failed' ? 'failed' : 'attempted');
-    // Authorised, not captured (an account without automatic capture): the reconciler captures it
-    // at its next run, and pays the order then (this answer stays quick).
-    if (webhook.action === 'authorized' && row.payment_status !== 'paid') await repo.askAboutPaymentNow(trx, row.id);
-    await repo.recordAttempt(trx, {
-      order_id: row.id,
-      razorpay_payment_id: webhook.paymentId,
-      outcome: webhook.action,
-      source: 'webhook',
-      detail: webhook.action === 'failed' ? webhook.reason : undefined,
-    });
-    return 'recorded';
+    if (await markOrderPaid(work, row, webhook.paymentId ?? 'unknown', `webhook:${webhook.type}`, `webhook:${eventId}`)) return 'paid';
+    // Paid by the browser's proof (an authorisation): this is the capture the reconciler would have looked for.
+    if (webhook.paymentId !== null && webhook.paymentId === row.razorpay_payment_id) await repo.paymentChecksDone(trx, row.id);
+    return 'already-paid';
+  }
+  await repo.markUnpaidAttempt(trx, row.id, webhook.action === 'failed' ? 'failed' : 'attempted');
+  // Authorised, not captured (an account without automatic capture): the reconciler captures it
+  // at its next run, and pays the order then.
+  if (webhook.action === 'authorized' && row.payment_status !== 'paid') await repo.askAboutPaymentNow(trx, row.id);
+  await repo.recordAttempt(trx, {
+    order_id: row.id,
+    razorpay_payment_id: webhook.paymentId,
+    outcome: webhook.action,
+    source: 'webhook',
+    detail: webhook.action === 'failed' ? webhook.reason : undefined,
   });
+  return 'recorded';
+}
+
+/**
+ * Handles due events, each in a transaction of its own, until none is due or `limit` are done;
+ * resolves with how many were handled. One that fails is tried again later (webhookRetryMs).
+ */
+export async function handleDueWebhooks(uow: UnitOfWork<OrdersDB>, db: Kysely<OrdersDB>, logger: Logger, limit = ROUND): Promise<number> {
+  let handled = 0;
+  while (handled < limit) {
+    let claimed: { eventId: string; attempts: number } | undefined;
+    try {
+      const outcome = await uow.run(async (work) => {
+        const event = await repo.claimDueWebhookEvent(work.trx);
+        if (!event) return null;
+        claimed = event;
+        const result = await applyWebhook(work, event.eventId, event.action);
+        await repo.webhookEventHandled(work.trx, event.eventId, result);
+        return result;
+      });
+      if (outcome === null) break;
+      handled += 1;
+    } catch (err) {
+      if (!claimed) throw err;
+      logger.warn({ err, eventId: claimed.eventId }, 'payment webhook not handled; will retry');
+      await repo.webhookEventFailed(db, claimed.eventId, String((err as Error).message), webhookRetryMs(claimed.attempts + 1));
+      handled += 1;
+    }
+  }
+  return handled;
+}
+
+/** The inbox's background rounds: every `pollMs` (events left by a crash or another process), and at once when nudged by the route. */
+export function webhookInbox(uow: UnitOfWork<OrdersDB>, db: Kysely<OrdersDB>, logger: Logger, pollMs = 5000): BackgroundRounds {
+  const rounds = backgroundRounds(
+    async () => {
+      const handled = await handleDueWebhooks(uow, db, logger);
+      // A full round may have left events due: the next follows at once.
+      if (handled >= ROUND) rounds.nudge();
+      return handled;
+    },
+    { pollMs, logger, what: 'payment webhook inbox' },
+  );
+  return rounds;
 }
