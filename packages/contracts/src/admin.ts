@@ -83,5 +83,14 @@ export const AuditEntry = Type.Object({
 });
 export type AuditEntry = Static<typeof AuditEntry>;
 
-export const AuditQuery = Type.Object({ type: Type.Optional(Type.String({ maxLength: 60 })), ...PageQuery, ...CursorQuery }, { additionalProperties: false });
+export const AuditQuery = Type.Object(
+  {
+    type: Type.Optional(Type.String({ maxLength: 60 })),
+    /** What an entry is about: an order's, a book's… id (the order page's timeline). */
+    subject: Type.Optional(Type.String({ format: 'uuid' })),
+    ...PageQuery,
+    ...CursorQuery,
+  },
+  { additionalProperties: false },
+);
 export type AuditQuery = Static<typeof AuditQuery>;

@@ -76,6 +76,13 @@ export type PersonaFailedPayload = Static<typeof PersonaFailedPayload>;
 export const DeliveryStatusChangedPayload = Type.Object({ orderId: Uuid, personaId: Text, from: DeliveryStatusName, to: DeliveryStatusName });
 export type DeliveryStatusChangedPayload = Static<typeof DeliveryStatusChangedPayload>;
 
+/** Orders → admin audit: an administrator wrote a private note on an order. */
+export const OrderNoteAddedPayload = Type.Object({ orderId: Uuid, personaId: Text, noteId: Uuid });
+export type OrderNoteAddedPayload = Static<typeof OrderNoteAddedPayload>;
+/** Orders → admin audit: an administrator had an order's e-mail sent again. */
+export const OrderEmailResentPayload = Type.Object({ orderId: Uuid, personaId: Text, emailId: Uuid, kind: Text, to: Text });
+export type OrderEmailResentPayload = Static<typeof OrderEmailResentPayload>;
+
 /** Admin → admin audit: an administrator logged in. */
 export const AdminLoggedInPayload = Type.Object({ adminId: Uuid, email: Text });
 export type AdminLoggedInPayload = Static<typeof AdminLoggedInPayload>;
@@ -89,6 +96,8 @@ export const EVENT_PAYLOADS = {
   /** Orders → personalisation: an administrator asked for a failed Persona to be made again (same payload as order.paid). */
   'persona.retry_requested': OrderPaidPayload,
   'order.delivery_status_changed': DeliveryStatusChangedPayload,
+  'order.note_added': OrderNoteAddedPayload,
+  'order.email_resent': OrderEmailResentPayload,
   'persona.ready': PersonaReadyPayload,
   'persona.failed': PersonaFailedPayload,
   'admin.logged_in': AdminLoggedInPayload,

@@ -217,6 +217,69 @@ export const Order = Type.Object({
 });
 export type Order = Static<typeof Order>;
 
+/** One try at paying an order, as the provider or the browser reported it (the order page's payment section). */
+export const OrderPaymentAttempt = Type.Object({
+  at: Type.String({ format: 'date-time' }),
+  razorpayPaymentId: Type.Union([Type.String(), Type.Null()]),
+  /** paid, failed, attempted, authorized, amount-mismatch… */
+  outcome: Type.String(),
+  /** verify, webhook:payment.captured, reconciler… */
+  source: Type.String(),
+  detail: Type.Union([Type.String(), Type.Null()]),
+});
+export type OrderPaymentAttempt = Static<typeof OrderPaymentAttempt>;
+
+/** An e-mail the shop queued about an order: sent, waiting (a gift's day, a retry) or given up. */
+export const OrderEmail = Type.Object({
+  _id: Id,
+  /** order-confirmed, persona-ready, gift-delivery, shipped… */
+  kind: Type.String(),
+  to: Type.String(),
+  subject: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  sendAfter: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  sentAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  attempts: Type.Integer({ minimum: 0 }),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  /** A copy an administrator asked for (resend): the e-mail it copies. */
+  resendOf: Type.Union([Id, Type.Null()]),
+});
+export type OrderEmail = Static<typeof OrderEmail>;
+
+/** An administrator's private note on an order: never shown to the buyer. */
+export const OrderNote = Type.Object({
+  _id: Id,
+  text: Type.String(),
+  author: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type OrderNote = Static<typeof OrderNote>;
+
+/** Everything the order page shows of an order besides the audit log's timeline (which the admin service keeps). */
+export const OrderDetail = Type.Object({
+  order: Order,
+  /** What was charged, by part, in paise (the server's figures, never the client's). */
+  amounts: Type.Object({ basePaise: Type.Integer(), printingPaise: Type.Integer(), deliveryPaise: Type.Integer(), totalPaise: Type.Integer() }),
+  payment: Type.Object({
+    razorpayOrderId: Type.Union([Type.String(), Type.Null()]),
+    razorpayPaymentId: Type.Union([Type.String(), Type.Null()]),
+    /** What paid it: verify, a webhook, the reconciler. */
+    paidVia: Type.Union([Type.String(), Type.Null()]),
+  }),
+  attempts: Type.Array(OrderPaymentAttempt),
+  emails: Type.Array(OrderEmail),
+  notes: Type.Array(OrderNote),
+});
+export type OrderDetail = Static<typeof OrderDetail>;
+
+/** A private note; `noteId` is made by the page, so that a second press (or a retried request) adds it once. */
+export const AddOrderNoteBody = Type.Object({ noteId: Id, text: PlainText({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false });
+export type AddOrderNoteBody = Static<typeof AddOrderNoteBody>;
+
+/** A copy of an e-mail sent again; `requestId` is made by the page: one copy per press, whatever the retries. */
+export const ResendOrderEmailBody = Type.Object({ requestId: Id }, { additionalProperties: false });
+export type ResendOrderEmailBody = Static<typeof ResendOrderEmailBody>;
+
 /** What the holder of a persona id may see (the /send-persona page); no e-mail, phone or address. */
 export const PublicOrder = Type.Object({
   personaId: Type.String(),

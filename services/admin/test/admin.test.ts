@@ -325,6 +325,15 @@ describe('the admin service', () => {
       const { token } = (await login()).json().data;
       const actor = { id: randomUUID(), email: 'editor@persona-books.in' };
       const byAdmin = createEvent('category.updated', { categoryId: randomUUID(), name: 'Poetry' }, { correlationId: 'who-1', actor });
+      const orderId = randomUUID();
+      const noted = createEvent('order.note_added', { orderId, personaId: 'PRS-0000-0000-0000-0002', noteId: randomUUID() }, { correlationId: 'who-3', actor });
+      const resent = createEvent(
+        'order.email_resent',
+        { orderId, personaId: 'PRS-0000-0000-0000-0002', emailId: randomUUID(), kind: 'persona-ready', to: 'zoe@example.com' },
+        { correlationId: 'who-4', actor },
+      );
+      await bus.publish(noted);
+      await bus.publish(resent);
       const byShop = createEvent(
         'persona.failed',
         { orderId: randomUUID(), personaId: 'PRS-0000-0000-0000-0001', reason: 'font missing' },
@@ -341,11 +350,22 @@ describe('the admin service', () => {
       let entries: Entry[] = [];
       for (let i = 0; i < 100; i += 1) {
         entries = (await inject({ url: '/api/admin/audit?limit=100', headers: bearer(token) })).json().data;
-        if (['who-1', 'who-2'].every((c) => entries.some((e) => e.correlationId === c)) && entries.some((e) => e.type === 'feedback.deleted')) break;
+        if (['who-1', 'who-2', 'who-3', 'who-4'].every((c) => entries.some((e) => e.correlationId === c)) && entries.some((e) => e.type === 'feedback.deleted'))
+          break;
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(entries.find((e) => e.correlationId === 'who-1')).toMatchObject({ summary: 'Category "Poetry" updated', actor: 'editor@persona-books.in' });
       expect(entries.find((e) => e.correlationId === 'who-2')).toMatchObject({ actor: null });
+      // The order page's actions: on the order's timeline, with who.
+      expect(entries.find((e) => e.correlationId === 'who-3')).toMatchObject({
+        summary: 'Note added to order PRS-0000-0000-0000-0002',
+        subjectId: orderId,
+        actor: 'editor@persona-books.in',
+      });
+      expect(entries.find((e) => e.correlationId === 'who-4')).toMatchObject({
+        summary: 'E-mail "persona-ready" of order PRS-0000-0000-0000-0002 sent again to zoe@example.com',
+        subjectId: orderId,
+      });
       expect(entries.find((e) => e.type === 'feedback.deleted')).toMatchObject({
         summary: 'Message from Kiran deleted',
         subjectId: feedbackId,

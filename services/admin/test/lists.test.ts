@@ -159,6 +159,7 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 
   describe('the audit log', () => {
+    const ORDER_ID = randomUUID();
     beforeAll(async () => {
       const times = minutes('2026-05-01T08:00:00Z', 30);
       await h.database.db
@@ -168,7 +169,7 @@ function contract(kind: 'pglite' | 'postgres') {
             event_id: randomUUID(),
             type: i % 3 === 0 ? 'book.updated' : 'order.paid',
             summary: `entry ${i}`,
-            subject_id: null,
+            subject_id: i % 5 === 0 ? ORDER_ID : null,
             actor: null,
             occurred_at: at,
           })),
@@ -186,6 +187,12 @@ function contract(kind: 'pglite' | 'postgres') {
       expect((await list('/api/admin/audit?type=order.paid')).meta).not.toHaveProperty('totalCapped');
       expect((await list('/api/admin/audit?type=order.paid')).meta.total).toBe(20);
       expect((await list('/api/admin/audit')).meta).toMatchObject({ total: 20, totalCapped: true });
+    });
+
+    it("gives one order's entries, newest first (the order page's timeline), and refuses a subject that is not an id", async () => {
+      expect(await walk(`/api/admin/audit?subject=${ORDER_ID}`, 4, 'summary')).toEqual(['entry 25', 'entry 20', 'entry 15', 'entry 10', 'entry 5', 'entry 0']);
+      expect((await list(`/api/admin/audit?subject=${randomUUID()}`)).data).toEqual([]);
+      expect((await h.service.app.inject({ url: '/api/admin/audit?subject=nope', headers: admin })).statusCode).toBe(400);
     });
   });
 

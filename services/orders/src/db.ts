@@ -99,6 +99,18 @@ export interface EmailsTable {
   send_after: NullableTimestamp;
   /** What made an e-mail an order may owe more than once due (the persona.failed event of the shop's alert); '' for the rest, one per order and kind. */
   occasion: ColumnType<string, string | undefined, string>;
+  /** A copy an administrator had sent again: the e-mail it copies. */
+  resend_of: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An administrator's private note on an order. */
+export interface OrderNotesTable {
+  id: string;
+  order_id: string;
+  /** The administrator's e-mail address. */
+  author: string;
+  text: string;
+  created_at: Generated<Date>;
 }
 
 export interface LibraryTokensTable {
@@ -118,6 +130,7 @@ export interface OrdersDB {
   webhook_events: WebhookEventsTable;
   payment_attempts: PaymentAttemptsTable;
   emails: EmailsTable;
+  order_notes: OrderNotesTable;
   outbox: any;
   inbox: any;
 }

@@ -11,9 +11,9 @@ export default async function auditRoutes(app: ServiceApp, deps: AdminDeps) {
     '/api/admin/audit',
     { onRequest: deps.adminOnly, schema: { querystring: AuditQuery, response: { 200: ListEnvelope(AuditEntry), 400: ErrorBody, 401: ErrorBody } } },
     async (request) => {
-      const { page = 1, limit = DEFAULT_PAGE_SIZE, type } = request.query;
+      const { page = 1, limit = DEFAULT_PAGE_SIZE, type, subject } = request.query;
       const cursors = readCursors(request.query, (text) => decodeCursor(text, AUDIT_KEYS));
-      const result = await listAudit(deps.db, { type, limit, page, ...cursors, countCap: deps.countCap });
+      const result = await listAudit(deps.db, { type, subject, limit, page, ...cursors, countCap: deps.countCap });
       return { data: result.rows.map(toAuditEntry), meta: pageMeta(result, { page, limit }) };
     },
   );

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
+  AddOrderNoteBody,
   DataEnvelope,
   DEFAULT_PAGE_SIZE,
   ErrorBody,
@@ -12,12 +13,16 @@ import {
   NoQuery,
   normalizePersonaId,
   Order,
+  OrderDetail,
+  OrderEmail,
   OrderExportQuery,
+  OrderNote,
   OrderQuery,
   OrderSummary,
   ORDERS_CSV_FILENAME,
   DISPATCH_CSV_FILENAME,
   PublicOrder,
+  ResendOrderEmailBody,
   UpdateDeliveryStatusBody,
 } from '@persona/contracts';
 import { decodeCursor, pageMeta } from '@persona/db';
@@ -26,6 +31,7 @@ import type { OrdersDeps } from '../app';
 import { summaryFirstDay, toOrder, toOrderSummary, toPublicOrder } from '../modules/orders/orders.mapper';
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
+import { addOrderNote, orderDetail, resendOrderEmail } from '../modules/orders/order-page';
 import { exportDispatchCsv, exportOrdersCsv } from '../modules/orders/export-orders-csv';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -153,5 +159,51 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       data: await retryPersona({ uow: deps.uow, ...requestOrigin(request) }, request.params.id),
       message: 'The Persona is being made again',
     }),
+  );
+
+  // The order page (issue 23): the whole order, and its notes and e-mail copies.
+  app.get(
+    '/api/orders/:id/detail',
+    {
+      onRequest: adminOnly,
+      schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(OrderDetail), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } },
+    },
+    async (request, reply) => {
+      // A buyer's address and payments: no shared cache may keep them.
+      reply.header('cache-control', 'no-store');
+      return { data: await orderDetail(db, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/notes',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: IdParams,
+        querystring: NoQuery,
+        body: AddOrderNoteBody,
+        response: { 200: DataEnvelope(OrderNote), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => ({ data: await addOrderNote({ uow: deps.uow, ...requestOrigin(request) }, request.params.id, request.body), message: 'Note added' }),
+  );
+
+  app.post(
+    '/api/orders/:id/emails/:emailId/resend',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: Type.Object({ id: IdParams.properties.id, emailId: IdParams.properties.id }),
+        querystring: NoQuery,
+        body: ResendOrderEmailBody,
+        response: { 200: DataEnvelope(OrderEmail), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const data = await resendOrderEmail({ uow: deps.uow, ...requestOrigin(request) }, request.params.id, request.params.emailId, request.body.requestId);
+      deps.mail.nudge();
+      return { data, message: `The e-mail is being sent again to ${data.to}` };
+    },
   );
 }

@@ -28,15 +28,21 @@ export async function insertAuditEntry(
     .execute();
 }
 
-/** Newest first, ties by id: the (occurred_at, id) b-tree read backwards, or (type, occurred_at, id) for one type. */
+/** Newest first, ties by id: the (occurred_at, id) b-tree read backwards, (type, occurred_at, id) for one type, (subject_id, occurred_at, id) for one subject. */
 export const AUDIT_KEYS: readonly KeysetColumn[] = [
   { ref: 'occurred_at', cast: 'timestamptz' },
   { ref: 'id', cast: 'bigint' },
 ];
 
-export async function listAudit(db: Kysely<AdminDB>, request: ListRequest & { type?: string }): Promise<CountedPage<AuditRow>> {
-  const { type, search: _search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
-  const filtered = () => (type ? db.selectFrom('audit_log').where('type', '=', type) : db.selectFrom('audit_log'));
+export async function listAudit(db: Kysely<AdminDB>, request: ListRequest & { type?: string; subject?: string }): Promise<CountedPage<AuditRow>> {
+  const { type, subject, search: _search, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
+  // One order's (or book's) entries: the (subject_id, occurred_at, id) index.
+  const filtered = () => {
+    let query = db.selectFrom('audit_log');
+    if (type) query = query.where('type', '=', type);
+    if (subject) query = query.where('subject_id', '=', subject);
+    return query;
+  };
   const rows = filtered()
     .selectAll()
     .select(sql<string>`occurred_at::text`.as('cursor_at'));

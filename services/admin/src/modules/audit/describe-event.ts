@@ -42,6 +42,12 @@ function describePayload(event: KnownEvent): AuditLine {
       const p = event.payload;
       return { summary: `Order ${p.personaId} delivery status ${p.from} → ${p.to}`, subjectId: p.orderId, actor: null };
     }
+    case 'order.note_added':
+      return { summary: `Note added to order ${event.payload.personaId}`, subjectId: event.payload.orderId, actor: null };
+    case 'order.email_resent': {
+      const p = event.payload;
+      return { summary: `E-mail "${p.kind}" of order ${p.personaId} sent again to ${p.to}`, subjectId: p.orderId, actor: null };
+    }
     case 'persona.ready':
       return { summary: `Persona ${event.payload.personaId} ready (${event.payload.pages} pages)`, subjectId: event.payload.orderId, actor: null };
     case 'persona.failed':
