@@ -397,6 +397,81 @@ describe('the admin app', () => {
     await input.setInputFiles(files.samplePdf);
     await page.getByRole('button', { name: 'Find the order' }).click();
     await main().getByRole('heading', { name: 'No order matches this copy' }).waitFor();
+    // The order found opens on its own page.
+    await input.setInputFiles(found);
+    await page.getByRole('button', { name: 'Find the order' }).click();
+    await main().getByRole('link', { name: 'Open this order' }).click();
+    await page.getByRole('heading', { level: 1, name: `Order ${sold.personaId}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${sold.orderId}`);
+  });
+
+  it('opens an order from the list: the whole order, a private note added once, an e-mail sent again, and a timeline that says who', async () => {
+    const [book] = await fetchAllBooks(shop.url);
+    const sold = await buyPersonaThroughApi(shop.url, {
+      bookId: book!._id,
+      fullName: 'Anaswara Raveendran',
+      email: 'anaswara@example.com',
+      deliveryType: 'physical',
+    });
+    const mailDir = path.join(dataDir, 'shop', 'mail');
+    const receipt = 'This e-mail is your receipt.';
+    await mailsTo(mailDir, 'anaswara@example.com', receipt);
+    await logIn();
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Orders' }).click();
+    await main().locator(`tr[data-order-id="${sold.orderId}"]`).getByRole('link', { name: sold.personaId }).click();
+    await page.getByRole('heading', { level: 1, name: `Order ${sold.personaId}` }).waitFor();
+
+    // What the order is: buyer, address, book, amounts by part, payment.
+    const section = (name: string) => main().getByRole('region', { name });
+    expect(await section('Buyer').innerText()).toMatch(/Anaswara Raveendran[\s\S]*anaswara@example.com[\s\S]*12 MG Road, Bengaluru, 560001, India/);
+    const amounts = await section('Book and amounts').innerText();
+    expect(amounts).toContain(book!.title);
+    expect(amounts).toMatch(/Printed copy[\s\S]*Price[\s\S]*₹[\s\S]*Delivery\s*₹50\.00[\s\S]*Total\s*₹/);
+    expect(await section('Payment').innerText()).toMatch(/Razorpay order\s*order_\w+[\s\S]*Payment\s*pay_\w+[\s\S]*Confirmed by\s*(verify|webhook:payment\.captured)/);
+
+    // A private note: the button pressed twice adds it once, with its author.
+    const note = 'Buyer called: deliver after 6 pm, please.';
+    await section('Private notes').getByLabel('Add a note (only administrators see it)').fill(note);
+    const add = section('Private notes').getByRole('button', { name: 'Add note' });
+    await add.dblclick();
+    await section('Private notes').getByText(note, { exact: true }).waitFor();
+    await settle(() => section('Private notes').getByText(note, { exact: true }).count(), 1);
+    expect(await section('Private notes').innerText()).toContain(ADMIN.email);
+
+    // The confirmation e-mail, sent again: the buyer gets a second copy.
+    const emails = section('E-mails');
+    await emails
+      .locator('tr[data-email-kind="order-confirmed"]')
+      .first()
+      .getByText(/^Sent /)
+      .waitFor();
+    const before = (await mailsTo(mailDir, 'anaswara@example.com', receipt)).length;
+    expect(before).toBe(1);
+    await emails.getByRole('button', { name: 'Send again the order confirmation e-mail to anaswara@example.com' }).first().click();
+    await expectToast('E-mail sent again');
+    const after = await mailsTo(mailDir, 'anaswara@example.com', receipt, 2);
+    expect(after.length).toBe(2);
+    await emails.getByText('a copy sent again').waitFor();
+
+    // The timeline: the order placed, paid, the note and the copy, with who.
+    const timeline = section('Timeline');
+    await timeline.getByText('Note added to order', { exact: false }).waitFor({ timeout: 15_000 });
+    const lines = await timeline.locator('li').allInnerTexts();
+    expect(lines.at(-1)).toContain('Order placed by Anaswara Raveendran');
+    expect(lines.some((l) => /paid: ₹/.test(l))).toBe(true);
+    expect(lines.find((l) => l.includes('Note added to order'))).toContain(`by ${ADMIN.email}`);
+
+    // Nothing overflows sideways on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // An order that does not exist: the page says so, with a way back.
+    await page.goto('/admin/orders/00000000-0000-4000-8000-000000000000');
+    await main()
+      .getByRole('alert')
+      .getByText(/This order could not be loaded\. Order not found/)
+      .waitFor();
+    await main().getByRole('link', { name: 'Back to the orders' }).waitFor();
   });
 
   it("shows the shop's numbers on the dashboard, each leading to the list it totals", async () => {

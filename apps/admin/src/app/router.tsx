@@ -15,6 +15,7 @@ const BooksPage = lazy(() => import('../features/books/components/books-page').t
 const BookFormPage = lazy(() => import('../features/books/components/book-form-page').then((m) => ({ default: m.BookFormPage })));
 const CategoriesPage = lazy(() => import('../features/categories/components/categories-page').then((m) => ({ default: m.CategoriesPage })));
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page').then((m) => ({ default: m.OrdersPage })));
+const OrderPage = lazy(() => import('../features/orders/components/order-page').then((m) => ({ default: m.OrderPage })));
 const FeedbackPage = lazy(() => import('../features/feedback/components/feedback-page').then((m) => ({ default: m.FeedbackPage })));
 const LeaksPage = lazy(() => import('../features/leaks/components/leaks-page').then((m) => ({ default: m.LeaksPage })));
 const SubscribersPage = lazy(() => import('../features/subscribers/components/subscribers-page').then((m) => ({ default: m.SubscribersPage })));
@@ -40,6 +41,7 @@ const router = createBrowserRouter(
             { path: routePatterns.editBook, element: <BookFormPage /> },
             { path: routePatterns.categories, element: <CategoriesPage /> },
             { path: routePatterns.orders, element: <OrdersPage /> },
+            { path: routePatterns.order, element: <OrderPage /> },
             { path: routePatterns.feedbacks, element: <FeedbackPage /> },
             { path: routePatterns.leaks, element: <LeaksPage /> },
             { path: routePatterns.subscribers, element: <SubscribersPage /> },

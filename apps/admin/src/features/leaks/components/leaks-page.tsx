@@ -4,9 +4,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { LeakFinding } from '@persona/contracts';
 import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { checkLeakFile, formatMegabytes, LEAK_FILE_ACCEPT, MAX_LEAK_UPLOAD_LABEL, orderListLink, searchLeak } from '../lib/leak-search';
+import { checkLeakFile, formatMegabytes, LEAK_FILE_ACCEPT, MAX_LEAK_UPLOAD_LABEL, searchLeak } from '../lib/leak-search';
 
 export function LeaksPage() {
   usePageTitle('Find a leaked copy');
@@ -168,7 +169,7 @@ export function LeakResult({ finding }: { finding: LeakFinding }) {
       </dl>
       <p className="leak-result__evidence">{evidence}</p>
       <p className="leak-result__link">
-        <Link to={orderListLink(match.orderId)}>Open this order in the order list</Link>
+        <Link to={paths.order(match.orderId)}>Open this order</Link>
       </p>
     </section>
   );

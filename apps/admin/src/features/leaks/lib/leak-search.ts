@@ -2,8 +2,6 @@
 // ends in: a refused file, the finding, or the server's reason.
 import { MAX_LEAK_UPLOAD_BYTES, type LeakFinding } from '@persona/contracts';
 import { errorMessage } from '@persona/web-kit/api-client';
-import { paths } from '../../../config/paths';
-import { writeFilters } from '../../../lib/order-filters';
 import { findLeakedCopy } from '../api/leaks';
 
 /** The file input's accept list: a Persona comes as a PDF or an EPUB. */
@@ -50,10 +48,4 @@ export async function searchLeak(file: File | null, signal?: AbortSignal): Promi
   } catch (error) {
     return { kind: 'failed', message: errorMessage(error) };
   }
-}
-
-/** The order in the order list (found there by its id, whatever its payment state): the admin has no order page of its own. */
-export function orderListLink(orderId: string): string {
-  const query = writeFilters({ status: '', deliveryType: '', payment: 'all', persona: '', from: '', to: '', search: orderId }).toString();
-  return `${paths.orders}?${query}`;
 }

@@ -1,6 +1,17 @@
 // The admin's order calls (spec §7, DESIGN §6, §11): the list a page at a time (by cursor), the
 // server-made orders.csv of every order the filters keep, delivery status, Persona retry.
-import { type Envelope, type ListOf, type Order, type OrderExportQuery, type OrderQuery, type UpdateDeliveryStatusBody } from '@persona/contracts';
+import {
+  type AuditEntry,
+  type Envelope,
+  type ListOf,
+  type Order,
+  type OrderDetail,
+  type OrderEmail,
+  type OrderExportQuery,
+  type OrderNote,
+  type OrderQuery,
+  type UpdateDeliveryStatusBody,
+} from '@persona/contracts';
 import { api, apiDownload, type QueryValue } from '@persona/web-kit/api-client';
 
 export function listOrders(query: OrderQuery, signal?: AbortSignal): Promise<ListOf<Order>> {
@@ -24,4 +35,24 @@ export function exportDispatchList(filters: OrderExportQuery) {
 
 export async function retryPersona(id: string): Promise<Order> {
   return (await api.post<Envelope<Order>>(`/orders/${encodeURIComponent(id)}/persona/retry`, undefined)).data;
+}
+
+/** The order page: everything the orders service knows of one order. */
+export async function getOrderDetail(id: string, signal?: AbortSignal): Promise<OrderDetail> {
+  return (await api.get<Envelope<OrderDetail>>(`/orders/${encodeURIComponent(id)}/detail`, undefined, signal)).data;
+}
+
+/** The order's lines of the audit log, newest first (its timeline's who and what). */
+export async function getOrderTimeline(id: string, signal?: AbortSignal): Promise<AuditEntry[]> {
+  return (await api.get<ListOf<AuditEntry>>('/admin/audit', { subject: id, limit: 100 }, signal)).data;
+}
+
+/** A private note; `noteId` is the page's, so a second press adds it once. */
+export async function addOrderNote(id: string, note: { noteId: string; text: string }): Promise<OrderNote> {
+  return (await api.post<Envelope<OrderNote>>(`/orders/${encodeURIComponent(id)}/notes`, note)).data;
+}
+
+/** A copy of a sent e-mail; `requestId` is the press's, so a retried request sends one copy. */
+export async function resendOrderEmail(id: string, emailId: string, requestId: string): Promise<OrderEmail> {
+  return (await api.post<Envelope<OrderEmail>>(`/orders/${encodeURIComponent(id)}/emails/${encodeURIComponent(emailId)}/resend`, { requestId })).data;
 }

@@ -3,7 +3,7 @@
 // asks for the carrier and tracking number; a digital order has none), the Persona's state with a
 // Retry, the CSV export and the dispatch list (both made by the server from the filters).
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   DELIVERY_STATUSES,
   DISPATCH_CSV_FILENAME,
@@ -17,6 +17,7 @@ import { errorMessage } from '@persona/web-kit/api-client';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
 import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
 import { DataTable, ListView } from '../../../components/list-view';
 import { CursorPagination } from '../../../components/pagination';
 import { SearchForm } from '../../../components/search-form';
@@ -189,7 +190,9 @@ export function OrdersPage() {
             >
               {rows.map((order) => (
                 <tr key={order._id} data-order-id={order._id}>
-                  <td className="mono">{order.personaId}</td>
+                  <td className="mono">
+                    <Link to={paths.order(order._id)}>{order.personaId}</Link>
+                  </td>
                   <td>
                     {order.book.title}
                     <span className="cell-sub">{order.book.author}</span>
