@@ -131,6 +131,46 @@ export interface OrdersDB {
   payment_attempts: PaymentAttemptsTable;
   emails: EmailsTable;
   order_notes: OrderNotesTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
   outbox: any;
   inbox: any;
+}
+
+/** The last number taken in each document series and financial year (gap-free: see the invoices migration). */
+export interface InvoiceCountersTable {
+  series: 'invoice' | 'credit-note';
+  /** The year the financial year starts (2026: April 2026 to March 2027, IST). */
+  financial_year: number;
+  last_number: number;
+}
+
+/** GST invoices and credit notes, as issued: never changed but for the PDF, never deleted. */
+export interface InvoicesTable {
+  id: Generated<string>;
+  kind: 'invoice' | 'credit-note';
+  number: string;
+  financial_year: number;
+  sequence: number;
+  order_id: string;
+  issued_at: Timestamp;
+  place_of_supply: string;
+  supply_type: 'intra-state' | 'inter-state';
+  /** JSON written as text, read back parsed. */
+  seller: ColumnType<unknown, string, string>;
+  buyer: ColumnType<unknown, string, string>;
+  lines: ColumnType<unknown, string, string>;
+  gross_paise: number;
+  discount_paise: number;
+  taxable_paise: number;
+  exempt_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  total_paise: number;
+  /** A credit note's invoice and refund; null for an invoice. */
+  credits_invoice_id: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  pdf: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  created_at: Generated<Date>;
 }
