@@ -427,7 +427,13 @@ describe('the admin app', () => {
     const amounts = await section('Book and amounts').innerText();
     expect(amounts).toContain(book!.title);
     expect(amounts).toMatch(/Printed copy[\s\S]*Price[\s\S]*₹[\s\S]*Delivery\s*₹50\.00[\s\S]*Total\s*₹/);
-    expect(await section('Payment').innerText()).toMatch(/Razorpay order\s*order_\w+[\s\S]*Payment\s*pay_\w+[\s\S]*Confirmed by\s*(verify|webhook:payment\.captured)/);
+    // Its tax invoice, by the link its buyer has.
+    const invoiceLink = section('Book and amounts').getByRole('link', { name: /^PB\/\d\d-\d\d\/\d{6}$/ });
+    expect(await invoiceLink.getAttribute('href')).toBe(`/api/orders/${sold.personaId}/invoice`);
+    expect(await section('Book and amounts').innerText()).toMatch(/place of supply Karnataka \(29\)/);
+    expect(await section('Payment').innerText()).toMatch(
+      /Razorpay order\s*order_\w+[\s\S]*Payment\s*pay_\w+[\s\S]*Confirmed by\s*(verify|webhook:payment\.captured)/,
+    );
 
     // A private note: the button pressed twice adds it once, with its author.
     const note = 'Buyer called: deliver after 6 pm, please.';

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Book } from '@persona/contracts';
 import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { extractPageTexts } from '@persona/test-kit';
+import { extractPageTexts, popplerPageTexts } from '@persona/test-kit';
 import { shopDate } from '@persona/contracts';
 import {
   adminAuth,
@@ -135,6 +135,8 @@ async function expectOrderEmails(personaId: string, book: Book, total: number) {
   expect(receipt.text).toContain(`We have received your payment of ${inr(total)}. This e-mail is your receipt.`);
   expect(receipt.text).toContain(book.title);
   expect(receipt.text).toContain(`/send-persona?personaId=${personaId}`);
+  // It names the tax invoice, with its link.
+  expect(receipt.text).toMatch(new RegExp(`Tax invoice: +PB/\\d\\d-\\d\\d/\\d{6}: \\S+/api/orders/${personaId}/invoice`));
   expect(receipt.html).toContain(`${inr(total)}`);
   const ready = mine.find((mail) => mail.text.includes('Your Persona is ready'))!;
   expect(ready.text).toContain(`/api/personas/${personaId}/download`);
@@ -319,21 +321,36 @@ describe('buying a Persona (test mode)', () => {
     await main().getByText(`A genuine, unmodified Persona EPUB of "${book.title}"`, { exact: false }).waitFor();
   }, 180000);
 
-  it('physical: the address and fees are shown and sent, and the Persona becomes ready', async () => {
+  it('physical: the address, the state and fees are shown and sent, the tax invoice names the state, and the Persona becomes ready', async () => {
     const { physicalBook: book } = pickBooks();
     await openCheckout(book);
     await fillBuyer();
     await choosePhysical();
+    await field('State (optional: named on your tax invoice)').selectOption({ label: 'Kerala' });
     const total = book.price + book.printingCost + 50;
     const initiated = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/payments/initiate');
     await submitButton().click();
-    const body = (await initiated).postDataJSON() as { deliveryType: string; address: unknown; book: string };
+    const body = (await initiated).postDataJSON() as { deliveryType: string; address: unknown; book: string; state: string };
     expect(body.book).toBe(book._id);
     expect(body.deliveryType).toBe('physical');
     expect(body.address).toEqual(address);
+    expect(body.state).toBe('32');
     expect(squash(await testModeDialog().innerText())).toContain(inr(total));
 
     const personaId = await payAndReachSuccess(book, 'physical');
+    // The tax invoice, from the success page's link: a printed book to Kerala (IGST; the book exempt).
+    const invoiceLink = main().getByRole('link', { name: 'Download your tax invoice (PDF)' });
+    expect(await invoiceLink.getAttribute('href')).toBe(`/api/orders/${personaId}/invoice`);
+    let invoice: Response | undefined;
+    for (let i = 0; i < 100 && invoice?.status !== 200; i += 1) {
+      invoice = await fetch(`${shop.url}/api/orders/${personaId}/invoice`);
+      if (invoice.status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(invoice?.headers.get('content-type')).toBe('application/pdf');
+    const invoiceText = (await popplerPageTexts(new Uint8Array(await invoice!.arrayBuffer()), 'layout')).join('\n');
+    expect(invoiceText).toMatch(/Kerala \(32\)/);
+    expect(invoiceText).toContain(personaId);
+    expect(invoiceText).toContain('4901');
     const download = await waitForPersona(personaId, book, 'Physical');
     await downloadPdf(download);
     await expectOrderEmails(personaId, book, total);

@@ -10,3 +10,4 @@ export * from './personas';
 export * from './admin';
 export * from './csv';
 export * from './printable-text';
+export * from './india';

@@ -1,6 +1,7 @@
 // Orders and payments on the wire (spec §3, DESIGN §4, §6).
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorQuery, Id, PageQuery, PlainText } from './common';
+import { GstStateCode } from './india';
 import { PersonaFormatSchema } from './personas';
 
 export const DELIVERY_TYPES = ['digital', 'physical'] as const;
@@ -107,6 +108,11 @@ export const InitiatePaymentBody = Type.Object(
     personaId: Type.Optional(Type.Null()),
     /** Not in the spec's request: a gift (absent, the buyer's own copy, exactly as the spec). */
     gift: Type.Optional(Gift),
+    /**
+     * Not in the spec's request: the buyer's state (where a printed copy goes; where the buyer
+     * lives for an e-book), the tax invoice's place of supply. Absent: the shop's own state.
+     */
+    state: Type.Optional(GstStateCode),
   },
   { additionalProperties: false },
 );
@@ -269,6 +275,18 @@ export const OrderDetail = Type.Object({
   attempts: Type.Array(OrderPaymentAttempt),
   emails: Type.Array(OrderEmail),
   notes: Type.Array(OrderNote),
+  /** The order's tax invoice and credit notes (India GST), oldest first. */
+  invoices: Type.Array(
+    Type.Object({
+      _id: Id,
+      kind: Type.Union([Type.Literal('invoice'), Type.Literal('credit-note')]),
+      number: Type.String(),
+      issuedAt: Type.String({ format: 'date-time' }),
+      totalPaise: Type.Integer(),
+      /** The place of supply, "Kerala (32)". */
+      placeOfSupply: Type.String(),
+    }),
+  ),
 });
 export type OrderDetail = Static<typeof OrderDetail>;
 
@@ -363,6 +381,8 @@ export const UpdateDeliveryStatusBody = Type.Object(
 export type UpdateDeliveryStatusBody = Static<typeof UpdateDeliveryStatusBody>;
 
 export const personalizedPdfUrl = (personaId: string) => `/api/personas/${personaId}/download`;
+/** An order's tax invoice (PDF): by Persona ID for its buyer, by either id for an administrator. */
+export const orderInvoiceUrl = (id: string) => `/api/orders/${encodeURIComponent(id)}/invoice`;
 
 /** Paid orders and what they brought in (rupees). */
 export const SalesTotals = Type.Object({ orders: Type.Integer({ minimum: 0 }), revenue: Type.Number({ minimum: 0, description: 'rupees' }) });

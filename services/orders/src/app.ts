@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { OrdersDB } from './db';
 import type { ShopMail } from './modules/mail/emails.repository';
 import type { BookReader } from './modules/payments/catalogue-client';
+import type { InvoiceSettings } from './modules/invoices/order-invoice';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { StandIn } from './modules/payments/test-mode/start-stand-in';
 import libraryRoutes from './routes/library';
@@ -37,6 +38,7 @@ export interface OrdersAppOptions extends AppBaseOptions {
   mail: BuyerMail;
   /** The payment webhooks' inbox, woken once a delivery is recorded. */
   webhookInbox: { nudge(): void };
+  invoicing: InvoiceSettings;
 }
 
 export interface BuyerMail {
@@ -59,6 +61,7 @@ export interface OrdersDeps {
   exportBatchSize?: number;
   mail: BuyerMail;
   webhookInbox: { nudge(): void };
+  invoicing: InvoiceSettings;
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
@@ -78,6 +81,7 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
     exportBatchSize: options.lists?.exportBatchSize,
     mail: options.mail,
     webhookInbox: options.webhookInbox,
+    invoicing: options.invoicing,
   };
   await app.register(async (scope) => {
     await paymentRoutes(scope as ServiceApp, deps);

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { adminTokenOptions, CommonConfig, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
+import { DEFAULT_SELLER, invoiceSettings } from './modules/invoices/order-invoice';
 import type { OrdersServiceOptions } from './service';
 
 /** What the service needs in either run mode (`ordersConfig.settings`, `loadSettings`), and its own process's schema (the settings, where it listens, what it runs on: `process`, `loadProcess`). */
@@ -27,6 +28,12 @@ export const ordersConfig = serviceConfig(
     MAIL_DIR: Type.String({ default: path.resolve('data/mail') }),
     /** Where buyers write with questions; every e-mail names it. */
     SUPPORT_EMAIL: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', default: 'support@personabooks.in' }),
+    /** The seller on every tax invoice: its legal name, its address (lines joined by "|"), its GSTIN (its state is the first two digits). */
+    SELLER_NAME: Type.String({ minLength: 1, default: DEFAULT_SELLER.name }),
+    SELLER_ADDRESS: Type.String({ minLength: 1, default: DEFAULT_SELLER.address }),
+    SELLER_GSTIN: Type.String({ minLength: 15, maxLength: 15, default: DEFAULT_SELLER.gstin }),
+    /** The invoice numbers' prefix: PB gives PB/26-27/000123 (at most 16 characters in all). */
+    INVOICE_PREFIX: Type.String({ pattern: '^[A-Z0-9]{1,5}$', default: 'PB' }),
   }),
   3002,
 );
@@ -48,5 +55,6 @@ export function ordersServiceOptions(settings: OrdersSettings): Omit<OrdersServi
     },
     mail: { smtpUrl: settings.SMTP_URL, dir: settings.MAIL_DIR, from: settings.MAIL_FROM },
     supportEmail: settings.SUPPORT_EMAIL,
+    invoicing: invoiceSettings({ name: settings.SELLER_NAME, address: settings.SELLER_ADDRESS, gstin: settings.SELLER_GSTIN, prefix: settings.INVOICE_PREFIX }),
   };
 }

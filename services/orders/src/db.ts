@@ -50,6 +50,8 @@ export interface OrdersTable {
   gift_deliver_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** The files of the ready Persona, comma-separated ('pdf', 'pdf,epub'); null: the PDF only. */
   persona_formats: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyer's GST state code (the invoice's place of supply); null: not asked, the shop's own state. */
+  buyer_state: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookEventsTable {

@@ -3,7 +3,7 @@
 // relays, the persona-event consumer and the reconciler.
 import path from 'node:path';
 import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations, type Subscription } from '@persona/bus';
-import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS, type ServiceApp } from '@persona/service-kit';
+import { backgroundRounds, backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS, type ServiceApp } from '@persona/service-kit';
 import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
@@ -14,6 +14,7 @@ import { catalogueBookReader, type BookReader } from './modules/payments/catalog
 import { createPaymentProvider, type PaymentSettings } from './modules/payments/create-payment-provider';
 import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';
 import { webhookInbox } from './modules/payments/handle-payment-webhook';
+import { DEFAULT_SELLER, drawMissingInvoicePdfs, invoiceSettings, type InvoiceSettings } from './modules/invoices/order-invoice';
 
 export const ORDERS_SCHEMA = 'orders';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -35,6 +36,8 @@ export interface OrdersServiceOptions extends ServiceBaseOptions<OrdersDB> {
   libraryLinksPerMinute?: number;
   /** The administrator's list: where counting stops and the export's batch size (tests make them small). */
   lists?: { countCap?: number; exportBatchSize?: number };
+  /** The seller, numbering and tax of the tax invoices (config: SELLER_*, INVOICE_PREFIX); the made-up demo seller when absent. */
+  invoicing?: InvoiceSettings;
   /** The session check for admin tokens (see sessionRevocationCheck). */
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
 }
@@ -83,6 +86,11 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   mail.start();
   closers.push(() => mail.stop());
   const readBook = options.readBook ?? catalogueBookReader(options.catalogueUrl);
+  const invoicing = options.invoicing ?? invoiceSettings(DEFAULT_SELLER);
+  // An invoice whose PDF was not drawn after its commit (a crash, a restart) is drawn within a minute.
+  const invoicePdfs = backgroundRounds(() => drawMissingInvoicePdfs(database.db), { pollMs: 60_000, logger, what: 'invoice PDFs' });
+  invoicePdfs.start();
+  closers.push(() => invoicePdfs.stop());
   const inbox = webhookInbox(createUnitOfWork({ db: database.db, relay: outbox }), database.db, logger);
   inbox.start();
   closers.push(() => inbox.stop());
@@ -101,6 +109,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     lists: options.lists,
     mail: { shop, nudge: () => mail.nudge() },
     webhookInbox: inbox,
+    invoicing,
     metricsToken: options.metricsToken,
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
@@ -109,7 +118,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
 
   const subscriptions: Subscription[] = [
     await subscribePersonaEvents(bus, database.db, shop, () => mail.nudge(), logger),
-    await subscribeOrderReceipts(bus, database.db, shop, () => mail.nudge(), logger),
+    await subscribeOrderReceipts(bus, database.db, shop, () => mail.nudge(), logger, invoicing),
   ];
   let graceMs: number = SHUTDOWN_DEFAULTS.messageGraceMs;
   for (const subscription of subscriptions) closers.push(() => subscription.close({ graceMs }));

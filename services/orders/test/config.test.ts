@@ -1,5 +1,6 @@
 // The orders service's settings: where its e-mails send buyers with questions, and the mail set-up.
 import { ordersConfig, ordersServiceOptions } from '../src/config';
+import { documentNumber } from '../src/modules/invoices/invoice-number';
 
 const base = { CATALOGUE_URL: 'http://127.0.0.1:3001', JWT_SECRET: 's'.repeat(40) };
 
@@ -24,5 +25,24 @@ describe('orders settings', () => {
 
   it('refuses a support address that is not one, naming it', () => {
     expect(() => ordersConfig.loadSettings({ ...base, SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL="not an address"/);
+  });
+
+  it("names the tax invoices' seller and numbers them from the settings (SELLER_*, INVOICE_PREFIX), refusing a GSTIN that is not one", () => {
+    const defaults = ordersServiceOptions(ordersConfig.loadSettings(base)).invoicing!;
+    expect(documentNumber(defaults.series, 2026, 123)).toBe('PB/26-27/000123');
+    expect(defaults.seller.gstin).toBe('29AAACP1234A1Z1');
+    const own = ordersServiceOptions(
+      ordersConfig.loadSettings({
+        ...base,
+        SELLER_NAME: 'Kochi Books LLP',
+        SELLER_ADDRESS: 'MG Road | Kochi 682001, Kerala',
+        SELLER_GSTIN: '32AAACP1234A1ZE',
+        INVOICE_PREFIX: 'KB',
+      }),
+    ).invoicing!;
+    expect(own.seller).toEqual({ name: 'Kochi Books LLP', addressLines: ['MG Road', 'Kochi 682001, Kerala'], gstin: '32AAACP1234A1ZE' });
+    expect(documentNumber(own.series, 2026, 1)).toBe('KB/26-27/000001');
+    expect(() => ordersServiceOptions(ordersConfig.loadSettings({ ...base, SELLER_GSTIN: '29AAACP1234A1Z2' }))).toThrow(/SELLER_GSTIN "29AAACP1234A1Z2"/);
+    expect(() => ordersConfig.loadSettings({ ...base, INVOICE_PREFIX: 'pb/x' })).toThrow(/INVOICE_PREFIX/);
   });
 });

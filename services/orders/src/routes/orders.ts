@@ -1,7 +1,7 @@
 // /api/orders: the public lookup by persona id (rate limited, only what
 // /send-persona shows), and the administrator's list and delivery status.
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   AddOrderNoteBody,
@@ -32,36 +32,57 @@ import { summaryFirstDay, toOrder, toOrderSummary, toPublicOrder } from '../modu
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
 import { addOrderNote, orderDetail, resendOrderEmail } from '../modules/orders/order-page';
+import { findInvoicesOfOrder } from '../modules/invoices/invoices.repository';
+import { invoicePdf } from '../modules/invoices/order-invoice';
 import { exportDispatchCsv, exportOrdersCsv } from '../modules/orders/export-orders-csv';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
   const { db, adminOnly } = deps;
+  /**
+   * Whose lookup: an administrator (by either id) or the holder of a Persona ID (that id only; an
+   * order id needs an admin token). Authentication before validation: a bad token is a 401
+   * whatever the id looks like.
+   */
+  const byOrderOrPersonaId = async (request: FastifyRequest) => {
+    const byOrderId = UUID.test((request.params as { id?: string }).id ?? '');
+    if (request.headers.authorization) {
+      try {
+        request.admin = await deps.verifier(request.headers.authorization);
+      } catch (error) {
+        // The storefront sends a stored admin token with every call (spec §6): an expired one
+        // must not break a buyer's public lookup by persona id. By order id it is refused.
+        if (byOrderId) throw error;
+      }
+    } else if (byOrderId) {
+      // An order id (never a persona id) is only ever looked up by an administrator.
+      throw unauthorized(
+        'Authentication required: only an administrator can look an order up by its order id; send an admin token as "Authorization: Bearer <token>"',
+      );
+    }
+  };
+  /** The order an id names for this request: an administrator's by either id, anyone else's by Persona ID. */
+  const lookedUp = async (request: FastifyRequest, id: string) => {
+    if (request.admin) {
+      const personaId = normalizePersonaId(id);
+      const row = UUID.test(id) ? await repo.findOrderById(db, id) : personaId ? await repo.findOrderByPersonaId(db, personaId) : undefined;
+      if (!row) throw notFound('Order not found');
+      return row;
+    }
+    const personaId = normalizePersonaId(id);
+    if (!personaId) throw badRequest('That is not a valid Persona ID');
+    const row = await repo.findOrderByPersonaId(db, personaId);
+    if (!row) throw notFound('No Persona has this ID');
+    return row;
+  };
 
   app.get(
     '/api/orders/:id',
     {
       // Per client (the address the gateway forwards), so one guesser cannot use up every buyer's lookups.
       config: { rateLimit: { ...deps.lookupRateLimit, keyGenerator: clientAddress } },
-      // Authentication before validation: a bad token is a 401 whatever the id looks like.
-      onRequest: async (request) => {
-        const byOrderId = UUID.test((request.params as { id?: string }).id ?? '');
-        if (request.headers.authorization) {
-          try {
-            request.admin = await deps.verifier(request.headers.authorization);
-          } catch (error) {
-            // The storefront sends a stored admin token with every call (spec §6): an expired one
-            // must not break a buyer's public lookup by persona id. By order id it is refused.
-            if (byOrderId) throw error;
-          }
-        } else if (byOrderId) {
-          // An order id (never a persona id) is only ever looked up by an administrator.
-          throw unauthorized(
-            'Authentication required: only an administrator can look an order up by its order id; send an admin token as "Authorization: Bearer <token>"',
-          );
-        }
-      },
+      onRequest: (request) => byOrderOrPersonaId(request),
       schema: {
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }),
         querystring: NoQuery,
@@ -69,19 +90,38 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       },
     },
     async (request) => {
-      const { id } = request.params;
-      if (request.admin) {
-        // An administrator may look an order up by either id and sees all of it.
-        const personaId = normalizePersonaId(id);
-        const row = UUID.test(id) ? await repo.findOrderById(db, id) : personaId ? await repo.findOrderByPersonaId(db, personaId) : undefined;
-        if (!row) throw notFound('Order not found');
-        return { data: toOrder(row) };
+      const row = await lookedUp(request, request.params.id);
+      // An administrator sees all of it; a Persona ID's holder what /send-persona shows.
+      return { data: request.admin ? toOrder(row) : toPublicOrder(row) };
+    },
+  );
+
+  // The order's tax invoice (issue 23), as a PDF: its buyer's by Persona ID (the e-mail's link,
+  // the success page, the library), an administrator's by either id.
+  app.get(
+    '/api/orders/:id/invoice',
+    {
+      config: { rateLimit: { ...deps.lookupRateLimit, keyGenerator: clientAddress } },
+      onRequest: (request) => byOrderOrPersonaId(request),
+      schema: {
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }),
+        querystring: NoQuery,
+      },
+    },
+    async (request, reply) => {
+      const row = await lookedUp(request, request.params.id);
+      const [invoice] = (await findInvoicesOfOrder(db, row.id)).filter((document) => document.kind === 'invoice');
+      if (!invoice) {
+        throw notFound(
+          row.payment_status === 'paid' ? 'The tax invoice is being prepared: try again in a minute' : 'An order has a tax invoice once it is paid',
+        );
       }
-      const personaId = normalizePersonaId(id);
-      if (!personaId) throw badRequest('That is not a valid Persona ID');
-      const row = await repo.findOrderByPersonaId(db, personaId);
-      if (!row) throw notFound('No Persona has this ID');
-      return { data: toPublicOrder(row) };
+      const pdf = await invoicePdf(db, invoice);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${invoice.number.replace(/\//g, '-')}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
     },
   );
 

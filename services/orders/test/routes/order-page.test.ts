@@ -46,6 +46,16 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(data.attempts).toEqual([expect.objectContaining({ outcome: 'paid', source: 'verify' })]);
     expect(data.emails).toEqual([expect.objectContaining({ kind: 'order-confirmed', to: 'zoe@example.com', resendOf: null })]);
     expect(data.notes).toEqual([]);
+    // Its tax invoice, once order.paid's consumer has issued it.
+    for (let i = 0; i < 100 && (await detail(orderId)).json().data.invoices.length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect((await detail(orderId)).json().data.invoices).toEqual([
+      expect.objectContaining({
+        kind: 'invoice',
+        number: expect.stringMatching(/^PB\/\d\d-\d\d\/\d{6}$/),
+        totalPaise: data.amounts.totalPaise,
+        placeOfSupply: 'Karnataka (29)',
+      }),
+    ]);
   });
 
   it('refuses a visitor (401), an unknown order (404) and a malformed id (400)', async () => {

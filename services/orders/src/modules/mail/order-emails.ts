@@ -11,6 +11,7 @@ import {
   PERSONA_FAILED_NOTICE,
   PERSONA_REMEDY_BUSINESS_DAYS,
   personaDownloadUrl,
+  orderInvoiceUrl,
   personalizedPdfUrl,
   shopDate,
   shopDayStart,
@@ -73,7 +74,7 @@ function email(order: OrderRow, kind: EmailKind, subject: string, body: EmailBod
   return { orderId: order.id, kind, to: order.email, subject, text: emailText(body), html: emailHtml(body), correlationId };
 }
 
-export function orderConfirmedEmail(order: OrderRow, shop: ShopMail, correlationId: string | null): DueEmail {
+export function orderConfirmedEmail(order: OrderRow, shop: ShopMail, correlationId: string | null, invoice?: { number: string }): DueEmail {
   const physical = order.delivery_type === 'physical';
   const facts: Array<[string, string]> = [
     ['Book', `${order.book_title} by ${order.book_author}`],
@@ -90,6 +91,7 @@ export function orderConfirmedEmail(order: OrderRow, shop: ShopMail, correlation
     ['Persona ID', order.persona_id],
     ...giftFacts(order),
     ...(physical ? ([['Delivering to', addressLine(order.address)]] as Array<[string, string]>) : []),
+    ...(invoice ? ([['Tax invoice', `${invoice.number}: ${shop.publicUrl}${orderInvoiceUrl(order.persona_id)}`]] as Array<[string, string]>) : []),
   ];
   return email(
     order,

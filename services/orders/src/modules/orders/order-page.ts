@@ -9,6 +9,8 @@ import { badRequest, conflict, notFound } from '@persona/service-kit';
 import type { Kysely, Selectable } from 'kysely';
 import type { EmailsTable, OrderNotesTable, OrdersDB, PaymentAttemptsTable } from '../../db';
 import { queueEmail, type EmailKind } from '../mail/emails.repository';
+import { findInvoicesOfOrder } from '../invoices/invoices.repository';
+import { indianState } from '../invoices/tax';
 import { toOrder } from './orders.mapper';
 import * as repo from './orders.repository';
 import type { OrderChangeContext } from './orders.service';
@@ -48,10 +50,11 @@ const emailColumns = ['id', 'kind', 'to_address', 'subject', 'created_at', 'send
 export async function orderDetail(db: Kysely<OrdersDB>, id: string): Promise<OrderDetail> {
   const row = await repo.findOrderById(db, id);
   if (!row) throw notFound('Order not found');
-  const [attempts, emails, notes] = await Promise.all([
+  const [attempts, emails, notes, invoices] = await Promise.all([
     db.selectFrom('payment_attempts').selectAll().where('order_id', '=', id).orderBy('id').execute(),
     db.selectFrom('emails').select(emailColumns).where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('order_notes').selectAll().where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
+    findInvoicesOfOrder(db, id),
   ]);
   return {
     order: toOrder(row),
@@ -60,6 +63,14 @@ export async function orderDetail(db: Kysely<OrdersDB>, id: string): Promise<Ord
     attempts: attempts.map(toAttempt),
     emails: emails.map(toEmail),
     notes: notes.map(toNote),
+    invoices: invoices.map((d) => ({
+      _id: d.id,
+      kind: d.kind,
+      number: d.number,
+      issuedAt: d.issuedAt.toISOString(),
+      totalPaise: d.totals.totalPaise,
+      placeOfSupply: `${indianState(d.placeOfSupply).name} (${d.placeOfSupply})`,
+    })),
   };
 }
 

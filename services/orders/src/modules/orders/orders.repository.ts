@@ -54,6 +54,8 @@ export interface NewOrder {
   gift_message?: string | null;
   gift_recipient_email?: string | null;
   gift_deliver_on?: string | null;
+  /** The buyer's GST state code (the invoice's place of supply). */
+  buyer_state?: string | null;
 }
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {

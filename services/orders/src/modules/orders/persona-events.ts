@@ -1,4 +1,4 @@
-// Orders' side of an order's life after payment: its confirmation e-mail once order.paid is out
+// Orders' side of an order's life after payment: its tax invoice and confirmation e-mail once order.paid is out
 // (whichever of verify, webhook or reconciler saw the payment), and the personalisation service
 // saying a Persona is ready (queue the buyer's e-mail, and a gift's to its recipient for its day,
 // in the same transaction) or failed (queue the buyer's notice and the shop's alert, likewise).
@@ -9,6 +9,8 @@ import { queueEmail } from '../mail/emails.repository';
 import type { ShopMail } from '../mail/emails.repository';
 import { giftDeliveryEmail, orderConfirmedEmail, personaFailedAlert, personaFailedEmail, personaReadyEmail } from '../mail/order-emails';
 import * as repo from './orders.repository';
+import { invoicePaidOrder, invoicePdf, type InvoiceSettings } from '../invoices/order-invoice';
+import type { Invoice } from '../invoices/invoices.repository';
 
 export const ORDERS_PERSONA_QUEUE = 'orders.personas';
 
@@ -69,14 +71,21 @@ export function subscribePersonaEvents(
 export const ORDERS_RECEIPT_QUEUE = 'orders.receipts';
 
 /** Queues the order's confirmation e-mail (once per order, however often order.paid arrives). */
-export async function applyOrderPaid(db: Kysely<OrdersDB>, event: KnownEvent<'order.paid'>, shop: ShopMail): Promise<boolean> {
+/**
+ * order.paid: the order's tax invoice and its confirmation e-mail (the receipt, naming the
+ * invoice), in one transaction; the invoice's PDF is drawn after it commits.
+ */
+export async function applyOrderPaid(db: Kysely<OrdersDB>, event: KnownEvent<'order.paid'>, shop: ShopMail, invoicing?: InvoiceSettings): Promise<boolean> {
   let queued = false;
+  let invoice: Invoice | undefined;
   await handleOnce(db, 'orders.receipts', event, async (trx) => {
     const order = await repo.findOrderById(trx, event.payload.orderId);
     if (!order || order.payment_status !== 'paid') return;
-    await queueEmail(trx, orderConfirmedEmail(order, shop, event.correlationId || null));
+    invoice = invoicing ? await invoicePaidOrder(trx, order, invoicing) : undefined;
+    await queueEmail(trx, orderConfirmedEmail(order, shop, event.correlationId || null, invoice));
     queued = true;
   });
+  if (invoice) await invoicePdf(db, invoice);
   return queued;
 }
 
@@ -86,12 +95,13 @@ export function subscribeOrderReceipts(
   shop: ShopMail,
   afterQueued: () => void,
   logger?: BusLogger,
+  invoicing?: InvoiceSettings,
 ): Promise<Subscription> {
   return bus.subscribe({
     queue: ORDERS_RECEIPT_QUEUE,
     bindings: ['order.paid'],
     handler: async (event) => {
-      const queued = await applyOrderPaid(db, event, shop);
+      const queued = await applyOrderPaid(db, event, shop, invoicing);
       if (logger) eventLogger(logger, event, { orderId: event.payload.orderId }).debug?.({ queued }, 'order confirmation');
       if (queued) afterQueued();
     },

@@ -26,10 +26,11 @@ import type { PaymentsContext } from './payments-context';
 import { nextPaymentCheck } from './payment-checks';
 
 function requestHash(body: InitiatePaymentBody): string {
-  const { book, fullName, email, phone, deliveryType, address, gift } = body;
+  const { book, fullName, email, phone, deliveryType, address, gift, state } = body;
   const parts: unknown[] = [book, fullName.trim(), email.trim().toLowerCase(), phone.trim(), deliveryType, address];
-  // Not a gift hashes exactly as before gifts existed, so a key reused across the upgrade still matches.
+  // Not a gift (no state) hashes exactly as before gifts (states) existed, so a key reused across the upgrade still matches.
   if (gift) parts.push(gift);
+  if (state) parts.push({ state });
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -181,6 +182,7 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
       idempotency_key: idempotencyKey ?? null,
       request_hash: hash,
       correlation_id: ctx.correlationId,
+      buyer_state: body.state ?? null,
       ...gift,
     });
   } catch (err) {

@@ -4,7 +4,7 @@
 // each carries an id the page made for that press (a note's id, an e-mail copy's request id).
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatInr, type OrderDetail, type OrderEmail } from '@persona/contracts';
+import { formatInr, orderInvoiceUrl, type OrderDetail, type OrderEmail } from '@persona/contracts';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { randomUuid } from '@persona/web-kit/random-uuid';
 import { useAsync } from '@persona/web-kit/use-async';
@@ -142,6 +142,20 @@ function OrderView({
             <Row term="Total">
               <strong>{paise(amounts.totalPaise)}</strong>
             </Row>
+            {detail.invoices
+              .filter((document) => document.kind === 'invoice')
+              .map((document) => (
+                <Row key={document._id} term="Tax invoice">
+                  {/* By Persona ID: the same link the buyer has, no token needed to open it. */}
+                  <a href={orderInvoiceUrl(order.personaId)} target="_blank" rel="noreferrer">
+                    {document.number}
+                  </a>
+                  <span className="cell-sub">
+                    {formatDate(document.issuedAt)} · {paise(document.totalPaise)} · place of supply {document.placeOfSupply}
+                  </span>
+                </Row>
+              ))}
+            {detail.invoices.length === 0 && order.paymentStatus === 'paid' && <Row term="Tax invoice">Being issued</Row>}
           </dl>
         </section>
 

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Book, DeliveryType } from '@persona/contracts';
-import { formatInr, GIFT_MAX_DAYS_AHEAD, GIFT_MESSAGE_MAX_CHARS, shopDate } from '@persona/contracts';
+import { formatInr, GIFT_MAX_DAYS_AHEAD, GIFT_MESSAGE_MAX_CHARS, INDIAN_STATES, shopDate } from '@persona/contracts';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { paths } from '../../../config/paths';
 import { isMissingBook, useBook } from '../../../hooks/use-book';
@@ -54,7 +54,7 @@ function Checkout({ book }: { book: Book | null }) {
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const submitRef = useRef<HTMLButtonElement>(null);
-  const fieldRefs = useRef<Partial<Record<CheckoutField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const fieldRefs = useRef<Partial<Record<CheckoutField, HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>>>({});
   const testMode = useTestModePayment();
   const onDismissed = useCallback(() => {
     // Focus returns to the (enabled again) submit button, not to the top of the page.
@@ -110,7 +110,7 @@ function Checkout({ book }: { book: Book | null }) {
     value: values[name],
     error: errors[name],
     disabled: processing,
-    inputRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+    inputRef: (el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null) => {
       fieldRefs.current[name] = el;
     },
     onChange: (value: string) => update(name, value),
@@ -191,6 +191,7 @@ function Checkout({ book }: { book: Book | null }) {
           <TextField label="Full Name" autoComplete="name" {...field('fullName')} />
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
           <TextField label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" {...field('phone')} />
+          <StateField {...field('state')} />
 
           <fieldset className="checkout__gift" disabled={processing}>
             <legend className="visually-hidden">Gift</legend>
@@ -390,5 +391,39 @@ function DeliveryOption({
         {price ?? '₹…'}
       </span>
     </label>
+  );
+}
+
+/** The buyer's state, for the tax invoice's place of supply (GST): optional, the states and union territories by name. */
+function StateField({
+  name,
+  value,
+  error,
+  disabled,
+  inputRef,
+  onChange,
+}: Omit<TextFieldProps, 'label' | 'inputRef'> & { inputRef: (el: HTMLSelectElement | null) => void }) {
+  return (
+    <Field label="State (optional: named on your tax invoice)" error={error}>
+      {(control) => (
+        <select
+          ref={inputRef}
+          {...control}
+          name={name}
+          className="text-input"
+          value={value}
+          disabled={disabled}
+          autoComplete="address-level1"
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">Choose your state</option>
+          {INDIAN_STATES.map((state) => (
+            <option key={state.code} value={state.code}>
+              {state.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -29,6 +29,9 @@ describe('checkout validation', () => {
     const errors = validateCheckout({ ...EMPTY_CHECKOUT });
     expect(errors).toEqual({ fullName: CHECKOUT_MESSAGES.fullName, email: CHECKOUT_MESSAGES.email, phone: CHECKOUT_MESSAGES.phone });
     expect(validateCheckout({ ...digital, fullName: '   ' }).fullName).toBe(CHECKOUT_MESSAGES.fullName);
+    // The state is optional; when given, one of the list.
+    expect(validateCheckout({ ...digital, state: '29' })).toEqual({});
+    expect(validateCheckout({ ...digital, state: '99' }).state).toBe(CHECKOUT_MESSAGES.state);
   });
 
   it('requires the address only for physical delivery, and ignores hidden address fields', () => {
@@ -39,8 +42,8 @@ describe('checkout validation', () => {
       zip: ZIP_MESSAGE,
       country: CHECKOUT_MESSAGES.country,
     });
-    expect(visibleFields('digital')).toEqual(['fullName', 'email', 'phone']);
-    expect(visibleFields('physical')).toEqual(['fullName', 'email', 'phone', 'line1', 'city', 'zip', 'country']);
+    expect(visibleFields('digital')).toEqual(['fullName', 'email', 'phone', 'state']);
+    expect(visibleFields('physical')).toEqual(['fullName', 'email', 'phone', 'state', 'line1', 'city', 'zip', 'country']);
   });
 
   it('wants a ZIP of exactly 6 digits, with the spec message', () => {
@@ -108,6 +111,11 @@ describe('initiation request', () => {
     });
   });
 
+  it("carries the buyer's state when chosen (the invoice's place of supply), and nothing when not", () => {
+    expect(buildInitiateBody(book, { ...digital, state: '32' }).state).toBe('32');
+    expect(buildInitiateBody(book, digital)).not.toHaveProperty('state');
+  });
+
   it('physical: the address object and the delivery fee', () => {
     const body = buildInitiateBody(book, physical);
     expect(body.address).toEqual({ line1: '12 MG Road', city: 'Bengaluru', zip: '560001', country: 'India' });
@@ -143,7 +151,7 @@ describe('a gift at checkout', () => {
   it('checks the gift fields only when it is a gift, in the order they appear', () => {
     expect(validateCheckout({ ...digital, recipientName: '', recipientEmail: 'not an address' }, now)).toEqual({});
     expect(validateCheckout(gift, now)).toEqual({});
-    expect(visibleFields('digital', true)).toEqual(['fullName', 'email', 'phone', 'recipientName', 'message', 'recipientEmail', 'deliverOn']);
+    expect(visibleFields('digital', true)).toEqual(['fullName', 'email', 'phone', 'state', 'recipientName', 'message', 'recipientEmail', 'deliverOn']);
     const errors = validateCheckout({ ...gift, recipientName: '  ', recipientEmail: 'ananya@', deliverOn: '2026-11-24' }, now);
     expect(errors).toEqual({
       recipientName: CHECKOUT_MESSAGES.recipientName,

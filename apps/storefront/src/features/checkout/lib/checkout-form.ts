@@ -5,6 +5,7 @@ import {
   computeOrderAmount,
   GIFT_MAX_DAYS_AHEAD,
   giftMessageProblem,
+  INDIAN_STATES,
   paiseToRupees,
   PHONE_PATTERN,
   printedNameProblem,
@@ -18,6 +19,8 @@ export interface CheckoutValues {
   fullName: string;
   email: string;
   phone: string;
+  /** The buyer's GST state code: the tax invoice's place of supply (optional; empty: not said). */
+  state: string;
   deliveryType: DeliveryType;
   line1: string;
   city: string;
@@ -40,6 +43,7 @@ export const EMPTY_CHECKOUT: CheckoutValues = {
   fullName: '',
   email: '',
   phone: '',
+  state: '',
   deliveryType: 'digital',
   line1: '',
   city: '',
@@ -57,6 +61,7 @@ export const CHECKOUT_FIELD_ORDER: readonly CheckoutField[] = [
   'fullName',
   'email',
   'phone',
+  'state',
   'recipientName',
   'message',
   'recipientEmail',
@@ -77,6 +82,7 @@ export const CHECKOUT_MESSAGES = {
   city: 'Please enter your city',
   zip: ZIP_MESSAGE,
   country: 'Please enter your country',
+  state: 'Please choose your state from the list',
   recipientName: "Please enter the recipient's name",
   message: 'Please shorten the message',
   recipientEmail: 'Please enter a valid email address for the recipient, or leave it empty',
@@ -116,6 +122,7 @@ export function validateCheckout(values: CheckoutValues, now = new Date()): Chec
   }
   if (!EMAIL.test(text('email'))) errors.email = CHECKOUT_MESSAGES.email;
   if (!PHONE.test(text('phone'))) errors.phone = CHECKOUT_MESSAGES.phone;
+  if (text('state') && !INDIAN_STATES.some((state) => state.code === text('state'))) errors.state = CHECKOUT_MESSAGES.state;
   if (values.deliveryType === 'physical') {
     if (!text('line1')) errors.line1 = CHECKOUT_MESSAGES.line1;
     if (!text('city')) errors.city = CHECKOUT_MESSAGES.city;
@@ -177,6 +184,7 @@ export function buildInitiateBody(book: Pick<Book, '_id' | 'price' | 'printingCo
     amount: totals.total,
     shippingFee: totals.delivery,
     personaId: null,
+    ...(values.state.trim() ? { state: values.state.trim() as InitiatePaymentBody['state'] } : {}),
     ...(values.isGift
       ? {
           gift: {

@@ -3,7 +3,7 @@
 // where the confirmation went and, for a printed copy, where it goes and when.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import type { Receipt } from '@persona/contracts';
+import { orderInvoiceUrl, type Receipt } from '@persona/contracts';
 import { readReceipt, receiptView } from '../lib/receipt';
 import { paths } from '../../../config/paths';
 import { useDocumentHead } from '../../../hooks/use-document-head';
@@ -47,6 +47,12 @@ export function PaymentSuccessPage() {
             </p>
             <CopyButton text={personaId} />
             <p className="persona-id-box__hint">Keep this ID: it is how you find, download and verify your Persona.</p>
+            <p className="persona-id-box__hint">
+              {/* The tax invoice is issued as the payment is confirmed; the e-mail receipt links it too. */}
+              <a href={orderInvoiceUrl(personaId)} target="_blank" rel="noreferrer">
+                Download your tax invoice (PDF)
+              </a>
+            </p>
           </div>
         )}
         <div className="payment-result__actions">

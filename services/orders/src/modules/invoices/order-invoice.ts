@@ -1,0 +1,95 @@
+// An order's tax invoice (issue 23): issued when the order is paid, in the same transaction as its
+// confirmation e-mail (which names it), from what the order charged — the book, and for a printed
+// copy its printing and delivery — with the buyer's state as the place of supply (the shop's own
+// when the checkout did not say). The PDF is drawn after the commit (the year's counter row is
+// held until then); one missed by a crash is drawn by the next sweep or when first asked for.
+import type { Kysely, Transaction } from 'kysely';
+import type { OrdersDB } from '../../db';
+import type { OrderRow } from '../orders/orders.repository';
+import { assertNumberSeries, DEFAULT_SERIES, type NumberSeries } from './invoice-number';
+import { renderInvoicePdf } from './invoice-pdf';
+import { findInvoicePdf, findInvoicesWithoutPdf, issueInvoice, saveInvoicePdf, type Invoice, type Seller } from './invoices.repository';
+import { computeOrderTax, DEFAULT_TAX_CONFIG, isValidGstin, type SupplyLine, type TaxConfig } from './tax';
+
+export interface InvoiceSettings {
+  seller: Seller;
+  series: NumberSeries;
+  tax: TaxConfig;
+}
+
+/**
+ * The seller a shop without its own settings names: a made-up GSTIN of Karnataka (right check
+ * character, nobody's). A shop that sells for real sets SELLER_NAME, SELLER_ADDRESS and SELLER_GSTIN.
+ */
+export const DEFAULT_SELLER = {
+  name: 'Persona Books',
+  address: '4th Floor, 80 Feet Road, Koramangala | Bengaluru 560034, Karnataka',
+  gstin: '29AAACP1234A1Z1',
+};
+
+/** The settings from the service's configuration; a GSTIN that is not one is refused at start. */
+export function invoiceSettings(config: { name: string; address: string; gstin: string; prefix?: string }): InvoiceSettings {
+  const gstin = config.gstin.trim().toUpperCase();
+  if (!isValidGstin(gstin)) throw new Error(`SELLER_GSTIN "${config.gstin}" is not a valid GSTIN (15 characters, a state code, a right check character)`);
+  const series = config.prefix ? { ...DEFAULT_SERIES.invoice, prefix: config.prefix } : DEFAULT_SERIES.invoice;
+  // Checked here, at start: a bad prefix would otherwise fail every paid order's confirmation.
+  assertNumberSeries(series);
+  return {
+    seller: {
+      name: config.name,
+      addressLines: config.address
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      gstin,
+    },
+    series,
+    tax: DEFAULT_TAX_CONFIG,
+  };
+}
+
+/** What the order supplied, each at its price (GST included): the book, and a printed copy's printing and delivery. */
+export function orderSupplyLines(order: OrderRow): SupplyLine[] {
+  const book = `Persona of "${order.book_title}" by ${order.book_author} (${order.persona_id})`;
+  if (order.delivery_type === 'digital') return [{ kind: 'ebook', description: `${book}, e-book`, grossPaise: order.base_paise }];
+  return [
+    { kind: 'printed-book', description: `${book}, printed`, grossPaise: order.base_paise },
+    ...(order.printing_paise > 0 ? [{ kind: 'printing' as const, description: 'Printing and binding', grossPaise: order.printing_paise, belongsTo: 0 }] : []),
+    ...(order.delivery_paise > 0 ? [{ kind: 'delivery' as const, description: 'Delivery', grossPaise: order.delivery_paise, belongsTo: 0 }] : []),
+  ];
+}
+
+function buyerAddress(order: OrderRow): string[] {
+  const address = order.address as { line1: string; city: string; zip: string; country: string } | null;
+  return address ? [address.line1, `${address.city} ${address.zip}`, address.country] : [];
+}
+
+/** Issues the paid order's invoice (or answers the one it has) in the caller's transaction. */
+export function invoicePaidOrder(trx: Transaction<OrdersDB>, order: OrderRow, settings: InvoiceSettings): Promise<Invoice> {
+  const sellerStateCode = settings.seller.gstin.slice(0, 2);
+  const tax = computeOrderTax({ lines: orderSupplyLines(order), sellerStateCode, placeOfSupply: order.buyer_state ?? sellerStateCode }, settings.tax);
+  return issueInvoice(trx, {
+    orderId: order.id,
+    issuedAt: order.paid_at ?? new Date(),
+    seller: settings.seller,
+    buyer: { name: order.full_name, addressLines: buyerAddress(order) },
+    tax,
+    series: settings.series,
+  });
+}
+
+/** The document's PDF: the one kept, or drawn now and kept (the same bytes whoever draws it). */
+export async function invoicePdf(db: Kysely<OrdersDB>, invoice: Invoice): Promise<Uint8Array> {
+  const kept = await findInvoicePdf(db, invoice.id);
+  if (kept) return kept;
+  const pdf = await renderInvoicePdf(invoice);
+  await saveInvoicePdf(db, invoice.id, pdf);
+  return pdf;
+}
+
+/** Draws the PDFs a crash (or a busy moment) left undrawn; resolves with how many. */
+export async function drawMissingInvoicePdfs(db: Kysely<OrdersDB>, limit = 20): Promise<number> {
+  const missing = await findInvoicesWithoutPdf(db, limit);
+  for (const invoice of missing) await invoicePdf(db, invoice);
+  return missing.length;
+}
