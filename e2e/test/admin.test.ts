@@ -405,7 +405,7 @@ describe('the admin app', () => {
     expect(new URL(page.url()).pathname).toBe(`/admin/orders/${sold.orderId}`);
   });
 
-  it('opens an order from the list: the whole order, a private note added once, an e-mail sent again, and a timeline that says who', async () => {
+  it('opens an order from the list: the whole order and its invoice, a private note added once, an e-mail sent again, a partial then a full refund, and a timeline that says who', async () => {
     const [book] = await fetchAllBooks(shop.url);
     const sold = await buyPersonaThroughApi(shop.url, {
       bookId: book!._id,
@@ -466,6 +466,32 @@ describe('the admin app', () => {
     expect(lines.at(-1)).toContain('Order placed by Anaswara Raveendran');
     expect(lines.some((l) => /paid: ₹/.test(l))).toBe(true);
     expect(lines.find((l) => l.includes('Note added to order'))).toContain(`by ${ADMIN.email}`);
+
+    // Refunds: part of it, then the rest; each e-mailed to the buyer with its credit note.
+    const refunds = section('Refunds');
+    const total = book!.price + book!.printingCost + 50;
+    await refunds.getByLabel('Amount (₹; empty: all that is left)').fill('100');
+    await refunds.getByLabel('Reason').fill('Late delivery');
+    await refunds.getByRole('button', { name: 'Refund' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Refund' }).click();
+    await expectToast('Refund sent');
+    // The page reads the order again while a refund settles.
+    await refunds.locator('[data-refund-status="processed"]').first().waitFor({ timeout: 20_000 });
+    const [partial] = await mailsTo(mailDir, 'anaswara@example.com', 'We have refunded ₹100.00');
+    expect(partial!.text).toMatch(/Credit note: +PBCN\/\d\d-\d\d\/\d{5}/);
+    expect(partial!.text).toContain('your Persona is yours to download as before');
+    // The rest: an empty amount is all that is left.
+    await refunds.getByLabel('Reason').fill('The buyer changed their mind');
+    await refunds.getByRole('button', { name: 'Refund' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(`Refund ₹${(total - 100).toFixed(2)} to Anaswara Raveendran (all that is left: the whole payment)?`)
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Refund' }).click();
+    await expectToast('Refund sent');
+    await mailsTo(mailDir, 'anaswara@example.com', `We have refunded ₹${(total - 100).toFixed(2)}`);
+    await refunds.getByText('The whole payment is refunded.').waitFor({ timeout: 20_000 });
+    expect(await refunds.locator('[data-refund-status="processed"]').count()).toBe(2);
 
     // Nothing overflows sideways on a phone.
     await page.setViewportSize({ width: 390, height: 844 });

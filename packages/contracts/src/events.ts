@@ -83,6 +83,18 @@ export type OrderNoteAddedPayload = Static<typeof OrderNoteAddedPayload>;
 export const OrderEmailResentPayload = Type.Object({ orderId: Uuid, personaId: Text, emailId: Uuid, kind: Text, to: Text });
 export type OrderEmailResentPayload = Static<typeof OrderEmailResentPayload>;
 
+/** Orders → admin audit: a refund asked for, and each change of its state (issue 23). */
+export const RefundChangedPayload = Type.Object({
+  orderId: Uuid,
+  personaId: Text,
+  refundId: Uuid,
+  amountPaise: Paise,
+  status: Type.Union([Type.Literal('requested'), Type.Literal('pending'), Type.Literal('processed'), Type.Literal('failed')]),
+  /** A failed refund's reason, in plain words. */
+  failure: Type.Optional(Text),
+});
+export type RefundChangedPayload = Static<typeof RefundChangedPayload>;
+
 /** Admin → admin audit: an administrator logged in. */
 export const AdminLoggedInPayload = Type.Object({ adminId: Uuid, email: Text });
 export type AdminLoggedInPayload = Static<typeof AdminLoggedInPayload>;
@@ -98,6 +110,7 @@ export const EVENT_PAYLOADS = {
   'order.delivery_status_changed': DeliveryStatusChangedPayload,
   'order.note_added': OrderNoteAddedPayload,
   'order.email_resent': OrderEmailResentPayload,
+  'order.refund_changed': RefundChangedPayload,
   'persona.ready': PersonaReadyPayload,
   'persona.failed': PersonaFailedPayload,
   'admin.logged_in': AdminLoggedInPayload,

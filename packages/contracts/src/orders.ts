@@ -261,6 +261,21 @@ export const OrderNote = Type.Object({
 });
 export type OrderNote = Static<typeof OrderNote>;
 
+/** A refund of an order, as the order page shows it. */
+export const OrderRefund = Type.Object({
+  _id: Id,
+  amountPaise: Type.Integer(),
+  status: Type.Union([Type.Literal('requested'), Type.Literal('pending'), Type.Literal('processed'), Type.Literal('failed')]),
+  speed: Type.Union([Type.Literal('normal'), Type.Literal('optimum')]),
+  reason: Type.String(),
+  requestedBy: Type.String(),
+  razorpayRefundId: Type.Union([Type.String(), Type.Null()]),
+  failure: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  processedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type OrderRefund = Static<typeof OrderRefund>;
+
 /** Everything the order page shows of an order besides the audit log's timeline (which the admin service keeps). */
 export const OrderDetail = Type.Object({
   order: Order,
@@ -275,6 +290,8 @@ export const OrderDetail = Type.Object({
   attempts: Type.Array(OrderPaymentAttempt),
   emails: Type.Array(OrderEmail),
   notes: Type.Array(OrderNote),
+  /** Its refunds, oldest first. */
+  refunds: Type.Array(OrderRefund),
   /** The order's tax invoice and credit notes (India GST), oldest first. */
   invoices: Type.Array(
     Type.Object({
@@ -293,6 +310,13 @@ export type OrderDetail = Static<typeof OrderDetail>;
 /** A private note; `noteId` is made by the page, so that a second press (or a retried request) adds it once. */
 export const AddOrderNoteBody = Type.Object({ noteId: Id, text: PlainText({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false });
 export type AddOrderNoteBody = Static<typeof AddOrderNoteBody>;
+
+/** A refund of `amountPaise` (integer paise; the server checks it against what is left); `refundId` is the page's, the key that makes a retry one refund. */
+export const RefundOrderBody = Type.Object(
+  { refundId: Id, amountPaise: Type.Integer({ minimum: 100 }), reason: PlainText({ minLength: 1, maxLength: 500 }) },
+  { additionalProperties: false },
+);
+export type RefundOrderBody = Static<typeof RefundOrderBody>;
 
 /** A copy of an e-mail sent again; `requestId` is made by the page: one copy per press, whatever the retries. */
 export const ResendOrderEmailBody = Type.Object({ requestId: Id }, { additionalProperties: false });

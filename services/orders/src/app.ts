@@ -39,6 +39,8 @@ export interface OrdersAppOptions extends AppBaseOptions {
   /** The payment webhooks' inbox, woken once a delivery is recorded. */
   webhookInbox: { nudge(): void };
   invoicing: InvoiceSettings;
+  /** Razorpay's refund speed (REFUND_SPEED). */
+  refundSpeed?: 'normal' | 'optimum';
 }
 
 export interface BuyerMail {
@@ -62,6 +64,7 @@ export interface OrdersDeps {
   mail: BuyerMail;
   webhookInbox: { nudge(): void };
   invoicing: InvoiceSettings;
+  refundSpeed: 'normal' | 'optimum';
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
@@ -82,6 +85,7 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
     mail: options.mail,
     webhookInbox: options.webhookInbox,
     invoicing: options.invoicing,
+    refundSpeed: options.refundSpeed ?? 'normal',
   };
   await app.register(async (scope) => {
     await paymentRoutes(scope as ServiceApp, deps);

@@ -32,6 +32,8 @@ export const ordersConfig = serviceConfig(
     SELLER_NAME: Type.String({ minLength: 1, default: DEFAULT_SELLER.name }),
     SELLER_ADDRESS: Type.String({ minLength: 1, default: DEFAULT_SELLER.address }),
     SELLER_GSTIN: Type.String({ minLength: 15, maxLength: 15, default: DEFAULT_SELLER.gstin }),
+    /** Razorpay's refund speed: normal (5–7 working days) or optimum (instant where the buyer's bank allows; Razorpay charges a fee). */
+    REFUND_SPEED: Type.Union([Type.Literal('normal'), Type.Literal('optimum')], { default: 'normal' }),
     /** The invoice numbers' prefix: PB gives PB/26-27/000123 (at most 16 characters in all). */
     INVOICE_PREFIX: Type.String({ pattern: '^[A-Z0-9]{1,5}$', default: 'PB' }),
   }),
@@ -55,6 +57,7 @@ export function ordersServiceOptions(settings: OrdersSettings): Omit<OrdersServi
     },
     mail: { smtpUrl: settings.SMTP_URL, dir: settings.MAIL_DIR, from: settings.MAIL_FROM },
     supportEmail: settings.SUPPORT_EMAIL,
+    refundSpeed: settings.REFUND_SPEED,
     invoicing: invoiceSettings({ name: settings.SELLER_NAME, address: settings.SELLER_ADDRESS, gstin: settings.SELLER_GSTIN, prefix: settings.INVOICE_PREFIX }),
   };
 }

@@ -133,6 +133,7 @@ export interface OrdersDB {
   payment_attempts: PaymentAttemptsTable;
   emails: EmailsTable;
   order_notes: OrderNotesTable;
+  refunds: RefundsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   outbox: any;
@@ -175,4 +176,27 @@ export interface InvoicesTable {
   refund_id: ColumnType<string | null, string | null | undefined, string | null>;
   pdf: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   created_at: Generated<Date>;
+}
+
+export type RefundStatus = 'requested' | 'pending' | 'processed' | 'failed';
+
+/** A refund of (part of) an order's payment (migration 20270102000200_refunds). */
+export interface RefundsTable {
+  /** Also the X-Refund-Idempotency key Razorpay was sent. */
+  id: string;
+  order_id: string;
+  payment_id: string;
+  amount_paise: number;
+  speed: 'normal' | 'optimum';
+  reason: string;
+  status: RefundStatus;
+  provider_refund_id: string | null;
+  failure: string | null;
+  requested_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  processed_at: Date | null;
+  /** When the poller next asks about it; null: final. */
+  check_at: Date | null;
+  checks: Generated<number>;
 }

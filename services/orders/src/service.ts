@@ -14,6 +14,8 @@ import { catalogueBookReader, type BookReader } from './modules/payments/catalog
 import { createPaymentProvider, type PaymentSettings } from './modules/payments/create-payment-provider';
 import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';
 import { webhookInbox } from './modules/payments/handle-payment-webhook';
+import type { StandIn } from './modules/payments/test-mode/start-stand-in';
+import { pollRefunds } from './modules/refunds/refunds';
 import { DEFAULT_SELLER, drawMissingInvoicePdfs, invoiceSettings, type InvoiceSettings } from './modules/invoices/order-invoice';
 
 export const ORDERS_SCHEMA = 'orders';
@@ -32,6 +34,10 @@ export interface OrdersServiceOptions extends ServiceBaseOptions<OrdersDB> {
   /** Replaces the HTTP catalogue reader (tests). */
   readBook?: BookReader;
   reconcileEveryMs?: number;
+  /** How often refunds due a check are asked about (tests make it small). */
+  refundPollMs?: number;
+  /** Razorpay's refund speed (REFUND_SPEED): normal (5–7 working days, free) or optimum (instant where the bank allows, a fee). */
+  refundSpeed?: 'normal' | 'optimum';
   lookupsPerMinute?: number;
   libraryLinksPerMinute?: number;
   /** The administrator's list: where counting stops and the export's batch size (tests make them small). */
@@ -48,6 +54,10 @@ export interface OrdersService extends RunningService {
   drainMail(): Promise<number>;
   /** Handles every payment webhook recorded and due now (tests, diagnostics). */
   drainWebhooks(): Promise<number>;
+  /** Asks about every refund whose check is due now (tests, diagnostics). */
+  pollRefunds(): Promise<number>;
+  /** Test mode's Razorpay stand-in (tests play Razorpay with it); absent in live mode. */
+  standIn?: StandIn;
   /**
    * Stops taking requests; in-flight requests and persona events get `graceMs`
    * (messages still being handled then go back to the queue); the outbox is
@@ -91,11 +101,11 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   const invoicePdfs = backgroundRounds(() => drawMissingInvoicePdfs(database.db), { pollMs: 60_000, logger, what: 'invoice PDFs' });
   invoicePdfs.start();
   closers.push(() => invoicePdfs.stop());
-  const inbox = webhookInbox(createUnitOfWork({ db: database.db, relay: outbox }), database.db, logger);
+  const shop = { publicUrl: options.publicUrl, supportEmail: options.supportEmail };
+  const inbox = webhookInbox({ uow: createUnitOfWork({ db: database.db, relay: outbox }), db: database.db, logger, shop });
   inbox.start();
   closers.push(() => inbox.stop());
 
-  const shop = { publicUrl: options.publicUrl, supportEmail: options.supportEmail };
   app = await buildApp({
     db: database.db,
     provider,
@@ -110,6 +120,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     mail: { shop, nudge: () => mail.nudge() },
     webhookInbox: inbox,
     invoicing,
+    refundSpeed: options.refundSpeed,
     metricsToken: options.metricsToken,
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
@@ -145,12 +156,22 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   reconciler.unref();
   closers.push(async () => clearInterval(reconciler));
 
+  // Refunds not yet final: asked about on their schedule (refunds/refunds.ts), a requested one sent again with its key.
+  const refundPoller = backgroundRounds(
+    () => pollRefunds({ uow: createUnitOfWork({ db: database.db, relay: outbox }), db: database.db, provider, shop, correlationId: 'refund-poller' }, logger),
+    { pollMs: options.refundPollMs ?? 30_000, logger, what: 'refund poller' },
+  );
+  refundPoller.start();
+  closers.push(() => refundPoller.stop());
+
   const running = app;
   return {
     app: running,
     mode,
     drainMail: () => mail.drain(),
     drainWebhooks: () => inbox.drain(),
+    pollRefunds: () => refundPoller.drain(),
+    standIn,
     async close(options = {}) {
       graceMs = options.graceMs ?? SHUTDOWN_DEFAULTS.messageGraceMs;
       await closeHttpServer(running, graceMs, logger);

@@ -68,6 +68,7 @@ export async function startOrdersHarness(
       return BOOK;
     },
     reconcileEveryMs: 3600_000,
+    refundPollMs: 3600_000,
     lookupsPerMinute: extra.lookupsPerMinute,
     libraryLinksPerMinute: extra.libraryLinksPerMinute,
     lists: extra.lists,

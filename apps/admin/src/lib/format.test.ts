@@ -1,4 +1,4 @@
-import { capitalize, formatDate, formatDateTime, formatInr } from './format';
+import { capitalize, formatDate, formatDateTime, formatInr, paiseFromTyped } from './format';
 
 describe('admin formats', () => {
   it('shows rupees with the rupee sign and two decimals', () => {
@@ -15,5 +15,13 @@ describe('admin formats', () => {
   it('capitalises a status word', () => {
     expect(capitalize('shipped')).toBe('Shipped');
     expect(capitalize('')).toBe('');
+  });
+
+  it('reads rupees typed into a form as whole paise, and nothing else', () => {
+    expect(paiseFromTyped('120')).toBe(12000);
+    expect(paiseFromTyped('120.5')).toBe(12050);
+    expect(paiseFromTyped(' ₹1,200.05 ')).toBe(120005);
+    expect(paiseFromTyped('0.10')).toBe(10);
+    for (const bad of ['', '12.345', '-5', '1e3', 'abc', '12..5']) expect(paiseFromTyped(bad)).toBeNull();
   });
 });

@@ -34,3 +34,11 @@ export function formatDateTime(iso: string | null | undefined): string {
 export function capitalize(word: string): string {
   return word ? word[0].toUpperCase() + word.slice(1) : word;
 }
+
+/** Rupees typed ("120", "120.5", "1,200.50") as whole paise; null for anything else. */
+export function paiseFromTyped(typed: string): number | null {
+  const text = typed.replace(/[,\s₹]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}

@@ -17,11 +17,13 @@ import {
   OrderEmail,
   OrderExportQuery,
   OrderNote,
+  OrderRefund,
   OrderQuery,
   OrderSummary,
   ORDERS_CSV_FILENAME,
   DISPATCH_CSV_FILENAME,
   PublicOrder,
+  RefundOrderBody,
   ResendOrderEmailBody,
   UpdateDeliveryStatusBody,
 } from '@persona/contracts';
@@ -32,6 +34,7 @@ import { summaryFirstDay, toOrder, toOrderSummary, toPublicOrder } from '../modu
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
 import { addOrderNote, orderDetail, resendOrderEmail } from '../modules/orders/order-page';
+import { requestRefund } from '../modules/refunds/refunds';
 import { findInvoicesOfOrder } from '../modules/invoices/invoices.repository';
 import { invoicePdf } from '../modules/invoices/order-invoice';
 import { exportDispatchCsv, exportOrdersCsv } from '../modules/orders/export-orders-csv';
@@ -244,6 +247,34 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       const data = await resendOrderEmail({ uow: deps.uow, ...requestOrigin(request) }, request.params.id, request.params.emailId, request.body.requestId);
       deps.mail.nudge();
       return { data, message: `The e-mail is being sent again to ${data.to}` };
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/refunds',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: IdParams,
+        querystring: NoQuery,
+        body: RefundOrderBody,
+        response: { 200: DataEnvelope(OrderRefund), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const refund = await requestRefund(
+        { uow: deps.uow, db, provider: deps.provider, shop: deps.mail.shop, speed: deps.refundSpeed, ...requestOrigin(request) },
+        request.params.id,
+        request.body,
+      );
+      deps.mail.nudge();
+      const message =
+        refund.status === 'failed'
+          ? (refund.failure ?? 'The refund failed')
+          : refund.status === 'processed'
+            ? 'Refunded'
+            : 'The refund is on its way: Razorpay confirms it shortly';
+      return { data: (await orderDetail(db, request.params.id)).refunds.find((r) => r._id === refund.id)!, message };
     },
   );
 }

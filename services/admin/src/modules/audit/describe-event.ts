@@ -48,6 +48,13 @@ function describePayload(event: KnownEvent): AuditLine {
       const p = event.payload;
       return { summary: `E-mail "${p.kind}" of order ${p.personaId} sent again to ${p.to}`, subjectId: p.orderId, actor: null };
     }
+    case 'order.refund_changed': {
+      const p = event.payload;
+      const what = { requested: 'asked for', pending: 'accepted by Razorpay', processed: 'processed', failed: `failed: ${p.failure ?? 'no reason given'}` }[
+        p.status
+      ];
+      return { summary: `Refund of ${rupees(p.amountPaise)} on order ${p.personaId} ${what}`, subjectId: p.orderId, actor: null };
+    }
     case 'persona.ready':
       return { summary: `Persona ${event.payload.personaId} ready (${event.payload.pages} pages)`, subjectId: event.payload.orderId, actor: null };
     case 'persona.failed':

@@ -13,7 +13,16 @@ export type EmailRow = Selectable<EmailsTable>;
  * failed; and a library sign-in link (no order, one per request).
  */
 export type EmailKind =
-  'order-confirmed' | 'persona-ready' | 'gift-delivery' | 'persona-failed' | 'persona-failed-alert' | 'shipped' | 'delivered' | 'cancelled' | 'library-link';
+  | 'order-confirmed'
+  | 'persona-ready'
+  | 'gift-delivery'
+  | 'persona-failed'
+  | 'persona-failed-alert'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'library-link'
+  | 'refund-processed';
 
 export interface DueEmail {
   /** Null for an e-mail about no order. */

@@ -336,3 +336,43 @@ export function libraryLinkEmail(email: string, link: string, shop: ShopMail, co
     correlationId,
   };
 }
+
+/** A refund processed: how much, to which payment, when it reaches the buyer, and its credit note. */
+export function refundProcessedEmail(
+  order: OrderRow,
+  refund: { id: string; amountPaise: number; speed: 'normal' | 'optimum'; refundedInAllPaise: number },
+  shop: ShopMail,
+  correlationId: string | null,
+  creditNote?: { number: string },
+): DueEmail {
+  const full = refund.refundedInAllPaise >= order.amount_paise;
+  return {
+    ...email(
+      order,
+      'refund-processed',
+      `Refund of ${inr(refund.amountPaise)} for your Persona of "${order.book_title}"`,
+      {
+        greeting: `Dear ${order.full_name},`,
+        heading: 'Your refund is on its way',
+        paragraphs: [
+          `We have refunded ${inr(refund.amountPaise)} of your payment of ${inr(order.amount_paise)} to the card or account you paid with.`,
+          refund.speed === 'optimum'
+            ? 'It reaches your account within minutes, or within a few working days if your bank does not take instant refunds.'
+            : 'It reaches your account in 5–7 working days, as your bank credits it.',
+        ],
+        facts: [
+          ['Book', `${order.book_title} by ${order.book_author}`],
+          ['Persona ID', order.persona_id],
+          ['Refunded', inr(refund.amountPaise)],
+          ['Refunded in all', inr(refund.refundedInAllPaise)],
+          ...(creditNote ? ([['Credit note', `${creditNote.number}: ${shop.publicUrl}${orderInvoiceUrl(order.persona_id)}`]] as Array<[string, string]>) : []),
+        ],
+        after: full ? ['The whole payment is refunded.'] : ['The rest of your order stands: your Persona is yours to download as before.'],
+        footer: footer(shop),
+      },
+      correlationId,
+    ),
+    // One e-mail per refund.
+    occasion: refund.id,
+  };
+}

@@ -11,6 +11,7 @@ import type { EmailsTable, OrderNotesTable, OrdersDB, PaymentAttemptsTable } fro
 import { queueEmail, type EmailKind } from '../mail/emails.repository';
 import { findInvoicesOfOrder } from '../invoices/invoices.repository';
 import { indianState } from '../invoices/tax';
+import { refundsOfOrder } from '../refunds/refunds';
 import { toOrder } from './orders.mapper';
 import * as repo from './orders.repository';
 import type { OrderChangeContext } from './orders.service';
@@ -50,11 +51,12 @@ const emailColumns = ['id', 'kind', 'to_address', 'subject', 'created_at', 'send
 export async function orderDetail(db: Kysely<OrdersDB>, id: string): Promise<OrderDetail> {
   const row = await repo.findOrderById(db, id);
   if (!row) throw notFound('Order not found');
-  const [attempts, emails, notes, invoices] = await Promise.all([
+  const [attempts, emails, notes, invoices, refunds] = await Promise.all([
     db.selectFrom('payment_attempts').selectAll().where('order_id', '=', id).orderBy('id').execute(),
     db.selectFrom('emails').select(emailColumns).where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('order_notes').selectAll().where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
     findInvoicesOfOrder(db, id),
+    refundsOfOrder(db, id),
   ]);
   return {
     order: toOrder(row),
@@ -63,6 +65,18 @@ export async function orderDetail(db: Kysely<OrdersDB>, id: string): Promise<Ord
     attempts: attempts.map(toAttempt),
     emails: emails.map(toEmail),
     notes: notes.map(toNote),
+    refunds: refunds.map((r) => ({
+      _id: r.id,
+      amountPaise: r.amount_paise,
+      status: r.status,
+      speed: r.speed,
+      reason: r.reason,
+      requestedBy: r.requested_by,
+      razorpayRefundId: r.provider_refund_id,
+      failure: r.failure,
+      createdAt: r.created_at.toISOString(),
+      processedAt: iso(r.processed_at),
+    })),
     invoices: invoices.map((d) => ({
       _id: d.id,
       kind: d.kind,

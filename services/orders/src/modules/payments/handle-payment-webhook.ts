@@ -10,6 +10,10 @@ import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
 import * as repo from '../orders/orders.repository';
 import { markOrderPaid } from './mark-order-paid';
+import type { ShopMail } from '../mail/emails.repository';
+import { applyRefundState } from '../refunds/refunds';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import type { WebhookAction } from './payment-provider';
 
 /** The webhook route's answer: recorded for handling, a redelivery of an event recorded before, or nothing this shop acts on. */
@@ -28,9 +32,19 @@ export async function recordPaymentWebhook(db: Kysely<OrdersDB>, eventId: string
 }
 
 /** Applies one event inside the caller's transaction (the event row is locked by it). */
-async function applyWebhook(work: Work<OrdersDB>, eventId: string, webhook: WebhookAction): Promise<WebhookOutcome> {
+async function applyWebhook(inbox: WebhookInbox, work: Work<OrdersDB>, eventId: string, webhook: WebhookAction): Promise<WebhookOutcome> {
   const { trx } = work;
   if (webhook.action === 'not_supported') return 'ignored';
+  if (webhook.action === 'refund') {
+    // Our refund by the key in its notes, else by Razorpay's id (a refund made outside the shop is not ours: ignored).
+    const after = await applyRefundState(
+      { uow: inbox.uow, shop: inbox.shop, correlationId: `webhook:${eventId}` },
+      { refundId: webhook.refundKey && UUID.test(webhook.refundKey) ? webhook.refundKey : null, providerRefundId: webhook.providerRefundId },
+      { status: webhook.status, providerRefundId: webhook.providerRefundId },
+      work,
+    );
+    return after ? 'recorded' : 'ignored';
+  }
   const row = await repo.findOrderByRazorpayOrderId(trx, webhook.providerOrderId);
   if (!row) return 'ignored';
   if (webhook.action === 'captured') {
@@ -67,7 +81,16 @@ async function applyWebhook(work: Work<OrdersDB>, eventId: string, webhook: Webh
  * Handles due events, each in a transaction of its own, until none is due or `limit` are done;
  * resolves with how many were handled. One that fails is tried again later (webhookRetryMs).
  */
-export async function handleDueWebhooks(uow: UnitOfWork<OrdersDB>, db: Kysely<OrdersDB>, logger: Logger, limit = ROUND): Promise<number> {
+/** What handling the inbox needs: its unit of work and database, the log, and the shop its e-mails name. */
+export interface WebhookInbox {
+  uow: UnitOfWork<OrdersDB>;
+  db: Kysely<OrdersDB>;
+  logger: Logger;
+  shop: ShopMail;
+}
+
+export async function handleDueWebhooks(inbox: WebhookInbox, limit = ROUND): Promise<number> {
+  const { uow, db, logger } = inbox;
   let handled = 0;
   while (handled < limit) {
     let claimed: { eventId: string; attempts: number } | undefined;
@@ -76,7 +99,7 @@ export async function handleDueWebhooks(uow: UnitOfWork<OrdersDB>, db: Kysely<Or
         const event = await repo.claimDueWebhookEvent(work.trx);
         if (!event) return null;
         claimed = event;
-        const result = await applyWebhook(work, event.eventId, event.action);
+        const result = await applyWebhook(inbox, work, event.eventId, event.action);
         await repo.webhookEventHandled(work.trx, event.eventId, result);
         return result;
       });
@@ -93,10 +116,11 @@ export async function handleDueWebhooks(uow: UnitOfWork<OrdersDB>, db: Kysely<Or
 }
 
 /** The inbox's background rounds: every `pollMs` (events left by a crash or another process), and at once when nudged by the route. */
-export function webhookInbox(uow: UnitOfWork<OrdersDB>, db: Kysely<OrdersDB>, logger: Logger, pollMs = 5000): BackgroundRounds {
+export function webhookInbox(inbox: WebhookInbox, pollMs = 5000): BackgroundRounds {
+  const { logger } = inbox;
   const rounds = backgroundRounds(
     async () => {
-      const handled = await handleDueWebhooks(uow, db, logger);
+      const handled = await handleDueWebhooks(inbox);
       // A full round may have left events due: the next follows at once.
       if (handled >= ROUND) rounds.nudge();
       return handled;

@@ -25,8 +25,26 @@ export type WebhookAction =
   | { action: 'captured'; type: string; providerOrderId: string; paymentId: string | null; amountPaise: number | undefined }
   /** A payment attempt failed or was only authorised: recorded, the order stays unpaid. */
   | { action: 'failed' | 'authorized'; type: string; providerOrderId: string; paymentId: string | null; reason?: string }
+  /** A refund's state as Razorpay reports it (refund.created / processed / failed); `refundKey` is our refund's id, from its notes. */
+  | {
+      action: 'refund';
+      type: string;
+      providerRefundId: string;
+      paymentId: string;
+      refundKey: string | null;
+      status: 'pending' | 'processed' | 'failed';
+      amountPaise: number;
+    }
   /** Nothing this shop acts on (another event, or no order named). */
   | { action: 'not_supported'; type: string };
+
+/** A refund as the provider reports it. */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amountPaise: number;
+  status: 'pending' | 'processed' | 'failed';
+}
 
 export interface PaymentProvider {
   readonly mode: PaymentMode;
@@ -39,6 +57,12 @@ export interface PaymentProvider {
    * is answered as it is. Money only authorised goes back to the buyer after a few days.
    */
   capture(paymentId: string, amountPaise: number): Promise<ProviderPayment>;
+  /**
+   * Refunds `amountPaise` of a captured payment. `key` (our refund's id) is sent as
+   * X-Refund-Idempotency: the same key again answers the same refund, never a second one.
+   */
+  refund(paymentId: string, amountPaise: number, options: { key: string; speed: 'normal' | 'optimum' }): Promise<ProviderRefund>;
+  fetchRefund(refundId: string): Promise<ProviderRefund>;
   isValidPaymentSignature(providerOrderId: string, paymentId: string, signature: string): boolean;
   isValidWebhookSignature(rawBody: Buffer, signature: string): boolean;
   /** The webhook's meaning; call only once its signature is valid. */

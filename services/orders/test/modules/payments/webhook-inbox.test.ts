@@ -25,6 +25,7 @@ function contract(kind: 'pglite' | 'postgres') {
   afterAll(() => h.close());
 
   const inject = (opts: InjectOptions) => h.service.app.inject(opts);
+  const inbox = () => ({ uow, db: h.database.db, logger, shop: { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' } });
   const started = async () => (await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout() })).json().data;
   const deliver = (w: { body: string; headers: Record<string, string> }) =>
     inject({ method: 'POST', url: '/api/payments/webhook', payload: w.body, headers: w.headers });
@@ -41,7 +42,7 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(statuses.filter((s) => s === 'accepted')).toHaveLength(40);
     expect(statuses.filter((s) => s === 'duplicate')).toHaveLength(40);
     // The service's own rounds, and two more as other processes would run them.
-    await Promise.all([h.service.drainWebhooks(), handleDueWebhooks(uow, h.database.db, logger), handleDueWebhooks(uow, h.database.db, logger)]);
+    await Promise.all([h.service.drainWebhooks(), handleDueWebhooks(inbox()), handleDueWebhooks(inbox())]);
     for (const w of webhooks) expect(await event(w)).toMatchObject({ outcome: 'paid', attempts: 0, due_at: null });
     const paid = (await outboxEvents(h.database)).filter((e) => e.type === 'order.paid');
     for (const o of orders) expect(paid.filter((e) => e.payload.orderId === o.orderId)).toHaveLength(1);
@@ -85,7 +86,7 @@ function contract(kind: 'pglite' | 'postgres') {
     // Recorded straight into the table (no nudge), so that the failing round is the one to meet it.
     const action = razorpayWebhookAction(JSON.parse(captured.body));
     expect(await recordPaymentWebhook(h.database.db, captured.headers['x-razorpay-event-id']!, action)).toBe('accepted');
-    expect(await handleDueWebhooks(failing, h.database.db, logger, 1)).toBe(1);
+    expect(await handleDueWebhooks({ ...inbox(), uow: failing }, 1)).toBe(1);
     const failed = await event(captured);
     expect(failed).toMatchObject({ handled_at: null, attempts: 1, last_error: 'the connection was lost' });
     expect(failed.due_at!.getTime() - Date.now()).toBeGreaterThan(webhookRetryMs(1) - 1500);

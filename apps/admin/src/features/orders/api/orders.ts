@@ -9,6 +9,7 @@ import {
   type OrderEmail,
   type OrderExportQuery,
   type OrderNote,
+  type OrderRefund,
   type OrderQuery,
   type UpdateDeliveryStatusBody,
 } from '@persona/contracts';
@@ -55,4 +56,13 @@ export async function addOrderNote(id: string, note: { noteId: string; text: str
 /** A copy of a sent e-mail; `requestId` is the press's, so a retried request sends one copy. */
 export async function resendOrderEmail(id: string, emailId: string, requestId: string): Promise<OrderEmail> {
   return (await api.post<Envelope<OrderEmail>>(`/orders/${encodeURIComponent(id)}/emails/${encodeURIComponent(emailId)}/resend`, { requestId })).data;
+}
+
+/** A refund of `amountPaise`; `refundId` is the form's, so a second press (or a retried request) makes one refund. */
+export async function refundOrder(
+  id: string,
+  refund: { refundId: string; amountPaise: number; reason: string },
+): Promise<{ refund: OrderRefund; message: string }> {
+  const answer = await api.post<Envelope<OrderRefund> & { message?: string }>(`/orders/${encodeURIComponent(id)}/refunds`, refund);
+  return { refund: answer.data, message: answer.message ?? '' };
 }

@@ -2,38 +2,60 @@
 // payment and its attempts, the Persona, delivery, the e-mails sent, private notes — and one
 // timeline of everything that happened to it, with who. Its actions are safe to press twice:
 // each carries an id the page made for that press (a note's id, an e-mail copy's request id).
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatInr, orderInvoiceUrl, type OrderDetail, type OrderEmail } from '@persona/contracts';
+import { formatInr, orderInvoiceUrl, type AuditEntry, type OrderDetail, type OrderEmail, type OrderRefund } from '@persona/contracts';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { randomUuid } from '@persona/web-kit/random-uuid';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
+import { useConfirm } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
 import { paths } from '../../../config/paths';
-import { capitalize, formatDate, formatDateTime } from '../../../lib/format';
+import { capitalize, formatDate, formatDateTime, paiseFromTyped } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { addOrderNote, getOrderDetail, getOrderTimeline, retryPersona } from '../api/orders';
-import { resendOrderEmail } from '../api/orders';
+import { addOrderNote, getOrderDetail, getOrderTimeline, refundOrder, resendOrderEmail, retryPersona } from '../api/orders';
 import { emailKindLabel, orderTimeline } from '../lib/order-timeline';
 import { PaymentBadge, PersonaBadge } from './order-badges';
 
 const paise = (value: number) => formatInr(value / 100);
 
+/** How often the page reads the order again while a refund is on its way (Razorpay answers within seconds to days). */
+const UNSETTLED_REFRESH_MS = 3000;
+
 export function OrderPage() {
   const { id = '' } = useParams();
   const detail = useAsync(`detail:${id}`, (signal) => getOrderDetail(id, signal));
   const timeline = useAsync(`timeline:${id}`, (signal) => getOrderTimeline(id, signal));
-  usePageTitle(detail.status === 'success' ? `Order ${detail.data.order.personaId}` : 'Order');
+  // What was last read stays on screen while the page reads the order again (after an action, or
+  // while a refund settles): no flash of "Loading", no form emptied under the owner's hands.
+  const [shown, setShown] = useState<{ id: string; detail: OrderDetail; audit: AuditEntry[] | null } | null>(null);
+  useEffect(() => {
+    if (detail.status === 'success')
+      setShown((last) => ({ id, detail: detail.data, audit: timeline.status === 'success' ? timeline.data : last?.id === id ? last.audit : null }));
+  }, [id, detail.status, detail.data, timeline.status, timeline.data]);
+  const current = shown?.id === id ? shown : null;
+  const unsettled = current?.detail.refunds.some((r) => r.status === 'requested' || r.status === 'pending') ?? false;
+  const { reload: reloadDetail } = detail;
+  const { reload: reloadTimeline } = timeline;
+  useEffect(() => {
+    if (!unsettled) return;
+    const timer = window.setInterval(() => {
+      reloadDetail();
+      reloadTimeline();
+    }, UNSETTLED_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [unsettled, reloadDetail, reloadTimeline]);
+  usePageTitle(current ? `Order ${current.detail.order.personaId}` : 'Order');
   const reload = () => {
     detail.reload();
     timeline.reload();
   };
 
-  if (detail.status === 'loading') return <PageLoading text="Loading the order..." />;
-  if (detail.status === 'error')
+  // A failed read again keeps what was shown (the next one may succeed); a first read that fails says so.
+  if (detail.status === 'error' && !current)
     return (
       <>
         <PageHeader title="Order" />
@@ -43,14 +65,8 @@ export function OrderPage() {
         </p>
       </>
     );
-  return (
-    <OrderView
-      detail={detail.data}
-      audit={timeline.status === 'success' ? timeline.data : null}
-      timelineFailed={timeline.status === 'error'}
-      onChanged={reload}
-    />
-  );
+  if (!current) return <PageLoading text="Loading the order..." />;
+  return <OrderView detail={current.detail} audit={current.audit} timelineFailed={timeline.status === 'error'} onChanged={reload} />;
 }
 
 function OrderView({
@@ -229,6 +245,7 @@ function OrderView({
         </section>
       </div>
 
+      <RefundsSection detail={detail} onChanged={onChanged} />
       <EmailsSection orderId={order._id} emails={detail.emails} onChanged={onChanged} />
       <div className="order-grid">
         <NotesSection orderId={order._id} notes={detail.notes} onChanged={onChanged} />
@@ -393,6 +410,118 @@ function NotesSection({ orderId, notes, onChanged }: { orderId: string; notes: O
           {saving ? 'Adding...' : 'Add note'}
         </button>
       </form>
+    </section>
+  );
+}
+
+const REFUND_STATE: Record<OrderRefund['status'], string> = {
+  requested: 'Asked for: waiting for Razorpay',
+  pending: 'Accepted by Razorpay: on its way',
+  processed: 'Refunded',
+  failed: 'Failed',
+};
+
+function RefundsSection({ detail, onChanged }: { detail: OrderDetail; onChanged: () => void }) {
+  const { order, amounts, refunds } = detail;
+  const { toast } = useToast();
+  const confirm = useConfirm();
+  const amountId = useId();
+  const reasonId = useId();
+  const refunded = refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amountPaise, 0);
+  const left = amounts.totalPaise - refunded;
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  // The refund's id is made with the form: a second press, or a retry after a lost answer, is the same refund.
+  const [refundId, setRefundId] = useState(randomUuid);
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const paid = order.paymentStatus === 'paid';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const paise = amount.trim() ? paiseFromTyped(amount) : left;
+    if (paise === null || paise < 100) return setProblem('Type an amount in rupees, at least ₹1.00 (for example 120 or 120.50).');
+    if (paise > left) return setProblem(`At most ${formatInr(left / 100)} is left to refund.`);
+    if (!reason.trim()) return setProblem('Say why: the buyer and the audit log read it.');
+    setProblem(null);
+    const whole = refunded + paise === amounts.totalPaise;
+    if (
+      !(await confirm({
+        message: `Refund ${formatInr(paise / 100)} to ${order.fullName}${whole ? ' (all that is left: the whole payment)' : ''}?`,
+        confirmLabel: 'Refund',
+      }))
+    )
+      return;
+    setSending(true);
+    try {
+      const { refund, message } = await refundOrder(order._id, { refundId, amountPaise: paise, reason: reason.trim() });
+      if (refund.status === 'failed') toast({ title: 'The refund failed', description: message, variant: 'destructive' });
+      else toast({ title: 'Refund sent', description: message });
+      setAmount('');
+      setReason('');
+      setRefundId(randomUuid());
+      onChanged();
+    } catch (error) {
+      toast({ title: 'The refund was not sent', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="panel order-section" aria-labelledby="order-refunds">
+      <h2 className="section-title" id="order-refunds">
+        Refunds
+      </h2>
+      {refunds.length > 0 && (
+        <ol className="timeline">
+          {refunds.map((r) => (
+            <li key={r._id} className="timeline__item" data-refund-status={r.status}>
+              <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
+              <span>
+                <strong>{paise(r.amountPaise)}</strong> · {REFUND_STATE[r.status]}
+                {r.processedAt && <> on {formatDateTime(r.processedAt)}</>}
+                <span className="cell-sub">
+                  {r.reason} · by {r.requestedBy} · {r.speed} speed{r.razorpayRefundId && <> · {r.razorpayRefundId}</>}
+                </span>
+                {r.failure && <span className="cell-sub">{r.failure}</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {paid ? (
+        left > 0 ? (
+          <form className="refund-form" onSubmit={submit} noValidate>
+            <p className="cell-sub">
+              {formatInr(left / 100)} of {paise(amounts.totalPaise)} is left to refund.
+            </p>
+            <div className="refund-form__fields">
+              <div className="field">
+                <label htmlFor={amountId}>Amount (₹; empty: all that is left)</label>
+                <input id={amountId} inputMode="decimal" value={amount} placeholder={(left / 100).toFixed(2)} onChange={(e) => setAmount(e.target.value)} />
+              </div>
+              <div className="field">
+                <label htmlFor={reasonId}>Reason</label>
+                <input id={reasonId} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+              </div>
+            </div>
+            {problem && (
+              <p className="load-error" role="alert">
+                {problem}
+              </p>
+            )}
+            <button type="submit" className="btn btn--outline btn--sm" disabled={sending}>
+              {sending ? 'Refunding...' : 'Refund'}
+            </button>
+          </form>
+        ) : (
+          <p className="cell-sub">The whole payment is refunded.</p>
+        )
+      ) : (
+        <p className="cell-sub">Only a paid order can be refunded.</p>
+      )}
     </section>
   );
 }

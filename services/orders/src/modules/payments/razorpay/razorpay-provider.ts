@@ -8,6 +8,7 @@ import {
   type PaymentProvider,
   type ProviderOrder,
   type ProviderPayment,
+  type ProviderRefund,
   type WebhookAction,
 } from '../payment-provider';
 import { paymentSignature, safeEqualHex, webhookSignature } from './razorpay-signatures';
@@ -34,6 +35,7 @@ function describeSdkError(err: unknown): PaymentProviderError {
 interface RazorpayWebhook {
   event?: string;
   payload?: {
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string; notes?: Record<string, string> | unknown[] } };
     payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string; error_description?: string } };
     order?: { entity?: { id?: string; amount?: number; amount_paid?: number } };
   };
@@ -43,6 +45,24 @@ interface RazorpayWebhook {
 export function razorpayWebhookAction(body: unknown): WebhookAction {
   const event = (typeof body === 'object' && body !== null ? body : {}) as RazorpayWebhook;
   const type = typeof event.event === 'string' ? event.event : 'unknown';
+  const refund = event.payload?.refund?.entity;
+  if (type.startsWith('refund.')) {
+    const status = refund?.status;
+    if (!refund?.id || !refund.payment_id || typeof refund.amount !== 'number' || (status !== 'pending' && status !== 'processed' && status !== 'failed')) {
+      return { action: 'not_supported', type };
+    }
+    // Razorpay sends empty notes as [] (a PHP habit).
+    const notes = refund.notes && !Array.isArray(refund.notes) ? (refund.notes as Record<string, string>) : {};
+    return {
+      action: 'refund',
+      type,
+      providerRefundId: refund.id,
+      paymentId: refund.payment_id,
+      refundKey: notes.refund_id ?? null,
+      status,
+      amountPaise: refund.amount,
+    };
+  }
   const payment = event.payload?.payment?.entity;
   const providerOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
   if (!providerOrderId) return { action: 'not_supported', type };
@@ -60,6 +80,24 @@ export function razorpayWebhookAction(body: unknown): WebhookAction {
   }
 }
 
+/** The SDK's HTTP client (axios): its auth and base URL, for what the SDK does not expose. */
+interface RazorpayHttp {
+  post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>;
+}
+
+/** An error of the SDK's HTTP client, as the SDK's own errors are read. */
+function describeHttpError(err: unknown): PaymentProviderError {
+  const e = err as { response?: { status?: number; data?: { error?: { description?: string } } }; message?: string };
+  return new PaymentProviderError(e.response?.data?.error?.description ?? e.message ?? 'the payment provider failed', e.response?.status);
+}
+
+/** A refund as Razorpay's API answers it. */
+function asRefund(r: unknown): ProviderRefund {
+  const refund = r as { id: string; payment_id: string; amount: number | string; status: string };
+  const status = refund.status === 'processed' || refund.status === 'failed' ? refund.status : 'pending';
+  return { id: refund.id, paymentId: refund.payment_id, amountPaise: Number(refund.amount), status };
+}
+
 /** A payment as Razorpay's API answers it. */
 function asPayment(p: { id: string; order_id?: string | null; status: string; amount: number | string }): ProviderPayment {
   return { id: p.id, providerOrderId: String(p.order_id), status: p.status as ProviderPayment['status'], amountPaise: Number(p.amount) };
@@ -68,6 +106,7 @@ function asPayment(p: { id: string; order_id?: string | null; status: string; am
 export class RazorpayProvider implements PaymentProvider {
   readonly #sdk: Razorpay;
   readonly #keys: RazorpayKeys;
+  readonly #http: RazorpayHttp;
 
   constructor(
     readonly mode: PaymentMode,
@@ -77,9 +116,10 @@ export class RazorpayProvider implements PaymentProvider {
   ) {
     this.#keys = keys;
     this.#sdk = new Razorpay({ key_id: keys.keyId, key_secret: keys.keySecret });
-    const api = (this.#sdk as unknown as { api: { rq: { defaults: { baseURL: string; timeout?: number } } } }).api;
+    const api = (this.#sdk as unknown as { api: { rq: RazorpayHttp & { defaults: { baseURL: string; timeout?: number } } } }).api;
     if (apiBaseUrl) api.rq.defaults.baseURL = apiBaseUrl;
     api.rq.defaults.timeout = 10_000;
+    this.#http = api.rq;
   }
 
   get keyId(): string {
@@ -113,6 +153,28 @@ export class RazorpayProvider implements PaymentProvider {
       // Razorpay refuses a second capture; the payment as it stands says so.
       const payment = await this.#sdk.payments.fetch(paymentId).catch(() => null);
       if (payment?.status === 'captured') return asPayment(payment);
+      throw describeSdkError(err);
+    }
+  }
+
+  async refund(paymentId: string, amountPaise: number, options: { key: string; speed: 'normal' | 'optimum' }): Promise<ProviderRefund> {
+    // The SDK's refund has no way to send X-Refund-Idempotency: its own HTTP client (auth, base URL) is used.
+    try {
+      const answer = await this.#http.post(
+        `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+        { amount: amountPaise, speed: options.speed, notes: { refund_id: options.key } },
+        { headers: { 'X-Refund-Idempotency': options.key } },
+      );
+      return asRefund(answer.data);
+    } catch (err) {
+      throw describeHttpError(err);
+    }
+  }
+
+  async fetchRefund(refundId: string): Promise<ProviderRefund> {
+    try {
+      return asRefund(await this.#sdk.refunds.fetch(refundId));
+    } catch (err) {
       throw describeSdkError(err);
     }
   }

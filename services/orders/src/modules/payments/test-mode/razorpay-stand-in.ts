@@ -10,7 +10,7 @@ import type { RazorpayKeys } from '../razorpay/razorpay-provider';
 import { paymentSignature, webhookSignature } from '../razorpay/razorpay-signatures';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export function razorpayId(prefix: 'order' | 'pay' | 'evt'): string {
+export function razorpayId(prefix: 'order' | 'pay' | 'evt' | 'rfnd'): string {
   const bytes = randomBytes(14);
   return `${prefix}_${Array.from(bytes, (b) => BASE62[b % 62]).join('')}`;
 }
@@ -43,6 +43,18 @@ interface StandInPayment {
   created_at: number;
 }
 
+interface StandInRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string> | never[];
+  status: 'pending' | 'processed' | 'failed';
+  speed_requested: 'normal' | 'optimum';
+  created_at: number;
+}
+
 export interface WebhookDelivery {
   eventId: string;
   body: string;
@@ -67,6 +79,11 @@ const rzpError = (reply: FastifyReply, status: number, description: string, fiel
 export class RazorpayStandIn {
   readonly orders = new Map<string, StandInOrder>();
   readonly payments = new Map<string, StandInPayment>();
+  readonly refunds = new Map<string, StandInRefund>();
+  /** X-Refund-Idempotency → the refund it made. */
+  private readonly refundKeys = new Map<string, string>();
+  /** Test hooks: the next refund request is performed and its answer dropped (the connection cut); how long a refund stays pending. */
+  readonly refundBehaviour = { dropNextAnswer: false, processAfterMs: 20, outcome: 'processed' as 'processed' | 'failed' };
 
   constructor(
     private readonly keys: RazorpayKeys,
@@ -135,6 +152,65 @@ export class RazorpayStandIn {
       this.captured(payment);
       return payment;
     });
+    this.registerRefunds(app, prefix, guard);
+  }
+
+  /** Razorpay's refunds: X-Refund-Idempotency, amounts in paise up to what was captured, pending then processed (or failed) with webhooks. */
+  private registerRefunds(app: FastifyInstance, prefix: string, guard: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void {
+    app.post(`${prefix}/v1/payments/:id/refund`, { onRequest: guard }, async (request, reply) => {
+      const payment = this.payments.get((request.params as { id: string }).id);
+      if (!payment) return rzpError(reply, 400, 'The id provided does not exist');
+      const key = request.headers['x-refund-idempotency'];
+      const known = typeof key === 'string' ? this.refundKeys.get(key) : undefined;
+      if (known) return this.refunds.get(known);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (payment.status !== 'captured') return rzpError(reply, 400, 'The payment has not been captured');
+      const amount = body.amount ?? payment.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) return rzpError(reply, 400, 'The amount must be atleast INR 1.00', 'amount');
+      const refunded = [...this.refunds.values()].filter((r) => r.payment_id === payment.id && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+      if (refunded + amount > payment.amount) return rzpError(reply, 400, 'The total refund amount is greater than the refund payment amount', 'amount');
+      const refund: StandInRefund = {
+        id: razorpayId('rfnd'),
+        entity: 'refund',
+        amount,
+        currency: 'INR',
+        payment_id: payment.id,
+        notes: (body.notes as Record<string, string>) ?? [],
+        status: 'pending',
+        speed_requested: body.speed === 'optimum' ? 'optimum' : 'normal',
+        created_at: Math.floor(Date.now() / 1000),
+      };
+      this.refunds.set(refund.id, refund);
+      if (typeof key === 'string') this.refundKeys.set(key, refund.id);
+      void this.sendRefundWebhook('refund.created', refund, payment);
+      setTimeout(() => {
+        refund.status = this.refundBehaviour.outcome;
+        void this.sendRefundWebhook(refund.status === 'processed' ? 'refund.processed' : 'refund.failed', refund, payment);
+      }, this.refundBehaviour.processAfterMs).unref();
+      if (this.refundBehaviour.dropNextAnswer) {
+        // Performed, and the answer lost on the way back.
+        this.refundBehaviour.dropNextAnswer = false;
+        request.raw.socket.destroy();
+        return reply.hijack();
+      }
+      return refund;
+    });
+    app.get(`${prefix}/v1/refunds/:id`, { onRequest: guard }, async (request, reply) => {
+      const refund = this.refunds.get((request.params as { id: string }).id);
+      return refund ?? rzpError(reply, 400, 'The id provided does not exist');
+    });
+  }
+
+  private async sendRefundWebhook(event: string, refund: StandInRefund, payment: StandInPayment): Promise<void> {
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_persona_test',
+      event,
+      contains: ['refund', 'payment'],
+      payload: { refund: { entity: { ...refund } }, payment: { entity: payment } },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    await this.deliverWithRetries({ eventId: razorpayId('evt'), body, signature: webhookSignature(body, this.keys.webhookSecret) });
   }
 
   /**
@@ -210,7 +286,10 @@ export class RazorpayStandIn {
   }
 
   private async sendWebhook(event: string, order: StandInOrder, payment: StandInPayment): Promise<void> {
-    const delivery = this.webhook(event, order, payment);
+    await this.deliverWithRetries(this.webhook(event, order, payment));
+  }
+
+  private async deliverWithRetries(delivery: WebhookDelivery): Promise<void> {
     // Razorpay retries a failed delivery; so do we, a few times.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       try {

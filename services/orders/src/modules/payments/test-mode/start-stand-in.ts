@@ -10,6 +10,10 @@ export interface StandIn {
   pay: RazorpayStandIn['pay'];
   /** The stand-in's API base URL. */
   url: string;
+  /** How its refunds behave (tests: drop an answer, fail, take longer). */
+  refundBehaviour: RazorpayStandIn['refundBehaviour'];
+  /** The refunds it has made. */
+  refunds: RazorpayStandIn['refunds'];
   close(): Promise<void>;
 }
 
@@ -18,5 +22,11 @@ export async function startStandIn(keys: RazorpayKeys, deliverWebhook: DeliverWe
   const server = Fastify({ logger: false });
   standIn.register(server, '');
   const url = await server.listen({ port: 0, host: '127.0.0.1' });
-  return { pay: (...args) => standIn.pay(...args), url, close: () => server.close() };
+  return {
+    pay: (...args) => standIn.pay(...args),
+    url,
+    refundBehaviour: standIn.refundBehaviour,
+    refunds: standIn.refunds,
+    close: () => server.close(),
+  };
 }
