@@ -405,8 +405,9 @@ export const UpdateDeliveryStatusBody = Type.Object(
 export type UpdateDeliveryStatusBody = Static<typeof UpdateDeliveryStatusBody>;
 
 export const personalizedPdfUrl = (personaId: string) => `/api/personas/${personaId}/download`;
-/** An order's tax invoice (PDF): by Persona ID for its buyer, by either id for an administrator. */
-export const orderInvoiceUrl = (id: string) => `/api/orders/${encodeURIComponent(id)}/invoice`;
+/** An order's tax invoice (PDF), or one of its credit notes by id: by Persona ID for its buyer, by either id for an administrator. */
+export const orderInvoiceUrl = (id: string, documentId?: string) =>
+  `/api/orders/${encodeURIComponent(id)}/invoice${documentId ? `?document=${encodeURIComponent(documentId)}` : ''}`;
 
 /** Paid orders and what they brought in (rupees). */
 export const SalesTotals = Type.Object({ orders: Type.Integer({ minimum: 0 }), revenue: Type.Number({ minimum: 0, description: 'rupees' }) });

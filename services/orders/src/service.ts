@@ -17,6 +17,8 @@ import { webhookInbox } from './modules/payments/handle-payment-webhook';
 import type { StandIn } from './modules/payments/test-mode/start-stand-in';
 import { pollRefunds } from './modules/refunds/refunds';
 import { DEFAULT_SELLER, drawMissingInvoicePdfs, invoiceSettings, type InvoiceSettings } from './modules/invoices/order-invoice';
+import type { InvoiceTasks } from './modules/invoices/invoice-tasks';
+import { servicePool } from '@persona/untrusted';
 
 export const ORDERS_SCHEMA = 'orders';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -96,9 +98,21 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   mail.start();
   closers.push(() => mail.stop());
   const readBook = options.readBook ?? catalogueBookReader(options.catalogueUrl);
-  const invoicing = options.invoicing ?? invoiceSettings(DEFAULT_SELLER);
+  // Invoice PDFs are drawn on a worker thread (invoice-tasks.ts), never on this event loop.
+  const invoiceThread = servicePool<InvoiceTasks>(require.resolve('./modules/invoices/invoice-tasks'), {
+    threads: 1,
+    heapMb: 128,
+    timeoutMs: 30_000,
+    maxQueue: 10_000,
+    maxWaitMs: 600_000,
+  });
+  closers.push(() => invoiceThread.close());
+  const invoicing: InvoiceSettings = {
+    ...(options.invoicing ?? invoiceSettings(DEFAULT_SELLER)),
+    draw: (invoice) => invoiceThread.run('renderInvoice', invoice),
+  };
   // An invoice whose PDF was not drawn after its commit (a crash, a restart) is drawn within a minute.
-  const invoicePdfs = backgroundRounds(() => drawMissingInvoicePdfs(database.db), { pollMs: 60_000, logger, what: 'invoice PDFs' });
+  const invoicePdfs = backgroundRounds(() => drawMissingInvoicePdfs(database.db, invoicing.draw), { pollMs: 60_000, logger, what: 'invoice PDFs' });
   invoicePdfs.start();
   closers.push(() => invoicePdfs.stop());
   const shop = { publicUrl: options.publicUrl, supportEmail: options.supportEmail };

@@ -108,18 +108,22 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       onRequest: (request) => byOrderOrPersonaId(request),
       schema: {
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }),
-        querystring: NoQuery,
+        /** A credit note's id (the refund e-mail's link); absent: the invoice. */
+        querystring: Type.Object({ document: Type.Optional(Type.String({ format: 'uuid' })) }, { additionalProperties: false }),
       },
     },
     async (request, reply) => {
       const row = await lookedUp(request, request.params.id);
-      const [invoice] = (await findInvoicesOfOrder(db, row.id)).filter((document) => document.kind === 'invoice');
+      const documents = await findInvoicesOfOrder(db, row.id);
+      const wanted = request.query.document;
+      if (wanted && !documents.some((d) => d.id === wanted)) throw notFound('This order has no such document');
+      const [invoice] = documents.filter((d) => (wanted ? d.id === wanted : d.kind === 'invoice'));
       if (!invoice) {
         throw notFound(
           row.payment_status === 'paid' ? 'The tax invoice is being prepared: try again in a minute' : 'An order has a tax invoice once it is paid',
         );
       }
-      const pdf = await invoicePdf(db, invoice);
+      const pdf = await invoicePdf(db, invoice, deps.invoicing.draw);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${invoice.number.replace(/\//g, '-')}.pdf"`)

@@ -15,6 +15,8 @@ export interface InvoiceSettings {
   seller: Seller;
   series: NumberSeries;
   tax: TaxConfig;
+  /** Draws a document's PDF: the service's worker thread (invoice-tasks.ts); absent, on the calling thread (tests). */
+  draw?: (invoice: Invoice) => Promise<Uint8Array>;
 }
 
 /**
@@ -79,17 +81,17 @@ export function invoicePaidOrder(trx: Transaction<OrdersDB>, order: OrderRow, se
 }
 
 /** The document's PDF: the one kept, or drawn now and kept (the same bytes whoever draws it). */
-export async function invoicePdf(db: Kysely<OrdersDB>, invoice: Invoice): Promise<Uint8Array> {
+export async function invoicePdf(db: Kysely<OrdersDB>, invoice: Invoice, draw: InvoiceSettings['draw'] = renderInvoicePdf): Promise<Uint8Array> {
   const kept = await findInvoicePdf(db, invoice.id);
   if (kept) return kept;
-  const pdf = await renderInvoicePdf(invoice);
+  const pdf = await draw(invoice);
   await saveInvoicePdf(db, invoice.id, pdf);
   return pdf;
 }
 
 /** Draws the PDFs a crash (or a busy moment) left undrawn; resolves with how many. */
-export async function drawMissingInvoicePdfs(db: Kysely<OrdersDB>, limit = 20): Promise<number> {
+export async function drawMissingInvoicePdfs(db: Kysely<OrdersDB>, draw: InvoiceSettings['draw'], limit = 20): Promise<number> {
   const missing = await findInvoicesWithoutPdf(db, limit);
-  for (const invoice of missing) await invoicePdf(db, invoice);
+  for (const invoice of missing) await invoicePdf(db, invoice, draw);
   return missing.length;
 }

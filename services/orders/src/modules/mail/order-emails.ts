@@ -343,7 +343,7 @@ export function refundProcessedEmail(
   refund: { id: string; amountPaise: number; speed: 'normal' | 'optimum'; refundedInAllPaise: number },
   shop: ShopMail,
   correlationId: string | null,
-  creditNote?: { number: string },
+  creditNote?: { id: string; number: string },
 ): DueEmail {
   const full = refund.refundedInAllPaise >= order.amount_paise;
   return {
@@ -365,7 +365,9 @@ export function refundProcessedEmail(
           ['Persona ID', order.persona_id],
           ['Refunded', inr(refund.amountPaise)],
           ['Refunded in all', inr(refund.refundedInAllPaise)],
-          ...(creditNote ? ([['Credit note', `${creditNote.number}: ${shop.publicUrl}${orderInvoiceUrl(order.persona_id)}`]] as Array<[string, string]>) : []),
+          ...(creditNote
+            ? ([['Credit note', `${creditNote.number}: ${shop.publicUrl}${orderInvoiceUrl(order.persona_id, creditNote.id)}`]] as Array<[string, string]>)
+            : []),
         ],
         after: full ? ['The whole payment is refunded.'] : ['The rest of your order stands: your Persona is yours to download as before.'],
         footer: footer(shop),

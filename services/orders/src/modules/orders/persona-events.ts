@@ -85,7 +85,7 @@ export async function applyOrderPaid(db: Kysely<OrdersDB>, event: KnownEvent<'or
     await queueEmail(trx, orderConfirmedEmail(order, shop, event.correlationId || null, invoice));
     queued = true;
   });
-  if (invoice) await invoicePdf(db, invoice);
+  if (invoice) await invoicePdf(db, invoice, invoicing?.draw);
   return queued;
 }
 

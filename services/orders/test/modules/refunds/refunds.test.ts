@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { sql } from '@persona/db';
-import { describeWithPostgres } from '@persona/test-kit';
+import { describeWithPostgres, popplerPageTexts } from '@persona/test-kit';
 import { recordPaymentWebhook } from '../../../src/modules/payments/handle-payment-webhook';
 import { razorpayWebhookAction } from '../../../src/modules/payments/razorpay/razorpay-provider';
 import { nextRefundCheck, REFUND_CHECK_SCHEDULE_MS, refundFailureInWords } from '../../../src/modules/refunds/refunds';
@@ -93,6 +93,23 @@ function contract(kind: 'pglite' | 'postgres') {
     }>`SELECT total_paise, number FROM invoices WHERE order_id = ${orderId} AND kind = 'credit-note' ORDER BY sequence`.execute(h.database.db);
     expect(notes.map((n) => Number(n.total_paise))).toEqual([10_000, 24_950]);
     expect(notes.every((n) => /^PBCN\/\d\d-\d\d\/\d{5}$/.test(n.number))).toBe(true);
+    // Each credit note is served by its id, from the link in its e-mail, and cites the invoice.
+    const { rows: mails } = await sql<{
+      text_body: string;
+    }>`SELECT text_body FROM emails WHERE order_id = ${orderId} AND kind = 'refund-processed' ORDER BY created_at`.execute(h.database.db);
+    const link = /Credit note: +(PBCN\S+): https:\/\/shop\.example(\/api\/orders\/\S+\/invoice\?document=[0-9a-f-]{36})/.exec(mails[0]!.text_body);
+    expect(link?.[1]).toBe(notes[0]!.number);
+    const note = await inject({ method: 'GET', url: link![2]! });
+    expect(note.statusCode).toBe(200);
+    const text = (await popplerPageTexts(new Uint8Array(note.rawPayload), 'layout')).join('\n');
+    expect(text).toMatch(/Credit Note/);
+    expect(text).toMatch(/PB\/\d\d-\d\d\/\d{6}/);
+    expect(text).toContain(notes[0]!.number);
+    // Another order's document is not this order's.
+    const other = await invoiced();
+    const { rows: otherRow } = await sql<{ persona_id: string }>`SELECT persona_id FROM orders WHERE id = ${other.orderId}`.execute(h.database.db);
+    const documentId = new URL(`https://x${link![2]}`).searchParams.get('document');
+    expect((await inject({ method: 'GET', url: `/api/orders/${otherRow[0]!.persona_id}/invoice?document=${documentId}` })).statusCode).toBe(404);
   });
 
   it('makes one refund for one key, however often it is sent and even when the answer is lost', async () => {

@@ -158,19 +158,17 @@ function OrderView({
             <Row term="Total">
               <strong>{paise(amounts.totalPaise)}</strong>
             </Row>
-            {detail.invoices
-              .filter((document) => document.kind === 'invoice')
-              .map((document) => (
-                <Row key={document._id} term="Tax invoice">
-                  {/* By Persona ID: the same link the buyer has, no token needed to open it. */}
-                  <a href={orderInvoiceUrl(order.personaId)} target="_blank" rel="noreferrer">
-                    {document.number}
-                  </a>
-                  <span className="cell-sub">
-                    {formatDate(document.issuedAt)} · {paise(document.totalPaise)} · place of supply {document.placeOfSupply}
-                  </span>
-                </Row>
-              ))}
+            {detail.invoices.map((document) => (
+              <Row key={document._id} term={document.kind === 'invoice' ? 'Tax invoice' : 'Credit note'}>
+                {/* By Persona ID: the same link the buyer has, no token needed to open it. */}
+                <a href={orderInvoiceUrl(order.personaId, document.kind === 'invoice' ? undefined : document._id)} target="_blank" rel="noreferrer">
+                  {document.number}
+                </a>
+                <span className="cell-sub">
+                  {formatDate(document.issuedAt)} · {paise(document.totalPaise)} · place of supply {document.placeOfSupply}
+                </span>
+              </Row>
+            ))}
             {detail.invoices.length === 0 && order.paymentStatus === 'paid' && <Row term="Tax invoice">Being issued</Row>}
           </dl>
         </section>
