@@ -38,7 +38,18 @@ describe('event schemas', () => {
     expect(
       eventProblem({ ...envelope('book.deleted', { bookId: randomUUID(), title: 'T' }), actor: { id: randomUUID(), email: 'owner@example.com' } }),
     ).toBeNull();
-    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(13);
+    // The order page's actions and refunds (issue 23).
+    expect(eventProblem(envelope('order.note_added', { orderId: paid.orderId, personaId: paid.personaId, noteId: randomUUID() }))).toBeNull();
+    expect(
+      eventProblem(
+        envelope('order.email_resent', { orderId: paid.orderId, personaId: paid.personaId, emailId: randomUUID(), kind: 'persona-ready', to: 'a@example.com' }),
+      ),
+    ).toBeNull();
+    const refund = { orderId: paid.orderId, personaId: paid.personaId, refundId: randomUUID(), amountPaise: 10_000 };
+    expect(eventProblem(envelope('order.refund_changed', { ...refund, status: 'failed', failure: 'Razorpay refused the refund' }))).toBeNull();
+    expect(eventProblem(envelope('order.refund_changed', { ...refund, status: 'refunded' }))).toMatch(/status/);
+    expect(eventProblem(envelope('order.refund_changed', { ...refund, amountPaise: 10.5, status: 'processed' }))).toMatch(/amountPaise/);
+    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(16);
   });
 
   it('names what is wrong: the envelope, the type, or the payload field', () => {
