@@ -47,6 +47,24 @@ const ROUTES: AdminRoute[] = [
   { method: 'GET', pattern: '/api/orders/:id', service: 'orders' },
   { method: 'PATCH', pattern: '/api/orders/:id/status', service: 'orders', body: () => JSON.stringify({ deliveryStatus: 'cancelled' }), json: true },
   { method: 'POST', pattern: '/api/orders/:id/persona/retry', service: 'orders' },
+  // The order page (issue 23); the invoice, like the order, is public by persona id.
+  { method: 'GET', pattern: '/api/orders/:id/detail', service: 'orders' },
+  { method: 'GET', pattern: '/api/orders/:id/invoice', service: 'orders' },
+  {
+    method: 'POST',
+    pattern: '/api/orders/:id/notes',
+    service: 'orders',
+    body: () => JSON.stringify({ noteId: randomUUID(), text: 'Written by the matrix' }),
+    json: true,
+  },
+  { method: 'POST', pattern: '/api/orders/:id/emails/:emailId/resend', service: 'orders', body: () => JSON.stringify({ requestId: randomUUID() }), json: true },
+  {
+    method: 'POST',
+    pattern: '/api/orders/:id/refunds',
+    service: 'orders',
+    body: () => JSON.stringify({ refundId: randomUUID(), amountPaise: 100, reason: 'Refunded by the matrix' }),
+    json: true,
+  },
   { method: 'GET', pattern: '/api/feedback/all', service: 'admin' },
   { method: 'DELETE', pattern: '/api/feedback/:id', service: 'admin' },
   { method: 'POST', pattern: '/api/admin/logout', service: 'admin' },
@@ -58,7 +76,7 @@ const ROUTES: AdminRoute[] = [
 ];
 
 /** Routes a bad token reaches at the service because the gateway lets them through without one. */
-const SERVICE_CHECKED_ONLY = new Set(['GET /api/orders/:id']);
+const SERVICE_CHECKED_ONLY = new Set(['GET /api/orders/:id', 'GET /api/orders/:id/invoice']);
 
 /** A copy to trace: the answer would name an order, so nothing may reach the route without a good token. */
 function leakForm(): FormData {
@@ -83,7 +101,8 @@ function pathFor(route: AdminRoute, ids: Ids): string {
       : route.pattern.startsWith('/api/orders')
         ? ids.order
         : ids.feedback;
-  return route.pattern.replace(':id', resource);
+  // An e-mail of the order: any id (the bad token is refused before it is looked for).
+  return route.pattern.replace(':id', resource).replace(':emailId', '00000000-0000-4000-8000-000000000001');
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -348,7 +367,7 @@ describe('admin routes refuse every bad credential', () => {
         const starts = [...source.matchAll(/app\.(get|post|put|patch|delete)\(\s*'([^']+)'/g)];
         starts.forEach((match, i) => {
           const options = source.slice(match.index, starts[i + 1]?.index ?? source.length);
-          if (/adminOnly|verifier\(/.test(options)) guarded.push(`${match[1].toUpperCase()} ${match[2]}`);
+          if (/adminOnly|verifier\(|byOrderOrPersonaId/.test(options)) guarded.push(`${match[1].toUpperCase()} ${match[2]}`);
         });
       }
     }

@@ -478,6 +478,54 @@ const ROUTES: RouteDef[] = [
     forged: { ...SERVER_OWNED, paymentStatus: 'paid', amount: 1, email: 'attacker@example.com', personaStatus: 'ready' },
   },
   { method: 'POST', pattern: '/api/orders/:id/persona/retry', admin: true, kind: 'none', params: { id: { kind: 'uuid', real: (ids) => ids.order } } },
+  // The order page (issue 23).
+  { method: 'GET', pattern: '/api/orders/:id/detail', admin: true, kind: 'none', params: { id: { kind: 'uuid', real: (ids) => ids.order } } },
+  {
+    method: 'GET',
+    pattern: '/api/orders/:id/invoice',
+    kind: 'none',
+    params: { id: { kind: 'persona', real: (ids) => ids.personaId } },
+    queryFields: [{ name: 'document', typed: true }],
+  },
+  {
+    method: 'POST',
+    pattern: '/api/orders/:id/notes',
+    admin: true,
+    kind: 'json',
+    params: { id: { kind: 'uuid', real: (ids) => ids.order } },
+    body: () => ({ noteId: randomUUID(), text: 'Called the buyer' }),
+    bodyFields: [
+      { name: 'noteId', typed: true, required: true },
+      { name: 'text', typed: false, required: true },
+    ],
+    forged: { ...SERVER_OWNED, author: 'attacker@example.com' },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/orders/:id/emails/:emailId/resend',
+    admin: true,
+    kind: 'json',
+    // No such e-mail: a 404 that sends nothing.
+    params: { id: { kind: 'uuid', real: (ids) => ids.order }, emailId: { kind: 'uuid', real: () => '00000000-0000-4000-8000-000000000001' } },
+    body: () => ({ requestId: randomUUID() }),
+    bodyFields: [{ name: 'requestId', typed: true, required: true }],
+    forged: { ...SERVER_OWNED, to: 'attacker@example.com' },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/orders/:id/refunds',
+    admin: true,
+    kind: 'json',
+    params: { id: { kind: 'uuid', real: (ids) => ids.order } },
+    // More than was paid: a 409 that refunds nothing.
+    body: () => ({ refundId: randomUUID(), amountPaise: 100_000_000, reason: 'Security suite' }),
+    bodyFields: [
+      { name: 'refundId', typed: true, required: true },
+      { name: 'amountPaise', typed: true, required: true },
+      { name: 'reason', typed: false, required: true },
+    ],
+    forged: { ...SERVER_OWNED, status: 'processed', paymentId: 'pay_attacker' },
+  },
   // personalisation
   { method: 'GET', pattern: '/api/personas/public-key', kind: 'none' },
   { method: 'GET', pattern: '/api/personas/:personaId/verify', kind: 'none', params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } } },

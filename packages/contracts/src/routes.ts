@@ -65,6 +65,9 @@ export const ADMIN_ROUTES: ReadonlyArray<{ methods: readonly Method[]; pattern: 
   { methods: ['GET'], pattern: /^\/api\/orders\/?$/ },
   { methods: ['GET'], pattern: /^\/api\/orders\/(export|dispatch-list|summary)$/ },
   { methods: ['PATCH'], pattern: /^\/api\/orders\/[^/]+\/status$/ },
+  // The order page (issue 23): the whole order, notes, e-mail copies, refunds.
+  { methods: ['GET'], pattern: /^\/api\/orders\/[^/]+\/detail$/ },
+  { methods: ['POST'], pattern: /^\/api\/orders\/[^/]+\/(notes|refunds|emails\/[^/]+\/resend)$/ },
   { methods: ['GET', 'DELETE'], pattern: /^\/api\/feedback\/(all|[^/]+)$/ },
   { methods: ['POST'], pattern: /^\/api\/personas\/leaks$/ },
   { methods: ['POST'], pattern: /^\/api\/admin\/logout$/ },
