@@ -34,7 +34,7 @@ import { summaryFirstDay, toOrder, toOrderSummary, toPublicOrder } from '../modu
 import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
 import { addOrderNote, orderDetail, resendOrderEmail } from '../modules/orders/order-page';
-import { requestRefund } from '../modules/refunds/refunds';
+import { requestRefund, toOrderRefund } from '../modules/refunds/refunds';
 import { findInvoicesOfOrder } from '../modules/invoices/invoices.repository';
 import { invoicePdf } from '../modules/invoices/order-invoice';
 import { exportDispatchCsv, exportOrdersCsv } from '../modules/orders/export-orders-csv';
@@ -278,7 +278,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
           : refund.status === 'processed'
             ? 'Refunded'
             : 'The refund is on its way: Razorpay confirms it shortly';
-      return { data: (await orderDetail(db, request.params.id)).refunds.find((r) => r._id === refund.id)!, message };
+      return { data: toOrderRefund(refund), message };
     },
   );
 }

@@ -11,7 +11,7 @@ import type { EmailsTable, OrderNotesTable, OrdersDB, PaymentAttemptsTable } fro
 import { queueEmail, type EmailKind } from '../mail/emails.repository';
 import { findInvoicesOfOrder } from '../invoices/invoices.repository';
 import { indianState } from '../invoices/tax';
-import { refundsOfOrder } from '../refunds/refunds';
+import { refundsOfOrder, toOrderRefund } from '../refunds/refunds';
 import { toOrder } from './orders.mapper';
 import * as repo from './orders.repository';
 import type { OrderChangeContext } from './orders.service';
@@ -65,18 +65,7 @@ export async function orderDetail(db: Kysely<OrdersDB>, id: string): Promise<Ord
     attempts: attempts.map(toAttempt),
     emails: emails.map(toEmail),
     notes: notes.map(toNote),
-    refunds: refunds.map((r) => ({
-      _id: r.id,
-      amountPaise: r.amount_paise,
-      status: r.status,
-      speed: r.speed,
-      reason: r.reason,
-      requestedBy: r.requested_by,
-      razorpayRefundId: r.provider_refund_id,
-      failure: r.failure,
-      createdAt: r.created_at.toISOString(),
-      processedAt: iso(r.processed_at),
-    })),
+    refunds: refunds.map(toOrderRefund),
     invoices: invoices.map((d) => ({
       _id: d.id,
       kind: d.kind,

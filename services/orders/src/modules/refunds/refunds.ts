@@ -6,7 +6,7 @@
 // requested: the poller sends it again with the same key, and Razorpay answers the same refund.
 // Processed: the buyer is e-mailed and a credit note citing the invoice is issued.
 import { createEvent, type EventOrigin, type UnitOfWork, type Work } from '@persona/bus';
-import { formatInr } from '@persona/contracts';
+import { formatInr, type OrderRefund } from '@persona/contracts';
 import { badRequest, conflict, notFound, type Logger } from '@persona/service-kit';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { OrdersDB, RefundStatus, RefundsTable } from '../../db';
@@ -66,7 +66,7 @@ export async function requestRefund(ctx: RefundContext, orderId: string, input: 
       return existing;
     }
     if (order.payment_status !== 'paid' || !order.razorpay_payment_id) throw conflict('Only a paid order can be refunded', 'NOT_PAID');
-    const refunded = await refundedPaise(trx, orderId);
+    const refunded = await refundedPaise(trx, orderId, ['requested', 'pending', 'processed']);
     if (refunded + input.amountPaise > order.amount_paise) {
       throw conflict(
         `That is more than is left to refund: ${formatInr((order.amount_paise - refunded) / 100)} of the ${formatInr(order.amount_paise / 100)} paid`,
@@ -99,15 +99,31 @@ export async function requestRefund(ctx: RefundContext, orderId: string, input: 
   return sendRefund(ctx, row);
 }
 
-/** What is refunded or on its way (every refund not failed), in paise. */
-async function refundedPaise(db: Kysely<OrdersDB> | Work<OrdersDB>['trx'], orderId: string): Promise<number> {
+/** What the order's refunds in `statuses` add up to, in paise: on its way or done (not failed), or processed only. */
+async function refundedPaise(db: Kysely<OrdersDB> | Work<OrdersDB>['trx'], orderId: string, statuses: readonly RefundStatus[]): Promise<number> {
   const { sum } = await db
     .selectFrom('refunds')
     .select(sql<string | number | null>`sum(amount_paise)`.as('sum'))
     .where('order_id', '=', orderId)
-    .where('status', '<>', 'failed')
+    .where('status', 'in', statuses)
     .executeTakeFirstOrThrow();
   return Number(sum ?? 0);
+}
+
+/** A refund as the order page and the refund route show it. */
+export function toOrderRefund(r: RefundRow): OrderRefund {
+  return {
+    _id: r.id,
+    amountPaise: r.amount_paise,
+    status: r.status,
+    speed: r.speed,
+    reason: r.reason,
+    requestedBy: r.requested_by,
+    razorpayRefundId: r.provider_refund_id,
+    failure: r.failure,
+    createdAt: r.created_at.toISOString(),
+    processedAt: r.processed_at ? r.processed_at.toISOString() : null,
+  };
 }
 
 /** Sends a requested refund (again: the same key answers the same refund) and records the answer. */
@@ -168,12 +184,7 @@ export async function applyRefundState(
     const order = (await repo.findOrderById(trx, after.order_id))!;
     await emit(refundEvent(order, after, ctx));
     if (after.status === 'processed') {
-      const refundedInAll = await trx
-        .selectFrom('refunds')
-        .select(sql<string | number | null>`sum(amount_paise)`.as('sum'))
-        .where('order_id', '=', order.id)
-        .where('status', '=', 'processed')
-        .executeTakeFirstOrThrow();
+      const refundedInAll = await refundedPaise(trx, order.id, ['processed']);
       const [invoice] = (await findInvoicesOfOrder(trx, order.id)).filter((d) => d.kind === 'invoice');
       const creditNote = invoice
         ? await issueCreditNote(trx, {
@@ -196,7 +207,7 @@ export async function applyRefundState(
         trx,
         refundProcessedEmail(
           order,
-          { id: after.id, amountPaise: after.amount_paise, speed: after.speed, refundedInAllPaise: Number(refundedInAll.sum ?? 0) },
+          { id: after.id, amountPaise: after.amount_paise, speed: after.speed, refundedInAllPaise: refundedInAll },
           ctx.shop,
           ctx.correlationId,
           creditNote,
