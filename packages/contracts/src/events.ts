@@ -95,6 +95,34 @@ export const RefundChangedPayload = Type.Object({
 });
 export type RefundChangedPayload = Static<typeof RefundChangedPayload>;
 
+/**
+ * Orders → personalisation, admin audit: the order's refunds processed reach what was paid, in the
+ * transaction that records the last of them. Its Personas stay genuine; their licence ends.
+ */
+export const OrderRefundedInFullPayload = Type.Object({ orderId: Uuid, personaId: Text, refundedAt: Text });
+export type OrderRefundedInFullPayload = Static<typeof OrderRefundedInFullPayload>;
+
+/**
+ * Orders → personalisation, admin audit: an administrator re-issued the order's Persona with a
+ * corrected name or message. The new Persona is made like any other (the order's details, the new
+ * id); once it is ready, the one it replaces is marked replaced and downloads no more.
+ */
+export const PersonaReissueRequestedPayload = Type.Intersect([
+  OrderPaidPayload,
+  Type.Object({ reissueId: Uuid, replacesPersonaId: Text, reason: Text }),
+]);
+export type PersonaReissueRequestedPayload = Static<typeof PersonaReissueRequestedPayload>;
+
+/** Orders → admin audit: an administrator created or changed a coupon code (issue 23). */
+export const CouponSavedPayload = Type.Object({
+  couponId: Uuid,
+  code: Text,
+  /** "20% off", "₹100.00 off": what the code takes off. */
+  offer: Text,
+  active: Type.Boolean(),
+});
+export type CouponSavedPayload = Static<typeof CouponSavedPayload>;
+
 /** Admin → admin audit: an administrator logged in. */
 export const AdminLoggedInPayload = Type.Object({ adminId: Uuid, email: Text });
 export type AdminLoggedInPayload = Static<typeof AdminLoggedInPayload>;
@@ -111,6 +139,10 @@ export const EVENT_PAYLOADS = {
   'order.note_added': OrderNoteAddedPayload,
   'order.email_resent': OrderEmailResentPayload,
   'order.refund_changed': RefundChangedPayload,
+  'coupon.created': CouponSavedPayload,
+  'coupon.updated': CouponSavedPayload,
+  'order.refunded_in_full': OrderRefundedInFullPayload,
+  'persona.reissue_requested': PersonaReissueRequestedPayload,
   'persona.ready': PersonaReadyPayload,
   'persona.failed': PersonaFailedPayload,
   'admin.logged_in': AdminLoggedInPayload,

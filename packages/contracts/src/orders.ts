@@ -1,8 +1,10 @@
 // Orders and payments on the wire (spec §3, DESIGN §4, §6).
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorQuery, Id, PageQuery, PlainText } from './common';
+import { CouponCode } from './coupons';
 import { GstStateCode } from './india';
 import { PersonaFormatSchema } from './personas';
+import { PersonaReissue } from './after-sale';
 
 export const DELIVERY_TYPES = ['digital', 'physical'] as const;
 export const PAYMENT_STATUSES = ['created', 'attempted', 'paid', 'failed'] as const;
@@ -113,6 +115,8 @@ export const InitiatePaymentBody = Type.Object(
      * lives for an e-book), the tax invoice's place of supply. Absent: the shop's own state.
      */
     state: Type.Optional(GstStateCode),
+    /** Not in the spec's request: a coupon code (issue 23); the server prices it, refusing with the reason when it does not apply. */
+    coupon: Type.Optional(CouponCode),
   },
   { additionalProperties: false },
 );
@@ -126,7 +130,14 @@ export const InitiatePaymentData = Type.Object({
   orderId: Id,
   keyId: Type.String(),
   testMode: Type.Boolean(),
-  breakdown: Type.Object({ basePaise: Type.Integer(), printingPaise: Type.Integer(), deliveryPaise: Type.Integer(), totalPaise: Type.Integer() }),
+  breakdown: Type.Object({
+    basePaise: Type.Integer(),
+    printingPaise: Type.Integer(),
+    deliveryPaise: Type.Integer(),
+    /** A coupon's discount (absent without one). */
+    discountPaise: Type.Optional(Type.Integer({ minimum: 0 })),
+    totalPaise: Type.Integer(),
+  }),
 });
 export type InitiatePaymentData = Static<typeof InitiatePaymentData>;
 
@@ -280,7 +291,15 @@ export type OrderRefund = Static<typeof OrderRefund>;
 export const OrderDetail = Type.Object({
   order: Order,
   /** What was charged, by part, in paise (the server's figures, never the client's). */
-  amounts: Type.Object({ basePaise: Type.Integer(), printingPaise: Type.Integer(), deliveryPaise: Type.Integer(), totalPaise: Type.Integer() }),
+  amounts: Type.Object({
+    basePaise: Type.Integer(),
+    printingPaise: Type.Integer(),
+    deliveryPaise: Type.Integer(),
+    /** A coupon's discount (0 without one) and its code. */
+    discountPaise: Type.Integer(),
+    couponCode: Type.Union([Type.String(), Type.Null()]),
+    totalPaise: Type.Integer(),
+  }),
   payment: Type.Object({
     razorpayOrderId: Type.Union([Type.String(), Type.Null()]),
     razorpayPaymentId: Type.Union([Type.String(), Type.Null()]),
@@ -292,6 +311,8 @@ export const OrderDetail = Type.Object({
   notes: Type.Array(OrderNote),
   /** Its refunds, oldest first. */
   refunds: Type.Array(OrderRefund),
+  /** Its Persona's re-issues, oldest first (the order names the newest Persona). */
+  reissues: Type.Array(PersonaReissue),
   /** The order's tax invoice and credit notes (India GST), oldest first. */
   invoices: Type.Array(
     Type.Object({
@@ -458,9 +479,11 @@ export const LibraryPersona = Type.Object({
     Type.Object({ direction: Type.Literal('received'), from: Type.String(), deliverOn: Type.String({ format: 'date' }) }),
     Type.Null(),
   ]),
-  /** The downloads ready, by format. */
+  /** The downloads ready, by format; none once the order is refunded in full. */
   downloads: Type.Array(PersonaDownload),
   verifyUrl: Type.String(),
+  /** When the order was refunded in full (the licence ended); null while it holds. */
+  refundedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type LibraryPersona = Static<typeof LibraryPersona>;
 

@@ -38,6 +38,15 @@ export const PersonaVerification = Type.Object({
   sha256: Type.String(),
   signature: Type.String(),
   keyId: Type.String(),
+  /**
+   * Whether its licence holds (issue 23). A Persona whose order was refunded in full, or that was
+   * replaced by a re-issue, stays genuine (its signature holds) but downloads no more.
+   */
+  licence: Type.Union([
+    Type.Object({ status: Type.Literal('active') }),
+    Type.Object({ status: Type.Literal('refunded'), endedAt: Type.String({ format: 'date-time' }) }),
+    Type.Object({ status: Type.Literal('replaced'), endedAt: Type.String({ format: 'date-time' }), replacedBy: Type.String() }),
+  ]),
 });
 export type PersonaVerification = Static<typeof PersonaVerification>;
 

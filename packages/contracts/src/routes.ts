@@ -45,6 +45,7 @@ export const API_OWNERS = {
   '/api/payments': 'orders',
   '/api/orders': 'orders',
   '/api/library': 'orders',
+  '/api/coupons': 'orders',
   '/api/personas': 'personalization',
   '/api/admin': 'admin',
   '/api/feedback': 'admin',
@@ -68,6 +69,14 @@ export const ADMIN_ROUTES: ReadonlyArray<{ methods: readonly Method[]; pattern: 
   // The order page (issue 23): the whole order, notes, e-mail copies, refunds.
   { methods: ['GET'], pattern: /^\/api\/orders\/[^/]+\/detail$/ },
   { methods: ['POST'], pattern: /^\/api\/orders\/[^/]+\/(notes|refunds|emails\/[^/]+\/resend)$/ },
+  // The owner's monthly reports (issue 23): the GST return and the settlement reconciliation.
+  { methods: ['GET'], pattern: /^\/api\/orders\/reports\// },
+  // After the sale (issue 23): a Persona re-issued, a printed copy cancelled before dispatch.
+  { methods: ['POST'], pattern: /^\/api\/orders\/[^/]+\/(persona\/reissue|print\/cancel)$/ },
+  // Coupon codes (issue 23): the owner's list, codes and redemptions; pricing a code (POST /api/coupons/price) is the checkout's, public.
+  { methods: ['GET'], pattern: /^\/api\/coupons(\/[^/]+\/redemptions)?\/?$/ },
+  { methods: ['POST'], pattern: /^\/api\/coupons\/?$/ },
+  { methods: ['PUT'], pattern: /^\/api\/coupons\/[^/]+$/ },
   { methods: ['GET', 'DELETE'], pattern: /^\/api\/feedback\/(all|[^/]+)$/ },
   { methods: ['POST'], pattern: /^\/api\/personas\/leaks$/ },
   { methods: ['POST'], pattern: /^\/api\/admin\/logout$/ },

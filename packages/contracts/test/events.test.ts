@@ -49,7 +49,17 @@ describe('event schemas', () => {
     expect(eventProblem(envelope('order.refund_changed', { ...refund, status: 'failed', failure: 'Razorpay refused the refund' }))).toBeNull();
     expect(eventProblem(envelope('order.refund_changed', { ...refund, status: 'refunded' } as never))).toMatch(/status/);
     expect(eventProblem(envelope('order.refund_changed', { ...refund, amountPaise: 10.5, status: 'processed' }))).toMatch(/amountPaise/);
-    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(16);
+    // After the sale (issue 23): a licence ended by a full refund, a Persona re-issued.
+    expect(
+      eventProblem(envelope('order.refunded_in_full', { orderId: paid.orderId, personaId: paid.personaId, refundedAt: new Date().toISOString() })),
+    ).toBeNull();
+    expect(eventProblem(envelope('order.refunded_in_full', { orderId: paid.orderId, personaId: paid.personaId, refundedAt: '' }))).toMatch(
+      /refundedAt/,
+    );
+    const reissue = { ...paid, personaId: 'PB-8R5N-3LY2-JU4E', reissueId: randomUUID(), replacesPersonaId: paid.personaId, reason: 'The name was misspelt' };
+    expect(eventProblem(envelope('persona.reissue_requested', reissue))).toBeNull();
+    expect(eventProblem(envelope('persona.reissue_requested', { ...reissue, replacesPersonaId: undefined } as never))).toMatch(/replacesPersonaId/);
+    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(18);
   });
 
   it('names what is wrong: the envelope, the type, or the payload field', () => {
