@@ -59,7 +59,7 @@ describe('event schemas', () => {
     const reissue = { ...paid, personaId: 'PB-8R5N-3LY2-JU4E', reissueId: randomUUID(), replacesPersonaId: paid.personaId, reason: 'The name was misspelt' };
     expect(eventProblem(envelope('persona.reissue_requested', reissue))).toBeNull();
     expect(eventProblem(envelope('persona.reissue_requested', { ...reissue, replacesPersonaId: undefined } as never))).toMatch(/replacesPersonaId/);
-    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(18);
+    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(20);
   });
 
   it('names what is wrong: the envelope, the type, or the payload field', () => {
