@@ -17,9 +17,11 @@ import type { BookReader } from './modules/payments/catalogue-client';
 import type { InvoiceSettings } from './modules/invoices/order-invoice';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { StandIn } from './modules/payments/test-mode/start-stand-in';
+import couponRoutes from './routes/coupons';
 import libraryRoutes from './routes/library';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
+import reportRoutes from './routes/reports';
 
 export interface OrdersAppOptions extends AppBaseOptions {
   db: Kysely<OrdersDB>;
@@ -90,7 +92,9 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
   await app.register(async (scope) => {
     await paymentRoutes(scope as ServiceApp, deps);
     await orderRoutes(scope as ServiceApp, deps);
+    await reportRoutes(scope as ServiceApp, deps);
     await libraryRoutes(scope as ServiceApp, deps);
+    await couponRoutes(scope as ServiceApp, deps);
   });
   return app;
 }

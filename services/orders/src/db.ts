@@ -52,6 +52,10 @@ export interface OrdersTable {
   persona_formats: ColumnType<string | null, string | null | undefined, string | null>;
   /** The buyer's GST state code (the invoice's place of supply); null: not asked, the shop's own state. */
   buyer_state: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A coupon's code and what it took off the book's price (amount_paise is after it). */
+  coupon_id: ColumnType<string | null, string | null | undefined, string | null>;
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
+  discount_paise: ColumnType<number, number | undefined, number>;
 }
 
 export interface WebhookEventsTable {
@@ -134,6 +138,9 @@ export interface OrdersDB {
   emails: EmailsTable;
   order_notes: OrderNotesTable;
   refunds: RefundsTable;
+  coupons: CouponsTable;
+  coupon_email_uses: CouponEmailUsesTable;
+  coupon_redemptions: CouponRedemptionsTable;
   invoice_counters: InvoiceCountersTable;
   invoices: InvoicesTable;
   outbox: any;
@@ -199,4 +206,46 @@ export interface RefundsTable {
   /** When the poller next asks about it; null: final. */
   check_at: Date | null;
   checks: Generated<number>;
+}
+
+/** Coupon codes (migration 20270103000000_coupons). */
+export interface CouponsTable {
+  id: string;
+  /** In capitals. */
+  code: string;
+  percent_off: number | null;
+  amount_off_paise: number | null;
+  min_order_paise: number;
+  valid_from: Date | null;
+  valid_to: Date | null;
+  /** Empty: every book. */
+  book_ids: ColumnType<string[], string[], string[]>;
+  total_limit: number | null;
+  per_email_limit: number | null;
+  /** Redemptions held: reserved or final. */
+  used: Generated<number>;
+  active: boolean;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Redemptions held per code and (lower-case) e-mail. */
+export interface CouponEmailUsesTable {
+  coupon_id: string;
+  email: string;
+  used: number;
+}
+
+export type CouponRedemptionState = 'reserved' | 'final' | 'released';
+
+export interface CouponRedemptionsTable {
+  order_id: string;
+  coupon_id: string;
+  /** Lower case. */
+  email: string;
+  discount_paise: number;
+  state: CouponRedemptionState;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }

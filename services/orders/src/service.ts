@@ -16,6 +16,7 @@ import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';
 import { webhookInbox } from './modules/payments/handle-payment-webhook';
 import type { StandIn } from './modules/payments/test-mode/start-stand-in';
 import { pollRefunds } from './modules/refunds/refunds';
+import { releaseStaleReservations } from './modules/coupons/coupon-redemptions';
 import { DEFAULT_SELLER, drawMissingInvoicePdfs, invoiceSettings, type InvoiceSettings } from './modules/invoices/order-invoice';
 import type { InvoiceTasks } from './modules/invoices/invoice-tasks';
 import { servicePool } from '@persona/untrusted';
@@ -177,6 +178,11 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   );
   refundPoller.start();
   closers.push(() => refundPoller.stop());
+
+  // Coupon codes held by checkouts left unpaid longer than a checkout lives are given back (coupons/coupon-redemptions.ts).
+  const couponHolds = backgroundRounds(() => releaseStaleReservations(database.db, logger), { pollMs: 60_000, logger, what: 'coupon holds' });
+  couponHolds.start();
+  closers.push(() => couponHolds.stop());
 
   const running = app;
   return {

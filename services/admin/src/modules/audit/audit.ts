@@ -24,7 +24,7 @@ export async function recordEvent(db: Kysely<AdminDB>, event: KnownEvent, logger
 export function subscribeAudit(bus: EventBus, db: Kysely<AdminDB>, logger?: BusLogger): Promise<Subscription> {
   return bus.subscribe({
     queue: AUDIT_QUEUE,
-    bindings: ['book.*', 'category.*', 'order.*', 'persona.*', 'admin.*', 'feedback.*'],
+    bindings: ['book.*', 'category.*', 'order.*', 'coupon.*', 'persona.*', 'admin.*', 'feedback.*'],
     handler: (event) => recordEvent(db, event, logger),
   });
 }

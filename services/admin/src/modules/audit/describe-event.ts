@@ -55,6 +55,12 @@ function describePayload(event: KnownEvent): AuditLine {
       ];
       return { summary: `Refund of ${rupees(p.amountPaise)} on order ${p.personaId} ${what}`, subjectId: p.orderId, actor: null };
     }
+    case 'coupon.created':
+    case 'coupon.updated': {
+      const p = event.payload;
+      const verb = event.type === 'coupon.created' ? 'created' : 'changed';
+      return { summary: `Coupon ${p.code} ${verb}: ${p.offer}, ${p.active ? 'active' : 'inactive'}`, subjectId: p.couponId, actor: null };
+    }
     case 'persona.ready':
       return { summary: `Persona ${event.payload.personaId} ready (${event.payload.pages} pages)`, subjectId: event.payload.orderId, actor: null };
     case 'persona.failed':

@@ -50,12 +50,17 @@ export function invoiceSettings(config: { name: string; address: string; gstin: 
   };
 }
 
-/** What the order supplied, each at its price (GST included): the book, and a printed copy's printing and delivery. */
+/**
+ * What the order supplied, each at its price (GST included): the book, and a printed copy's
+ * printing and delivery. A coupon's discount comes off the book's line (a code takes off the
+ * book's price only), before tax.
+ */
 export function orderSupplyLines(order: OrderRow): SupplyLine[] {
   const book = `Persona of "${order.book_title}" by ${order.book_author} (${order.persona_id})`;
-  if (order.delivery_type === 'digital') return [{ kind: 'ebook', description: `${book}, e-book`, grossPaise: order.base_paise }];
+  const discount = order.discount_paise > 0 ? { discountPaise: order.discount_paise } : {};
+  if (order.delivery_type === 'digital') return [{ kind: 'ebook', description: `${book}, e-book`, grossPaise: order.base_paise, ...discount }];
   return [
-    { kind: 'printed-book', description: `${book}, printed`, grossPaise: order.base_paise },
+    { kind: 'printed-book', description: `${book}, printed`, grossPaise: order.base_paise, ...discount },
     ...(order.printing_paise > 0 ? [{ kind: 'printing' as const, description: 'Printing and binding', grossPaise: order.printing_paise, belongsTo: 0 }] : []),
     ...(order.delivery_paise > 0 ? [{ kind: 'delivery' as const, description: 'Delivery', grossPaise: order.delivery_paise, belongsTo: 0 }] : []),
   ];

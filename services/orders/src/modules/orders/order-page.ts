@@ -60,7 +60,14 @@ export async function orderDetail(db: Kysely<OrdersDB>, id: string): Promise<Ord
   ]);
   return {
     order: toOrder(row),
-    amounts: { basePaise: row.base_paise, printingPaise: row.printing_paise, deliveryPaise: row.delivery_paise, totalPaise: row.amount_paise },
+    amounts: {
+      basePaise: row.base_paise,
+      printingPaise: row.printing_paise,
+      deliveryPaise: row.delivery_paise,
+      discountPaise: row.discount_paise,
+      couponCode: row.coupon_code,
+      totalPaise: row.amount_paise,
+    },
     payment: { razorpayOrderId: row.razorpay_order_id, razorpayPaymentId: row.razorpay_payment_id, paidVia: row.paid_via },
     attempts: attempts.map(toAttempt),
     emails: emails.map(toEmail),

@@ -56,6 +56,10 @@ export interface NewOrder {
   gift_deliver_on?: string | null;
   /** The buyer's GST state code (the invoice's place of supply). */
   buyer_state?: string | null;
+  /** A coupon's code and what it took off (amount_paise is after it). */
+  coupon_id?: string | null;
+  coupon_code?: string | null;
+  discount_paise?: number;
 }
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {

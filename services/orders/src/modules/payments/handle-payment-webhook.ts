@@ -12,6 +12,7 @@ import * as repo from '../orders/orders.repository';
 import { markOrderPaid } from './mark-order-paid';
 import type { ShopMail } from '../mail/emails.repository';
 import { applyRefundState } from '../refunds/refunds';
+import { releaseRedemption } from '../coupons/coupon-redemptions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import type { WebhookAction } from './payment-provider';
@@ -64,6 +65,8 @@ async function applyWebhook(inbox: WebhookInbox, work: Work<OrdersDB>, eventId: 
     return 'already-paid';
   }
   await repo.markUnpaidAttempt(trx, row.id, webhook.action === 'failed' ? 'failed' : 'attempted');
+  // A failed payment gives its code back (a later payment of the order takes it again).
+  if (webhook.action === 'failed' && row.coupon_id && row.payment_status !== 'paid') await releaseRedemption(trx, row.id, ['reserved']);
   // Authorised, not captured (an account without automatic capture): the reconciler captures it
   // at its next run, and pays the order then.
   if (webhook.action === 'authorized' && row.payment_status !== 'paid') await repo.askAboutPaymentNow(trx, row.id);

@@ -8,6 +8,7 @@ import {
   computeOrderAmount,
   formatPersonaId,
   GIFT_MAX_DAYS_AHEAD,
+  normalizeCouponCode,
   giftMessageProblem,
   normalizeGiftMessage,
   normalizePrintedName,
@@ -21,6 +22,9 @@ import {
 import { isUniqueViolation } from '@persona/db';
 import { badRequest, conflict, HttpError } from '@persona/service-kit';
 import * as repo from '../orders/orders.repository';
+import { couponErrorCode } from '../coupons/coupon-pricing';
+import { recordReservation, reserveCouponUse, type CouponHold } from '../coupons/coupon-redemptions';
+import { judgeCoupon } from '../coupons/coupons.service';
 import { PaymentProviderError, type PaymentProvider } from './payment-provider';
 import type { PaymentsContext } from './payments-context';
 import { nextPaymentCheck } from './payment-checks';
@@ -31,6 +35,7 @@ function requestHash(body: InitiatePaymentBody): string {
   // Not a gift (no state) hashes exactly as before gifts (states) existed, so a key reused across the upgrade still matches.
   if (gift) parts.push(gift);
   if (state) parts.push({ state });
+  if (body.coupon) parts.push({ coupon: normalizeCouponCode(body.coupon) });
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -97,7 +102,13 @@ function answer(row: repo.OrderRow, provider: PaymentProvider): InitiatePaymentD
     orderId: row.id,
     keyId: provider.keyId,
     testMode: provider.mode === 'test',
-    breakdown: { basePaise: row.base_paise, printingPaise: row.printing_paise, deliveryPaise: row.delivery_paise, totalPaise: row.amount_paise },
+    breakdown: {
+      basePaise: row.base_paise,
+      printingPaise: row.printing_paise,
+      deliveryPaise: row.delivery_paise,
+      ...(row.coupon_id ? { discountPaise: row.discount_paise } : {}),
+      totalPaise: row.amount_paise,
+    },
   };
 }
 
@@ -130,6 +141,18 @@ async function ensureProviderOrder(ctx: PaymentsContext, row: repo.OrderRow): Pr
   return { ...row, razorpay_order_id: razorpayOrderId };
 }
 
+/** The order and its code's redemption, in one transaction: the redemption reserved under the code's limits first. */
+function insertOrderWithCoupon(ctx: PaymentsContext, order: repo.NewOrder, hold: CouponHold & { updatedAt: number }): Promise<repo.OrderRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const coupon = await reserveCouponUse(trx, hold);
+    // Changed since it was judged (an edit in between): the provider's order has the old amount.
+    if (coupon.updated_at.getTime() !== hold.updatedAt) throw conflict('This code was changed a moment ago: please try again', 'COUPON_CHANGED');
+    const inserted = await repo.insertOrder(trx, order);
+    await recordReservation(trx, inserted.id, hold);
+    return inserted;
+  });
+}
+
 export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymentBody, idempotencyKey: string | undefined): Promise<InitiatePaymentData> {
   checkAddress(body);
   const gift = checkPrintedText(body);
@@ -149,9 +172,24 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   const printProblem = bookPrintProblem(book);
   if (printProblem)
     throw conflict(`This book cannot be personalised yet: ${printProblem.charAt(0).toLowerCase()}${printProblem.slice(1)}`, 'BOOK_NOT_PRINTABLE');
+  // A code is judged with the e-mail's share before anything is made; its redemption is then
+  // reserved in the order's own transaction, under the limits (a refusal there rolls the order back).
+  let hold: (CouponHold & { code: string; updatedAt: number }) | null = null;
+  if (body.coupon) {
+    const judged = await judgeCoupon(ctx.db, { code: body.coupon, bookId: book.id, amount, email: body.email });
+    if (!judged.coupon || judged.price.reason) throw conflict(judged.price.message, couponErrorCode(judged.price.reason ?? 'unknown'));
+    hold = {
+      couponId: judged.coupon.id,
+      code: judged.coupon.code,
+      updatedAt: judged.coupon.updated_at.getTime(),
+      email: body.email.trim().toLowerCase(),
+      discountPaise: judged.price.breakdown.discountPaise,
+    };
+  }
+  const chargedPaise = amount.totalPaise - (hold?.discountPaise ?? 0);
   if (clientFiguresDiffer(body, amount)) {
     ctx.log?.info(
-      { sentAmount: body.amount, sentShippingFee: body.shippingFee, chargedPaise: amount.totalPaise },
+      { sentAmount: body.amount, sentShippingFee: body.shippingFee, chargedPaise },
       'client figures ignored: the server charges its own amount',
     );
   }
@@ -159,32 +197,34 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   // payment order (a failure in between leaves only an unpaid Razorpay order behind, which expires).
   const id = randomUUID();
   const createdAt = new Date();
-  const razorpayOrderId = await createProviderOrder(ctx, { id, amountPaise: amount.totalPaise, bookId: book.id, deliveryType: body.deliveryType });
+  const razorpayOrderId = await createProviderOrder(ctx, { id, amountPaise: chargedPaise, bookId: book.id, deliveryType: body.deliveryType });
+  const newOrder: repo.NewOrder = {
+    id,
+    razorpay_order_id: razorpayOrderId,
+    payment_check_at: nextPaymentCheck(createdAt, createdAt),
+    persona_id: formatPersonaId(randomBytes(10)),
+    book_id: book.id,
+    book_title: book.title,
+    book_author: book.author,
+    full_name: normalizePrintedName(body.fullName),
+    email: body.email.trim(),
+    phone: body.phone.trim(),
+    delivery_type: body.deliveryType,
+    address: body.deliveryType === 'physical' ? body.address : null,
+    base_paise: amount.basePaise,
+    printing_paise: amount.printingPaise,
+    delivery_paise: amount.deliveryPaise,
+    amount_paise: chargedPaise,
+    idempotency_key: idempotencyKey ?? null,
+    request_hash: hash,
+    correlation_id: ctx.correlationId,
+    buyer_state: body.state ?? null,
+    ...gift,
+    ...(hold ? { coupon_id: hold.couponId, coupon_code: hold.code, discount_paise: hold.discountPaise } : {}),
+  };
   let row: repo.OrderRow;
   try {
-    row = await repo.insertOrder(ctx.db, {
-      id,
-      razorpay_order_id: razorpayOrderId,
-      payment_check_at: nextPaymentCheck(createdAt, createdAt),
-      persona_id: formatPersonaId(randomBytes(10)),
-      book_id: book.id,
-      book_title: book.title,
-      book_author: book.author,
-      full_name: normalizePrintedName(body.fullName),
-      email: body.email.trim(),
-      phone: body.phone.trim(),
-      delivery_type: body.deliveryType,
-      address: body.deliveryType === 'physical' ? body.address : null,
-      base_paise: amount.basePaise,
-      printing_paise: amount.printingPaise,
-      delivery_paise: amount.deliveryPaise,
-      amount_paise: amount.totalPaise,
-      idempotency_key: idempotencyKey ?? null,
-      request_hash: hash,
-      correlation_id: ctx.correlationId,
-      buyer_state: body.state ?? null,
-      ...gift,
-    });
+    row = hold ? await insertOrderWithCoupon(ctx, newOrder, hold) : await repo.insertOrder(ctx.db, newOrder);
   } catch (err) {
     // Two requests with one key raced; the other one created the order.
     if (idempotencyKey && isUniqueViolation(err)) return initiatePayment(ctx, body, idempotencyKey);

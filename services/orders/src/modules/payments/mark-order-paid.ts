@@ -6,6 +6,7 @@ import { createEvent, type Work } from '@persona/bus';
 import { shopDate, type OrderPaidPayload } from '@persona/contracts';
 import type { OrdersDB } from '../../db';
 import * as repo from '../orders/orders.repository';
+import { finalizeRedemption } from '../coupons/coupon-redemptions';
 
 /** What personalisation needs to make the Persona of a paid order. */
 export function personaRequest(order: repo.OrderRow): OrderPaidPayload {
@@ -43,6 +44,8 @@ export async function markOrderPaid(
   const paid = await repo.markPaid(trx, row.id, paymentId, via, via === 'verify' ? new Date() : null);
   await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: paymentId, outcome: 'paid', source: via, detail: paid ? undefined : 'already paid' });
   if (!paid) return false;
+  // Paid at its discounted price: the code's redemption is the buyer's for good.
+  if (paid.coupon_id) await finalizeRedemption(trx, paid.id);
   await emit(createEvent('order.paid', personaRequest(paid), { correlationId: paid.correlation_id ?? correlationId }));
   return true;
 }

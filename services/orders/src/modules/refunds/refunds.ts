@@ -16,6 +16,7 @@ import * as repo from '../orders/orders.repository';
 import { PaymentProviderError, type PaymentProvider, type ProviderRefund } from '../payments/payment-provider';
 import { findInvoicesOfOrder, issueCreditNote } from '../invoices/invoices.repository';
 import { apportionRefund } from '../invoices/tax';
+import { releaseRedemption } from '../coupons/coupon-redemptions';
 
 export type RefundRow = Selectable<RefundsTable>;
 export type RefundSpeed = 'normal' | 'optimum';
@@ -185,6 +186,8 @@ export async function applyRefundState(
     await emit(refundEvent(order, after, ctx));
     if (after.status === 'processed') {
       const refundedInAll = await refundedPaise(trx, order.id, ['processed']);
+      // Refunded in full: the coupon's redemption is given back.
+      if (order.coupon_id && refundedInAll >= order.amount_paise) await releaseRedemption(trx, order.id, ['final', 'reserved']);
       const [invoice] = (await findInvoicesOfOrder(trx, order.id)).filter((d) => d.kind === 'invoice');
       const creditNote = invoice
         ? await issueCreditNote(trx, {
