@@ -7,6 +7,8 @@ export type CsvCell = string | number | null | undefined;
 /** First characters that make Excel, LibreOffice or Sheets read a cell as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
+/** A negative amount written as text ("-12.50", two decimals kept): a number to a spreadsheet, no formula. */
+const PLAIN_DECIMAL = /^-?[0-9]+(?:\.[0-9]+)?$/;
 
 /**
  * One field as CSV text. Text that a spreadsheet would run as a formula gets a
@@ -16,7 +18,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value !== 'number' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value !== 'number' && FORMULA_START.test(text) && !PLAIN_DECIMAL.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -11,6 +11,7 @@ export * from './admin';
 export * from './csv';
 export * from './printable-text';
 export * from './india';
+export * from './reports';
 export * from './coupons';
 export * from './after-sale';
 export * from './reports';

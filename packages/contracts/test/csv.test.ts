@@ -39,6 +39,10 @@ describe('toCsv (RFC 4180)', () => {
   it('writes numbers as they are, negative ones included', () => {
     expect(toCsvRows([[0, 349.5, -12, 1e21]])).toBe('0,349.5,-12,1e+21\r\n');
   });
+
+  it('writes a negative amount given as text (two decimals kept) as a number, not as a formula', () => {
+    expect(toCsvRows([['-200.00', '-7', '-1.5e3', '-2-3']])).toBe("-200.00,-7,'-1.5e3,'-2-3\r\n");
+  });
 });
 
 describe('toCsv against spreadsheet formula injection', () => {
