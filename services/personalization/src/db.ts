@@ -25,6 +25,10 @@ export interface PersonasTable {
   error: string | null;
   created_at: Timestamp;
   ready_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When and why its licence ended (issue 23): its order refunded in full, or replaced by a re-issue (`replaced_by`). */
+  licence_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  licence_end: ColumnType<'refunded' | 'replaced' | null, 'refunded' | 'replaced' | null | undefined, 'refunded' | 'replaced' | null>;
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SigningKeysTable {
@@ -34,8 +38,15 @@ export interface SigningKeysTable {
   created_at: Timestamp;
 }
 
+/** An order refunded in full (order.refunded_in_full): its Personas' licences end, those made later included. */
+export interface RefundedOrdersTable {
+  order_id: string;
+  refunded_at: Date;
+}
+
 export interface PersonalizationDB {
   personas: PersonasTable;
+  refunded_orders: RefundedOrdersTable;
   signing_keys: SigningKeysTable;
   outbox: any;
   inbox: any;

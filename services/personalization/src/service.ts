@@ -1,6 +1,6 @@
 // Wires the personalisation service for either run mode: migrations, the
-// signing key, the PDF worker pool, the consumer of Persona requests, the outbox relay
-// and the HTTP app.
+// signing key, the PDF worker pool, the consumers of Persona requests and of refunded
+// orders (licences), the outbox relay and the HTTP app.
 import path from 'node:path';
 import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations } from '@persona/bus';
 import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
@@ -15,6 +15,7 @@ import { defaultPdfPool, type PdfPool } from './modules/pdf-pool/pdf-pool';
 import { PersonaFiles } from './modules/personas/persona-files';
 import { personaMetrics } from './modules/personas/persona-metrics';
 import { PERSONALIZATION_QUEUE, subscribePersonaRequests } from './modules/personas/personalize';
+import { LICENCES_QUEUE, subscribeLicenceEnds } from './modules/personas/licences';
 import { loadSigningKey, publicKeyPems } from './modules/personas/signing-keys';
 import { catalogueTitleReader, createPreviews, type BookTitleReader } from './modules/personas/preview';
 
@@ -103,7 +104,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
   });
-  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [PERSONALIZATION_QUEUE] });
+  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [PERSONALIZATION_QUEUE, LICENCES_QUEUE] });
 
   const subscription = await subscribePersonaRequests(bus, {
     db: database.db,
@@ -118,12 +119,14 @@ export async function startPersonalizationService(options: PersonalizationServic
     retryDelaysMs: options.retryDelaysMs,
     metrics: personaMetrics(app.metrics),
   });
+  const licences = await subscribeLicenceEnds(bus, database.db, logger);
 
   return {
     app,
     async close({ graceMs = SHUTDOWN_DEFAULTS.messageGraceMs } = {}) {
       await closeHttpServer(app, graceMs, logger);
       await subscription.close({ graceMs });
+      await licences.close();
       await store.flush();
       await pdfPool.close();
       if (previewPool !== pdfPool) await previewPool.close();

@@ -1,4 +1,4 @@
-// /api/personas: download (for the holder of the persona id), verification of
+// /api/personas: download (for the holder of the persona id, while its licence holds), verification of
 // a record or an uploaded file, the shop's public key, the dedication page's
 // preview, and (for administrators) the order a leaked copy came from.
 
@@ -16,11 +16,13 @@ import {
   PersonaPreviewBody,
   PersonaVerification,
   PublicKey,
+  shopDate,
 } from '@persona/contracts';
 import {
   abandonedSignal,
   badRequest,
   clientAddress,
+  HttpError,
   multipartFailure,
   multipartParts,
   notFound,
@@ -32,6 +34,7 @@ import { discardUploads, spoolUpload, type SpooledUpload } from '@persona/untrus
 import type { FastifyRequest } from 'fastify';
 import type { PersonalizationDeps } from '../app';
 import { markHex } from '../modules/leak-mark/mark-code';
+import { formatPurchaseDate } from '../modules/pdf-engine/format-date';
 import { copyFormat, type CopyFormat } from '../modules/leak-mark/copy-format';
 import type { MarkReading } from '../modules/leak-mark/read-mark';
 import { PreviewAbandonedError } from '../modules/pdf-pool/pdf-pool';
@@ -43,6 +46,24 @@ import { verifyPersonaSignature } from '../modules/signing/persona-signature';
 const COPY_NAME: Record<CopyFormat, string> = { pdf: 'This PDF', epub: 'This EPUB' };
 
 const MAX_UPLOAD = 10 * 1024 * 1024;
+
+/** A Persona's licence as its verify answer tells it (issue 23): it holds, or it ended and why. */
+function licenceOf(row: repo.PersonaRow): PersonaVerification['licence'] {
+  if (!row.licence_end || !row.licence_ended_at) return { status: 'active' };
+  const endedAt = row.licence_ended_at.toISOString();
+  if (row.licence_end === 'replaced' && row.replaced_by) return { status: 'replaced', endedAt, replacedBy: row.replaced_by };
+  return { status: 'refunded', endedAt };
+}
+
+/** Why a Persona downloads no more, as a 410 its holder can act on; null while its licence holds. */
+function licenceEnded(row: repo.PersonaRow): HttpError | null {
+  const licence = licenceOf(row);
+  if (licence.status === 'replaced')
+    return new HttpError(410, `This Persona was replaced by Persona ${licence.replacedBy}, with the corrected details: download that one`, 'REPLACED');
+  if (licence.status === 'refunded')
+    return new HttpError(410, `This Persona's order was refunded in full on ${formatPurchaseDate(shopDate(new Date(licence.endedAt)))}: it can no longer be downloaded`, 'REFUNDED');
+  return null;
+}
 
 function personaIdOf(raw: string): string {
   const id = normalizePersonaId(raw);
@@ -147,6 +168,7 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
           sha256: row.sha256,
           signature: row.signature,
           keyId: row.key_id,
+          licence: licenceOf(row),
         },
       };
     },
@@ -263,6 +285,8 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
       const format = request.query.format ?? 'pdf';
       const row = await repo.findPersona(db, personaId);
       if (!row || row.status !== 'ready') throw notFound('This Persona is not ready, or does not exist');
+      const ended = licenceEnded(row);
+      if (ended) throw ended;
       if (format === 'epub' && !row.epub_sha256) throw notFound("This Persona is a PDF only: its book is printed from the publisher's own PDF");
       const file = await deps.files.open(personaId, format);
       if (!file) throw notFound("This Persona's file is missing");

@@ -1,9 +1,10 @@
-// Consumes every request to make a Persona, order.paid and
-// persona.retry_requested (DESIGN §3, §5): reads the book's source, signs the
+// Consumes every request to make a Persona, order.paid, persona.retry_requested
+// and persona.reissue_requested (DESIGN §3, §5; issue 23): reads the book's source, signs the
 // record, builds the PDF off the event loop, stores it, and records the
 // Persona with persona.ready in one transaction through the inbox — so a
 // redelivery (a crashed worker, a duplicate message) yields exactly one
-// Persona. After the last attempt a failure is recorded as persona.failed and
+// Persona. A re-issue's new Persona replaces the old one in that same
+// transaction (the old one downloads no more only once the new one can). After the last attempt a failure is recorded as persona.failed and
 // the message goes to the dead-letter queue.
 import { createEvent, eventLogger, type EventContext, type EventBus, type KnownEvent, type Subscription, type UnitOfWork } from '@persona/bus';
 import type { PersonaFormat, PersonaSignedRecord } from '@persona/contracts';
@@ -40,8 +41,11 @@ export interface PersonalizeDeps {
 
 export const verifyUrl = (publicUrl: string, personaId: string) => `${publicUrl}/verify/${personaId}`;
 
-/** The requests to make a Persona: a paid order, or an administrator's retry of a failed one (the same payload). */
-export const PERSONA_REQUESTS = ['order.paid', 'persona.retry_requested'] as const;
+/**
+ * The requests to make a Persona: a paid order, an administrator's retry of a failed one (the same
+ * payload), or their re-issue with corrected names (the same, and the Persona it replaces).
+ */
+export const PERSONA_REQUESTS = ['order.paid', 'persona.retry_requested', 'persona.reissue_requested'] as const;
 export type PersonaRequestEvent = KnownEvent<(typeof PERSONA_REQUESTS)[number]>;
 
 export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEvent, ctx: EventContext): Promise<'ready' | 'already-ready'> {
@@ -116,6 +120,8 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
         pages: pdf.pages,
       });
       if (saved) {
+        if (event.type === 'persona.reissue_requested') await repo.replacePersona(trx, event.payload.replacesPersonaId, record.personaId, new Date());
+        await repo.endLicenceIfRefunded(trx, order.orderId, record.personaId);
         await emit(
           createEvent(
             'persona.ready',

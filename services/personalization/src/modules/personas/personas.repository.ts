@@ -62,3 +62,41 @@ export async function saveFailed(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Ends the licence of every Persona of a refunded order whose licence holds (one replaced earlier
+ * stays replaced), and keeps the order as refunded for those made after; answers the ids ended.
+ */
+export async function endLicencesOfOrder(db: Db, orderId: string, at: Date): Promise<string[]> {
+  await db.insertInto('refunded_orders').values({ order_id: orderId, refunded_at: at }).onConflict((oc) => oc.column('order_id').doNothing()).execute();
+  const rows = await db
+    .updateTable('personas')
+    .set({ licence_end: 'refunded', licence_ended_at: at })
+    .where('order_id', '=', orderId)
+    .where('licence_end', 'is', null)
+    .returning('persona_id')
+    .execute();
+  return rows.map((r) => r.persona_id);
+}
+
+/** A Persona just made for an order already refunded in full is born with its licence ended. */
+export async function endLicenceIfRefunded(db: Db, orderId: string, personaId: string): Promise<void> {
+  const refunded = await db.selectFrom('refunded_orders').select('refunded_at').where('order_id', '=', orderId).executeTakeFirst();
+  if (!refunded) return;
+  await db
+    .updateTable('personas')
+    .set({ licence_end: 'refunded', licence_ended_at: refunded.refunded_at })
+    .where('persona_id', '=', personaId)
+    .where('licence_end', 'is', null)
+    .execute();
+}
+
+/** A re-issued Persona is ready: the one it replaces (if its licence still holds) downloads no more and says so. */
+export async function replacePersona(db: Db, oldPersonaId: string, newPersonaId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('personas')
+    .set({ licence_end: 'replaced', licence_ended_at: at, replaced_by: newPersonaId })
+    .where('persona_id', '=', oldPersonaId)
+    .where('licence_end', 'is', null)
+    .execute();
+}
