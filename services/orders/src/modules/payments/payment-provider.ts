@@ -46,6 +46,30 @@ export interface ProviderRefund {
   status: 'pending' | 'processed' | 'failed';
 }
 
+/**
+ * One line of the provider's settlement recon (Razorpay's GET /v1/settlements/recon/combined): a
+ * payment, refund or adjustment settled to the shop's bank account, amounts in paise.
+ */
+export interface SettlementItem {
+  /** pay_…, rfnd_…, or the adjustment's id. */
+  entityId: string;
+  type: 'payment' | 'refund' | 'adjustment';
+  /** A refund's payment (a payment's own id for a payment). */
+  paymentId: string | null;
+  /** The provider's order of the payment. */
+  providerOrderId: string | null;
+  amountPaise: number;
+  /** What reached the account (a payment: its amount less the fee) and what left it (a refund). */
+  creditPaise: number;
+  debitPaise: number;
+  /** The provider's fee including the GST on it, and that GST. */
+  feePaise: number;
+  taxPaise: number;
+  createdAt: Date;
+  settlementId: string | null;
+  settledAt: Date | null;
+}
+
 export interface PaymentProvider {
   readonly mode: PaymentMode;
   /** The public key the browser's checkout is opened with. */
@@ -63,6 +87,8 @@ export interface PaymentProvider {
    */
   refund(paymentId: string, amountPaise: number, options: { key: string; speed: 'normal' | 'optimum' }): Promise<ProviderRefund>;
   fetchRefund(refundId: string): Promise<ProviderRefund>;
+  /** Every transaction settled in a month (India's calendar), or on one day of it: all pages of the recon. */
+  settlementRecon(period: { year: number; month: number; day?: number }): Promise<SettlementItem[]>;
   isValidPaymentSignature(providerOrderId: string, paymentId: string, signature: string): boolean;
   isValidWebhookSignature(rawBody: Buffer, signature: string): boolean;
   /** The webhook's meaning; call only once its signature is valid. */

@@ -126,10 +126,16 @@ function documentRange(documents: readonly Invoice[], kind: Invoice['kind']): Do
 /** The return's tables as one CSV, each table under a line naming it as GSTR-1 does (B2CS, EXEMP, HSN, DOCS), a blank line between. */
 export function gstReturnCsv(gst: GstReturn, seller: { name: string; gstin: string }): string {
   const money = paiseAsRupees;
-  const section = (name: string, title: string, header: readonly string[], rows: CsvCell[][]) =>
-    toCsvRows([[name, title]]) + toCsv(header, rows) + '\r\n';
+  const section = (name: string, title: string, header: readonly string[], rows: CsvCell[][]) => toCsvRows([[name, title]]) + toCsv(header, rows) + '\r\n';
   return (
-    toCsvRows([['GSTR-1', `${seller.name}, GSTIN ${seller.gstin}`, reportMonthLabel(gst.year, gst.month), 'Amounts in rupees; credit notes net off in the month they are issued']]) +
+    toCsvRows([
+      [
+        'GSTR-1',
+        `${seller.name}, GSTIN ${seller.gstin}`,
+        reportMonthLabel(gst.year, gst.month),
+        'Amounts in rupees; credit notes net off in the month they are issued',
+      ],
+    ]) +
     '\r\n' +
     section(
       'B2CS',

@@ -38,7 +38,18 @@ describe('the GST return of a month', () => {
       { supplyType: 'intra-state', nilRatedPaise: 0, exemptPaise: 59_900 + 12_000 + 6_000 },
     ]);
     expect(gst.hsn).toEqual([
-      { hsnSac: '4901', exempt: true, rateBp: 0, kinds: ['printed-book', 'printing', 'delivery'], quantity: 1, totalPaise: 77_900, taxablePaise: 77_900, igstPaise: 0, cgstPaise: 0, sgstPaise: 0 },
+      {
+        hsnSac: '4901',
+        exempt: true,
+        rateBp: 0,
+        kinds: ['printed-book', 'printing', 'delivery'],
+        quantity: 1,
+        totalPaise: 77_900,
+        taxablePaise: 77_900,
+        igstPaise: 0,
+        cgstPaise: 0,
+        sgstPaise: 0,
+      },
       {
         hsnSac: '9984',
         exempt: false,

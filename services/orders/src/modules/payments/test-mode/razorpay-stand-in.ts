@@ -76,12 +76,67 @@ const rzpError = (reply: FastifyReply, status: number, description: string, fiel
     },
   });
 
+/** The stand-in's settlement rule: each transaction settles two days after it was made. */
+export const SETTLEMENT_DELAY_MS = 2 * 24 * 3600_000;
+/** Its fee: 2% of a payment, plus 18% GST on that fee (the fee reported includes the GST); refunds cost nothing. */
+export const FEE_RATE_BP = 200;
+export const FEE_GST_RATE_BP = 1800;
+
+/** `paise × rate` rounded half up to the paisa (basis points, integers only). */
+const ofRate = (paise: number, rateBp: number) => Math.floor((paise * rateBp + 5_000) / 10_000);
+
+/** The stand-in's fee on a payment, and the GST in it. */
+export function standInFee(amountPaise: number): { feePaise: number; taxPaise: number } {
+  const base = ofRate(amountPaise, FEE_RATE_BP);
+  const taxPaise = ofRate(base, FEE_GST_RATE_BP);
+  return { feePaise: base + taxPaise, taxPaise };
+}
+
+/** India Standard Time: the recon's year, month and day are India's. */
+const IST_OFFSET_S = 330 * 60;
+const istDay = (unixSeconds: number) => new Date((unixSeconds + IST_OFFSET_S) * 1000).toISOString().slice(0, 10);
+
+/** One line of Razorpay's settlement recon (GET /v1/settlements/recon/combined). */
+interface StandInReconItem {
+  entity_id: string;
+  type: 'payment' | 'refund';
+  debit: number;
+  credit: number;
+  amount: number;
+  currency: string;
+  fee: number;
+  tax: number;
+  on_hold: boolean;
+  settled: boolean;
+  created_at: number;
+  settled_at: number;
+  settlement_id: string;
+  posted_at: number;
+  credit_type: 'default';
+  description: string | null;
+  notes: Record<string, string> | never[];
+  payment_id: string | null;
+  settlement_utr: string;
+  order_id: string;
+  order_receipt: string | null;
+  method: 'card';
+  card_network: string;
+  card_issuer: string;
+  card_type: 'credit';
+  dispute_id: null;
+}
+
 export class RazorpayStandIn {
   readonly orders = new Map<string, StandInOrder>();
   readonly payments = new Map<string, StandInPayment>();
   readonly refunds = new Map<string, StandInRefund>();
   /** X-Refund-Idempotency → the refund it made. */
   private readonly refundKeys = new Map<string, string>();
+  /**
+   * When a transaction settles to the shop's bank account: `delayMs` after it was made (T+2 days,
+   * Razorpay's usual cycle; tests shorten it). The recon lists what has settled by now.
+   */
+  readonly settlementBehaviour = { delayMs: SETTLEMENT_DELAY_MS };
   /** Test hooks: the next refund request is performed and its answer dropped (the connection cut); how long a refund stays pending. */
   readonly refundBehaviour = { dropNextAnswer: false, processAfterMs: 20, outcome: 'processed' as 'processed' | 'failed' };
 
@@ -153,6 +208,74 @@ export class RazorpayStandIn {
       return payment;
     });
     this.registerRefunds(app, prefix, guard);
+    // Razorpay's settlement recon: what settled in a month (or on a day of it), a page at a time.
+    app.get(`${prefix}/v1/settlements/recon/combined`, { onRequest: guard }, async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      const number = (name: string, min: number, max: number, fallback?: number) => {
+        const text = query[name];
+        if (text === undefined || text === '') return fallback;
+        const value = Number(text);
+        return /^[0-9]+$/.test(text) && value >= min && value <= max ? value : null;
+      };
+      const year = number('year', 2000, 9999);
+      const month = number('month', 1, 12);
+      const day = number('day', 1, 31);
+      const count = number('count', 1, 1000, 10);
+      const skip = number('skip', 0, Number.MAX_SAFE_INTEGER, 0);
+      if (!year) return rzpError(reply, 400, 'The year field is required.', 'year');
+      if (!month) return rzpError(reply, 400, 'The month field is required.', 'month');
+      if (day === null || count === null || skip === null) return rzpError(reply, 400, 'The day, count or skip is invalid.');
+      const wanted = `${year}-${String(month).padStart(2, '0')}${day ? `-${String(day).padStart(2, '0')}` : ''}`;
+      const items = this.reconItems().filter((item) => istDay(item.settled_at).startsWith(wanted));
+      const page = items.slice(skip!, skip! + count!);
+      return { entity: 'collection', count: page.length, items: page };
+    });
+  }
+
+  /** Every captured payment and processed refund that has settled by now, in the order they settled. */
+  reconItems(now = Date.now()): StandInReconItem[] {
+    const delay = Math.floor(this.settlementBehaviour.delayMs / 1000);
+    const settledBy = Math.floor(now / 1000);
+    const item = (entity: { id: string; amount: number; created_at: number }, payment: StandInPayment, type: 'payment' | 'refund'): StandInReconItem => {
+      const settledAt = entity.created_at + delay;
+      const { feePaise, taxPaise } = type === 'payment' ? standInFee(entity.amount) : { feePaise: 0, taxPaise: 0 };
+      const order = this.orders.get(payment.order_id);
+      // One settlement a day, named after it, as a bank statement shows one transfer a day.
+      const settlementDay = istDay(settledAt).replace(/-/g, '');
+      return {
+        entity_id: entity.id,
+        type,
+        debit: type === 'refund' ? entity.amount : 0,
+        credit: type === 'payment' ? entity.amount - feePaise : 0,
+        amount: entity.amount,
+        currency: 'INR',
+        fee: feePaise,
+        tax: taxPaise,
+        on_hold: false,
+        settled: true,
+        created_at: entity.created_at,
+        settled_at: settledAt,
+        settlement_id: `setl_PB${settlementDay}0000`,
+        posted_at: settledAt,
+        credit_type: 'default',
+        description: null,
+        notes: order?.notes ?? [],
+        payment_id: type === 'refund' ? payment.id : null,
+        settlement_utr: `PBUTR${settlementDay}`,
+        order_id: payment.order_id,
+        order_receipt: order?.receipt ?? null,
+        method: 'card',
+        card_network: 'Visa',
+        card_issuer: 'HDFC',
+        card_type: 'credit',
+        dispute_id: null,
+      };
+    };
+    const items = [
+      ...[...this.payments.values()].filter((p) => p.captured).map((p) => item(p, p, 'payment')),
+      ...[...this.refunds.values()].filter((r) => r.status === 'processed').map((r) => item(r, this.payments.get(r.payment_id)!, 'refund')),
+    ];
+    return items.filter((i) => i.settled_at <= settledBy).sort((a, b) => a.settled_at - b.settled_at || a.created_at - b.created_at);
   }
 
   /** Razorpay's refunds: X-Refund-Idempotency, amounts in paise up to what was captured, pending then processed (or failed) with webhooks. */

@@ -14,6 +14,8 @@ export interface StandIn {
   refundBehaviour: RazorpayStandIn['refundBehaviour'];
   /** The refunds it has made. */
   refunds: RazorpayStandIn['refunds'];
+  /** When its transactions settle (tests: at once). */
+  settlementBehaviour: RazorpayStandIn['settlementBehaviour'];
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startStandIn(keys: RazorpayKeys, deliverWebhook: DeliverWe
     url,
     refundBehaviour: standIn.refundBehaviour,
     refunds: standIn.refunds,
+    settlementBehaviour: standIn.settlementBehaviour,
     close: () => server.close(),
   };
 }
