@@ -16,6 +16,7 @@ const BookFormPage = lazy(() => import('../features/books/components/book-form-p
 const CategoriesPage = lazy(() => import('../features/categories/components/categories-page').then((m) => ({ default: m.CategoriesPage })));
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page').then((m) => ({ default: m.OrdersPage })));
 const OrderPage = lazy(() => import('../features/orders/components/order-page').then((m) => ({ default: m.OrderPage })));
+const CouponsPage = lazy(() => import('../features/coupons/components/coupons-page').then((m) => ({ default: m.CouponsPage })));
 const FeedbackPage = lazy(() => import('../features/feedback/components/feedback-page').then((m) => ({ default: m.FeedbackPage })));
 const LeaksPage = lazy(() => import('../features/leaks/components/leaks-page').then((m) => ({ default: m.LeaksPage })));
 const SubscribersPage = lazy(() => import('../features/subscribers/components/subscribers-page').then((m) => ({ default: m.SubscribersPage })));
@@ -42,6 +43,7 @@ const router = createBrowserRouter(
             { path: routePatterns.categories, element: <CategoriesPage /> },
             { path: routePatterns.orders, element: <OrdersPage /> },
             { path: routePatterns.order, element: <OrderPage /> },
+            { path: routePatterns.coupons, element: <CouponsPage /> },
             { path: routePatterns.feedbacks, element: <FeedbackPage /> },
             { path: routePatterns.leaks, element: <LeaksPage /> },
             { path: routePatterns.subscribers, element: <SubscribersPage /> },

@@ -13,6 +13,7 @@ const MENU = [
   { to: paths.books, label: 'Books', end: false },
   { to: paths.categories, label: 'Categories', end: false },
   { to: paths.orders, label: 'Orders', end: false },
+  { to: paths.coupons, label: 'Coupons', end: false },
   { to: paths.feedbacks, label: 'Feedback', end: false },
   { to: paths.leaks, label: 'Leaks', end: false },
   { to: paths.subscribers, label: 'Subscribers', end: false },
