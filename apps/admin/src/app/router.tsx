@@ -20,6 +20,7 @@ const CouponsPage = lazy(() => import('../features/coupons/components/coupons-pa
 const FeedbackPage = lazy(() => import('../features/feedback/components/feedback-page').then((m) => ({ default: m.FeedbackPage })));
 const LeaksPage = lazy(() => import('../features/leaks/components/leaks-page').then((m) => ({ default: m.LeaksPage })));
 const SubscribersPage = lazy(() => import('../features/subscribers/components/subscribers-page').then((m) => ({ default: m.SubscribersPage })));
+const ReportsPage = lazy(() => import('../features/reports/components/reports-page').then((m) => ({ default: m.ReportsPage })));
 const AuditPage = lazy(() => import('../features/audit/components/audit-page').then((m) => ({ default: m.AuditPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 
@@ -47,6 +48,7 @@ const router = createBrowserRouter(
             { path: routePatterns.feedbacks, element: <FeedbackPage /> },
             { path: routePatterns.leaks, element: <LeaksPage /> },
             { path: routePatterns.subscribers, element: <SubscribersPage /> },
+            { path: routePatterns.reports, element: <ReportsPage /> },
             { path: routePatterns.audit, element: <AuditPage /> },
             { path: '*', element: <NotFoundPage /> },
           ],

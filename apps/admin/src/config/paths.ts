@@ -14,6 +14,7 @@ export const paths = {
   feedbacks: '/feedbacks',
   leaks: '/leaks',
   subscribers: '/subscribers',
+  reports: '/reports',
   audit: '/audit',
 } as const;
 
@@ -29,6 +30,7 @@ export const routePatterns = {
   feedbacks: 'feedbacks',
   leaks: 'leaks',
   subscribers: 'subscribers',
+  reports: 'reports',
   audit: 'audit',
 } as const;
 

@@ -1,5 +1,5 @@
 // The guarded frame: side menu (spec §2: Home, Books, Categories, Orders, Feedback, Logout,
-// plus leaked-copy search, the audit log and subscribers), the header label, and the page outlet.
+// plus the monthly reports, leaked-copy search, the audit log and subscribers), the header label, and the page outlet.
 import { Suspense, useEffect, useId, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '@persona/web-kit/api-client';
@@ -14,6 +14,7 @@ const MENU = [
   { to: paths.categories, label: 'Categories', end: false },
   { to: paths.orders, label: 'Orders', end: false },
   { to: paths.coupons, label: 'Coupons', end: false },
+  { to: paths.reports, label: 'Reports', end: false },
   { to: paths.feedbacks, label: 'Feedback', end: false },
   { to: paths.leaks, label: 'Leaks', end: false },
   { to: paths.subscribers, label: 'Subscribers', end: false },
