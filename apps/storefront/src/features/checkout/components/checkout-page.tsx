@@ -2,7 +2,7 @@
 // Razorpay or, in test mode, the test-mode dialog (DESIGN §4).
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { Book, DeliveryType } from '@persona/contracts';
+import type { Book, CouponPrice, DeliveryType } from '@persona/contracts';
 import { formatInr, GIFT_MAX_DAYS_AHEAD, GIFT_MESSAGE_MAX_CHARS, INDIAN_STATES, shopDate } from '@persona/contracts';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { paths } from '../../../config/paths';
@@ -12,9 +12,13 @@ import { BookCover } from '../../../components/book/book-cover';
 import { BookLoadError, BookNotFound } from '../../../components/book/book-states';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
+import { priceCoupon } from '../api/coupons';
 import {
   checkoutTotals,
+  couponCodeFrom,
+  emailForCoupon,
   EMPTY_CHECKOUT,
+  totalsFromBreakdown,
   firstInvalidField,
   validateCheckout,
   type CheckoutErrors,
@@ -62,9 +66,12 @@ function Checkout({ book }: { book: Book | null }) {
   }, []);
   const { pay, processing, charged } = useCheckoutPayment(testMode.opener, onDismissed);
 
-  const computed = book ? checkoutTotals(book, values.deliveryType) : null;
+  // A coupon code as the shop priced it for this book and format (the server's figures).
+  const [coupon, setCoupon] = useState<{ price: CouponPrice; deliveryType: DeliveryType } | null>(null);
+  const applied = coupon && coupon.deliveryType === values.deliveryType ? coupon.price : null;
+  const computed = book ? (applied ? totalsFromBreakdown(applied.breakdown, values.deliveryType) : checkoutTotals(book, values.deliveryType)) : null;
   // Once the shop has answered, its charge is what the summary shows (the price may have changed since the page loaded).
-  const totals = charged && charged.deliveryType === values.deliveryType ? charged.totals : computed;
+  const totals = charged && charged.deliveryType === values.deliveryType && charged.coupon === (coupon?.price.code ?? null) ? charged.totals : computed;
   const priceChanged = Boolean(computed && totals && computed.total !== totals.total);
   const formats = book ? personaFormats(book) : null;
 
@@ -102,7 +109,7 @@ function Checkout({ book }: { book: Book | null }) {
       return;
     }
     saveCheckoutDraft(window.sessionStorage, values);
-    void pay(book, values);
+    void pay(book, values, coupon?.price.code);
   }
 
   const field = (name: CheckoutField) => ({
@@ -157,6 +164,12 @@ function Checkout({ book }: { book: Book | null }) {
                     </div>
                   </>
                 )}
+                {totals.discount !== undefined && (
+                  <div className="checkout__line checkout__line--discount">
+                    <dt>Discount{coupon ? ` (${coupon.price.code})` : ''}</dt>
+                    <dd className="price">−{formatInr(totals.discount)}</dd>
+                  </div>
+                )}
                 <div className="checkout__line checkout__line--total">
                   <dt>Total</dt>
                   <dd className="price" aria-live="polite">
@@ -169,6 +182,14 @@ function Checkout({ book }: { book: Book | null }) {
                   The price changed since this page opened: the shop charges {formatInr(totals.total)}.
                 </p>
               )}
+              <CouponForm
+                bookId={book._id}
+                deliveryType={values.deliveryType}
+                email={values.email}
+                applied={coupon}
+                disabled={processing}
+                onChange={setCoupon}
+              />
             </>
           ) : (
             <>
@@ -272,6 +293,119 @@ function Checkout({ book }: { book: Book | null }) {
       </div>
       {testMode.dialog}
     </div>
+  );
+}
+
+/**
+ * The coupon code: priced by the shop for this book, format and e-mail before paying (the discount
+ * and the new total, or why not), priced again when the format changes.
+ */
+function CouponForm({
+  bookId,
+  deliveryType,
+  email,
+  applied,
+  disabled,
+  onChange,
+}: {
+  bookId: string;
+  deliveryType: DeliveryType;
+  email: string;
+  applied: { price: CouponPrice; deliveryType: DeliveryType } | null;
+  disabled: boolean;
+  onChange: (coupon: { price: CouponPrice; deliveryType: DeliveryType } | null) => void;
+}) {
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pricing, setPricing] = useState(false);
+  const inputId = useId();
+  const problemId = useId();
+
+  const price = useCallback(
+    async (code: string, format: DeliveryType) => {
+      setPricing(true);
+      try {
+        const answer = await priceCoupon({ code, book: bookId, deliveryType: format, email: emailForCoupon(email) });
+        if (answer.applies) {
+          setProblem(null);
+          onChange({ price: answer, deliveryType: format });
+        } else {
+          setProblem(answer.message);
+          onChange(null);
+        }
+      } catch (error) {
+        setProblem(errorMessage(error));
+        onChange(null);
+      } finally {
+        setPricing(false);
+      }
+    },
+    [bookId, email, onChange],
+  );
+
+  // Another format has other amounts (and a minimum may no longer be met): priced again.
+  useEffect(() => {
+    if (applied && applied.deliveryType !== deliveryType && !pricing) void price(applied.price.code, deliveryType);
+  }, [applied, deliveryType, price, pricing]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pricing || disabled) return;
+    const code = couponCodeFrom(typed);
+    if (!code) {
+      setProblem('A code is letters, digits and dashes, as it was given to you');
+      onChange(null);
+      return;
+    }
+    void price(code, deliveryType);
+  }
+
+  return (
+    <form className="checkout__coupon" onSubmit={submit} noValidate aria-label="Coupon code">
+      <label htmlFor={inputId} className="checkout__coupon-label">
+        Coupon code (optional)
+      </label>
+      <div className="checkout__coupon-row">
+        <input
+          id={inputId}
+          name="coupon"
+          className="text-input"
+          value={typed}
+          maxLength={32}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          disabled={disabled}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <button type="submit" className="btn btn--outline" disabled={disabled || pricing}>
+          {pricing ? 'Applying...' : 'Apply'}
+        </button>
+      </div>
+      {applied && !problem && (
+        <p className="checkout__coupon-applied" role="status">
+          {applied.price.message}{' '}
+          <button
+            type="button"
+            className="checkout__coupon-remove"
+            disabled={disabled}
+            onClick={() => {
+              onChange(null);
+              setTyped('');
+            }}
+          >
+            Remove
+          </button>
+        </p>
+      )}
+      {problem && (
+        <p id={problemId} className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
   );
 }
 

@@ -19,13 +19,13 @@ export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: (
   const { toast } = useToast();
   const [processing, setProcessing] = useState(false);
   // What the server said it charges (its answer to the initiation), for the summary to show.
-  const [charged, setCharged] = useState<{ deliveryType: DeliveryType; totals: CheckoutTotals } | null>(null);
+  const [charged, setCharged] = useState<{ deliveryType: DeliveryType; coupon: string | null; totals: CheckoutTotals } | null>(null);
   // A ref as well as state: a second click before React re-renders is still ignored.
   const busy = useRef(false);
   const keys = useMemo(() => createIdempotencyKeys(), []);
 
   const pay = useCallback(
-    async (book: Book, values: CheckoutValues) => {
+    async (book: Book, values: CheckoutValues, coupon?: string) => {
       if (busy.current) return;
       busy.current = true;
       setProcessing(true);
@@ -34,11 +34,11 @@ export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: (
         setProcessing(false);
       };
 
-      const body = buildInitiateBody(book, values);
+      const body = buildInitiateBody(book, values, coupon);
       let init;
       try {
         init = await initiatePayment(body, keys.keyFor(body));
-        setCharged({ deliveryType: values.deliveryType, totals: totalsFromBreakdown(init.breakdown, values.deliveryType) });
+        setCharged({ deliveryType: values.deliveryType, coupon: coupon ?? null, totals: totalsFromBreakdown(init.breakdown, values.deliveryType) });
       } catch (error) {
         toast({ title: 'Payment Error', description: initiationErrorText(error), variant: 'destructive' });
         stop();

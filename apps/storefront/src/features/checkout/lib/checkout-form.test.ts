@@ -3,6 +3,8 @@ import { makeBook } from '../../../test-fixtures';
 import {
   buildInitiateBody,
   CHECKOUT_MESSAGES,
+  couponCodeFrom,
+  emailForCoupon,
   checkoutTotals,
   totalsFromBreakdown,
   EMPTY_CHECKOUT,
@@ -180,5 +182,37 @@ describe('a gift at checkout', () => {
       deliverOn: '2026-11-28',
     });
     expect('gift' in buildInitiateBody(book, { ...gift, isGift: false })).toBe(false);
+  });
+});
+
+describe('a coupon code at checkout', () => {
+  const book = makeBook({ price: 349.5, printingCost: 120.25 });
+
+  it('sends the code only, in capitals, and no figure of it', () => {
+    expect(couponCodeFrom(' diwali-20 ')).toBe('DIWALI-20');
+    expect(couponCodeFrom('two words')).toBeNull();
+    expect(couponCodeFrom('-DASH')).toBeNull();
+    expect(couponCodeFrom('X'.repeat(33))).toBeNull();
+    const body = buildInitiateBody(book, digital, 'DIWALI-20');
+    expect(body.coupon).toBe('DIWALI-20');
+    expect(body.amount).toBe(349.5);
+    expect(buildInitiateBody(book, digital)).not.toHaveProperty('coupon');
+  });
+
+  it("shows the shop's discount and the total after it", () => {
+    expect(totalsFromBreakdown({ basePaise: 34950, printingPaise: 0, deliveryPaise: 0, discountPaise: 6990, totalPaise: 27960 }, 'digital')).toEqual({
+      base: 349.5,
+      printing: 0,
+      delivery: 0,
+      discount: 69.9,
+      total: 279.6,
+      showFees: false,
+    });
+    expect(totalsFromBreakdown({ basePaise: 34950, printingPaise: 0, deliveryPaise: 0, totalPaise: 34950 }, 'digital')).not.toHaveProperty('discount');
+  });
+
+  it("judges a code's per-buyer share with the e-mail only once it looks like one", () => {
+    expect(emailForCoupon(' asha@example.com ')).toBe('asha@example.com');
+    expect(emailForCoupon('asha@')).toBeUndefined();
   });
 });

@@ -3,6 +3,8 @@
 import type { Book, DeliveryType, InitiatePaymentBody, OrderAmount } from '@persona/contracts';
 import {
   computeOrderAmount,
+  COUPON_CODE_PATTERN,
+  normalizeCouponCode,
   GIFT_MAX_DAYS_AHEAD,
   giftMessageProblem,
   INDIAN_STATES,
@@ -144,6 +146,8 @@ export interface CheckoutTotals {
   total: number;
   /** The fee lines appear only for a printed copy. */
   showFees: boolean;
+  /** A coupon's discount (rupees), when one applies; `total` is after it. */
+  discount?: number;
 }
 
 /** What the summary shows, computed exactly as the server charges it (DESIGN §9.4). */
@@ -155,21 +159,23 @@ export function checkoutTotals(book: Pick<Book, 'price' | 'printingCost'>, deliv
 }
 
 /** The summary of what the server charges (its answer to the initiation): what the buyer pays, whatever the page had computed. */
-export function totalsFromBreakdown(amount: OrderAmount, deliveryType: DeliveryType): CheckoutTotals {
+export function totalsFromBreakdown(amount: OrderAmount & { discountPaise?: number }, deliveryType: DeliveryType): CheckoutTotals {
   return {
     base: paiseToRupees(amount.basePaise),
     printing: paiseToRupees(amount.printingPaise),
     delivery: paiseToRupees(amount.deliveryPaise),
     total: paiseToRupees(amount.totalPaise),
     showFees: deliveryType === 'physical',
+    ...(amount.discountPaise ? { discount: paiseToRupees(amount.discountPaise) } : {}),
   };
 }
 
 /**
  * The spec §3 initiation request: trimmed values, the address only for a printed copy,
  * the persona id as null. The amount is informative; the server computes its own (DESIGN §9.5).
+ * A coupon travels as its code only: the server prices it.
  */
-export function buildInitiateBody(book: Pick<Book, '_id' | 'price' | 'printingCost'>, values: CheckoutValues): InitiatePaymentBody {
+export function buildInitiateBody(book: Pick<Book, '_id' | 'price' | 'printingCost'>, values: CheckoutValues, coupon?: string): InitiatePaymentBody {
   const totals = checkoutTotals(book, values.deliveryType);
   return {
     book: book._id,
@@ -185,6 +191,7 @@ export function buildInitiateBody(book: Pick<Book, '_id' | 'price' | 'printingCo
     shippingFee: totals.delivery,
     personaId: null,
     ...(values.state.trim() ? { state: values.state.trim() as InitiatePaymentBody['state'] } : {}),
+    ...(coupon ? { coupon } : {}),
     ...(values.isGift
       ? {
           gift: {
@@ -196,4 +203,18 @@ export function buildInitiateBody(book: Pick<Book, '_id' | 'price' | 'printingCo
         }
       : {}),
   };
+}
+
+const COUPON_CODE = new RegExp(COUPON_CODE_PATTERN);
+
+/** A code as typed, ready to send (trimmed, in capitals), or null when it cannot be one. */
+export function couponCodeFrom(typed: string): string | null {
+  const code = normalizeCouponCode(typed);
+  return code.length <= 32 && COUPON_CODE.test(code) ? code : null;
+}
+
+/** The e-mail typed when it looks like one (a code's per-buyer share is judged with it), else nothing. */
+export function emailForCoupon(typed: string): string | undefined {
+  const email = typed.trim();
+  return EMAIL.test(email) ? email : undefined;
 }
