@@ -30,6 +30,20 @@ interface AdminRoute {
   json?: boolean;
 }
 
+/** A coupon code a leak would create. */
+const MATRIX_COUPON = {
+  code: 'MATRIX-100',
+  percentOff: 100,
+  amountOffPaise: null,
+  minOrderPaise: 0,
+  validFrom: null,
+  validTo: null,
+  bookIds: [],
+  totalLimit: null,
+  perEmailLimit: null,
+  active: true,
+};
+
 /** Every admin route of the shop. The last test checks this list against the services' sources. */
 const ROUTES: AdminRoute[] = [
   { method: 'POST', pattern: '/api/books', service: 'catalogue', body: () => bookForm('Matrix book') },
@@ -65,6 +79,21 @@ const ROUTES: AdminRoute[] = [
     body: () => JSON.stringify({ refundId: randomUUID(), amountPaise: 100, reason: 'Refunded by the matrix' }),
     json: true,
   },
+  // The owner's monthly reports (issue 23).
+  { method: 'GET', pattern: '/api/orders/reports/gst-return', service: 'orders' },
+  { method: 'GET', pattern: '/api/orders/reports/settlement', service: 'orders' },
+  { method: 'GET', pattern: '/api/orders/reports/settlement/export', service: 'orders' },
+  // Coupon codes (issue 23); pricing a code (POST /api/coupons/price) is the checkout's, public.
+  { method: 'GET', pattern: '/api/coupons', service: 'orders' },
+  {
+    method: 'POST',
+    pattern: '/api/coupons',
+    service: 'orders',
+    body: () => JSON.stringify({ couponId: randomUUID(), ...MATRIX_COUPON }),
+    json: true,
+  },
+  { method: 'PUT', pattern: '/api/coupons/:id', service: 'orders', body: () => JSON.stringify({ ...MATRIX_COUPON, active: false }), json: true },
+  { method: 'GET', pattern: '/api/coupons/:id/redemptions', service: 'orders' },
   { method: 'GET', pattern: '/api/feedback/all', service: 'admin' },
   { method: 'DELETE', pattern: '/api/feedback/:id', service: 'admin' },
   { method: 'POST', pattern: '/api/admin/logout', service: 'admin' },
@@ -156,6 +185,7 @@ describe('admin routes refuse every bad credential', () => {
       orders: await getJson('/api/orders?limit=100', token),
       order: await getJson(`/api/orders/${ids.order}`, token),
       subscribers: await getJson('/api/admin/subscribers?limit=100', token),
+      coupons: await getJson('/api/coupons', token),
     };
   }
   let before: Awaited<ReturnType<typeof snapshot>>;

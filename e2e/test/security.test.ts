@@ -235,6 +235,32 @@ const CURSOR_FIELDS: Field[] = [
   { name: 'before', typed: true },
 ];
 
+/** A coupon code's settings, as the admin page sends them. */
+const SECURITY_COUPON = {
+  code: 'SECURITY-10',
+  percentOff: 10,
+  amountOffPaise: null,
+  minOrderPaise: 0,
+  validFrom: null,
+  validTo: null,
+  bookIds: [],
+  totalLimit: 5,
+  perEmailLimit: 1,
+  active: true,
+};
+const COUPON_FIELDS: Field[] = [
+  { name: 'code', typed: true, required: true },
+  { name: 'percentOff', typed: true, required: true },
+  { name: 'amountOffPaise', typed: true, required: true },
+  { name: 'minOrderPaise', typed: true, required: true },
+  { name: 'validFrom', typed: true, required: true },
+  { name: 'validTo', typed: true, required: true },
+  { name: 'bookIds', typed: true, required: true },
+  { name: 'totalLimit', typed: true, required: true },
+  { name: 'perEmailLimit', typed: true, required: true },
+  { name: 'active', typed: true, required: true },
+];
+
 const ROUTES: RouteDef[] = [
   // catalogue
   {
@@ -525,6 +551,59 @@ const ROUTES: RouteDef[] = [
       { name: 'reason', typed: false, required: true },
     ],
     forged: { ...SERVER_OWNED, status: 'processed', paymentId: 'pay_attacker' },
+  },
+  // The owner's monthly reports (issue 23): they read and write nothing.
+  ...['gst-return', 'settlement', 'settlement/export'].map((report): RouteDef => ({
+    method: 'GET',
+    pattern: `/api/orders/reports/${report}`,
+    admin: true,
+    kind: 'none',
+    query: () => ({ month: '2026-11' }),
+    queryFields: [{ name: 'month', typed: true, required: true }],
+  })),
+  // Coupon codes (issue 23): the owner's (a code that would end before it starts, an id that names nothing: refused, nothing written), and pricing a code at checkout (public, writes nothing).
+  { method: 'GET', pattern: '/api/coupons', admin: true, kind: 'none' },
+  {
+    method: 'POST',
+    pattern: '/api/coupons',
+    admin: true,
+    kind: 'json',
+    body: () => ({ couponId: randomUUID(), ...SECURITY_COUPON, validFrom: '2030-01-02T00:00:00.000Z', validTo: '2030-01-01T00:00:00.000Z' }),
+    bodyFields: [
+      { name: 'couponId', typed: true, required: true },
+      ...COUPON_FIELDS,
+    ],
+    forged: { ...SERVER_OWNED, used: 0, createdBy: 'attacker@example.com' },
+  },
+  {
+    method: 'PUT',
+    pattern: '/api/coupons/:id',
+    admin: true,
+    kind: 'json',
+    params: { id: { kind: 'uuid', real: () => '00000000-0000-4000-8000-000000000002' } },
+    body: () => ({ ...SECURITY_COUPON }),
+    bodyFields: COUPON_FIELDS,
+    forged: { ...SERVER_OWNED, used: 0 },
+  },
+  {
+    method: 'GET',
+    pattern: '/api/coupons/:id/redemptions',
+    admin: true,
+    kind: 'none',
+    params: { id: { kind: 'uuid', real: () => '00000000-0000-4000-8000-000000000002' } },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/coupons/price',
+    kind: 'json',
+    body: (ids) => ({ code: 'NO-SUCH-CODE', book: ids.book, deliveryType: 'digital', email: 'buyer@example.com' }),
+    bodyFields: [
+      { name: 'code', typed: true, required: true },
+      { name: 'book', typed: true, required: true },
+      { name: 'deliveryType', typed: true, required: true },
+      { name: 'email', typed: true },
+    ],
+    forged: { ...SERVER_OWNED, discountPaise: 100_000, totalPaise: 100 },
   },
   // personalisation
   { method: 'GET', pattern: '/api/personas/public-key', kind: 'none' },
