@@ -56,6 +56,24 @@ export interface OrdersTable {
   coupon_id: ColumnType<string | null, string | null | undefined, string | null>;
   coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
   discount_paise: ColumnType<number, number | undefined, number>;
+  /** When its refunds processed reached what was paid (issue 23): its Personas' licence ended then. */
+  refunded_in_full_at: NullableTimestamp;
+  /** The administrator's cancellation of its printed copy before dispatch: its id, also its refund's. */
+  print_cancel_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A Persona re-issued with corrected names (issue 23): the order names the new one; this keeps the old. */
+export interface PersonaReissuesTable {
+  id: string;
+  order_id: string;
+  old_persona_id: string;
+  new_persona_id: string;
+  buyer_name: string;
+  recipient_name: string | null;
+  message: string | null;
+  reason: string;
+  requested_by: string;
+  created_at: Generated<Date>;
 }
 
 export interface WebhookEventsTable {
@@ -138,6 +156,7 @@ export interface OrdersDB {
   emails: EmailsTable;
   order_notes: OrderNotesTable;
   refunds: RefundsTable;
+  persona_reissues: PersonaReissuesTable;
   coupons: CouponsTable;
   coupon_email_uses: CouponEmailUsesTable;
   coupon_redemptions: CouponRedemptionsTable;

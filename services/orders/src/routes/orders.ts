@@ -5,6 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   AddOrderNoteBody,
+  CancelPrintBody,
+  formatInr,
   DataEnvelope,
   DEFAULT_PAGE_SIZE,
   ErrorBody,
@@ -22,7 +24,9 @@ import {
   OrderSummary,
   ORDERS_CSV_FILENAME,
   DISPATCH_CSV_FILENAME,
+  PersonaReissue,
   PublicOrder,
+  ReissuePersonaBody,
   RefundOrderBody,
   ResendOrderEmailBody,
   UpdateDeliveryStatusBody,
@@ -35,6 +39,8 @@ import * as repo from '../modules/orders/orders.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
 import { addOrderNote, orderDetail, resendOrderEmail } from '../modules/orders/order-page';
 import { requestRefund, toOrderRefund } from '../modules/refunds/refunds';
+import { reissuePersona } from '../modules/orders/reissue-persona';
+import { cancelPrint } from '../modules/orders/cancel-print';
 import { findInvoicesOfOrder } from '../modules/invoices/invoices.repository';
 import { invoicePdf } from '../modules/invoices/order-invoice';
 import { exportDispatchCsv, exportOrdersCsv } from '../modules/orders/export-orders-csv';
@@ -279,6 +285,51 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
             ? 'Refunded'
             : 'The refund is on its way: Razorpay confirms it shortly';
       return { data: toOrderRefund(refund), message };
+    },
+  );
+
+  // After the sale (issue 23): the Persona re-issued with corrected names, a printed copy cancelled before dispatch.
+  app.post(
+    '/api/orders/:id/persona/reissue',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: IdParams,
+        querystring: NoQuery,
+        body: ReissuePersonaBody,
+        response: { 200: DataEnvelope(PersonaReissue), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const data = await reissuePersona({ uow: deps.uow, ...requestOrigin(request) }, request.params.id, request.body);
+      return { data, message: `Persona ${data.newPersonaId} is being made; the buyer is e-mailed when it is ready` };
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/print/cancel',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: IdParams,
+        querystring: NoQuery,
+        body: CancelPrintBody,
+        response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { order, refund } = await cancelPrint(
+        { uow: deps.uow, db, provider: deps.provider, shop: deps.mail.shop, speed: deps.refundSpeed, ...requestOrigin(request) },
+        request.params.id,
+        request.body,
+      );
+      deps.mail.nudge();
+      const refunded = !refund
+        ? 'nothing to refund'
+        : refund.status === 'failed'
+          ? `the refund failed: ${refund.failure ?? 'no reason given'}`
+          : `${formatInr(refund.amount_paise / 100)} ${refund.status === 'processed' ? 'refunded' : 'is being refunded'}`;
+      return { data: order, message: `Printed copy cancelled; ${refunded}` };
     },
   );
 }

@@ -49,6 +49,7 @@ describe('the library', () => {
         downloads: [],
         verifyUrl: `/verify/${mine.personaId}`,
         gift: null,
+        refundedAt: null,
       },
     ]);
     // The link opened a session: a reload keeps the library open with it.

@@ -61,6 +61,20 @@ function describePayload(event: KnownEvent): AuditLine {
       const verb = event.type === 'coupon.created' ? 'created' : 'changed';
       return { summary: `Coupon ${p.code} ${verb}: ${p.offer}, ${p.active ? 'active' : 'inactive'}`, subjectId: p.couponId, actor: null };
     }
+    case 'order.refunded_in_full':
+      return {
+        summary: `Order ${event.payload.personaId} refunded in full: its Persona's licence ended (no more downloads)`,
+        subjectId: event.payload.orderId,
+        actor: null,
+      };
+    case 'persona.reissue_requested': {
+      const p = event.payload;
+      return {
+        summary: `Persona ${p.replacesPersonaId} re-issued as ${p.personaId} for ${p.gift ? `${p.buyerName} (to ${p.gift.recipientName})` : p.buyerName}: ${p.reason}`,
+        subjectId: p.orderId,
+        actor: null,
+      };
+    }
     case 'persona.ready':
       return { summary: `Persona ${event.payload.personaId} ready (${event.payload.pages} pages)`, subjectId: event.payload.orderId, actor: null };
     case 'persona.failed':

@@ -14,6 +14,7 @@ export function toLibraryPersona(row: OrderRow, email: string): LibraryPersona {
     downloads: personaDownloads(row),
     verifyUrl: `/verify/${row.persona_id}`,
     gift: libraryGift(row, email),
+    refundedAt: row.refunded_in_full_at ? row.refunded_in_full_at.toISOString() : null,
   };
 }
 

@@ -114,16 +114,22 @@ export function orderConfirmedEmail(order: OrderRow, shop: ShopMail, correlation
   );
 }
 
-export function personaReadyEmail(order: OrderRow, shop: ShopMail, correlationId: string | null): DueEmail {
+/** The buyer's e-mail that their Persona is ready; `replaces`: the Persona a re-issue's corrected one replaces. */
+export function personaReadyEmail(order: OrderRow, shop: ShopMail, correlationId: string | null, replaces?: string): DueEmail {
   const download = `${shop.publicUrl}${personalizedPdfUrl(order.persona_id)}`;
   return email(
     order,
     'persona-ready',
-    `Your Persona of "${order.book_title}" is ready`,
+    replaces ? `Your corrected Persona of "${order.book_title}" is ready` : `Your Persona of "${order.book_title}" is ready`,
     {
       greeting: `Dear ${order.full_name},`,
-      heading: 'Your Persona is ready',
-      paragraphs: [`Your Persona of "${order.book_title}" by ${order.book_author} is ready.`],
+      heading: replaces ? 'Your corrected Persona is ready' : 'Your Persona is ready',
+      paragraphs: replaces
+        ? [
+            `Your Persona of "${order.book_title}" by ${order.book_author} has been made again with the corrected details.`,
+            `It replaces Persona ${replaces}, which can no longer be downloaded. Its new Persona ID is ${order.persona_id}.`,
+          ]
+        : [`Your Persona of "${order.book_title}" by ${order.book_author} is ready.`],
       facts: [['Persona ID', order.persona_id], ['Your Persona', personaPage(order, shop)], ...epubFacts(order, shop), ...giftFacts(order)],
       action: { label: 'Download your Persona', url: download },
       after: [
@@ -256,8 +262,11 @@ export function giftDeliveryEmail(order: OrderRow, shop: ShopMail, correlationId
   };
 }
 
-/** The e-mail a printed copy's new delivery status owes its buyer, or null when it owes none. */
-export function deliveryEmail(order: OrderRow, shop: ShopMail, correlationId: string | null): DueEmail | null {
+/**
+ * The e-mail a printed copy's new delivery status owes its buyer, or null when it owes none. A copy
+ * cancelled with the whole order refunded (`refund: 'order'`) says so instead of the fees alone.
+ */
+export function deliveryEmail(order: OrderRow, shop: ShopMail, correlationId: string | null, refund: 'print' | 'order' = 'print'): DueEmail | null {
   const greeting = `Dear ${order.full_name},`;
   const book = `"${order.book_title}"`;
   const common = { greeting, action: { label: 'View your Persona', url: personaPage(order, shop) }, footer: footer(shop) };
@@ -301,10 +310,16 @@ export function deliveryEmail(order: OrderRow, shop: ShopMail, correlationId: st
         {
           ...common,
           heading: 'Your printed copy was cancelled',
-          paragraphs: [
-            `The printed copy of ${book} in this order was cancelled. Its printing and delivery fees (${inr(order.printing_paise + order.delivery_paise)}) are refunded to the way you paid within 5 to 7 business days.`,
-            'Your digital Persona stays yours to download.',
-          ],
+          paragraphs:
+            refund === 'order'
+              ? [
+                  `The printed copy of ${book} in this order was cancelled, and the whole order is refunded: what is left of the ${inr(order.amount_paise)} you paid goes back to the way you paid within 5 to 7 business days.`,
+                  'Once the refund is processed, your digital Persona can no longer be downloaded.',
+                ]
+              : [
+                  `The printed copy of ${book} in this order was cancelled. Its printing and delivery fees (${inr(order.printing_paise + order.delivery_paise)}) are refunded to the way you paid within 5 to 7 business days.`,
+                  'Your digital Persona stays yours to download.',
+                ],
         },
         correlationId,
       );

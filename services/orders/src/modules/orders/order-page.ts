@@ -13,6 +13,7 @@ import { findInvoicesOfOrder } from '../invoices/invoices.repository';
 import { indianState } from '../invoices/tax';
 import { refundsOfOrder, toOrderRefund } from '../refunds/refunds';
 import { toOrder } from './orders.mapper';
+import { reissuesOfOrder, toPersonaReissue } from './reissue-persona';
 import * as repo from './orders.repository';
 import type { OrderChangeContext } from './orders.service';
 
@@ -51,12 +52,13 @@ const emailColumns = ['id', 'kind', 'to_address', 'subject', 'created_at', 'send
 export async function orderDetail(db: Kysely<OrdersDB>, id: string): Promise<OrderDetail> {
   const row = await repo.findOrderById(db, id);
   if (!row) throw notFound('Order not found');
-  const [attempts, emails, notes, invoices, refunds] = await Promise.all([
+  const [attempts, emails, notes, invoices, refunds, reissues] = await Promise.all([
     db.selectFrom('payment_attempts').selectAll().where('order_id', '=', id).orderBy('id').execute(),
     db.selectFrom('emails').select(emailColumns).where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('order_notes').selectAll().where('order_id', '=', id).orderBy('created_at').orderBy('id').execute(),
     findInvoicesOfOrder(db, id),
     refundsOfOrder(db, id),
+    reissuesOfOrder(db, id),
   ]);
   return {
     order: toOrder(row),
@@ -73,6 +75,7 @@ export async function orderDetail(db: Kysely<OrdersDB>, id: string): Promise<Ord
     emails: emails.map(toEmail),
     notes: notes.map(toNote),
     refunds: refunds.map(toOrderRefund),
+    reissues: reissues.map(toPersonaReissue),
     invoices: invoices.map((d) => ({
       _id: d.id,
       kind: d.kind,

@@ -56,7 +56,8 @@ export function toOrderGift(row: OrderRow): Order['gift'] {
 
 /** A ready Persona's files, by format (none before it is ready). */
 export function personaDownloads(row: OrderRow): PersonaDownload[] {
-  if (row.persona_status !== 'ready') return [];
+  // Refunded in full: the licence ended, nothing to download (personalisation refuses it too).
+  if (row.persona_status !== 'ready' || row.refunded_in_full_at) return [];
   const formats = (row.persona_formats ?? 'pdf').split(',').filter((f): f is PersonaFormat => f === 'pdf' || f === 'epub');
   return formats.map((format) => ({ format, url: personaDownloadUrl(row.persona_id, format) }));
 }

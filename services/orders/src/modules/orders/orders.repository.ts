@@ -71,7 +71,13 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
 }
 
 export const findOrderById = (db: Db, id: string) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-export const findOrderByPersonaId = (db: Db, personaId: string) => db.selectFrom('orders').selectAll().where('persona_id', '=', personaId).executeTakeFirst();
+/** The order a Persona ID names: its Persona's, or one it had before a re-issue (its buyer's older e-mails carry that one). */
+export async function findOrderByPersonaId(db: Db, personaId: string): Promise<OrderRow | undefined> {
+  const row = await db.selectFrom('orders').selectAll().where('persona_id', '=', personaId).executeTakeFirst();
+  if (row) return row;
+  const reissue = await db.selectFrom('persona_reissues').select('order_id').where('old_persona_id', '=', personaId).executeTakeFirst();
+  return reissue ? findOrderById(db, reissue.order_id) : undefined;
+}
 export const findOrderByRazorpayOrderId = (db: Db, rzp: string) => db.selectFrom('orders').selectAll().where('razorpay_order_id', '=', rzp).executeTakeFirst();
 export const findOrderByIdempotencyKey = (db: Db, key: string) => db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 

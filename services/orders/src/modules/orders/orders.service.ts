@@ -9,6 +9,7 @@ import { deliveryEmail } from '../mail/order-emails';
 import type { OrdersDB } from '../../db';
 import { personaRequest } from '../payments/mark-order-paid';
 import { toOrder } from './orders.mapper';
+import { reissueOfPersona } from './reissue-persona';
 import * as repo from './orders.repository';
 
 /** What an administrator's change to an order needs besides its input. */
@@ -62,7 +63,17 @@ export async function retryPersona(ctx: OrderChangeContext, id: string): Promise
     if (current.payment_status !== 'paid' || current.persona_status !== 'failed')
       throw conflict('Only a paid order whose Persona failed can be retried', 'NOT_RETRYABLE');
     const updated = await repo.markPersonaRequestedAgain(trx, id);
-    await emit(createEvent('persona.retry_requested', personaRequest(updated), { correlationId: ctx.correlationId, actor: ctx.actor }));
+    // A re-issue that failed is asked for again as the re-issue it is, so its Persona still replaces the old one.
+    const reissue = await reissueOfPersona(trx, updated.persona_id);
+    await emit(
+      reissue
+        ? createEvent(
+            'persona.reissue_requested',
+            { ...personaRequest(updated), reissueId: reissue.id, replacesPersonaId: reissue.old_persona_id, reason: reissue.reason },
+            { correlationId: ctx.correlationId, actor: ctx.actor },
+          )
+        : createEvent('persona.retry_requested', personaRequest(updated), { correlationId: ctx.correlationId, actor: ctx.actor }),
+    );
     return updated;
   });
   return toOrder(row);

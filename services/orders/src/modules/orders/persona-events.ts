@@ -9,6 +9,7 @@ import { queueEmail } from '../mail/emails.repository';
 import type { ShopMail } from '../mail/emails.repository';
 import { giftDeliveryEmail, orderConfirmedEmail, personaFailedAlert, personaFailedEmail, personaReadyEmail } from '../mail/order-emails';
 import * as repo from './orders.repository';
+import { reissueOfPersona } from './reissue-persona';
 import { invoicePaidOrder, invoicePdf, type InvoiceSettings } from '../invoices/order-invoice';
 import type { Invoice } from '../invoices/invoices.repository';
 
@@ -24,10 +25,13 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutc
       const { payload } = event;
       const order = await repo.setPersonaStatus(trx, payload.personaId, { status: 'ready', sha256: payload.sha256, formats: payload.formats });
       if (!order) return;
-      await queueEmail(trx, personaReadyEmail(order, shop, event.correlationId || null));
+      // A re-issued Persona is a new occasion for the same e-mails: the buyer (and a gift's recipient) get the new one.
+      const reissue = await reissueOfPersona(trx, payload.personaId);
+      const occasion = reissue ? { occasion: `reissue:${reissue.id}` } : {};
+      await queueEmail(trx, { ...personaReadyEmail(order, shop, event.correlationId || null, reissue?.old_persona_id), ...occasion });
       // A gift's recipient gets it on its day: queued now, sent by the relay when its time comes.
       const gift = giftDeliveryEmail(order, shop, event.correlationId || null);
-      if (gift) await queueEmail(trx, gift);
+      if (gift) await queueEmail(trx, { ...gift, ...occasion });
       outcome = 'ready';
     } else if (event.type === 'persona.failed') {
       const { payload } = event;

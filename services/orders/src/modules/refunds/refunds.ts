@@ -4,7 +4,8 @@
 // whichever of the API's answer, a refund.* webhook (through the inbox) or the poller says so
 // first; a later or repeated word is no change. An answer lost on the way back leaves the refund
 // requested: the poller sends it again with the same key, and Razorpay answers the same refund.
-// Processed: the buyer is e-mailed and a credit note citing the invoice is issued.
+// Processed: the buyer is e-mailed and a credit note citing the invoice is issued; the one that
+// completes a full refund also ends the order's Personas' licence (order.refunded_in_full).
 import { createEvent, type EventOrigin, type UnitOfWork, type Work } from '@persona/bus';
 import { formatInr, type OrderRefund } from '@persona/contracts';
 import { badRequest, conflict, notFound, type Logger } from '@persona/service-kit';
@@ -188,6 +189,17 @@ export async function applyRefundState(
       const refundedInAll = await refundedPaise(trx, order.id, ['processed']);
       // Refunded in full: the coupon's redemption is given back.
       if (order.coupon_id && refundedInAll >= order.amount_paise) await releaseRedemption(trx, order.id, ['final', 'reserved']);
+      // Refunded in full: its Personas' licence ends (personalisation refuses their downloads), told once.
+      if (refundedInAll >= order.amount_paise && !order.refunded_in_full_at) {
+        await trx.updateTable('orders').set({ refunded_in_full_at: now, updated_at: now }).where('id', '=', order.id).execute();
+        await emit(
+          createEvent(
+            'order.refunded_in_full',
+            { orderId: order.id, personaId: order.persona_id, refundedAt: now.toISOString() },
+            { correlationId: ctx.correlationId },
+          ),
+        );
+      }
       const [invoice] = (await findInvoicesOfOrder(trx, order.id)).filter((d) => d.kind === 'invoice');
       const creditNote = invoice
         ? await issueCreditNote(trx, {
