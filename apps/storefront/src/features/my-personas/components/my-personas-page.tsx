@@ -4,7 +4,7 @@
 // the session the link opened (kept in this tab).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { LIBRARY_LINK_MINUTES, PERSONA_FAILED_NOTICE, type Library, type LibraryPersona } from '@persona/contracts';
+import { LIBRARY_LINK_MINUTES, PERSONA_FAILED_NOTICE, shopDate, type Library, type LibraryPersona } from '@persona/contracts';
 import { ApiError, errorMessage } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { paths } from '../../../config/paths';
@@ -222,9 +222,13 @@ function LibraryView({ library, onSignOut }: { library: Library; onSignOut: () =
                 </div>
                 <div>
                   <dt>State</dt>
-                  <dd>{STATUS[persona.personaStatus]}</dd>
+                  <dd>{persona.refundedAt ? `Refunded on ${formatLongDate(shopDate(new Date(persona.refundedAt)))}` : STATUS[persona.personaStatus]}</dd>
                 </div>
               </dl>
+              {/* Refunded in full: the licence ended, so no download (the server refuses it too); it still verifies. */}
+              {persona.refundedAt && (
+                <p className="my-personas__problem">This order was refunded in full, so this Persona can no longer be downloaded. It is still a genuine Persona.</p>
+              )}
               {/* The words of the buyer's e-mail: what went wrong, what happens next and by when. */}
               {persona.personaStatus === 'failed' && (
                 <p className="my-personas__problem">

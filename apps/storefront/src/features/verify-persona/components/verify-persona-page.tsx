@@ -10,7 +10,7 @@ import { useDocumentHead } from '../../../hooks/use-document-head';
 import { ApiError, errorMessage } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { getPersonaVerification, verifyPersonaFile } from '../api/verify';
-import { PERSONA_FILE_ACCEPT, personaFileProblem } from '../lib/verify-persona';
+import { licenceNotice, PERSONA_FILE_ACCEPT, personaFileProblem } from '../lib/verify-persona';
 import { formatLongDate } from '../../../lib/format-date';
 import { Field } from '../../../components/ui/field';
 import './verify-persona.css';
@@ -76,6 +76,7 @@ function RecordCheck({ personaId }: { personaId: string }) {
     );
   }
   const data = record.data;
+  const ended = licenceNotice(data.licence);
   return (
     <section className={`verify-card ${data.valid ? 'verify-card--good' : 'verify-card--bad'}`} aria-labelledby="record-heading">
       <h2 id="record-heading" className="verify-card__title">
@@ -86,6 +87,17 @@ function RecordCheck({ personaId }: { personaId: string }) {
           ? 'The signature on this Persona record holds under the shop’s public key.'
           : 'The signature on this record does not match. Treat this copy as not genuine and contact us.'}
       </p>
+      {ended && (
+        <div className="verify-card__licence" role="note" aria-label="Licence">
+          <p className="verify-card__licence-title">{ended.title}</p>
+          <p className="verify-card__text">{ended.text}</p>
+          {ended.replacedBy && (
+            <p className="verify-card__text">
+              <Link to={paths.verifyPersona(ended.replacedBy)}>Verify Persona {ended.replacedBy}</Link>
+            </p>
+          )}
+        </div>
+      )}
       <dl className="verify-card__details">
         <div>
           <dt>Title</dt>

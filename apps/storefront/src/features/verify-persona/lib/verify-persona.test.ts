@@ -1,4 +1,4 @@
-import { MAX_PERSONA_FILE_BYTES, personaFileProblem } from './verify-persona';
+import { licenceNotice, MAX_PERSONA_FILE_BYTES, personaFileProblem } from './verify-persona';
 
 describe('Persona file checks', () => {
   const file = (size: number, type = 'application/pdf', name = 'persona.pdf') => ({ name, type, size });
@@ -15,5 +15,25 @@ describe('Persona file checks', () => {
     expect(personaFileProblem(file(10, 'application/zip', 'book.zip'))).toBe('Choose a PDF or EPUB file (.pdf, .epub)');
     expect(personaFileProblem(file(0))).toBe('This file is empty');
     expect(personaFileProblem(file(MAX_PERSONA_FILE_BYTES + 1))).toBe('The file must be under 10MB');
+  });
+});
+
+describe('a Persona whose licence ended', () => {
+  it('says nothing while the licence holds', () => {
+    expect(licenceNotice({ status: 'active' })).toBeNull();
+  });
+  it('says refunded, on the shop’s day, and that it stays genuine', () => {
+    // 20:00 UTC on the 24th is already the 25th in India.
+    expect(licenceNotice({ status: 'refunded', endedAt: '2026-11-24T20:00:00.000Z' })).toEqual({
+      title: 'Refunded',
+      text: 'This Persona’s order was refunded in full on 25 November 2026. It is still a genuine Persona, but its licence has ended: it can no longer be downloaded.',
+      replacedBy: null,
+    });
+  });
+  it('says replaced, by which Persona', () => {
+    const notice = licenceNotice({ status: 'replaced', endedAt: '2026-11-25T06:00:00.000Z', replacedBy: 'PRS-7K3M-9QXD-2HFA-J8TW' });
+    expect(notice?.title).toBe('Replaced');
+    expect(notice?.text).toMatch(/^This Persona was replaced on 25 November 2026 by Persona PRS-7K3M-9QXD-2HFA-J8TW, made again with corrected details\./);
+    expect(notice?.replacedBy).toBe('PRS-7K3M-9QXD-2HFA-J8TW');
   });
 });

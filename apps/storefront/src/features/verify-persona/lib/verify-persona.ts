@@ -1,4 +1,7 @@
-// Verification page helpers: the checks made before a Persona file is sent.
+// Verification page helpers: the checks made before a Persona file is sent, and what is said of a
+// Persona whose licence ended.
+import { shopDate, type PersonaVerification } from '@persona/contracts';
+import { formatLongDate } from '../../../lib/format-date';
 
 /** The server's upload limit (DESIGN §6, spec §9). */
 export const MAX_PERSONA_FILE_BYTES = 10 * 1024 * 1024;
@@ -15,4 +18,25 @@ export function personaFileProblem(file: { name: string; type: string; size: num
   if (file.size === 0) return 'This file is empty';
   if (file.size > MAX_PERSONA_FILE_BYTES) return 'The file must be under 10MB';
   return null;
+}
+
+/**
+ * What the verify page says of a Persona whose licence ended (issue 23), or null while it holds. The
+ * Persona stays genuine either way; the day is the shop's (India's), as the refusal to download says it.
+ */
+export function licenceNotice(licence: PersonaVerification['licence']): { title: string; text: string; replacedBy: string | null } | null {
+  if (licence.status === 'active') return null;
+  const day = formatLongDate(shopDate(new Date(licence.endedAt)));
+  if (licence.status === 'refunded') {
+    return {
+      title: 'Refunded',
+      text: `This Persona’s order was refunded in full on ${day}. It is still a genuine Persona, but its licence has ended: it can no longer be downloaded.`,
+      replacedBy: null,
+    };
+  }
+  return {
+    title: 'Replaced',
+    text: `This Persona was replaced on ${day} by Persona ${licence.replacedBy}, made again with corrected details. It is still genuine, but it can no longer be downloaded.`,
+    replacedBy: licence.replacedBy,
+  };
 }
