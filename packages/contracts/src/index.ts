@@ -11,7 +11,6 @@ export * from './admin';
 export * from './csv';
 export * from './printable-text';
 export * from './india';
-export * from './reports';
 export * from './coupons';
 export * from './after-sale';
 export * from './reports';

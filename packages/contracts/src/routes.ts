@@ -71,8 +71,6 @@ export const ADMIN_ROUTES: ReadonlyArray<{ methods: readonly Method[]; pattern: 
   { methods: ['POST'], pattern: /^\/api\/orders\/[^/]+\/(notes|refunds|emails\/[^/]+\/resend)$/ },
   // The owner's monthly reports (issue 23): the GST return and the settlement reconciliation.
   { methods: ['GET'], pattern: /^\/api\/orders\/reports\// },
-  // The owner's monthly reports (issue 23): the GST return and the settlement reconciliation.
-  { methods: ['GET'], pattern: /^\/api\/orders\/reports\// },
   // After the sale (issue 23): a Persona re-issued, a printed copy cancelled before dispatch.
   { methods: ['POST'], pattern: /^\/api\/orders\/[^/]+\/(persona\/reissue|print\/cancel)$/ },
   // Coupon codes (issue 23): the owner's list, codes and redemptions; pricing a code (POST /api/coupons/price) is the checkout's, public.
