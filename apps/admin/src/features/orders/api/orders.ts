@@ -1,7 +1,9 @@
 // The admin's order calls (spec §7, DESIGN §6, §11): the list a page at a time (by cursor), the
-// server-made orders.csv of every order the filters keep, delivery status, Persona retry.
+// server-made orders.csv of every order the filters keep, delivery status, Persona retry, and the
+// order page's actions (notes, e-mail copies, refunds, a Persona re-issued, a printed copy cancelled).
 import {
   type AuditEntry,
+  type CancelPrintBody,
   type Envelope,
   type ListOf,
   type Order,
@@ -11,6 +13,8 @@ import {
   type OrderNote,
   type OrderRefund,
   type OrderQuery,
+  type PersonaReissue,
+  type ReissuePersonaBody,
   type UpdateDeliveryStatusBody,
 } from '@persona/contracts';
 import { api, apiDownload, type QueryValue } from '@persona/web-kit/api-client';
@@ -65,4 +69,16 @@ export async function refundOrder(
 ): Promise<{ refund: OrderRefund; message: string }> {
   const answer = await api.post<Envelope<OrderRefund> & { message?: string }>(`/orders/${encodeURIComponent(id)}/refunds`, refund);
   return { refund: answer.data, message: answer.message ?? '' };
+}
+
+/** A new Persona with corrected names; `reissueId` is the form's, so a second press makes one new Persona. */
+export async function reissuePersona(id: string, body: ReissuePersonaBody): Promise<{ reissue: PersonaReissue; message: string }> {
+  const answer = await api.post<Envelope<PersonaReissue> & { message?: string }>(`/orders/${encodeURIComponent(id)}/persona/reissue`, body);
+  return { reissue: answer.data, message: answer.message ?? '' };
+}
+
+/** The printed copy cancelled before dispatch, with its refund; `cancelId` is the form's (and the refund's). */
+export async function cancelPrint(id: string, body: CancelPrintBody): Promise<{ order: Order; message: string }> {
+  const answer = await api.post<Envelope<Order> & { message?: string }>(`/orders/${encodeURIComponent(id)}/print/cancel`, body);
+  return { order: answer.data, message: answer.message ?? '' };
 }

@@ -19,6 +19,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { addOrderNote, getOrderDetail, getOrderTimeline, refundOrder, resendOrderEmail, retryPersona } from '../api/orders';
 import { emailKindLabel, orderTimeline } from '../lib/order-timeline';
 import { PaymentBadge, PersonaBadge } from './order-badges';
+import { CancelPrintSection, ReissueSection } from './after-sale';
 
 const paise = (value: number) => formatInr(value / 100);
 
@@ -247,6 +248,8 @@ function OrderView({
       </div>
 
       <RefundsSection detail={detail} onChanged={onChanged} />
+      <ReissueSection detail={detail} onChanged={onChanged} />
+      <CancelPrintSection detail={detail} onChanged={onChanged} />
       <EmailsSection orderId={order._id} emails={detail.emails} onChanged={onChanged} />
       <div className="order-grid">
         <NotesSection orderId={order._id} notes={detail.notes} onChanged={onChanged} />
