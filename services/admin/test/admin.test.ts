@@ -374,6 +374,27 @@ describe('the admin service', () => {
     }, 30_000);
   });
 
+  describe('coupon codes in the audit log', () => {
+    it("records a code's creation and each change, with who, on the code's own timeline", async () => {
+      const { token } = (await login()).json().data;
+      const actor = { id: randomUUID(), email: 'owner@persona-books.in' };
+      const couponId = randomUUID();
+      await bus.publish(createEvent('coupon.created', { couponId, code: 'LAUNCH-25', offer: '25% off', active: true }, { correlationId: 'coupon-1', actor }));
+      await bus.publish(createEvent('coupon.updated', { couponId, code: 'LAUNCH-25', offer: '₹100.00 off', active: false }, { correlationId: 'coupon-2', actor }));
+      type Entry = { summary: string; actor: string | null; correlationId: string | null; subjectId: string | null };
+      let entries: Entry[] = [];
+      for (let i = 0; i < 100; i += 1) {
+        entries = (await inject({ url: `/api/admin/audit?limit=100&subject=${couponId}`, headers: bearer(token) })).json().data;
+        if (entries.length === 2) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(entries.map((e) => [e.correlationId, e.summary, e.actor, e.subjectId])).toEqual([
+        ['coupon-2', 'Coupon LAUNCH-25 changed: ₹100.00 off, inactive', 'owner@persona-books.in', couponId],
+        ['coupon-1', 'Coupon LAUNCH-25 created: 25% off, active', 'owner@persona-books.in', couponId],
+      ]);
+    }, 30_000);
+  });
+
   describe('bad input on the admin routes', () => {
     let token: string;
     beforeAll(async () => {
