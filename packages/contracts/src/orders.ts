@@ -170,7 +170,15 @@ export const Receipt = Type.Object({
   deliveryType: DeliveryTypeSchema,
   /** Rupees: the total charged, and what made it. */
   amountPaid: Type.Number(),
-  breakdown: Type.Object({ base: Type.Number(), printing: Type.Number(), delivery: Type.Number() }),
+  breakdown: Type.Object({
+    base: Type.Number(),
+    printing: Type.Number(),
+    delivery: Type.Number(),
+    /** A coupon's discount (rupees), taken off the book's price; absent without one. */
+    discount: Type.Optional(Type.Number()),
+  }),
+  /** The coupon code the discount came from. */
+  coupon: Type.Optional(Type.String()),
   email: Type.String(),
   address: Type.Union([Address, Type.Null()]),
   paidAt: Type.String({ format: 'date-time' }),

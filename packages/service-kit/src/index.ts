@@ -14,6 +14,7 @@ export {
 } from './config';
 export { createLogger, type Logger, type DestinationStream } from './logger';
 export { backgroundRounds, type BackgroundRounds } from './background-rounds';
+export { quietGate, type QuietGate, type QuietGateOptions } from './quiet-gate';
 export * from './http-errors';
 export { checkDateRange } from './date-range';
 export { internalOnly, INTERNAL_TOKEN_HEADER, sameSecret } from './secrets';

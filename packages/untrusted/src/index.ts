@@ -17,3 +17,4 @@ export {
 } from './worker-pool';
 export { ascii85Decode, asciiHexDecode, lzwDecode, runLengthDecode, type Decoded } from './stream-filters';
 export { clearSpool, discardUploads, spoolUpload, type SpooledUpload } from './spool-upload';
+export { lowerThreadPriority } from './thread-priority';

@@ -2,10 +2,15 @@
 // with and runs one job at a time, posting back the result or the failure (a refusal with its
 // status and code). The pool watches its time and memory and stops it when either runs out.
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from './thread-priority';
 import type { SerializedError, TaskTable, WorkerReply } from './worker-pool';
 
+const data = workerData as { module: string; niceness?: number };
+// Background work yields the CPU to the threads answering requests (UntrustedPoolOptions.niceness).
+if (data.niceness !== undefined) lowerThreadPriority(data.niceness);
+
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module is named at run time by whoever starts the pool
-const { tasks } = require((workerData as { module: string }).module) as { tasks: TaskTable };
+const { tasks } = require(data.module) as { tasks: TaskTable };
 
 function serialize(err: unknown): SerializedError {
   const e = err as Error & { statusCode?: number; code?: unknown };

@@ -2,6 +2,7 @@
 // and code; a job past its time limit or its heap cap is refused and its thread replaced; a
 // refused file's thread is replaced too; a full queue answers busy at once; the clock starts
 // when a thread takes the job, not while it waits; closing refuses what waits.
+import { getPriority } from 'node:os';
 import path from 'node:path';
 import { FileRefusedError } from '../src/budget';
 import { compiledModule, createUntrustedPool, PoolBusyError, PoolClosedError, type UntrustedPool } from '../src/worker-pool';
@@ -9,6 +10,7 @@ import { flateBombPdf, plainPdf } from '@persona/test-kit';
 
 type Tasks = {
   echo: (input: unknown) => unknown;
+  niceness: () => number;
   length: (bytes: Uint8Array) => number;
   spin: (ms: number) => number;
   hog: (mb: number) => number;
@@ -33,6 +35,14 @@ describe('the untrusted-file pool', () => {
     const bytes = new Uint8Array(1000);
     expect(await p.run('length', bytes, { transfer: [bytes.buffer] })).toBe(1000);
     expect(bytes.byteLength).toBe(0); // moved, not copied
+  });
+
+  it('runs background work at the niceness asked for, on its threads only', async () => {
+    const own = getPriority();
+    expect(await pool().run('niceness', undefined)).toBe(own);
+    // Lowering a priority is always permitted; the process (this thread) keeps its own.
+    expect(await pool({ niceness: 10 }).run('niceness', undefined)).toBe(Math.max(10, own));
+    expect(getPriority()).toBe(own);
   });
 
   it('keeps a refusal its status, code and words, and replaces the thread that refused', async () => {

@@ -38,8 +38,8 @@ export interface OrdersAppOptions extends AppBaseOptions {
   lists?: { countCap?: number; exportBatchSize?: number };
   /** The buyers' e-mails a change queues: the shop they name, and the relay to wake once queued. */
   mail: BuyerMail;
-  /** The payment webhooks' inbox, woken once a delivery is recorded. */
-  webhookInbox: { nudge(): void };
+  /** The payment webhooks' inbox, told of each delivery (it gives way to them) and woken once one is recorded. */
+  webhookInbox: { arrived(): void; nudge(): void };
   invoicing: InvoiceSettings;
   /** Razorpay's refund speed (REFUND_SPEED). */
   refundSpeed?: 'normal' | 'optimum';
@@ -64,7 +64,7 @@ export interface OrdersDeps {
   countCap?: number;
   exportBatchSize?: number;
   mail: BuyerMail;
-  webhookInbox: { nudge(): void };
+  webhookInbox: { arrived(): void; nudge(): void };
   invoicing: InvoiceSettings;
   refundSpeed: 'normal' | 'optimum';
 }

@@ -99,9 +99,11 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   mail.start();
   closers.push(() => mail.stop());
   const readBook = options.readBook ?? catalogueBookReader(options.catalogueUrl);
-  // Invoice PDFs are drawn on a worker thread (invoice-tasks.ts), never on this event loop.
+  // Invoice PDFs are drawn on a worker thread (invoice-tasks.ts), never on this event loop, and at
+  // a lower CPU priority than it: nobody waits on an invoice, a webhook waits on its answer.
   const invoiceThread = servicePool<InvoiceTasks>(require.resolve('./modules/invoices/invoice-tasks'), {
     threads: 1,
+    niceness: 10,
     heapMb: 128,
     timeoutMs: 30_000,
     maxQueue: 10_000,

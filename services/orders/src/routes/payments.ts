@@ -57,6 +57,7 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
         },
       },
       async (request) => {
+        deps.webhookInbox.arrived();
         const raw = request.body as Buffer | undefined;
         const signature = request.headers['x-razorpay-signature'] as string | undefined;
         if (!raw || !signature || !deps.provider.isValidWebhookSignature(raw, signature)) throw badRequest('Invalid webhook signature');

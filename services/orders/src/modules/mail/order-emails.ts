@@ -85,7 +85,11 @@ export function orderConfirmedEmail(order: OrderRow, shop: ShopMail, correlation
           ['Printing', inr(order.printing_paise)],
           ['Delivery', inr(order.delivery_paise)],
         ] as Array<[string, string]>)
-      : []),
+      : order.discount_paise > 0
+        ? ([['Book price', inr(order.base_paise)]] as Array<[string, string]>)
+        : []),
+    // A coupon's discount, so that the parts add up to what was paid.
+    ...(order.discount_paise > 0 ? ([[`Discount (${order.coupon_code ?? 'coupon'})`, `−${inr(order.discount_paise)}`]] as Array<[string, string]>) : []),
     ['Amount paid', inr(order.amount_paise)],
     ['Paid on', longDate(order.paid_at ?? new Date())],
     ['Persona ID', order.persona_id],

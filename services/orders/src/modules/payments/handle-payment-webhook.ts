@@ -4,7 +4,7 @@
 // applies it in a transaction of its own: a capture of the right amount pays the order
 // (markOrderPaid), a wrong amount, a failure or an authorisation is recorded and the order stays
 // unpaid (an authorisation is captured, and the order paid, by the reconciler's next run).
-import { backgroundRounds, type BackgroundRounds, type Logger } from '@persona/service-kit';
+import { backgroundRounds, quietGate, type BackgroundRounds, type Logger, type QuietGate } from '@persona/service-kit';
 import type { UnitOfWork, Work } from '@persona/bus';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
@@ -90,12 +90,15 @@ export interface WebhookInbox {
   db: Kysely<OrdersDB>;
   logger: Logger;
   shop: ShopMail;
+  /** Waited on before each event: the route's answers come first (webhookInbox). */
+  gate?: QuietGate;
 }
 
 export async function handleDueWebhooks(inbox: WebhookInbox, limit = ROUND): Promise<number> {
   const { uow, db, logger } = inbox;
   let handled = 0;
   while (handled < limit) {
+    await inbox.gate?.whenQuiet();
     let claimed: { eventId: string; attempts: number } | undefined;
     try {
       const outcome = await uow.run(async (work) => {
@@ -118,17 +121,30 @@ export async function handleDueWebhooks(inbox: WebhookInbox, limit = ROUND): Pro
   return handled;
 }
 
-/** The inbox's background rounds: every `pollMs` (events left by a crash or another process), and at once when nudged by the route. */
-export function webhookInbox(inbox: WebhookInbox, pollMs = 5000): BackgroundRounds {
+/** The inbox as the webhook route sees it: told of each delivery as it arrives, nudged once one is recorded. */
+export interface WebhookInboxRounds extends BackgroundRounds {
+  /** A delivery arrived: the inbox gives way while they keep coming (quiet-gate.ts). */
+  arrived(): void;
+}
+
+/**
+ * The inbox's background rounds: every `pollMs` (events left by a crash or another process), and at
+ * once when nudged by the route. Each event waits until deliveries pause (or its turn comes): on
+ * one machine, paying an order and all that follows (its Persona, its invoice, its e-mails) took the
+ * CPU the route needed to answer a burst of deliveries within Razorpay's patience.
+ */
+export function webhookInbox(inbox: WebhookInbox, pollMs = 5000): WebhookInboxRounds {
   const { logger } = inbox;
+  const gate = inbox.gate ?? quietGate();
+  const paced = { ...inbox, gate };
   const rounds = backgroundRounds(
     async () => {
-      const handled = await handleDueWebhooks(inbox);
+      const handled = await handleDueWebhooks(paced);
       // A full round may have left events due: the next follows at once.
       if (handled >= ROUND) rounds.nudge();
       return handled;
     },
     { pollMs, logger, what: 'payment webhook inbox' },
   );
-  return rounds;
+  return { ...rounds, arrived: () => gate.arrived() };
 }

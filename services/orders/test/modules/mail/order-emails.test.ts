@@ -42,6 +42,13 @@ describe('the order confirmation', () => {
     expect(mail.text).not.toContain('Delivering to');
   });
 
+  it("with a coupon shows the book's price and the discount, so the parts add up to what was paid", () => {
+    const mail = orderConfirmedEmail(order({ discount_paise: 6990, coupon_code: 'LAUNCH-20', amount_paise: 27960 }), SHOP, null);
+    expect(mail.text).toMatch(/Book price: +₹349\.50\n.*Discount \(LAUNCH-20\): +−₹69\.90\n.*Amount paid: +₹279\.60/);
+    expect(mail.html).toContain('Discount (LAUNCH-20)');
+    expect(orderConfirmedEmail(order(), SHOP, null).text).not.toContain('Discount');
+  });
+
   it('for a printed copy adds the printing and delivery, the address and the dispatch estimate', () => {
     const mail = orderConfirmedEmail(
       order({

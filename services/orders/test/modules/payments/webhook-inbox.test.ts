@@ -4,10 +4,10 @@
 // handling that fails is tried again later, and the answer never waits for the order's row.
 import type { InjectOptions } from 'fastify';
 import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
-import { createLogger } from '@persona/service-kit';
+import { createLogger, quietGate } from '@persona/service-kit';
 import { describeWithPostgres } from '@persona/test-kit';
 import type { OrdersDB } from '../../../src/db';
-import { handleDueWebhooks, recordPaymentWebhook, webhookRetryMs } from '../../../src/modules/payments/handle-payment-webhook';
+import { handleDueWebhooks, recordPaymentWebhook, webhookInbox, webhookRetryMs } from '../../../src/modules/payments/handle-payment-webhook';
 import { razorpayWebhookAction, TEST_MODE_KEYS } from '../../../src/modules/payments/razorpay/razorpay-provider';
 import { webhookSignature } from '../../../src/modules/payments/razorpay/razorpay-signatures';
 
@@ -102,6 +102,28 @@ function contract(kind: 'pglite' | 'postgres') {
     await h.service.drainWebhooks();
     expect(await event(captured)).toMatchObject({ outcome: 'paid', last_error: null, due_at: null });
     expect((await outboxEvents(h.database)).filter((e) => e.type === 'order.paid' && e.payload.orderId === orderId)).toHaveLength(1);
+  });
+
+  it('gives way while deliveries keep arriving, and pays once they pause', async () => {
+    const { orderId, razorpayOrderId, amount } = await started();
+    const captured = signedWebhook('payment.captured', razorpayOrderId, amount);
+    const action = razorpayWebhookAction(JSON.parse(captured.body));
+    expect(await recordPaymentWebhook(h.database.db, captured.headers['x-razorpay-event-id']!, action)).toBe('accepted');
+    const gate = quietGate({ quietMs: 150, maxDeferMs: 10_000 });
+    const paced = webhookInbox({ ...inbox(), gate }, 60_000);
+    // Deliveries every 50 ms for 400 ms: the round waits them out (it has not ended, nor claimed anything).
+    const started_ = Date.now();
+    gate.arrived();
+    const flood = setInterval(() => gate.arrived(), 50);
+    let ended = false;
+    const round = paced.drain().finally(() => (ended = true));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(ended).toBe(false);
+    clearInterval(flood);
+    await round;
+    expect(Date.now() - started_).toBeGreaterThanOrEqual(400 + 100);
+    expect(await event(captured)).toMatchObject({ outcome: 'paid' });
+    await paced.stop();
   });
 
   if (kind === 'postgres') {

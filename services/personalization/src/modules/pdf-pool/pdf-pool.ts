@@ -111,7 +111,17 @@ export interface PdfWorkerData {
   cacheBytes: number;
   /** What it warms up for once started (warm-up.ts), if anything. */
   warm?: WarmUp;
+  /** Its CPU niceness (thread-priority.ts of @persona/untrusted). */
+  niceness: number;
 }
+
+/**
+ * The PDF threads' niceness: a Persona is made after the payment, nobody waits on the page for it,
+ * and on one machine its 100 ms of CPU at a time held back the answers to Razorpay's webhooks (the
+ * `webhooks` bench). A preview, which someone does wait for, shares the threads: it is first in
+ * their queue, and only requests' own threads run before it.
+ */
+export const PDF_THREAD_NICENESS = 10;
 
 export interface PdfPoolOptions {
   /** Worker threads (PDF_WORKERS). */
@@ -123,7 +133,7 @@ export interface PdfPoolOptions {
 }
 
 export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES, warm }: PdfPoolOptions, script = path.join(__dirname, 'pdf-worker.js')): PdfPool {
-  const workerData: PdfWorkerData = { cacheBytes, warm };
+  const workerData: PdfWorkerData = { cacheBytes, warm, niceness: PDF_THREAD_NICENESS };
   const queue: Job[] = [];
   // Previews first: someone is waiting on the page for them.
   const previews: Job[] = [];

@@ -2,6 +2,7 @@
 // never blocks an HTTP event loop (DESIGN §2, §8). Its log lines go to the
 // main thread, which writes them with the job's correlation id.
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from '@persona/untrusted/thread-priority';
 import { setPersonaPdfCacheLimit } from '../pdf-engine/build-persona-pdf';
 import { buildPersona, type PersonaBuildInput } from './build-persona';
 import { dedicationPreview } from '../pdf-engine/dedication-preview';
@@ -10,6 +11,7 @@ import { warmUp } from './warm-up';
 
 const data = workerData as PdfWorkerData;
 setPersonaPdfCacheLimit(data.cacheBytes);
+lowerThreadPriority(data.niceness);
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 
 // Before anybody waits: a job that comes meanwhile is taken between its steps. Should it fail, so

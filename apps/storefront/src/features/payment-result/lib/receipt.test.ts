@@ -67,6 +67,18 @@ describe('receiptView', () => {
     expect(readReceipt({ receipt: { ...digital, gift: { recipientName: 5 } } })).toBeNull();
   });
 
+  it("a coupon's discount shows with its code, after the book's price, so the parts add up to what was paid", () => {
+    const discounted: Receipt = { ...digital, amountPaid: 279.6, breakdown: { ...digital.breakdown, discount: 69.9 }, coupon: 'LAUNCH-20' };
+    expect(readReceipt({ receipt: discounted })).toEqual(discounted);
+    expect(receiptView(discounted).rows.slice(2, 5)).toEqual([
+      ['Book price', '₹349.50'],
+      ['Discount (LAUNCH-20)', '−₹69.90'],
+      ['Amount paid', '₹279.60'],
+    ]);
+    const printedRows = receiptView({ ...printed, amountPaid: 449.6, breakdown: { ...printed.breakdown, discount: 69.9 }, coupon: 'LAUNCH-20' }).rows;
+    expect(printedRows.slice(2, 7).map(([label]) => label)).toEqual(['Book price', 'Printing', 'Delivery', 'Discount (LAUNCH-20)', 'Amount paid']);
+  });
+
   it('a printed Persona adds what made the amount, the address and the dispatch estimate', () => {
     const view = receiptView(printed);
     expect(view.rows).toContainEqual(['Printing', '₹120.00']);

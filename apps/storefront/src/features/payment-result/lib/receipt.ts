@@ -45,6 +45,7 @@ export interface ReceiptView {
 
 export function receiptView(receipt: Receipt): ReceiptView {
   const physical = receipt.deliveryType === 'physical';
+  const discount = receipt.breakdown.discount && receipt.breakdown.discount > 0 ? receipt.breakdown.discount : null;
   return {
     rows: [
       ['Book', `${receipt.book.title} by ${receipt.book.author}`],
@@ -55,7 +56,11 @@ export function receiptView(receipt: Receipt): ReceiptView {
             ['Printing', formatInr(receipt.breakdown.printing)],
             ['Delivery', formatInr(receipt.breakdown.delivery)],
           ] as Array<[string, string]>)
-        : []),
+        : discount
+          ? ([['Book price', formatInr(receipt.breakdown.base)]] as Array<[string, string]>)
+          : []),
+      // A coupon's discount, so that the parts add up to what was paid.
+      ...(discount ? ([[`Discount (${receipt.coupon ?? 'coupon'})`, `−${formatInr(discount)}`]] as Array<[string, string]>) : []),
       ['Amount paid', formatInr(receipt.amountPaid)],
       ['Paid on', formatLongDate(receipt.paidAt)],
     ],
