@@ -145,6 +145,7 @@ describe('every page at every width', () => {
           ['/admin/feedbacks', null],
           ['/admin/subscribers', null],
           ['/admin/audit', null],
+          ['/admin/reports', 'Reports'],
         ] as const) {
           await page.goto(url);
           await page

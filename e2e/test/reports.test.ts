@@ -93,7 +93,7 @@ describe('the Reports page', () => {
     expect(await page.getByLabel('Month').inputValue()).toBe(month);
 
     // The GST return: the invoice and the credit note among the documents issued, the e-book's tax by state and rate, its SAC.
-    const gst = await downloaded('Download GST return (CSV)');
+    const gst = await downloaded('Download GST return');
     expect(gst.name).toBe(`gstr1-${month}.csv`);
     expect(gst.text).toMatch(/^GSTR-1,/);
     expect(gst.text).toMatch(new RegExp(`\\r\\nInvoices for outward supply,[^,]+,${invoice.number.replace(/\//g, '\\/')},1,0,1\\r\\n`));
@@ -102,7 +102,7 @@ describe('the Reports page', () => {
     expect(gst.text).toMatch(/\r\n9984,E-books,NA,1,/);
 
     // The settlement reconciliation: the payment and the refund, each awaiting Razorpay's settlement (two days after).
-    const recon = await downloaded('Download settlement reconciliation (CSV)');
+    const recon = await downloaded('Download reconciliation');
     expect(recon.name).toBe(`settlement-reconciliation-${month}.csv`);
     const paid = (invoice.totalPaise / 100).toFixed(2);
     expect(recon.text).toContain(`\r\nAwaiting settlement,payment,${detail.payment.razorpayPaymentId},${sold.orderId},${sold.personaId},`);

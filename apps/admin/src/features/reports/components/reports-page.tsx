@@ -87,11 +87,11 @@ export function ReportsPage() {
           GST return, {label}
         </h2>
         <p>
-          The invoices and credit notes issued in {label}, as the GSTR-1 tables name them: B2C supplies by state and rate (B2CS), exempt supplies (EXEMP), the
-          HSN summary (HSN) and the documents issued (DOCS). Credit notes count in the month they were issued.
+          A CSV file of the invoices and credit notes issued in {label}, as the GSTR-1 tables name them: B2C supplies by state and rate (B2CS), exempt supplies
+          (EXEMP), the HSN summary (HSN) and the documents issued (DOCS). Credit notes count in the month they were issued.
         </p>
         <button type="button" className="btn btn--primary btn--sm" onClick={() => download('gst')} disabled={downloading !== null}>
-          {downloading === 'gst' ? 'Downloading...' : 'Download GST return (CSV)'}
+          {downloading === 'gst' ? 'Downloading...' : 'Download GST return'}
         </button>
       </section>
 
@@ -100,11 +100,11 @@ export function ReportsPage() {
           Settlement reconciliation, {label}
         </h2>
         <p>
-          The orders paid and the refunds made in {label}, each matched with what Razorpay settled to the bank account, with its fee. Razorpay settles a few
-          days after a payment: the last days of a month settle in the next.
+          A CSV file of the orders paid and the refunds made in {label}, each matched with what Razorpay settled to the bank account, with its fee. Razorpay
+          settles a few days after a payment: the last days of a month settle in the next.
         </p>
         <button type="button" className="btn btn--primary btn--sm" onClick={() => download('settlement')} disabled={downloading !== null}>
-          {downloading === 'settlement' ? 'Downloading...' : 'Download settlement reconciliation (CSV)'}
+          {downloading === 'settlement' ? 'Downloading...' : 'Download reconciliation'}
         </button>
         {report.status === 'loading' && <PageLoading text="Reading Razorpay's settlements..." />}
         {report.status === 'error' && <LoadError what="The settlement reconciliation" error={report.error} onRetry={report.reload} />}
