@@ -79,6 +79,21 @@ const ROUTES: AdminRoute[] = [
     body: () => JSON.stringify({ refundId: randomUUID(), amountPaise: 100, reason: 'Refunded by the matrix' }),
     json: true,
   },
+  // After the sale (issue 23).
+  {
+    method: 'POST',
+    pattern: '/api/orders/:id/persona/reissue',
+    service: 'orders',
+    body: () => JSON.stringify({ reissueId: randomUUID(), buyerName: 'Matrix Buyer', reason: 'Re-issued by the matrix' }),
+    json: true,
+  },
+  {
+    method: 'POST',
+    pattern: '/api/orders/:id/print/cancel',
+    service: 'orders',
+    body: () => JSON.stringify({ cancelId: randomUUID(), refund: 'print', reason: 'Cancelled by the matrix' }),
+    json: true,
+  },
   // The owner's monthly reports (issue 23).
   { method: 'GET', pattern: '/api/orders/reports/gst-return', service: 'orders' },
   { method: 'GET', pattern: '/api/orders/reports/settlement', service: 'orders' },

@@ -506,6 +506,72 @@ describe('the admin app', () => {
     await main().getByRole('link', { name: 'Back to the orders' }).waitFor();
   });
 
+  it('re-issues a Persona with a corrected name (the old one replaced, the buyer e-mailed the new one), and a fully refunded Persona says so and downloads no more', async () => {
+    const [book] = await fetchAllBooks(shop.url);
+    const buyer = 'meenakshi@example.com';
+    const sold = await buyPersonaThroughApi(shop.url, { bookId: book!._id, fullName: 'Meenakshi Sundram', email: buyer, deliveryType: 'digital' });
+    const mailDir = path.join(dataDir, 'shop', 'mail');
+    await mailsTo(mailDir, buyer, `Your Persona of "${book!.title}" by ${book!.author} is ready.`, 1, 60_000);
+    await logIn();
+    await page.goto(`/admin/orders/${sold.orderId}`);
+    await page.getByRole('heading', { level: 1, name: `Order ${sold.personaId}` }).waitFor();
+    const section = (name: string) => main().getByRole('region', { name });
+
+    // The owner corrects the name; pressed twice, one new Persona.
+    const reissue = section('Re-issue the Persona');
+    await reissue.getByLabel("Buyer's name").fill('Meenakshi Sundaram');
+    await reissue.getByLabel('Reason').fill('The buyer wrote: my name is misspelt');
+    await reissue.getByRole('button', { name: 'Re-issue the Persona' }).click();
+    await confirmDialog().getByText(`Make a new Persona for Meenakshi Sundaram? Persona ${sold.personaId} will no longer download.`).waitFor();
+    await confirmDialog().getByRole('button', { name: 'Re-issue' }).click();
+    await expectToast('Persona re-issued');
+    const [corrected] = await mailsTo(mailDir, buyer, 'has been made again with the corrected details', 1, 60_000);
+    const newId = /Its new Persona ID is (PRS-[0-9A-Z-]{19})\./.exec(corrected!.text)?.[1];
+    expect(newId).toBeDefined();
+    expect(newId).not.toBe(sold.personaId);
+    expect(corrected!.text).toContain(`It replaces Persona ${sold.personaId}, which can no longer be downloaded.`);
+    expect(corrected!.text).toContain('Dear Meenakshi Sundaram,');
+    await page.getByRole('heading', { level: 1, name: `Order ${newId}` }).waitFor({ timeout: 20_000 });
+    await settle(() => reissue.locator('li').count(), 1);
+    expect(await reissue.locator('li').innerText()).toContain(`${sold.personaId} replaced by ${newId}`);
+    await section('Timeline').getByText(`Persona ${sold.personaId} re-issued as ${newId}`, { exact: false }).waitFor({ timeout: 15_000 });
+
+    // The old verify page: still genuine, replaced; its download refused. The new one verifies with the corrected name.
+    await page.goto(`/verify/${sold.personaId}`);
+    await main().getByRole('heading', { name: 'Genuine Persona' }).waitFor();
+    const oldLicence = main().getByRole('note', { name: 'Licence' });
+    expect(await oldLicence.innerText()).toMatch(new RegExp(`Replaced[\\s\\S]*replaced on .* by Persona ${newId}, made again with corrected details`));
+    expect(await main().innerText()).toContain('Personalised for Meenakshi Sundram');
+    const oldDownload = await fetch(`${shop.url}/api/personas/${sold.personaId}/download`);
+    expect(oldDownload.status).toBe(410);
+    expect(((await oldDownload.json()) as { message: string }).message).toBe(
+      `This Persona was replaced by Persona ${newId}, with the corrected details: download that one`,
+    );
+    await oldLicence.getByRole('link', { name: `Verify Persona ${newId}` }).click();
+    await main().getByText('Personalised for Meenakshi Sundaram', { exact: false }).waitFor();
+    expect(await main().getByRole('note', { name: 'Licence' }).count()).toBe(0);
+    expect((await fetch(`${shop.url}/api/personas/${newId}/download`)).status).toBe(200);
+
+    // Refunded in full: the verify page says refunded (still genuine), the download is refused.
+    await page.goto(`/admin/orders/${sold.orderId}`);
+    const refunds = section('Refunds');
+    await refunds.getByLabel('Reason').fill('The buyer asked for their money back');
+    await refunds.getByRole('button', { name: 'Refund' }).click();
+    await confirmDialog().getByRole('button', { name: 'Refund' }).click();
+    await expectToast('Refund sent');
+    await refunds.getByText('The whole payment is refunded.').waitFor({ timeout: 20_000 });
+    await refunds.locator('[data-refund-status="processed"]').first().waitFor({ timeout: 20_000 });
+    const refused = await settle(async () => (await fetch(`${shop.url}/api/personas/${newId}/download`)).status, 410, 20_000);
+    expect(refused).toBe(410);
+    await page.goto(`/verify/${newId}`);
+    await main().getByRole('heading', { name: 'Genuine Persona' }).waitFor();
+    expect(await main().getByRole('note', { name: 'Licence' }).innerText()).toMatch(
+      /Refunded[\s\S]*This Persona’s order was refunded in full on \d{1,2} \w+ \d{4}\. It is still a genuine Persona, but its licence has ended: it can no longer be downloaded\./,
+    );
+    const gone = await fetch(`${shop.url}/api/personas/${newId}/download`);
+    expect(((await gone.json()) as { message: string }).message).toMatch(/^This Persona's order was refunded in full on \d{1,2} \w+ \d{4}: it can no longer be downloaded$/);
+  });
+
   it("shows the shop's numbers on the dashboard, each leading to the list it totals", async () => {
     const [book] = await fetchAllBooks(shop.url);
     const auth = await adminAuth(shop.url);

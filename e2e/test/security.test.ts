@@ -552,6 +552,37 @@ const ROUTES: RouteDef[] = [
     ],
     forged: { ...SERVER_OWNED, status: 'processed', paymentId: 'pay_attacker' },
   },
+  // After the sale (issue 23): the order is unpaid, so a well-formed re-issue or cancellation is a 409 that changes nothing.
+  {
+    method: 'POST',
+    pattern: '/api/orders/:id/persona/reissue',
+    admin: true,
+    kind: 'json',
+    params: { id: { kind: 'uuid', real: (ids) => ids.order } },
+    body: () => ({ reissueId: randomUUID(), buyerName: 'Security Suite', reason: 'Security suite' }),
+    bodyFields: [
+      { name: 'reissueId', typed: true, required: true },
+      { name: 'buyerName', typed: false, required: true },
+      { name: 'recipientName', typed: false },
+      { name: 'message', typed: false },
+      { name: 'reason', typed: false, required: true },
+    ],
+    forged: { ...SERVER_OWNED, newPersonaId: 'PRS-AAAA-BBBB-CCCC-DDDD', requestedBy: 'attacker@example.com' },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/orders/:id/print/cancel',
+    admin: true,
+    kind: 'json',
+    params: { id: { kind: 'uuid', real: (ids) => ids.order } },
+    body: () => ({ cancelId: randomUUID(), refund: 'print', reason: 'Security suite' }),
+    bodyFields: [
+      { name: 'cancelId', typed: true, required: true },
+      { name: 'refund', typed: true, required: true },
+      { name: 'reason', typed: false, required: true },
+    ],
+    forged: { ...SERVER_OWNED, amountPaise: 100_000_000, deliveryStatus: 'cancelled' },
+  },
   // The owner's monthly reports (issue 23): they read and write nothing.
   ...['gst-return', 'settlement', 'settlement/export'].map((report): RouteDef => ({
     method: 'GET',
