@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { dashboardLinks } from '../lib/dashboard-links';
-import { FailedPersonasStat } from './dashboard-page';
+import { FailedPersonasStat, RecentOrderRow } from './dashboard-page';
 
 const tile = (count: number) =>
   renderToStaticMarkup(
@@ -32,5 +32,32 @@ describe('the failed Personas tile', () => {
 
   it('writes a large count as the shop reads numbers', () => {
     expect(tile(12345)).toContain('<span class="stat__value">12,345</span>');
+  });
+});
+
+describe('the latest orders', () => {
+  it("open each order's page from its book", () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <table>
+          <tbody>
+            <RecentOrderRow
+              order={{
+                _id: '0b5e7c1e-2f7a-4d59-9a55-4f0f3d2c9a11',
+                book: { _id: 'b1', title: 'The Lighthouse', author: 'A. Keeper' },
+                fullName: 'Anaswara Nair',
+                email: 'anaswara@example.com',
+                deliveryType: 'physical',
+                deliveryStatus: 'pending',
+                personaStatus: 'ready',
+                createdAt: '2026-11-20T10:00:00.000Z',
+              }}
+            />
+          </tbody>
+        </table>
+      </MemoryRouter>,
+    );
+    expect(html).toContain('href="/orders/0b5e7c1e-2f7a-4d59-9a55-4f0f3d2c9a11" data-discover="true">The Lighthouse</a>');
+    expect(html).toContain('<td>Pending</td>');
   });
 });

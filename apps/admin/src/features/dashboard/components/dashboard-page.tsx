@@ -4,7 +4,7 @@
 // Delivery, Status, Date).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { OrderSummary } from '@persona/contracts';
+import type { Order, OrderSummary } from '@persona/contracts';
 import { useAsync } from '@persona/web-kit/use-async';
 import { paths } from '../../../config/paths';
 import { PageHeader } from '../../../components/page-header';
@@ -19,6 +19,23 @@ import { daysBefore, dashboardLinks, NEW_MESSAGE_DAYS } from '../lib/dashboard-l
 import { SalesChart } from './sales-chart';
 
 const RECENT = 20;
+
+/** One of the latest orders; its book opens the order's page. */
+export function RecentOrderRow({ order }: { order: Pick<Order, '_id' | 'book' | 'fullName' | 'email' | 'deliveryType' | 'deliveryStatus' | 'personaStatus' | 'createdAt'> }) {
+  return (
+    <tr data-order-id={order._id}>
+      <td>
+        <Link to={paths.order(order._id)}>{order.book.title}</Link>
+      </td>
+      <td>{order.fullName}</td>
+      <td>{order.email}</td>
+      <td>{capitalize(order.deliveryType)}</td>
+      {/* A digital copy has no delivery: its status is its Persona's. */}
+      <td>{order.deliveryType === 'physical' ? capitalize(order.deliveryStatus) : `Persona ${order.personaStatus}`}</td>
+      <td>{formatDate(order.createdAt)}</td>
+    </tr>
+  );
+}
 
 const ordersText = (n: number) => `${n.toLocaleString('en-IN')} paid ${n === 1 ? 'order' : 'orders'}`;
 
@@ -116,15 +133,7 @@ export function DashboardPage() {
           {(answer) => (
             <DataTable caption="The latest paid orders, newest first" columns={['Book', 'Customer', 'Email', 'Delivery', 'Status', 'Date']}>
               {answer.data.map((order) => (
-                <tr key={order._id}>
-                  <td>{order.book.title}</td>
-                  <td>{order.fullName}</td>
-                  <td>{order.email}</td>
-                  <td>{capitalize(order.deliveryType)}</td>
-                  {/* A digital copy has no delivery: its status is its Persona's. */}
-                  <td>{order.deliveryType === 'physical' ? capitalize(order.deliveryStatus) : `Persona ${order.personaStatus}`}</td>
-                  <td>{formatDate(order.createdAt)}</td>
-                </tr>
+                <RecentOrderRow key={order._id} order={order} />
               ))}
             </DataTable>
           )}
