@@ -1,7 +1,6 @@
 // An order row as the API shows it: the administrator's whole order, or the buyer's public view.
 import {
   paiseToRupees,
-  personalizedPdfUrl,
   SALES_CHART_DAYS,
   shopDate,
   personaDownloadUrl,
@@ -34,7 +33,7 @@ export function toOrder(row: OrderRow): Order {
     deliveryStatus: row.delivery_status,
     personaStatus: row.persona_status,
     personaError: row.persona_error,
-    personalizedPdfUrl: row.persona_status === 'ready' ? personalizedPdfUrl(row.persona_id) : null,
+    personalizedPdfUrl: pdfUrl(row),
     downloads: personaDownloads(row),
     createdAt: row.created_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
@@ -55,6 +54,9 @@ export function toOrderGift(row: OrderRow): Order['gift'] {
 }
 
 /** A ready Persona's files, by format (none before it is ready). */
+/** The PDF's download while there is one (none once the order is refunded in full). */
+const pdfUrl = (row: OrderRow) => personaDownloads(row).find((d) => d.format === 'pdf')?.url ?? null;
+
 export function personaDownloads(row: OrderRow): PersonaDownload[] {
   // Refunded in full: the licence ended, nothing to download (personalisation refuses it too).
   if (row.persona_status !== 'ready' || row.refunded_in_full_at) return [];
@@ -79,7 +81,7 @@ export function toPublicOrder(row: OrderRow): PublicOrder {
     deliveryStatus: row.delivery_status,
     paymentStatus: row.payment_status,
     personaStatus: row.persona_status,
-    personalizedPdfUrl: row.persona_status === 'ready' ? personalizedPdfUrl(row.persona_id) : null,
+    personalizedPdfUrl: pdfUrl(row),
     downloads: personaDownloads(row),
     createdAt: row.created_at.toISOString(),
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
