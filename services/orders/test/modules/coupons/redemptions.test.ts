@@ -56,6 +56,8 @@ function contract(kind: 'pglite' | 'postgres') {
     const { orderId, razorpayOrderId } = won[0]!.json().data;
     const paid = await inject({ method: 'POST', url: '/api/payments/verify', payload: verifyBody(orderId, razorpayOrderId, `pay_${orderId.replace(/-/g, '').slice(0, 14)}`) });
     expect(paid.statusCode).toBe(200);
+    // The receipt the browser is handed says what the code took off.
+    expect(paid.json().data.receipt).toMatchObject({ amountPaid: 279.6, breakdown: { base: 349.5, discount: 69.9 }, coupon: 'ONLY-ONE' });
     const redemptions = await h.database.db.selectFrom('coupon_redemptions').selectAll().where('coupon_id', '=', couponId).execute();
     expect(redemptions.map((r) => [r.order_id, r.state, r.discount_paise])).toEqual([[orderId, 'final', 6990]]);
     expect(await used(couponId)).toBe(1);
