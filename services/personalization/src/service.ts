@@ -11,7 +11,7 @@ import { buildApp } from './app';
 import type { CopyTasks } from './modules/copy-checks/copy-tasks';
 import type { PersonalizationDB } from './db';
 import { catalogueSourceReader, type SourceReader } from './modules/personas/book-source-client';
-import { defaultPdfPool, type PdfPool } from './modules/pdf-pool/pdf-pool';
+import { defaultPdfPool, PERSONA_THREAD_NICENESS, type PdfPool } from './modules/pdf-pool/pdf-pool';
 import { PersonaFiles } from './modules/personas/persona-files';
 import { personaMetrics } from './modules/personas/persona-metrics';
 import { PERSONALIZATION_QUEUE, subscribePersonaRequests } from './modules/personas/personalize';
@@ -74,7 +74,7 @@ export async function startPersonalizationService(options: PersonalizationServic
   });
   const key = await loadSigningKey(database.db, options.signingKeyPem);
   const files = new PersonaFiles(options.personasDir);
-  const pdfPool = options.pdfPool ?? defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'personas' });
+  const pdfPool = options.pdfPool ?? defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'personas', niceness: PERSONA_THREAD_NICENESS });
   // Previews on threads of their own: a buyer typing never waits behind a Persona being made.
   const previewPool =
     options.previewPool ??

@@ -116,12 +116,11 @@ export interface PdfWorkerData {
 }
 
 /**
- * The PDF threads' niceness: a Persona is made after the payment, nobody waits on the page for it,
- * and on one machine its 100 ms of CPU at a time held back the answers to Razorpay's webhooks (the
- * `webhooks` bench). A preview, which someone does wait for, shares the threads: it is first in
- * their queue, and only requests' own threads run before it.
+ * The Persona threads' niceness: a Persona is made after the payment, nobody waits on a page for
+ * it, and on one machine its 100 ms of CPU at a time held back the answers to Razorpay's webhooks
+ * (the `webhooks` bench). The previews' pool, which someone does wait for, keeps the process's own.
  */
-export const PDF_THREAD_NICENESS = 10;
+export const PERSONA_THREAD_NICENESS = 10;
 
 export interface PdfPoolOptions {
   /** Worker threads (PDF_WORKERS). */
@@ -130,10 +129,12 @@ export interface PdfPoolOptions {
   cacheBytes?: number;
   /** What each worker warms up for as it starts (a replacement too): the pool's work. */
   warm?: WarmUp;
+  /** Its threads' CPU niceness (default 0: the process's own). */
+  niceness?: number;
 }
 
-export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES, warm }: PdfPoolOptions, script = path.join(__dirname, 'pdf-worker.js')): PdfPool {
-  const workerData: PdfWorkerData = { cacheBytes, warm, niceness: PDF_THREAD_NICENESS };
+export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES, warm, niceness = 0 }: PdfPoolOptions, script = path.join(__dirname, 'pdf-worker.js')): PdfPool {
+  const workerData: PdfWorkerData = { cacheBytes, warm, niceness };
   const queue: Job[] = [];
   // Previews first: someone is waiting on the page for them.
   const previews: Job[] = [];

@@ -11,7 +11,7 @@ import { warmUp } from './warm-up';
 
 const data = workerData as PdfWorkerData;
 setPersonaPdfCacheLimit(data.cacheBytes);
-lowerThreadPriority(data.niceness);
+if (data.niceness > 0) lowerThreadPriority(data.niceness);
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 
 // Before anybody waits: a job that comes meanwhile is taken between its steps. Should it fail, so

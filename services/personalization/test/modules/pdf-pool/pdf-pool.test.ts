@@ -2,10 +2,10 @@
 // after the build): a Persona built off the main thread with its log lines brought back, the
 // engine's own error class kept across the thread boundary, and no build taken once closed.
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { UnreadableSourceError } from '../../../src/modules/pdf-engine/build-persona-pdf';
-import { PdfPoolClosedError, PreviewAbandonedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
+import { PdfPoolClosedError, PERSONA_THREAD_NICENESS, PreviewAbandonedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
 import { generateSigningKey } from '../../../src/modules/signing/persona-signature';
 import type { PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { personaInput } from '../../fixtures/persona-input';
@@ -70,6 +70,25 @@ describe('a pool that warms up', () => {
       expect(Buffer.from(image.subarray(1, 4)).toString('latin1')).toBe('PNG');
     } finally {
       await Promise.all([personas.close(), previews.close(), cold.close()]);
+    }
+  }, 60_000);
+
+  it("runs the Persona pool's threads at the niceness it is given, and the others at the process's own", async () => {
+    // This process's threads' nice values (Linux: /proc/self/task/<tid>/stat, field 19).
+    const niceOfThreads = () =>
+      readdirSync('/proc/self/task').map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    const before = niceOfThreads().filter((n) => n === PERSONA_THREAD_NICENESS).length;
+    const personas = workerPdfPool({ size: 2, cacheBytes: 0, warm: 'personas', niceness: PERSONA_THREAD_NICENESS }, script);
+    const previews = workerPdfPool({ size: 1, cacheBytes: 0, warm: 'previews' }, script);
+    try {
+      await Promise.all([personas.ready!(), previews.ready!()]);
+      // The two Persona threads, and no other (the previews' thread, the main one keep theirs).
+      expect(niceOfThreads().filter((n) => n === PERSONA_THREAD_NICENESS).length - before).toBe(2);
+    } finally {
+      await Promise.all([personas.close(), previews.close()]);
     }
   }, 60_000);
 });
