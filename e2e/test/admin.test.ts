@@ -569,7 +569,9 @@ describe('the admin app', () => {
       /Refunded[\s\S]*This Persona’s order was refunded in full on \d{1,2} \w+ \d{4}\. It is still a genuine Persona, but its licence has ended: it can no longer be downloaded\./,
     );
     const gone = await fetch(`${shop.url}/api/personas/${newId}/download`);
-    expect(((await gone.json()) as { message: string }).message).toMatch(/^This Persona's order was refunded in full on \d{1,2} \w+ \d{4}: it can no longer be downloaded$/);
+    expect(((await gone.json()) as { message: string }).message).toMatch(
+      /^This Persona's order was refunded in full on \d{1,2} \w+ \d{4}: it can no longer be downloaded$/,
+    );
   });
 
   it("shows the shop's numbers on the dashboard, each leading to the list it totals", async () => {

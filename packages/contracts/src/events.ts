@@ -107,10 +107,7 @@ export type OrderRefundedInFullPayload = Static<typeof OrderRefundedInFullPayloa
  * corrected name or message. The new Persona is made like any other (the order's details, the new
  * id); once it is ready, the one it replaces is marked replaced and downloads no more.
  */
-export const PersonaReissueRequestedPayload = Type.Intersect([
-  OrderPaidPayload,
-  Type.Object({ reissueId: Uuid, replacesPersonaId: Text, reason: Text }),
-]);
+export const PersonaReissueRequestedPayload = Type.Intersect([OrderPaidPayload, Type.Object({ reissueId: Uuid, replacesPersonaId: Text, reason: Text })]);
 export type PersonaReissueRequestedPayload = Static<typeof PersonaReissueRequestedPayload>;
 
 /** Orders → admin audit: an administrator created or changed a coupon code (issue 23). */

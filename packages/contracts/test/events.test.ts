@@ -53,9 +53,7 @@ describe('event schemas', () => {
     expect(
       eventProblem(envelope('order.refunded_in_full', { orderId: paid.orderId, personaId: paid.personaId, refundedAt: new Date().toISOString() })),
     ).toBeNull();
-    expect(eventProblem(envelope('order.refunded_in_full', { orderId: paid.orderId, personaId: paid.personaId, refundedAt: '' }))).toMatch(
-      /refundedAt/,
-    );
+    expect(eventProblem(envelope('order.refunded_in_full', { orderId: paid.orderId, personaId: paid.personaId, refundedAt: '' }))).toMatch(/refundedAt/);
     const reissue = { ...paid, personaId: 'PB-8R5N-3LY2-JU4E', reissueId: randomUUID(), replacesPersonaId: paid.personaId, reason: 'The name was misspelt' };
     expect(eventProblem(envelope('persona.reissue_requested', reissue))).toBeNull();
     expect(eventProblem(envelope('persona.reissue_requested', { ...reissue, replacesPersonaId: undefined } as never))).toMatch(/replacesPersonaId/);

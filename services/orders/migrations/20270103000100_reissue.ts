@@ -21,11 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await sql`CREATE INDEX persona_reissues_order_idx ON persona_reissues (order_id, created_at)`.execute(db);
-  await db.schema
-    .alterTable('orders')
-    .addColumn('refunded_in_full_at', 'timestamptz')
-    .addColumn('print_cancel_id', 'uuid')
-    .execute();
+  await db.schema.alterTable('orders').addColumn('refunded_in_full_at', 'timestamptz').addColumn('print_cancel_id', 'uuid').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -78,10 +78,7 @@ function contract(kind: 'pglite' | 'postgres') {
       await personaReady(orderId, made.newPersonaId);
       const { rows: mails } = await sql<{ subject: string; text_body: string }>`
         SELECT subject, text_body FROM emails WHERE order_id = ${orderId} AND kind = 'persona-ready' ORDER BY created_at`.execute(h.database.db);
-      expect(mails.map((m) => m.subject)).toEqual([
-        'Your Persona of "Gitanjali" is ready',
-        'Your corrected Persona of "Gitanjali" is ready',
-      ]);
+      expect(mails.map((m) => m.subject)).toEqual(['Your Persona of "Gitanjali" is ready', 'Your corrected Persona of "Gitanjali" is ready']);
       expect(mails[1]!.text_body).toContain(made.newPersonaId);
       expect(mails[1]!.text_body).toContain(`It replaces Persona ${personaId}, which can no longer be downloaded.`);
       expect(mails[1]!.text_body).toContain('Dear Zoë Ünal,');
@@ -120,7 +117,13 @@ function contract(kind: 'pglite' | 'postgres') {
       expect((await order(orderId)).persona_id).toBe(personaId);
       expect(await events('persona.reissue_requested', orderId)).toHaveLength(0);
 
-      const fixed = await reissue(orderId, { reissueId: randomUUID(), buyerName: 'Zoë Ünal', recipientName: 'Anaya', message: 'Happy 30th birthday', reason: 'Misspelt' });
+      const fixed = await reissue(orderId, {
+        reissueId: randomUUID(),
+        buyerName: 'Zoë Ünal',
+        recipientName: 'Anaya',
+        message: 'Happy 30th birthday',
+        reason: 'Misspelt',
+      });
       expect(fixed.statusCode).toBe(200);
       expect(fixed.json().data).toMatchObject({ recipientName: 'Anaya', message: 'Happy 30th birthday' });
       const [event] = await events('persona.reissue_requested', orderId);
@@ -143,7 +146,12 @@ function contract(kind: 'pglite' | 'postgres') {
   it('ends the licence of an order refunded in full, once, with the refund that completes it', async () => {
     const paid = await paidAtStandIn(checkout());
     await personaReady(paid.id, paid.persona_id);
-    const part = await inject({ method: 'POST', url: `/api/orders/${paid.id}/refunds`, payload: { refundId: randomUUID(), amountPaise: 10_000, reason: 'Part' }, headers: h.admin });
+    const part = await inject({
+      method: 'POST',
+      url: `/api/orders/${paid.id}/refunds`,
+      payload: { refundId: randomUUID(), amountPaise: 10_000, reason: 'Part' },
+      headers: h.admin,
+    });
     expect(part.statusCode).toBe(200);
     await until(async () => (await refunds(paid.id)).every((r) => r.status === 'processed'), 'the first refund');
     expect(await events('order.refunded_in_full', paid.id)).toHaveLength(0);
@@ -184,7 +192,9 @@ function contract(kind: 'pglite' | 'postgres') {
       expect(made.map((r) => [r.id, r.amount_paise])).toEqual([[body.cancelId, paid.printing_paise + paid.delivery_paise]]);
       expect(made[0]!.reason).toBe('Printed copy cancelled before dispatch (printing and delivery refunded): The buyer wants the PDF only');
       expect(await events('order.delivery_status_changed', paid.id)).toHaveLength(1);
-      const { rows: mails } = await sql<{ text_body: string }>`SELECT text_body FROM emails WHERE order_id = ${paid.id} AND kind = 'cancelled'`.execute(h.database.db);
+      const { rows: mails } = await sql<{ text_body: string }>`SELECT text_body FROM emails WHERE order_id = ${paid.id} AND kind = 'cancelled'`.execute(
+        h.database.db,
+      );
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text_body).toContain('Your digital Persona stays yours to download.');
       // Another press (a new id) finds it cancelled already.

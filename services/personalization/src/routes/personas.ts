@@ -61,7 +61,11 @@ function licenceEnded(row: repo.PersonaRow): HttpError | null {
   if (licence.status === 'replaced')
     return new HttpError(410, `This Persona was replaced by Persona ${licence.replacedBy}, with the corrected details: download that one`, 'REPLACED');
   if (licence.status === 'refunded')
-    return new HttpError(410, `This Persona's order was refunded in full on ${formatPurchaseDate(shopDate(new Date(licence.endedAt)))}: it can no longer be downloaded`, 'REFUNDED');
+    return new HttpError(
+      410,
+      `This Persona's order was refunded in full on ${formatPurchaseDate(shopDate(new Date(licence.endedAt)))}: it can no longer be downloaded`,
+      'REFUNDED',
+    );
   return null;
 }
 

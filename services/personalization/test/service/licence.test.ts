@@ -110,13 +110,18 @@ function contract(kind: 'pglite' | 'postgres') {
     expect((await download(personaId)).statusCode).toBe(410);
   }, 60_000);
 
-  it("replaces a re-issued Persona once the new one is made, the new one verifying with the corrected name", async () => {
+  it('replaces a re-issued Persona once the new one is made, the new one verifying with the corrected name', async () => {
     const orderId = randomUUID();
     const oldId = 'PRS-XYD1-9QXD-2HFA-J8TW';
     const newId = 'PRS-NEW1-9QXD-2HFA-J8TW';
     await bus.publish(createEvent('order.paid', paid(orderId, oldId, 'Zoe Unal'), { correlationId: 'c-reissue' }));
     await ready(oldId);
-    const reissue = { ...paid(orderId, newId, 'Zoë Ünal'), reissueId: randomUUID(), replacesPersonaId: oldId, reason: 'The buyer typed their name without its accents' };
+    const reissue = {
+      ...paid(orderId, newId, 'Zoë Ünal'),
+      reissueId: randomUUID(),
+      replacesPersonaId: oldId,
+      reason: 'The buyer typed their name without its accents',
+    };
     await bus.publish(createEvent('persona.reissue_requested', reissue, { correlationId: 'c-reissue' }));
     // Delivered twice: still one new Persona.
     await bus.publish(createEvent('persona.reissue_requested', reissue, { correlationId: 'c-reissue' }));
@@ -135,7 +140,10 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(rows.map((r) => r.persona_id).sort()).toEqual([newId, oldId]);
 
     // The order refunded in full afterwards: the new one ends refunded, the old one stays replaced.
-    await endLicences(database.db, createEvent('order.refunded_in_full', { orderId, personaId: newId, refundedAt: new Date().toISOString() }, { correlationId: 'c' }));
+    await endLicences(
+      database.db,
+      createEvent('order.refunded_in_full', { orderId, personaId: newId, refundedAt: new Date().toISOString() }, { correlationId: 'c' }),
+    );
     expect((await verify(newId)).licence.status).toBe('refunded');
     expect((await verify(oldId)).licence.status).toBe('replaced');
   }, 60_000);

@@ -68,7 +68,11 @@ export async function saveFailed(
  * stays replaced), and keeps the order as refunded for those made after; answers the ids ended.
  */
 export async function endLicencesOfOrder(db: Db, orderId: string, at: Date): Promise<string[]> {
-  await db.insertInto('refunded_orders').values({ order_id: orderId, refunded_at: at }).onConflict((oc) => oc.column('order_id').doNothing()).execute();
+  await db
+    .insertInto('refunded_orders')
+    .values({ order_id: orderId, refunded_at: at })
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .execute();
   const rows = await db
     .updateTable('personas')
     .set({ licence_end: 'refunded', licence_ended_at: at })

@@ -33,7 +33,9 @@ export function ReissueSection({ detail, onChanged }: { detail: OrderDetail; onC
     if (order.gift && !recipientName.trim()) return setProblem("Type the recipient's name as it should be printed.");
     if (!reason.trim()) return setProblem('Say why: the audit log reads it.');
     setProblem(null);
-    if (!(await confirm({ message: `Make a new Persona for ${buyerName.trim()}? Persona ${order.personaId} will no longer download.`, confirmLabel: 'Re-issue' })))
+    if (
+      !(await confirm({ message: `Make a new Persona for ${buyerName.trim()}? Persona ${order.personaId} will no longer download.`, confirmLabel: 'Re-issue' }))
+    )
       return;
     setSending(true);
     try {
@@ -141,7 +143,8 @@ export function CancelPrintSection({ detail, onChanged }: { detail: OrderDetail;
     if (sending) return;
     if (!reason.trim()) return setProblem('Say why: the buyer and the audit log read it.');
     setProblem(null);
-    const what = refund === 'order' ? 'refund the whole order (its Persona then no longer downloads)' : `refund its printing and delivery (${formatInr(fees / 100)})`;
+    const what =
+      refund === 'order' ? 'refund the whole order (its Persona then no longer downloads)' : `refund its printing and delivery (${formatInr(fees / 100)})`;
     if (!(await confirm({ message: `Cancel the printed copy and ${what}?`, confirmLabel: 'Cancel the copy' }))) return;
     setSending(true);
     try {

@@ -227,7 +227,9 @@ function LibraryView({ library, onSignOut }: { library: Library; onSignOut: () =
               </dl>
               {/* Refunded in full: the licence ended, so no download (the server refuses it too); it still verifies. */}
               {persona.refundedAt && (
-                <p className="my-personas__problem">This order was refunded in full, so this Persona can no longer be downloaded. It is still a genuine Persona.</p>
+                <p className="my-personas__problem">
+                  This order was refunded in full, so this Persona can no longer be downloaded. It is still a genuine Persona.
+                </p>
               )}
               {/* The words of the buyer's e-mail: what went wrong, what happens next and by when. */}
               {persona.personaStatus === 'failed' && (
