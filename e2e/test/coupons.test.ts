@@ -1,7 +1,7 @@
 // Coupon codes in real Chromium (issue 23): the owner creates a code on the admin's Coupons page, a
 // buyer applies it at checkout and sees the discount and the new total before paying, pays in test
 // mode, and downloads the tax invoice from the success page, which shows the discount before tax;
-// the owner then sees the redemption, final.
+// the owner then sees the redemption, final, and the discount on the order's page.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,7 +111,9 @@ describe('coupon codes', () => {
     await page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30_000 });
     await main.getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
     const personaId = new URL(page.url()).searchParams.get('personaId')!;
-    expect(squash(await main.getByRole('region', { name: 'Your order' }).innerText())).toContain(`Amount paid ${inr(total)}`);
+    expect(squash(await main.getByRole('region', { name: 'Your order' }).innerText())).toContain(
+      `Book price ${inr(total + discount)} Discount (${CODE}) −${inr(discount)} Amount paid ${inr(total)}`,
+    );
 
     // The tax invoice from the success page's link: the discount off the book's line, before tax.
     const invoiceLink = main.getByRole('link', { name: 'Download your tax invoice (PDF)' });
@@ -124,7 +126,8 @@ describe('coupon codes', () => {
     }
     expect(invoice.headers()['content-type']).toBe('application/pdf');
     const text = (await popplerPageTexts(new Uint8Array(await invoice.body()), 'layout')).join('\n');
-    expect(text).toContain(personaId);
+    // The Persona ID may wrap in its cell.
+    expect(text.replace(/\s+/g, '')).toContain(personaId);
     expect(text).toMatch(new RegExp(`Less discount\\s+−${inr(discount).replace('.', '\\.')}`));
     expect(text).toMatch(new RegExp(`${inr(total).replace('.', '\\.')}`));
     await shopper.context.close();
@@ -138,6 +141,11 @@ describe('coupon codes', () => {
     const line = redemptions.locator('tr[data-redemption-state="final"]');
     await line.waitFor();
     expect(squash(await line.innerText())).toMatch(new RegExp(`${personaId} ${buyer.email} ${inr(discount).replace('.', '\\.')} Final`));
+    // Its order, from the redemption: the code and its discount among the amounts.
+    await line.getByRole('link', { name: personaId }).click();
+    await owner.page.getByRole('heading', { level: 1, name: `Order ${personaId}` }).waitFor();
+    const amounts = squash(await admin.getByRole('region', { name: 'Book and amounts' }).innerText());
+    expect(amounts).toContain(`Discount (${CODE}) −${inr(discount)} Total ${inr(total)}`);
     await owner.context.close();
   }, 180_000);
 });
