@@ -176,6 +176,9 @@ function contract(kind: 'pglite' | 'postgres') {
     expect((await paymentsOfPeriod(db(), prevStart, monthStart)).map((p) => p.orderId)).toEqual([orderId]);
     expect(await processedRefundsOfPeriod(db(), prevStart, monthStart)).toEqual([]);
     expect([...(await knownProviderIds(db(), ['pay_NeverSettled01', 'pay_nobody']))]).toEqual(['pay_NeverSettled01']);
+    // More ids than one statement may carry, the known one last.
+    const many = [...Array.from({ length: 70_000 }, (_, i) => `pay_nobody${i}`), 'pay_NeverSettled01'];
+    expect([...(await knownProviderIds(db(), many))]).toEqual(['pay_NeverSettled01']);
 
     const label = `${previous.year}-${String(previous.month).padStart(2, '0')}`;
     const report = (await get('/api/orders/reports/settlement', label)).json().data;

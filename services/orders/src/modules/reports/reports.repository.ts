@@ -74,10 +74,17 @@ export async function processedRefundsOfPeriod(db: Db, from: Date, to: Date): Pr
  * only seen as an attempt (a second payment of a paid order) is not: the owner must hear of it.
  */
 export async function knownProviderIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const [payments, refunds] = await Promise.all([
-    db.selectFrom('orders').select('razorpay_payment_id as id').where('razorpay_payment_id', 'in', ids).execute(),
-    db.selectFrom('refunds').select('provider_refund_id as id').where('provider_refund_id', 'in', ids).execute(),
-  ]);
-  return new Set([...payments, ...refunds].flatMap((row) => (row.id ? [row.id] : [])));
+  const known = new Set<string>();
+  // A busy month's recon has more ids than one statement may carry as parameters (65,535).
+  for (let start = 0; start < ids.length; start += KNOWN_IDS_BATCH) {
+    const batch = ids.slice(start, start + KNOWN_IDS_BATCH);
+    const [payments, refunds] = await Promise.all([
+      db.selectFrom('orders').select('razorpay_payment_id as id').where('razorpay_payment_id', 'in', batch).execute(),
+      db.selectFrom('refunds').select('provider_refund_id as id').where('provider_refund_id', 'in', batch).execute(),
+    ]);
+    for (const row of [...payments, ...refunds]) if (row.id) known.add(row.id);
+  }
+  return known;
 }
+
+const KNOWN_IDS_BATCH = 5_000;
