@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { createEvent } from '@persona/bus';
+import { shopDate } from '@persona/contracts';
 import { sql } from '@persona/db';
 import { describeWithPostgres } from '@persona/test-kit';
 import { toLibraryPersona } from '../../src/modules/library/library.mapper';
@@ -92,7 +93,8 @@ function contract(kind: 'pglite' | 'postgres') {
     });
 
     it('corrects a gift’s recipient and message, and refuses what it cannot print, a Persona not made, or nothing corrected — changing nothing', async () => {
-      const gift = { recipientName: 'Ananya', message: 'Happy birthday', recipientEmail: 'ananya@example.com' };
+      // For a day to come: its e-mail waits, and must not go out with the replaced Persona's links.
+      const gift = { recipientName: 'Ananya', message: 'Happy birthday', recipientEmail: 'ananya@example.com', deliverOn: shopDate(new Date(), -5) };
       const { orderId, personaId } = await paidOrder(h, checkout({ gift }));
       const refusals: Array<[object, number, string | RegExp]> = [
         [{ reissueId: randomUUID(), buyerName: 'Zoë Ünal', recipientName: 'Anaya', reason: 'typo' }, 409, /not ready/],
@@ -128,6 +130,14 @@ function contract(kind: 'pglite' | 'postgres') {
       expect(fixed.json().data).toMatchObject({ recipientName: 'Anaya', message: 'Happy 30th birthday' });
       const [event] = await events('persona.reissue_requested', orderId);
       expect(event!.payload.gift).toEqual({ recipientName: 'Anaya', message: 'Happy 30th birthday' });
+      const newId = fixed.json().data.newPersonaId as string;
+      await personaReady(orderId, newId);
+      const { rows: giftMails } = await sql<{ text_body: string; sent_at: Date | null }>`
+        SELECT text_body, sent_at FROM emails WHERE order_id = ${orderId} AND kind = 'gift-delivery'`.execute(h.database.db);
+      expect(giftMails).toHaveLength(1);
+      expect(giftMails[0]!.text_body).toContain(newId);
+      expect(giftMails[0]!.text_body).toContain('Dear Anaya,');
+      expect(giftMails[0]!.text_body).not.toContain(personaId);
 
       // A digital order that is no gift has no recipient to correct; another order's re-issue id is not this one's.
       const other = await paidOrder(h);

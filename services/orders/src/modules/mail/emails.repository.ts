@@ -74,6 +74,21 @@ export async function queueEmail(db: Kysely<OrdersDB> | Transaction<OrdersDB>, e
 }
 
 /**
+ * Drops the order's e-mails of these kinds not yet sent (and not being sent: no relay holds them)
+ * but for the `keep` occasion: what they say is no longer true (a re-issued Persona's old links).
+ */
+export async function dropUnsentEmails(db: Kysely<OrdersDB> | Transaction<OrdersDB>, orderId: string, kinds: EmailKind[], keep: string): Promise<void> {
+  await db
+    .deleteFrom('emails')
+    .where('order_id', '=', orderId)
+    .where('kind', 'in', kinds)
+    .where('occasion', '<>', keep)
+    .where('sent_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
+    .execute();
+}
+
+/**
  * Claims up to `limit` unsent e-mails nobody holds and whose time has come at `now`, oldest first,
  * for `leaseMs`. Rows another relay is claiming at this moment are skipped, not waited for.
  */

@@ -5,10 +5,11 @@
 import { eventLogger, handleOnce, type BusLogger, type EventBus, type KnownEvent, type Subscription } from '@persona/bus';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
-import { queueEmail } from '../mail/emails.repository';
+import { dropUnsentEmails, queueEmail } from '../mail/emails.repository';
 import type { ShopMail } from '../mail/emails.repository';
 import { giftDeliveryEmail, orderConfirmedEmail, personaFailedAlert, personaFailedEmail, personaReadyEmail } from '../mail/order-emails';
 import * as repo from './orders.repository';
+import { reissueOfPersona } from './reissue-persona';
 import { reissueOfPersona } from './reissue-persona';
 import { invoicePaidOrder, invoicePdf, type InvoiceSettings } from '../invoices/order-invoice';
 import type { Invoice } from '../invoices/invoices.repository';
@@ -28,6 +29,8 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutc
       // A re-issued Persona is a new occasion for the same e-mails: the buyer (and a gift's recipient) get the new one.
       const reissue = await reissueOfPersona(trx, payload.personaId);
       const occasion = reissue ? { occasion: `reissue:${reissue.id}` } : {};
+      // What was still waiting to go out about the replaced Persona (a gift's e-mail for its day) would link a download that is gone.
+      if (reissue) await dropUnsentEmails(trx, order.id, ['persona-ready', 'gift-delivery'], occasion.occasion!);
       await queueEmail(trx, { ...personaReadyEmail(order, shop, event.correlationId || null, reissue?.old_persona_id), ...occasion });
       // A gift's recipient gets it on its day: queued now, sent by the relay when its time comes.
       const gift = giftDeliveryEmail(order, shop, event.correlationId || null);
