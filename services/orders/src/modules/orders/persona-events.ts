@@ -10,7 +10,6 @@ import type { ShopMail } from '../mail/emails.repository';
 import { giftDeliveryEmail, orderConfirmedEmail, personaFailedAlert, personaFailedEmail, personaReadyEmail } from '../mail/order-emails';
 import * as repo from './orders.repository';
 import { reissueOfPersona } from './reissue-persona';
-import { reissueOfPersona } from './reissue-persona';
 import { invoicePaidOrder, invoicePdf, type InvoiceSettings } from '../invoices/order-invoice';
 import type { Invoice } from '../invoices/invoices.repository';
 
