@@ -141,6 +141,11 @@ async function ensureProviderOrder(ctx: PaymentsContext, row: repo.OrderRow): Pr
   return { ...row, razorpay_order_id: razorpayOrderId };
 }
 
+/** The order a checkout with this Idempotency-Key already made, if any. */
+async function twinOrder(ctx: PaymentsContext, idempotencyKey: string | undefined): Promise<repo.OrderRow | undefined> {
+  return idempotencyKey ? repo.findOrderByIdempotencyKey(ctx.db, idempotencyKey) : undefined;
+}
+
 /** The order and its code's redemption, in one transaction: the redemption reserved under the code's limits first. */
 function insertOrderWithCoupon(ctx: PaymentsContext, order: repo.NewOrder, hold: CouponHold & { updatedAt: number }): Promise<repo.OrderRow> {
   return ctx.db.transaction().execute(async (trx) => {
@@ -177,7 +182,11 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   let hold: (CouponHold & { code: string; updatedAt: number }) | null = null;
   if (body.coupon) {
     const judged = await judgeCoupon(ctx.db, { code: body.coupon, bookId: book.id, amount, email: body.email });
-    if (!judged.coupon || judged.price.reason) throw conflict(judged.price.message, couponErrorCode(judged.price.reason ?? 'unknown'));
+    if (!judged.coupon || judged.price.reason) {
+      // The share this e-mail used may be this very checkout's, sent twice at once: its order is the answer.
+      if (await twinOrder(ctx, idempotencyKey)) return initiatePayment(ctx, body, idempotencyKey);
+      throw conflict(judged.price.message, couponErrorCode(judged.price.reason ?? 'unknown'));
+    }
     hold = {
       couponId: judged.coupon.id,
       code: judged.coupon.code,
@@ -226,8 +235,9 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   try {
     row = hold ? await insertOrderWithCoupon(ctx, newOrder, hold) : await repo.insertOrder(ctx.db, newOrder);
   } catch (err) {
-    // Two requests with one key raced; the other one created the order.
+    // Two requests with one key raced; the other one created the order (and, with a code, may have taken the use this one was refused).
     if (idempotencyKey && isUniqueViolation(err)) return initiatePayment(ctx, body, idempotencyKey);
+    if (err instanceof HttpError && err.code?.startsWith('COUPON_') && (await twinOrder(ctx, idempotencyKey))) return initiatePayment(ctx, body, idempotencyKey);
     throw err;
   }
   return answer(row, ctx.provider);
