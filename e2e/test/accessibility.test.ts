@@ -203,6 +203,7 @@ describe('axe finds no serious or critical violation', () => {
         await visit('/admin/subscribers', () => main().getByRole('cell', { name: 'reader@example.com' }).waitFor());
         await visit('/admin/audit', () => main().locator('tbody tr').first().waitFor());
         await visit('/admin/reports', () => main().getByRole('heading', { name: /^Mismatches/ }).waitFor());
+        await visit('/admin/coupons', () => main().getByText('No codes yet. Add the first one.').waitFor());
         await visit('/admin/no-such-page', () => page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor(), 'admin 404');
       } finally {
         await context.close();

@@ -146,6 +146,7 @@ describe('every page at every width', () => {
           ['/admin/subscribers', null],
           ['/admin/audit', null],
           ['/admin/reports', 'Reports'],
+          ['/admin/coupons', 'Coupons'],
         ] as const) {
           await page.goto(url);
           await page
