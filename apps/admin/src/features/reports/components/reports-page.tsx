@@ -1,40 +1,19 @@
 // Reports (issue 23): the owner picks a month and downloads the GST return's tables and the
 // settlement reconciliation, both as CSV made by the server; the reconciliation's summary and its
 // mismatches are shown here too, so a missing or unknown payment is seen without a spreadsheet.
-import { useId, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import {
-  gstReturnCsvFilename,
-  paiseAsRupees,
-  parseReportMonth,
-  reportMonthLabel,
-  settlementCsvFilename,
-  shopDate,
-  type SettlementLine,
-} from '@persona/contracts';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { gstReturnCsvFilename, parseReportMonth, reportMonthLabel, settlementCsvFilename, shopDate } from '@persona/contracts';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
-import { DataTable } from '../../../components/list-view';
 import { LoadError } from '../../../components/load-error';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoading } from '../../../components/page-loading';
-import { paths } from '../../../config/paths';
 import { saveFile } from '../../../lib/download';
-import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { downloadGstReturn, downloadSettlementReconciliation, getSettlementReport } from '../api/reports';
-
-const STATUS_WORDS: Record<SettlementLine['status'], string> = {
-  matched: 'Matched',
-  'awaiting-settlement': 'Awaiting settlement',
-  'amount-mismatch': 'Amount mismatch',
-  'missing-at-provider': 'Missing at Razorpay',
-  'unknown-to-us': 'Unknown to us',
-  adjustment: 'Adjustment',
-};
-
-const rupees = (paise: number | null) => (paise === null ? '—' : `₹${paiseAsRupees(paise)}`);
+import { SettlementReportView } from './settlement-report';
 
 export function ReportsPage() {
   usePageTitle('Reports');
@@ -108,57 +87,8 @@ export function ReportsPage() {
         </button>
         {report.status === 'loading' && <PageLoading text="Reading Razorpay's settlements..." />}
         {report.status === 'error' && <LoadError what="The settlement reconciliation" error={report.error} onRetry={report.reload} />}
-        {report.status === 'success' && (
-          <>
-            <dl className="detail-list">
-              <Row term="Payments">
-                {report.data.summary.payments} · {rupees(report.data.summary.paymentsPaise)}
-              </Row>
-              <Row term="Refunds">
-                {report.data.summary.refunds} · {rupees(report.data.summary.refundsPaise)}
-              </Row>
-              <Row term="Matched">{report.data.summary.matched}</Row>
-              <Row term="Awaiting settlement">{report.data.summary.awaitingSettlement}</Row>
-              <Row term="Razorpay's fees settled in the month">
-                {rupees(report.data.summary.settledFeePaise)} (GST {rupees(report.data.summary.settledFeeTaxPaise)})
-              </Row>
-              <Row term="Net settled to the bank in the month">{rupees(report.data.summary.settledNetPaise)}</Row>
-            </dl>
-            <h3 className="section-title" id="reports-mismatches">
-              Mismatches ({report.data.summary.mismatches})
-            </h3>
-            {report.data.mismatches.length === 0 ? (
-              <p className="empty-text">No mismatches: every payment and refund of {label} is settled as recorded, or awaiting settlement.</p>
-            ) : (
-              <DataTable caption={`Mismatches, ${label}`} columns={['Status', 'Type', 'Razorpay ID', 'Order', 'Date', 'Ours', 'Razorpay', 'Why']}>
-                {report.data.mismatches.map((line) => (
-                  <tr key={`${line.type}:${line.providerId ?? line.orderId}`}>
-                    <td>
-                      <span className="badge badge--danger">{STATUS_WORDS[line.status]}</span>
-                    </td>
-                    <td>{line.type}</td>
-                    <td className="mono">{line.providerId ?? '—'}</td>
-                    <td>{line.orderId ? <Link to={paths.order(line.orderId)}>{line.personaId ?? line.orderId}</Link> : '—'}</td>
-                    <td>{formatDate(line.at ?? line.settledAt)}</td>
-                    <td>{rupees(line.ourAmountPaise)}</td>
-                    <td>{rupees(line.providerAmountPaise)}</td>
-                    <td>{line.note}</td>
-                  </tr>
-                ))}
-              </DataTable>
-            )}
-          </>
-        )}
+        {report.status === 'success' && <SettlementReportView report={report.data} label={label} />}
       </section>
     </>
-  );
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
