@@ -601,10 +601,7 @@ const ROUTES: RouteDef[] = [
     kind: 'json',
     // SECURITY-10 exists (made before the suite looks): a 409 whatever else the body says.
     body: () => ({ couponId: randomUUID(), ...SECURITY_COUPON }),
-    bodyFields: [
-      { name: 'couponId', typed: true, required: true },
-      ...COUPON_FIELDS,
-    ],
+    bodyFields: [{ name: 'couponId', typed: true, required: true }, ...COUPON_FIELDS],
     forged: { ...SERVER_OWNED, used: 0, createdBy: 'attacker@example.com' },
   },
   {

@@ -13,7 +13,16 @@ export function normalizeCouponCode(code: string): string {
 }
 
 /** Why a code does not apply to a checkout; each has its sentence for the buyer (COUPON_REFUSALS). */
-export const COUPON_REFUSAL_REASONS = ['unknown', 'inactive', 'not-yet-valid', 'expired', 'below-minimum', 'not-for-this-book', 'used-up', 'used-by-you'] as const;
+export const COUPON_REFUSAL_REASONS = [
+  'unknown',
+  'inactive',
+  'not-yet-valid',
+  'expired',
+  'below-minimum',
+  'not-for-this-book',
+  'used-up',
+  'used-by-you',
+] as const;
 export type CouponRefusalReason = (typeof COUPON_REFUSAL_REASONS)[number];
 
 const Timestamp = Type.String({ format: 'date-time' });

@@ -380,7 +380,9 @@ describe('the admin service', () => {
       const actor = { id: randomUUID(), email: 'owner@persona-books.in' };
       const couponId = randomUUID();
       await bus.publish(createEvent('coupon.created', { couponId, code: 'LAUNCH-25', offer: '25% off', active: true }, { correlationId: 'coupon-1', actor }));
-      await bus.publish(createEvent('coupon.updated', { couponId, code: 'LAUNCH-25', offer: '₹100.00 off', active: false }, { correlationId: 'coupon-2', actor }));
+      await bus.publish(
+        createEvent('coupon.updated', { couponId, code: 'LAUNCH-25', offer: '₹100.00 off', active: false }, { correlationId: 'coupon-2', actor }),
+      );
       type Entry = { summary: string; actor: string | null; correlationId: string | null; subjectId: string | null };
       let entries: Entry[] = [];
       for (let i = 0; i < 100; i += 1) {

@@ -14,14 +14,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('percent_off', 'integer', (c) => c.check(sql`percent_off BETWEEN 1 AND 100`))
     .addColumn('amount_off_paise', 'integer', (c) => c.check(sql`amount_off_paise > 0`))
-    .addColumn('min_order_paise', 'integer', (c) => c.notNull().defaultTo(0).check(sql`min_order_paise >= 0`))
+    .addColumn('min_order_paise', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`min_order_paise >= 0`),
+    )
     .addColumn('valid_from', 'timestamptz')
     .addColumn('valid_to', 'timestamptz')
     // Empty: every book.
     .addColumn('book_ids', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
     .addColumn('total_limit', 'integer', (c) => c.check(sql`total_limit > 0`))
     .addColumn('per_email_limit', 'integer', (c) => c.check(sql`per_email_limit > 0`))
-    .addColumn('used', 'integer', (c) => c.notNull().defaultTo(0).check(sql`used >= 0`))
+    .addColumn('used', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`used >= 0`),
+    )
     .addColumn('active', 'boolean', (c) => c.notNull())
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -53,7 +63,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('orders')
     .addColumn('coupon_id', 'uuid', (c) => c.references('coupons.id'))
     .addColumn('coupon_code', 'text')
-    .addColumn('discount_paise', 'integer', (c) => c.notNull().defaultTo(0).check(sql`discount_paise >= 0`))
+    .addColumn('discount_paise', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`discount_paise >= 0`),
+    )
     .execute();
 }
 

@@ -60,7 +60,11 @@ export default async function couponRoutes(app: ServiceApp, deps: OrdersDeps) {
     '/api/coupons/price',
     {
       config: { rateLimit: { ...deps.lookupRateLimit, keyGenerator: clientAddress } },
-      schema: { querystring: NoQuery, body: PriceCouponBody, response: { 200: DataEnvelope(CouponPrice), 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody } },
+      schema: {
+        querystring: NoQuery,
+        body: PriceCouponBody,
+        response: { 200: DataEnvelope(CouponPrice), 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -16,11 +16,19 @@ function contract(kind: 'pglite' | 'postgres') {
 
   const inject = (opts: InjectOptions) => h.service.app.inject(opts);
   const create = (payload: object, headers: Record<string, string> = h.admin) => inject({ method: 'POST', url: '/api/coupons', payload, headers });
-  const update = (id: string, payload: object, headers: Record<string, string> = h.admin) => inject({ method: 'PUT', url: `/api/coupons/${id}`, payload, headers });
+  const update = (id: string, payload: object, headers: Record<string, string> = h.admin) =>
+    inject({ method: 'PUT', url: `/api/coupons/${id}`, payload, headers });
   const list = (headers: Record<string, string> = h.admin) => inject({ method: 'GET', url: '/api/coupons', headers });
   const price = (payload: object) => inject({ method: 'POST', url: '/api/coupons/price', payload });
-  const couponEvents = async (couponId: string) => (await outboxEvents(h.database)).filter((e) => e.type.startsWith('coupon.') && e.payload.couponId === couponId);
-  const count = async () => (await h.database.db.selectFrom('coupons').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const couponEvents = async (couponId: string) =>
+    (await outboxEvents(h.database)).filter((e) => e.type.startsWith('coupon.') && e.payload.couponId === couponId);
+  const count = async () =>
+    (
+      await h.database.db
+        .selectFrom('coupons')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
 
   it('creates a code once however often it is pressed, in capitals, with its audit event', async () => {
     const couponId = randomUUID();
@@ -32,7 +40,11 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(again.json().data).toEqual(first.json().data);
     const events = await couponEvents(couponId);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'coupon.created', payload: { code: 'DIWALI-10', offer: '20% off', active: true }, actor: { email: 'admin@example.com' } });
+    expect(events[0]).toMatchObject({
+      type: 'coupon.created',
+      payload: { code: 'DIWALI-10', offer: '20% off', active: true },
+      actor: { email: 'admin@example.com' },
+    });
     // Another id with the same code, whatever its case: refused.
     const taken = await create({ couponId: randomUUID(), ...couponBody({ code: 'DIWALI-10' }) });
     expect(taken.statusCode).toBe(409);
@@ -154,14 +166,21 @@ function contract(kind: 'pglite' | 'postgres') {
   it("lists a code's redemptions for an administrator", async () => {
     const couponId = randomUUID();
     await create({ couponId, ...couponBody({ code: 'SEEN' }) });
-    const init = (await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout({ coupon: 'seen', email: 'Asha@Example.com' }) })).json().data;
+    const init = (await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout({ coupon: 'seen', email: 'Asha@Example.com' }) })).json()
+      .data;
     expect(init.breakdown).toMatchObject({ discountPaise: 6990, totalPaise: 27960 });
     expect(init.amount).toBe(27960);
     const res = await inject({ method: 'GET', url: `/api/coupons/${couponId}/redemptions`, headers: h.admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().data).toEqual([
-      expect.objectContaining({ orderId: init.orderId, email: 'asha@example.com', discountPaise: 6990, state: 'reserved', personaId: expect.stringMatching(/^PRS-/) }),
+      expect.objectContaining({
+        orderId: init.orderId,
+        email: 'asha@example.com',
+        discountPaise: 6990,
+        state: 'reserved',
+        personaId: expect.stringMatching(/^PRS-/),
+      }),
     ]);
     expect((await list()).json().data.find((c: { _id: string }) => c._id === couponId).used).toBe(1);
     expect((await inject({ method: 'GET', url: `/api/coupons/${randomUUID()}/redemptions`, headers: h.admin })).statusCode).toBe(404);
@@ -169,13 +188,19 @@ function contract(kind: 'pglite' | 'postgres') {
 
   it('refuses a checkout whose code does not apply, making no order, with the reason', async () => {
     await create({ couponId: randomUUID(), ...couponBody({ code: 'GONE', validTo: '2020-01-01T00:00:00Z' }) });
-    const before = await h.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await h.database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout({ coupon: 'gone' }) });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'COUPON_EXPIRED', message: 'This code has expired' });
     expect((await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout({ coupon: 'NO-SUCH' }) })).json().code).toBe('COUPON_UNKNOWN');
     expect((await inject({ method: 'POST', url: '/api/payments/initiate', payload: checkout({ coupon: 'bad code!' }) })).statusCode).toBe(400);
-    const after = await h.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await h.database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 }

@@ -100,13 +100,28 @@ export async function takeEmailUse(db: Db, couponId: string, email: string, limi
 
 /** Gives a redemption back: the code's count and the e-mail's, each one less. */
 export async function giveUseBack(db: Db, couponId: string, email: string): Promise<void> {
-  await db.updateTable('coupons').set({ used: sql`used - 1` }).where('id', '=', couponId).where('used', '>', 0).execute();
-  await db.updateTable('coupon_email_uses').set({ used: sql`used - 1` }).where('coupon_id', '=', couponId).where('email', '=', email).where('used', '>', 0).execute();
+  await db
+    .updateTable('coupons')
+    .set({ used: sql`used - 1` })
+    .where('id', '=', couponId)
+    .where('used', '>', 0)
+    .execute();
+  await db
+    .updateTable('coupon_email_uses')
+    .set({ used: sql`used - 1` })
+    .where('coupon_id', '=', couponId)
+    .where('email', '=', email)
+    .where('used', '>', 0)
+    .execute();
 }
 
 /** Takes a redemption whatever the limits (an order paid at its discounted price after its hold was given back). */
 export async function takeUseAnyway(db: Db, couponId: string, email: string): Promise<void> {
-  await db.updateTable('coupons').set({ used: sql`used + 1` }).where('id', '=', couponId).execute();
+  await db
+    .updateTable('coupons')
+    .set({ used: sql`used + 1` })
+    .where('id', '=', couponId)
+    .execute();
   await takeEmailUse(db, couponId, email, null);
 }
 
@@ -121,7 +136,12 @@ export const findRedemptionForUpdate = (db: Db, orderId: string) =>
   db.selectFrom('coupon_redemptions').selectAll().where('order_id', '=', orderId).forUpdate().executeTakeFirst();
 
 /** Moves the order's redemption to `to` from one of `from`; answers it when it moved. */
-export function setRedemptionState(db: Db, orderId: string, from: readonly CouponRedemptionState[], to: CouponRedemptionState): Promise<RedemptionRow | undefined> {
+export function setRedemptionState(
+  db: Db,
+  orderId: string,
+  from: readonly CouponRedemptionState[],
+  to: CouponRedemptionState,
+): Promise<RedemptionRow | undefined> {
   return db
     .updateTable('coupon_redemptions')
     .set({ state: to, updated_at: new Date() })

@@ -197,10 +197,7 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   }
   const chargedPaise = amount.totalPaise - (hold?.discountPaise ?? 0);
   if (clientFiguresDiffer(body, amount)) {
-    ctx.log?.info(
-      { sentAmount: body.amount, sentShippingFee: body.shippingFee, chargedPaise },
-      'client figures ignored: the server charges its own amount',
-    );
+    ctx.log?.info({ sentAmount: body.amount, sentShippingFee: body.shippingFee, chargedPaise }, 'client figures ignored: the server charges its own amount');
   }
   // The Razorpay order first, then the order row with it in one INSERT: no order row ever lacks its
   // payment order (a failure in between leaves only an unpaid Razorpay order behind, which expires).
@@ -237,7 +234,8 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
   } catch (err) {
     // Two requests with one key raced; the other one created the order (and, with a code, may have taken the use this one was refused).
     if (idempotencyKey && isUniqueViolation(err)) return initiatePayment(ctx, body, idempotencyKey);
-    if (err instanceof HttpError && err.code?.startsWith('COUPON_') && (await twinOrder(ctx, idempotencyKey))) return initiatePayment(ctx, body, idempotencyKey);
+    if (err instanceof HttpError && err.code?.startsWith('COUPON_') && (await twinOrder(ctx, idempotencyKey)))
+      return initiatePayment(ctx, body, idempotencyKey);
     throw err;
   }
   return answer(row, ctx.provider);

@@ -54,7 +54,11 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(await used(couponId)).toBe(1);
     // Paid (the browser's proof, and the capture's webhook): the one redemption is final.
     const { orderId, razorpayOrderId } = won[0]!.json().data;
-    const paid = await inject({ method: 'POST', url: '/api/payments/verify', payload: verifyBody(orderId, razorpayOrderId, `pay_${orderId.replace(/-/g, '').slice(0, 14)}`) });
+    const paid = await inject({
+      method: 'POST',
+      url: '/api/payments/verify',
+      payload: verifyBody(orderId, razorpayOrderId, `pay_${orderId.replace(/-/g, '').slice(0, 14)}`),
+    });
     expect(paid.statusCode).toBe(200);
     // The receipt the browser is handed says what the code took off.
     expect(paid.json().data.receipt).toMatchObject({ amountPaid: 279.6, breakdown: { base: 349.5, discount: 69.9 }, coupon: 'ONLY-ONE' });
@@ -114,7 +118,11 @@ function contract(kind: 'pglite' | 'postgres') {
     const { _id: couponId, code } = await coupon({ code: 'LEFT', totalLimit: 10, perEmailLimit: 1 });
     const left = (await initiate({ coupon: code, email: 'left@example.com' })).json().data.orderId;
     const paid = (await initiate({ coupon: code, email: 'payer@example.com' })).json().data;
-    await inject({ method: 'POST', url: '/api/payments/verify', payload: verifyBody(paid.orderId, paid.razorpayOrderId, `pay_${paid.orderId.replace(/-/g, '').slice(0, 14)}`) });
+    await inject({
+      method: 'POST',
+      url: '/api/payments/verify',
+      payload: verifyBody(paid.orderId, paid.razorpayOrderId, `pay_${paid.orderId.replace(/-/g, '').slice(0, 14)}`),
+    });
     expect(await used(couponId)).toBe(2);
     expect(await releaseStaleReservations(h.database.db, undefined, new Date(Date.now() + COUPON_HOLD_MS - 60_000))).toBe(0);
     expect((await redemption(left))?.state).toBe('reserved');
@@ -143,7 +151,12 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(text).toMatch(/Less discount\s+−₹69\.90/);
     expect(text).toMatch(/−69\.90/);
     const refund = (amountPaise: number) =>
-      inject({ method: 'POST', url: `/api/orders/${orderId}/refunds`, payload: { refundId: randomUUID(), amountPaise, reason: 'Asked for' }, headers: h.admin });
+      inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/refunds`,
+        payload: { refundId: randomUUID(), amountPaise, reason: 'Asked for' },
+        headers: h.admin,
+      });
     const refunds = () => h.database.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute();
     expect((await refund(10_000)).statusCode).toBe(200);
     await until(async () => (await refunds()).every((r) => r.status === 'processed'), 'the first refund processed');
@@ -154,7 +167,9 @@ function contract(kind: 'pglite' | 'postgres') {
     await until(async () => (await refunds()).every((r) => r.status === 'processed'), 'the rest refunded');
     expect((await redemption(orderId))?.state).toBe('released');
     expect(await used(couponId)).toBe(0);
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM coupon_email_uses WHERE coupon_id = ${couponId} AND used > 0`.execute(h.database.db);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM coupon_email_uses WHERE coupon_id = ${couponId} AND used > 0`.execute(
+      h.database.db,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 
@@ -163,7 +178,14 @@ function contract(kind: 'pglite' | 'postgres') {
     const { orderId } = (await initiate({ coupon: code, email: 'page@example.com' })).json().data;
     const page = await inject({ method: 'GET', url: `/api/orders/${orderId}/detail`, headers: h.admin });
     expect(page.statusCode).toBe(200);
-    expect(page.json().data.amounts).toEqual({ basePaise: 34950, printingPaise: 0, deliveryPaise: 0, discountPaise: 6990, couponCode: 'ON-THE-PAGE', totalPaise: 27960 });
+    expect(page.json().data.amounts).toEqual({
+      basePaise: 34950,
+      printingPaise: 0,
+      deliveryPaise: 0,
+      discountPaise: 6990,
+      couponCode: 'ON-THE-PAGE',
+      totalPaise: 27960,
+    });
   });
 }
 

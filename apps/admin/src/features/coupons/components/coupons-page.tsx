@@ -174,7 +174,12 @@ export function CouponsPage() {
               multiple
               size={Math.min(6, Math.max(3, bookList.length))}
               value={values.bookIds}
-              onChange={(e) => set('bookIds', Array.from(e.target.selectedOptions, (o) => o.value))}
+              onChange={(e) =>
+                set(
+                  'bookIds',
+                  Array.from(e.target.selectedOptions, (o) => o.value),
+                )
+              }
             >
               {bookList.map((book) => (
                 <option key={book._id} value={book._id}>

@@ -1,5 +1,13 @@
 import type { Coupon } from '@persona/contracts';
-import { couponBodyFrom, EMPTY_COUPON_FORM, indiaTimeFromInstant, instantFromIndiaTime, offerText, valuesFromCoupon, type CouponFormValues } from './coupon-form';
+import {
+  couponBodyFrom,
+  EMPTY_COUPON_FORM,
+  indiaTimeFromInstant,
+  instantFromIndiaTime,
+  offerText,
+  valuesFromCoupon,
+  type CouponFormValues,
+} from './coupon-form';
 
 const filled: CouponFormValues = { ...EMPTY_COUPON_FORM, code: ' diwali-20 ', percentOff: '20', minOrder: '299.50', totalLimit: '100' };
 
@@ -60,8 +68,19 @@ describe('the coupon form', () => {
       updatedAt: '2026-11-27T10:00:00.000Z',
     };
     const values = valuesFromCoupon(coupon);
-    expect(values).toMatchObject({ kind: 'amount', amountOff: '100.00', minOrder: '', validFrom: '2026-12-01T10:00', validTo: '', totalLimit: '', perEmailLimit: '2', active: false });
-    expect(couponBodyFrom(values)).toEqual({ body: expect.objectContaining({ amountOffPaise: 10000, validFrom: coupon.validFrom, perEmailLimit: 2, active: false }) });
+    expect(values).toMatchObject({
+      kind: 'amount',
+      amountOff: '100.00',
+      minOrder: '',
+      validFrom: '2026-12-01T10:00',
+      validTo: '',
+      totalLimit: '',
+      perEmailLimit: '2',
+      active: false,
+    });
+    expect(couponBodyFrom(values)).toEqual({
+      body: expect.objectContaining({ amountOffPaise: 10000, validFrom: coupon.validFrom, perEmailLimit: 2, active: false }),
+    });
     expect(instantFromIndiaTime('not a time')).toBeNull();
     expect(indiaTimeFromInstant(null)).toBe('');
     expect(offerText(coupon)).toBe('₹100.00 off');

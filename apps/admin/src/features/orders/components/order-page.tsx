@@ -156,9 +156,7 @@ function OrderView({
             <Row term="Price">{paise(amounts.basePaise)}</Row>
             {amounts.printingPaise > 0 && <Row term="Printing">{paise(amounts.printingPaise)}</Row>}
             {amounts.deliveryPaise > 0 && <Row term="Delivery">{paise(amounts.deliveryPaise)}</Row>}
-            {amounts.discountPaise > 0 && (
-              <Row term={`Discount (${amounts.couponCode ?? 'coupon'})`}>−{paise(amounts.discountPaise)}</Row>
-            )}
+            {amounts.discountPaise > 0 && <Row term={`Discount (${amounts.couponCode ?? 'coupon'})`}>−{paise(amounts.discountPaise)}</Row>}
             <Row term="Total">
               <strong>{paise(amounts.totalPaise)}</strong>
             </Row>

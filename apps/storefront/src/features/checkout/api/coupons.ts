@@ -3,6 +3,9 @@
 import type { CouponPrice, DeliveryType, Envelope } from '@persona/contracts';
 import { api } from '@persona/web-kit/api-client';
 
-export async function priceCoupon(body: { code: string; book: string; deliveryType: DeliveryType; email?: string }, signal?: AbortSignal): Promise<CouponPrice> {
+export async function priceCoupon(
+  body: { code: string; book: string; deliveryType: DeliveryType; email?: string },
+  signal?: AbortSignal,
+): Promise<CouponPrice> {
   return (await api.post<Envelope<CouponPrice>>('/coupons/price', body, signal)).data;
 }
