@@ -68,6 +68,15 @@ export const DOCS_CSV_HEADER = ['Nature of Document', 'Sr. No. From', 'Sr. No. T
 
 export const SETTLEMENT_STATUSES = ['matched', 'awaiting-settlement', 'amount-mismatch', 'missing-at-provider', 'unknown-to-us', 'adjustment'] as const;
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+/** Each status as the CSV and the Reports page say it. */
+export const SETTLEMENT_STATUS_WORDS: Readonly<Record<SettlementStatus, string>> = {
+  matched: 'Matched',
+  'awaiting-settlement': 'Awaiting settlement',
+  'amount-mismatch': 'Amount mismatch',
+  'missing-at-provider': 'Missing at Razorpay',
+  'unknown-to-us': 'Unknown to us',
+  adjustment: 'Adjustment',
+};
 /** The statuses the owner must look into. */
 export const SETTLEMENT_MISMATCHES: readonly SettlementStatus[] = ['amount-mismatch', 'missing-at-provider', 'unknown-to-us'];
 

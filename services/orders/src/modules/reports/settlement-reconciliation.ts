@@ -9,6 +9,7 @@ import {
   paiseAsRupees,
   SETTLEMENT_CSV_HEADER,
   SETTLEMENT_MISMATCHES,
+  SETTLEMENT_STATUS_WORDS,
   shopDate,
   toCsv,
   toCsvRows,
@@ -181,22 +182,10 @@ export async function settlementReconciliation(
 }
 
 const rupees = (paise: number | null) => (paise === null ? null : paiseAsRupees(paise));
-const STATUS_WORDS: Record<SettlementLine['status'], string> = {
-  matched: 'Matched',
-  'awaiting-settlement': 'Awaiting settlement',
-  'amount-mismatch': 'Amount mismatch',
-  'missing-at-provider': 'Missing at Razorpay',
-  'unknown-to-us': 'Unknown to us',
-  adjustment: 'Adjustment',
-};
-
-export function settlementStatusWords(status: SettlementLine['status']): string {
-  return STATUS_WORDS[status];
-}
 
 function lineRecord(line: SettlementLine): CsvCell[] {
   return [
-    STATUS_WORDS[line.status],
+    SETTLEMENT_STATUS_WORDS[line.status],
     line.type,
     line.providerId,
     line.orderId,

@@ -2,19 +2,10 @@
 // mismatch with its order, both amounts and why it is listed.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paiseAsRupees, type SettlementLine, type SettlementReport } from '@persona/contracts';
+import { paiseAsRupees, SETTLEMENT_STATUS_WORDS, type SettlementReport } from '@persona/contracts';
 import { DataTable } from '../../../components/list-view';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-
-const STATUS_WORDS: Record<SettlementLine['status'], string> = {
-  matched: 'Matched',
-  'awaiting-settlement': 'Awaiting settlement',
-  'amount-mismatch': 'Amount mismatch',
-  'missing-at-provider': 'Missing at Razorpay',
-  'unknown-to-us': 'Unknown to us',
-  adjustment: 'Adjustment',
-};
 
 const rupees = (paise: number | null) => (paise === null ? '—' : `₹${paiseAsRupees(paise)}`);
 
@@ -44,7 +35,7 @@ export function SettlementReportView({ report, label }: { report: SettlementRepo
           {report.mismatches.map((line) => (
             <tr key={`${line.type}:${line.providerId ?? line.orderId}`}>
               <td>
-                <span className="badge badge--danger">{STATUS_WORDS[line.status]}</span>
+                <span className="badge badge--danger">{SETTLEMENT_STATUS_WORDS[line.status]}</span>
               </td>
               <td>{line.type}</td>
               <td className="mono">{line.providerId ?? '—'}</td>
