@@ -1,7 +1,7 @@
 // Coupon codes in real Chromium (issue 23): the owner creates a code on the admin's Coupons page, a
 // buyer applies it at checkout and sees the discount and the new total before paying, pays in test
 // mode, and downloads the tax invoice from the success page, which shows the discount before tax;
-// the owner then sees the redemption, final, and the discount on the order's page.
+// the owner then sees the redemption, final, and the discount on the order's page, and switches the code off.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,6 +146,17 @@ describe('coupon codes', () => {
     await owner.page.getByRole('heading', { level: 1, name: `Order ${personaId}` }).waitFor();
     const amounts = squash(await admin.getByRole('region', { name: 'Book and amounts' }).innerText());
     expect(amounts).toContain(`Discount (${CODE}) −${inr(discount)} Total ${inr(total)}`);
+
+    // Switched off: the list says so, and the checkout hears it in words.
+    await owner.page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Coupons' }).click();
+    await row.getByRole('button', { name: `Deactivate ${CODE}` }).click();
+    await row.getByText('Inactive', { exact: true }).waitFor();
+    const priced = await fetch(`${shop.url}/api/coupons/price`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: CODE, book: book._id, deliveryType: 'digital' }),
+    });
+    expect((await priced.json()).data).toMatchObject({ applies: false, reason: 'inactive', message: 'This code is no longer in use' });
     await owner.context.close();
   }, 180_000);
 });
