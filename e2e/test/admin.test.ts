@@ -84,12 +84,24 @@ const toast = () => page.getByRole('region', { name: 'Notifications' });
 const expectToast = async (title: string) => toast().getByText(title, { exact: true }).waitFor();
 const confirmDialog = () => page.getByRole('dialog', { name: 'Please confirm' });
 
+/** The token of the last login. */
+let session: string | null = null;
 async function logIn() {
   await page.goto('/admin/login');
   await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expectToast('Login successful');
+  await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+  session = await page.evaluate(() => localStorage.getItem('token'));
+}
+
+/** The last login's session put back in this test's browser (the admin service allows ten logins a minute per client), or a login when there is none. */
+async function resumeSession() {
+  if (!session) return logIn();
+  await page.goto('/admin/login');
+  await page.evaluate((token) => localStorage.setItem('token', token), session);
+  await page.goto('/admin');
   await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
 }
 
@@ -506,13 +518,13 @@ describe('the admin app', () => {
     await main().getByRole('link', { name: 'Back to the orders' }).waitFor();
   });
 
-  it('re-issues a Persona with a corrected name (the old one replaced, the buyer e-mailed the new one), and a fully refunded Persona says so and downloads no more', async () => {
+  it('re-issues a Persona with a corrected name (the old one replaced, the buyer e-mailed the new one), a fully refunded Persona says so and downloads no more, and a printed copy is cancelled before dispatch but not after', async () => {
     const [book] = await fetchAllBooks(shop.url);
     const buyer = 'meenakshi@example.com';
     const sold = await buyPersonaThroughApi(shop.url, { bookId: book!._id, fullName: 'Meenakshi Sundram', email: buyer, deliveryType: 'digital' });
     const mailDir = path.join(dataDir, 'shop', 'mail');
     await mailsTo(mailDir, buyer, `Your Persona of "${book!.title}" by ${book!.author} is ready.`, 1, 60_000);
-    await logIn();
+    await resumeSession();
     await page.goto(`/admin/orders/${sold.orderId}`);
     await page.getByRole('heading', { level: 1, name: `Order ${sold.personaId}` }).waitFor();
     const section = (name: string) => main().getByRole('region', { name });
@@ -572,6 +584,47 @@ describe('the admin app', () => {
     expect(((await gone.json()) as { message: string }).message).toMatch(
       /^This Persona's order was refunded in full on \d{1,2} \w+ \d{4}: it can no longer be downloaded$/,
     );
+
+    // A printed copy cancelled before dispatch, its printing and delivery refunded; one shipped is refused.
+    const farhan = 'farhan@example.com';
+    const printed = await buyPersonaThroughApi(shop.url, { bookId: book!._id, fullName: 'Farhan Qureshi', email: farhan, deliveryType: 'physical' });
+    const shipped = await buyPersonaThroughApi(shop.url, { bookId: book!._id, fullName: 'Farhan Qureshi', email: farhan, deliveryType: 'physical' });
+    // The page's own session.
+    const auth = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
+    await fetch(`${shop.url}/api/orders/${shipped.orderId}/status`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ deliveryStatus: 'shipped', carrier: 'India Post', trackingNumber: 'EE123456789IN' }),
+    });
+    await page.goto(`/admin/orders/${printed.orderId}`);
+    const cancel = section('Cancel the printed copy');
+    await cancel.getByLabel('Reason').fill('The buyer wants the PDF only');
+    await cancel.getByRole('button', { name: 'Cancel the printed copy' }).click();
+    await confirmDialog()
+      .getByText(/^Cancel the printed copy and refund its printing and delivery \(₹[\d,.]+\)\?$/)
+      .waitFor();
+    await confirmDialog().getByRole('button', { name: 'Cancel the copy' }).click();
+    await expectToast('Printed copy cancelled');
+    await cancel.getByText('The printed copy is cancelled.').waitFor();
+    expect(await section('Persona and delivery').innerText()).toMatch(/Delivery\s*Cancelled/);
+    await section('Refunds').locator('[data-refund-status="processed"]').first().waitFor({ timeout: 20_000 });
+    expect(await section('Refunds').innerText()).toContain(
+      'Printed copy cancelled before dispatch (printing and delivery refunded): The buyer wants the PDF only',
+    );
+    const [mail] = await mailsTo(mailDir, farhan, 'was cancelled. Its printing and delivery fees');
+    expect(mail!.text).toContain('Your digital Persona stays yours to download.');
+
+    // Once shipped, the page says it can no longer be cancelled, and the route refuses it.
+    await page.goto(`/admin/orders/${shipped.orderId}`);
+    await section('Cancel the printed copy')
+      .getByText('The printed copy was dispatched: it can no longer be cancelled. Refund the order once it comes back.')
+      .waitFor();
+    const tooLate = await fetch(`${shop.url}/api/orders/${shipped.orderId}/print/cancel`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ cancelId: crypto.randomUUID(), refund: 'print', reason: 'Too late' }),
+    });
+    expect(tooLate.status).toBe(409);
   });
 
   it("shows the shop's numbers on the dashboard, each leading to the list it totals", async () => {
