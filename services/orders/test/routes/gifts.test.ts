@@ -148,6 +148,11 @@ describe('gifts', () => {
     const recipient = await libraryOf('meera@example.com');
     expect(recipient.personas).toHaveLength(1);
     expect(recipient.personas[0]).toMatchObject({ personaId, gift: { direction: 'received', from: 'Zoë Ünal' } });
+    // The tax invoice is the buyer's paper: the giver's library links it, the recipient's does not.
+    expect(giver.personas.find((p: { personaId: string }) => p.personaId === personaId).documents).toEqual([
+      expect.objectContaining({ kind: 'invoice', url: `/api/orders/${personaId}/invoice` }),
+    ]);
+    expect(recipient.personas[0].documents).toEqual([]);
   });
 
   it('refuses what the Persona could not print, or a day it cannot keep, with a clear 400 and nothing written', async () => {

@@ -50,6 +50,8 @@ describe('the library', () => {
         verifyUrl: `/verify/${mine.personaId}`,
         gift: null,
         refundedAt: null,
+        // The tax invoice, by Persona ID as the receipt e-mail links it.
+        documents: [{ kind: 'invoice', number: expect.stringMatching(/^PB\/\d\d-\d\d\/\d{6}$/), url: `/api/orders/${mine.personaId}/invoice` }],
       },
     ]);
     // The link opened a session: a reload keeps the library open with it.

@@ -1,10 +1,18 @@
 // A paid order as its buyer's library lists it: the book, the state of the Persona, its downloads and its verify page.
-import type { LibraryPersona } from '@persona/contracts';
+import { orderInvoiceUrl, type LibraryPersona } from '@persona/contracts';
 import { personaDownloads, toOrderBook } from '../orders/orders.mapper';
 import type { OrderRow } from '../orders/orders.repository';
 
-/** A paid order (or a gift received) as the library of `email` (lower case) lists it. */
-export function toLibraryPersona(row: OrderRow, email: string): LibraryPersona {
+/** An order's tax documents as the library links them: the invoice, then its credit notes. */
+export interface LibraryDocument {
+  id: string;
+  kind: 'invoice' | 'credit-note';
+  number: string;
+}
+
+/** A paid order (or a gift received) as the library of `email` (lower case) lists it, with the buyer's tax documents. */
+export function toLibraryPersona(row: OrderRow, email: string, documents: readonly LibraryDocument[] = []): LibraryPersona {
+  const buyer = row.email.toLowerCase() === email;
   return {
     personaId: row.persona_id,
     book: toOrderBook(row),
@@ -15,6 +23,10 @@ export function toLibraryPersona(row: OrderRow, email: string): LibraryPersona {
     verifyUrl: `/verify/${row.persona_id}`,
     gift: libraryGift(row, email),
     refundedAt: row.refunded_in_full_at ? row.refunded_in_full_at.toISOString() : null,
+    // By Persona ID, as the receipt e-mail links them (the invoice route's buyer's way in).
+    documents: buyer
+      ? documents.map((d) => ({ kind: d.kind, number: d.number, url: orderInvoiceUrl(row.persona_id, d.kind === 'invoice' ? undefined : d.id) }))
+      : [],
   };
 }
 

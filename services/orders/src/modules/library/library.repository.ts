@@ -4,6 +4,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysel
 import { shopDate } from '@persona/contracts';
 import type { LibraryTokensTable, OrdersDB } from '../../db';
 import type { OrderRow } from '../orders/orders.repository';
+import type { LibraryDocument } from './library.mapper';
 
 type Db = Kysely<OrdersDB>;
 export type LibraryTokenRow = Selectable<LibraryTokensTable>;
@@ -75,4 +76,24 @@ export function findSession(db: Db, hash: string): Promise<LibraryTokenRow | und
 /** The address's paid orders and the gifts it received, newest first. */
 export function paidOrdersOf(db: Db, email: string, now = new Date()): Promise<OrderRow[]> {
   return db.selectFrom('orders').selectAll().where(ofAddress(email, now)).orderBy('created_at', 'desc').limit(500).execute();
+}
+
+/** The invoices and credit notes of `orderIds`, by order, each order's in the order they were issued. */
+export async function documentsOf(db: Kysely<OrdersDB>, orderIds: readonly string[]): Promise<Map<string, LibraryDocument[]>> {
+  const byOrder = new Map<string, LibraryDocument[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['id', 'order_id', 'kind', 'number'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('issued_at')
+    .orderBy('kind', 'desc')
+    .orderBy('sequence')
+    .execute();
+  for (const row of rows) {
+    const list = byOrder.get(row.order_id) ?? [];
+    list.push({ id: row.id, kind: row.kind, number: row.number });
+    byOrder.set(row.order_id, list);
+  }
+  return byOrder;
 }

@@ -60,5 +60,9 @@ export async function openLibrary(db: Kysely<OrdersDB>, token: string): Promise<
     session = { token, expiresAt: open.expires_at.toISOString() };
   }
   const orders = await repo.paidOrdersOf(db, email);
-  return { email, personas: orders.map((row) => toLibraryPersona(row, email)), session };
+  const documents = await repo.documentsOf(
+    db,
+    orders.map((row) => row.id),
+  );
+  return { email, personas: orders.map((row) => toLibraryPersona(row, email, documents.get(row.id))), session };
 }

@@ -251,6 +251,17 @@ function LibraryView({ library, onSignOut }: { library: Library; onSignOut: () =
                   Order details<span className="visually-hidden"> of {persona.book.title}</span>
                 </Link>
               </div>
+              {/* The buyer's tax papers (a gift received has none: they are the giver's). */}
+              {persona.documents.length > 0 && (
+                <p className="my-personas__documents">
+                  {persona.documents.map((doc) => (
+                    <a key={doc.number} href={doc.url} target="_blank" rel="noreferrer">
+                      {doc.kind === 'invoice' ? 'Tax invoice' : 'Credit note'} {doc.number}
+                      <span className="visually-hidden"> of {persona.book.title}</span> (PDF)
+                    </a>
+                  ))}
+                </p>
+              )}
             </li>
           ))}
         </ul>
