@@ -52,14 +52,21 @@ describeWithPostgres()('fault suite', () => {
         await Promise.all(
           Array.from({ length: 6 }, async () => {
             for (let n = next++; n < ORDERS; n = next++) {
-              const init = await untilAnswered(() => post(url('/api/payments/initiate'), checkoutBody(book, n), { 'idempotency-key': `refunds-${runId}-${n}` }));
+              const init = await untilAnswered(() =>
+                post(url('/api/payments/initiate'), checkoutBody(book, n), { 'idempotency-key': `refunds-${runId}-${n}` }),
+              );
               if (init.status !== 200) throw new Error(`initiate ${n} answered ${init.status}: ${init.body?.message ?? init.error}`);
               const { orderId, razorpayOrderId } = init.body!.data!;
               const paid = await untilAnswered(() => post(url('/api/payments/test-mode/pay'), { razorpayOrderId, outcome: 'success' }));
               if (paid.status !== 200) throw new Error(`pay ${n} answered ${paid.status}: ${paid.body?.message ?? paid.error}`);
               const p = paid.body!.data!;
               const verified = await untilAnswered(() =>
-                post(url('/api/payments/verify'), { orderId, razorpayOrderId, razorpayPaymentId: p.razorpay_payment_id, razorpaySignature: p.razorpay_signature }),
+                post(url('/api/payments/verify'), {
+                  orderId,
+                  razorpayOrderId,
+                  razorpayPaymentId: p.razorpay_payment_id,
+                  razorpaySignature: p.razorpay_signature,
+                }),
               );
               if (verified.status !== 200) throw new Error(`verify ${n} answered ${verified.status}: ${verified.body?.message ?? verified.error}`);
               paidIds.push(orderId);
@@ -73,7 +80,8 @@ describeWithPostgres()('fault suite', () => {
 
         /** One refund, pressed twice at once with the same id; both answers must agree. */
         const refund = async (orderId: string, refundId: string, amountPaise: number): Promise<Answer> => {
-          const send = () => untilAnswered(() => post(url(`/api/orders/${orderId}/refunds`), { refundId, amountPaise, reason: 'Fault suite' }, { authorization: shop.admin }));
+          const send = () =>
+            untilAnswered(() => post(url(`/api/orders/${orderId}/refunds`), { refundId, amountPaise, reason: 'Fault suite' }, { authorization: shop.admin }));
           const [a, b] = await Promise.all([send(), send()]);
           if (a.status !== b.status) throw new Error(`refund ${refundId} pressed twice answered ${a.status} and ${b.status}`);
           return a;

@@ -202,7 +202,11 @@ describe('axe finds no serious or critical violation', () => {
         await visit('/admin/feedbacks', () => main().getByText('Do you ship to Goa?').waitFor());
         await visit('/admin/subscribers', () => main().getByRole('cell', { name: 'reader@example.com' }).waitFor());
         await visit('/admin/audit', () => main().locator('tbody tr').first().waitFor());
-        await visit('/admin/reports', () => main().getByRole('heading', { name: /^Mismatches/ }).waitFor());
+        await visit('/admin/reports', () =>
+          main()
+            .getByRole('heading', { name: /^Mismatches/ })
+            .waitFor(),
+        );
         await visit('/admin/coupons', () => main().getByText('No codes yet. Add the first one.').waitFor());
         await visit('/admin/no-such-page', () => page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor(), 'admin 404');
       } finally {

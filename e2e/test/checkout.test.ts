@@ -594,7 +594,9 @@ describe('finding a Persona', () => {
           .getAttribute('href'),
       ).toBe(`/verify/${personaId}`);
       // Its tax invoice, by Persona ID as the receipt e-mail links it.
-      const invoice = main().getByRole('link', { name: new RegExp(`^Tax invoice PB/\\d\\d-\\d\\d/\\d{6} of ${book.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(PDF\\)$`) });
+      const invoice = main().getByRole('link', {
+        name: new RegExp(`^Tax invoice PB/\\d\\d-\\d\\d/\\d{6} of ${book.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(PDF\\)$`),
+      });
       expect(await invoice.getAttribute('href')).toBe(`/api/orders/${personaId}/invoice`);
     }
     const invoicePdf = await fetch(`${shop.url}/api/orders/${one.personaId}/invoice`);

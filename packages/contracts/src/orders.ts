@@ -493,9 +493,7 @@ export const LibraryPersona = Type.Object({
   /** When the order was refunded in full (the licence ended); null while it holds. */
   refundedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** The buyer's tax invoice and credit notes (PDF), as issued; none for a gift received (they are the buyer's papers). */
-  documents: Type.Array(
-    Type.Object({ kind: Type.Union([Type.Literal('invoice'), Type.Literal('credit-note')]), number: Type.String(), url: Type.String() }),
-  ),
+  documents: Type.Array(Type.Object({ kind: Type.Union([Type.Literal('invoice'), Type.Literal('credit-note')]), number: Type.String(), url: Type.String() })),
 });
 export type LibraryPersona = Static<typeof LibraryPersona>;
 

@@ -74,7 +74,9 @@ export async function startPersonalizationService(options: PersonalizationServic
   });
   const key = await loadSigningKey(database.db, options.signingKeyPem);
   const files = new PersonaFiles(options.personasDir);
-  const pdfPool = options.pdfPool ?? defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'personas', niceness: PERSONA_THREAD_NICENESS });
+  const pdfPool =
+    options.pdfPool ??
+    defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'personas', niceness: PERSONA_THREAD_NICENESS });
   // Previews on threads of their own: a buyer typing never waits behind a Persona being made.
   const previewPool =
     options.previewPool ??

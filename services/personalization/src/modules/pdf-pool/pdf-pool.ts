@@ -133,7 +133,10 @@ export interface PdfPoolOptions {
   niceness?: number;
 }
 
-export function workerPdfPool({ size, cacheBytes = DEFAULT_PDF_CACHE_BYTES, warm, niceness = 0 }: PdfPoolOptions, script = path.join(__dirname, 'pdf-worker.js')): PdfPool {
+export function workerPdfPool(
+  { size, cacheBytes = DEFAULT_PDF_CACHE_BYTES, warm, niceness = 0 }: PdfPoolOptions,
+  script = path.join(__dirname, 'pdf-worker.js'),
+): PdfPool {
   const workerData: PdfWorkerData = { cacheBytes, warm, niceness };
   const queue: Job[] = [];
   // Previews first: someone is waiting on the page for them.

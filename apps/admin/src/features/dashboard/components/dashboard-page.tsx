@@ -21,7 +21,11 @@ import { SalesChart } from './sales-chart';
 const RECENT = 20;
 
 /** One of the latest orders; its book opens the order's page. */
-export function RecentOrderRow({ order }: { order: Pick<Order, '_id' | 'book' | 'fullName' | 'email' | 'deliveryType' | 'deliveryStatus' | 'personaStatus' | 'createdAt'> }) {
+export function RecentOrderRow({
+  order,
+}: {
+  order: Pick<Order, '_id' | 'book' | 'fullName' | 'email' | 'deliveryType' | 'deliveryStatus' | 'personaStatus' | 'createdAt'>;
+}) {
   return (
     <tr data-order-id={order._id}>
       <td>
