@@ -172,13 +172,10 @@ describeWithPostgres()('fault suite', () => {
         const events = await one(`SELECT count(DISTINCT envelope->>'id') AS n FROM orders.outbox WHERE type = 'order.refund_changed'`);
         const audited = await one(`SELECT count(*) AS n FROM admin.audit_log WHERE type = 'order.refund_changed'`);
         const amqp = await connect(shop.amqpUrl);
-        let deadLetters = 0;
-        try {
-          const channel = await amqp.createChannel();
-          deadLetters = (await channel.checkQueue('admin.audit.dlq')).messageCount;
-        } finally {
-          await amqp.close();
-        }
+        const deadLetters = await amqp
+          .createChannel()
+          .then(async (channel) => (await channel.checkQueue('admin.audit.dlq')).messageCount)
+          .finally(() => amqp.close());
 
         process.stdout.write(
           `\nFAULTS scenario 3: ${2 * ORDERS} refunds of ${ORDERS} orders, each pressed twice → ${JSON.stringify(statuses)}; ` +

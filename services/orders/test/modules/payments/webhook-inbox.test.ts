@@ -105,7 +105,7 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 
   it('gives way while deliveries keep arriving, and pays once they pause', async () => {
-    const { orderId, razorpayOrderId, amount } = await started();
+    const { razorpayOrderId, amount } = await started();
     const captured = signedWebhook('payment.captured', razorpayOrderId, amount);
     const action = razorpayWebhookAction(JSON.parse(captured.body));
     expect(await recordPaymentWebhook(h.database.db, captured.headers['x-razorpay-event-id']!, action)).toBe('accepted');
