@@ -74,6 +74,18 @@ function contract(kind: 'pglite' | 'postgres') {
     }
   }
   const verify = async (personaId: string) => (await service.app.inject({ url: `/api/personas/${personaId}/verify` })).json().data;
+  async function upload(bytes: Buffer) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'persona.pdf');
+    const response = new Response(form);
+    const answer = await service.app.inject({
+      method: 'POST',
+      url: '/api/personas/verify',
+      payload: Buffer.from(await response.arrayBuffer()),
+      headers: { 'content-type': response.headers.get('content-type')! },
+    });
+    return answer.json().data;
+  }
   const download = (personaId: string, format = 'pdf') => service.app.inject({ url: `/api/personas/${personaId}/download?format=${format}` });
 
   it('ends the downloads of a refunded order while its Persona stays genuine, once however often it is told', async () => {
@@ -81,7 +93,8 @@ function contract(kind: 'pglite' | 'postgres') {
     const personaId = 'PRS-RFD1-9QXD-2HFA-J8TW';
     await bus.publish(createEvent('order.paid', paid(orderId, personaId), { correlationId: 'c-refund' }));
     await ready(personaId);
-    expect((await download(personaId)).statusCode).toBe(200);
+    const copy = await download(personaId);
+    expect(copy.statusCode).toBe(200);
     expect((await verify(personaId)).licence).toEqual({ status: 'active' });
 
     const refunded = createEvent('order.refunded_in_full', { orderId, personaId, refundedAt: '2026-11-25T06:30:00.000Z' }, { correlationId: 'c-refund' });
@@ -91,6 +104,12 @@ function contract(kind: 'pglite' | 'postgres') {
 
     const verified = await verify(personaId);
     expect(verified).toMatchObject({ valid: true, buyerName: 'Zoë Ünal', licence: { status: 'refunded', endedAt: '2026-11-25T06:30:00.000Z' } });
+    // The copy the buyer kept is still genuine, and says its licence ended.
+    expect(await upload(copy.rawPayload)).toEqual({
+      genuine: true,
+      personaId,
+      reason: 'A genuine, unmodified Persona of "The Lighthouse Keeper" personalised for Zoë Ünal; its order was refunded in full, so its licence has ended',
+    });
     for (const format of ['pdf', 'epub']) {
       const refused = await download(personaId, format);
       expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
@@ -116,6 +135,7 @@ function contract(kind: 'pglite' | 'postgres') {
     const newId = 'PRS-NEW1-9QXD-2HFA-J8TW';
     await bus.publish(createEvent('order.paid', paid(orderId, oldId, 'Zoe Unal'), { correlationId: 'c-reissue' }));
     await ready(oldId);
+    const kept = (await download(oldId)).rawPayload;
     const reissue = {
       ...paid(orderId, newId, 'Zoë Ünal'),
       reissueId: randomUUID(),
@@ -134,6 +154,9 @@ function contract(kind: 'pglite' | 'postgres') {
       status: 410,
       message: `This Persona was replaced by Persona ${newId}, with the corrected details: download that one`,
     });
+    expect((await upload(kept)).reason).toBe(
+      `A genuine, unmodified Persona of "The Lighthouse Keeper" personalised for Zoe Unal; it was replaced by Persona ${newId}, with corrected details`,
+    );
     expect(await verify(newId)).toMatchObject({ valid: true, buyerName: 'Zoë Ünal', licence: { status: 'active' } });
     expect((await download(newId)).statusCode).toBe(200);
     const rows = await database.db.selectFrom('personas').select('persona_id').where('order_id', '=', orderId).execute();

@@ -24,6 +24,13 @@ export function signedRecord(row: repo.PersonaRow): PersonaSignedRecord {
   };
 }
 
+/** A genuine copy whose licence ended says so (issue 23): it is still genuine, but no longer the holder's to download. */
+function licenceEnded(row: repo.PersonaRow): string {
+  if (row.licence_end === 'replaced' && row.replaced_by) return `; it was replaced by Persona ${row.replaced_by}, with corrected details`;
+  if (row.licence_end === 'refunded') return '; its order was refunded in full, so its licence has ended';
+  return '';
+}
+
 export async function verifyFile(db: Kysely<PersonalizationDB>, publicKeys: Map<string, string>, copy: InspectedCopy): Promise<FileVerification> {
   const match = copy.format === 'epub' ? await repo.findPersonaByEpubSha256(db, copy.sha256) : await repo.findPersonaBySha256(db, copy.sha256);
   if (match) {
@@ -33,7 +40,7 @@ export async function verifyFile(db: Kysely<PersonalizationDB>, publicKeys: Map<
       ? {
           genuine: true,
           personaId: match.persona_id,
-          reason: `A genuine, unmodified Persona${copy.format === 'epub' ? ' EPUB' : ''} of "${match.title}" personalised for ${match.recipient_name ?? match.buyer_name}`,
+          reason: `A genuine, unmodified Persona${copy.format === 'epub' ? ' EPUB' : ''} of "${match.title}" personalised for ${match.recipient_name ?? match.buyer_name}${licenceEnded(match)}`,
         }
       : { genuine: false, personaId: match.persona_id, reason: 'The record of this Persona does not carry a valid signature' };
   }
