@@ -21,6 +21,8 @@ let browser: Browser;
 let dataDir: string;
 let books: Book[];
 let personaId: string;
+/** A printed copy's order: its page has every after-sale form (refund, re-issue, cancel the copy). */
+let printedOrderId: string;
 let adminToken: string;
 
 beforeAll(async () => {
@@ -33,6 +35,12 @@ beforeAll(async () => {
   });
   books = await fetchAllBooks(shop.url);
   ({ personaId } = await buyPersonaThroughApi(shop.url, { bookId: books[0]!._id, fullName: 'Kiran Das', email: 'kiran@example.com' }));
+  ({ orderId: printedOrderId } = await buyPersonaThroughApi(shop.url, {
+    bookId: books[1]!._id,
+    fullName: 'Kiran Das',
+    email: 'kiran@example.com',
+    deliveryType: 'physical',
+  }));
   const login = await fetch(`${shop.url}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -65,6 +73,7 @@ async function problemsOf(page: Page, width: number, name: string, errors: strin
     ...report.overflowing.map((e) => `sticks out of the window: ${e}`),
     ...report.imagesOutside.map((e) => `image outside its box: ${e}`),
     ...report.emoji.map((e) => `needs an emoji font: ${e}`),
+    ...report.oversizedChoices.map((e) => `a choice drawn too large: ${e}`),
     ...errors.splice(0),
   ];
   return problems.map((p) => `${name} at ${width} px: ${p}`);
@@ -147,6 +156,7 @@ describe('every page at every width', () => {
           ['/admin/audit', null],
           ['/admin/reports', 'Reports'],
           ['/admin/coupons', 'Coupons'],
+          [`/admin/orders/${printedOrderId}`, null],
         ] as const) {
           await page.goto(url);
           await page

@@ -1,7 +1,8 @@
 // What a person sees as broken in a laid-out page, measured in the browser: a page wider than
 // the window (sideways scrolling), elements sticking out of the window, images drawn outside
-// the box that holds them, and text drawn in a font the page did not ask for (an empty box
-// where a glyph is missing is what a missing emoji font gives).
+// the box that holds them, text drawn in a font the page did not ask for (an empty box where a
+// glyph is missing is what a missing emoji font gives), and radio buttons or checkboxes blown up
+// by a rule meant for text fields.
 import type { Page } from 'playwright-core';
 
 export interface LayoutReport {
@@ -13,6 +14,8 @@ export interface LayoutReport {
   imagesOutside: string[];
   /** Text nodes with a character drawn as an emoji (no font we ship has them; © and ✓ are text and fine). */
   emoji: string[];
+  /** Radio buttons and checkboxes drawn larger than a finger's target (a rule for text fields stretched them). */
+  oversizedChoices: string[];
 }
 
 export async function layoutReport(page: Page): Promise<LayoutReport> {
@@ -67,6 +70,11 @@ export async function layoutReport(page: Page): Promise<LayoutReport> {
       if (/\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F/u.test(node.textContent ?? '') && node.parentElement && visible(node.parentElement))
         emoji.push(`${describe(node.parentElement)}: ${node.textContent!.trim().slice(0, 40)}`);
     }
-    return { width, scrollWidth: document.documentElement.scrollWidth, overflowing: overflowing.slice(0, 8), imagesOutside, emoji };
+    const oversizedChoices: string[] = [];
+    for (const input of document.querySelectorAll('input[type="radio"], input[type="checkbox"]')) {
+      const r = input.getBoundingClientRect();
+      if (visible(input) && (r.width > 32 || r.height > 32)) oversizedChoices.push(`${describe(input)} (${Math.round(r.width)}×${Math.round(r.height)} px)`);
+    }
+    return { width, scrollWidth: document.documentElement.scrollWidth, overflowing: overflowing.slice(0, 8), imagesOutside, emoji, oversizedChoices };
   });
 }
