@@ -5,7 +5,8 @@
 // `shareMs` for itself, then gives way again, so a steady flood slows the work but cannot stop it.
 //
 // Measured on the `webhooks` bench (50 deliveries at once, 2 cores): with the inbox working beside
-// the route its p99 read 396–534 ms; giving way, see bench/README.md.
+// the route its p99 read 396–534 ms; giving way (and the PDF threads niced), 228–296 ms
+// (bench/README.md).
 
 export interface QuietGateOptions {
   /** A request within this long means busy, ms. */
