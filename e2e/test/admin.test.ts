@@ -132,7 +132,18 @@ describe('the admin app', () => {
     await page.getByRole('heading', { level: 1, name: 'Order Dashboard' }).waitFor();
     expect(await page.locator('.admin-header__label').innerText()).toContain(ADMIN.name);
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
-    expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Home', 'Books', 'Categories', 'Orders', 'Coupons', 'Reports', 'Feedback', 'Leaks', 'Subscribers', 'Audit log']);
+    expect(await menu.getByRole('link').allInnerTexts()).toEqual([
+      'Home',
+      'Books',
+      'Categories',
+      'Orders',
+      'Coupons',
+      'Reports',
+      'Feedback',
+      'Leaks',
+      'Subscribers',
+      'Audit log',
+    ]);
     await menu.getByRole('link', { name: 'Home' }).click();
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
 
@@ -586,6 +597,15 @@ describe('the admin app', () => {
     expect(((await gone.json()) as { message: string }).message).toMatch(
       /^This Persona's order was refunded in full on \d{1,2} \w+ \d{4}: it can no longer be downloaded$/,
     );
+    // The buyer's lookup by Persona ID says so too, with no download.
+    await page.goto(`/send-persona?personaId=${newId}`);
+    await main().getByRole('heading', { level: 1, name: 'This order was refunded' }).waitFor();
+    await main().getByText('It is still a genuine Persona').waitFor();
+    expect(
+      await main()
+        .getByRole('link', { name: /^Download/ })
+        .count(),
+    ).toBe(0);
 
     // A printed copy cancelled before dispatch, its printing and delivery refunded; one shipped is refused.
     const farhan = 'farhan@example.com';

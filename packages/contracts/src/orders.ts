@@ -239,6 +239,8 @@ export const Order = Type.Object({
   paidAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   shipment: Type.Union([Shipment, Type.Null()]),
   gift: Type.Union([OrderGift, Type.Null()]),
+  /** When the order was refunded in full (its Persona's licence ended); null while it holds. */
+  refundedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type Order = Static<typeof Order>;
 
@@ -370,6 +372,8 @@ export const PublicOrder = Type.Object({
   /** A gift, and the day its recipient is e-mailed it (DESIGN §12: never the recipient's address). */
   gift: Type.Boolean(),
   deliverOn: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  /** When the order was refunded in full (its Persona's licence ended); null while it holds. */
+  refundedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 export type PublicOrder = Static<typeof PublicOrder>;
 

@@ -180,7 +180,7 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(ended[0]!.payload).toEqual({ orderId: paid.id, personaId: paid.persona_id, refundedAt: after.refunded_in_full_at!.toISOString() });
     // Its downloads are gone from what the buyer sees; a refunded order is not re-issued.
     const lookup = (await inject({ method: 'GET', url: `/api/orders/${paid.persona_id}` })).json().data;
-    expect(lookup).toMatchObject({ downloads: [], personalizedPdfUrl: null });
+    expect(lookup).toMatchObject({ downloads: [], personalizedPdfUrl: null, refundedAt: after.refunded_in_full_at!.toISOString() });
     expect(toLibraryPersona(after, 'zoe@example.com')).toMatchObject({ downloads: [], refundedAt: after.refunded_in_full_at!.toISOString() });
     const refused = await reissue(paid.id, { reissueId: randomUUID(), buyerName: 'Zoe', reason: 'typo' });
     expect({ status: refused.statusCode, message: refused.json().message }).toEqual({

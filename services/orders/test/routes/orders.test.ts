@@ -44,6 +44,7 @@ describe('orders', () => {
         shipment: null,
         gift: false,
         deliverOn: null,
+        refundedAt: null,
       });
       expect(res.body).not.toMatch(/zoe@example.com|98765|MG Road|682001/);
     });

@@ -39,6 +39,7 @@ export function toOrder(row: OrderRow): Order {
     paidAt: row.paid_at ? row.paid_at.toISOString() : null,
     shipment: toShipment(row),
     gift: toOrderGift(row),
+    refundedAt: row.refunded_in_full_at ? row.refunded_in_full_at.toISOString() : null,
   };
 }
 
@@ -88,6 +89,7 @@ export function toPublicOrder(row: OrderRow): PublicOrder {
     shipment: toShipment(row),
     gift: row.gift_recipient_name !== null,
     deliverOn: row.gift_deliver_on,
+    refundedAt: row.refunded_in_full_at ? row.refunded_in_full_at.toISOString() : null,
   };
 }
 

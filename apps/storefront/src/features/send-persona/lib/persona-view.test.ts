@@ -7,6 +7,7 @@ const order = (over: Partial<Order> = {}): Order => ({
   deliveryStatus: 'pending',
   paymentStatus: 'paid',
   personaStatus: 'ready',
+  refundedAt: null,
   ...over,
 });
 const states = (o: Order) => personaView(o).steps.map((s) => `${s.key}:${s.state}`);
@@ -24,6 +25,10 @@ describe('personaStage: one true state per order', () => {
     [{ deliveryType: 'physical', deliveryStatus: 'shipped' }, 'shipped'],
     [{ deliveryType: 'physical', deliveryStatus: 'delivered' }, 'delivered'],
     [{ deliveryType: 'physical', deliveryStatus: 'cancelled' }, 'cancelled'],
+    // Refunded in full: the licence ended, whatever the Persona's or the copy's state.
+    [{ refundedAt: '2026-11-27T10:00:00.000Z' }, 'refunded'],
+    [{ deliveryType: 'physical', deliveryStatus: 'cancelled', refundedAt: '2026-11-27T10:00:00.000Z' }, 'refunded'],
+    [{ personaStatus: 'failed', refundedAt: '2026-11-27T10:00:00.000Z' }, 'refunded'],
     // A digital order's delivery status means nothing to its buyer.
     [{ deliveryStatus: 'shipped' }, 'ready'],
     // A printed copy is not "shipped" before its Persona exists.
@@ -94,5 +99,15 @@ describe('personaView', () => {
     const view = personaView(order({ paymentStatus: 'attempted', personaStatus: 'pending' }));
     expect(view).toMatchObject({ heading: 'Waiting for your payment', offerRetry: false });
     expect(view.steps[0]).toMatchObject({ key: 'paid', state: 'current' });
+  });
+});
+
+describe('a refunded order', () => {
+  it('says so, and that the Persona is still genuine, with paid then refunded as its timeline', () => {
+    const view = personaView(order({ refundedAt: '2026-11-27T10:00:00.000Z' }));
+    expect(view.heading).toBe('This order was refunded');
+    expect(view.message).toMatch(/can no longer be downloaded\. It is still a genuine Persona/);
+    expect(states(order({ refundedAt: '2026-11-27T10:00:00.000Z' }))).toEqual(['paid:done', 'refunded:done']);
+    expect(view.offerRetry).toBe(false);
   });
 });

@@ -4,12 +4,12 @@
 import { PERSONA_FAILED_NOTICE, type PublicOrder } from '@persona/contracts';
 import { DISPATCH_DAYS } from '../../../lib/persona-formats';
 
-export type PersonaStage = 'payment-pending' | 'payment-failed' | 'preparing' | 'failed' | 'ready' | 'shipped' | 'delivered' | 'cancelled';
+export type PersonaStage = 'payment-pending' | 'payment-failed' | 'preparing' | 'failed' | 'ready' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
 export type StepState = 'done' | 'current' | 'upcoming' | 'failed';
 export type Tone = 'info' | 'progress' | 'success' | 'problem';
 
 export interface TimelineStep {
-  key: 'paid' | 'prepared' | 'ready' | 'shipped' | 'delivered' | 'cancelled';
+  key: 'paid' | 'prepared' | 'ready' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';
   label: string;
   state: StepState;
 }
@@ -26,11 +26,13 @@ export interface PersonaView {
   offerRetry: boolean;
 }
 
-type ViewOrder = Pick<PublicOrder, 'deliveryType' | 'deliveryStatus' | 'paymentStatus' | 'personaStatus'>;
+type ViewOrder = Pick<PublicOrder, 'deliveryType' | 'deliveryStatus' | 'paymentStatus' | 'personaStatus' | 'refundedAt'>;
 
 export function personaStage(order: ViewOrder): PersonaStage {
   if (order.paymentStatus === 'failed') return 'payment-failed';
   if (order.paymentStatus !== 'paid') return 'payment-pending';
+  // Refunded in full: the licence ended, whatever the Persona's or the copy's state.
+  if (order.refundedAt) return 'refunded';
   if (order.personaStatus === 'failed') return 'failed';
   if (order.personaStatus !== 'ready') return 'preparing';
   if (order.deliveryType === 'physical') {
@@ -83,6 +85,12 @@ const TEXTS: Record<PersonaStage, { heading: string; tone: Tone; message: (physi
     tone: 'success',
     message: () => 'Your printed copy has been delivered. Enjoy your book; the digital copy stays here to download.',
   },
+  refunded: {
+    heading: 'This order was refunded',
+    tone: 'info',
+    message: () =>
+      'This order was refunded in full, so its Persona can no longer be downloaded. It is still a genuine Persona: its verify page says so, and when it was refunded.',
+  },
   cancelled: {
     heading: 'Your printed copy was cancelled',
     tone: 'problem',
@@ -91,6 +99,12 @@ const TEXTS: Record<PersonaStage, { heading: string; tone: Tone; message: (physi
 };
 
 function timeline(stage: PersonaStage, physical: boolean): TimelineStep[] {
+  if (stage === 'refunded') {
+    return [
+      { key: 'paid', label: 'Paid', state: 'done' },
+      { key: 'refunded', label: 'Refunded', state: 'done' },
+    ];
+  }
   const paid: StepState = stage === 'payment-failed' ? 'failed' : stage === 'payment-pending' ? 'current' : 'done';
   const made = stage === 'ready' || stage === 'shipped' || stage === 'delivered' || stage === 'cancelled';
   const prepared: StepState = made ? 'done' : stage === 'preparing' ? 'current' : stage === 'failed' ? 'failed' : 'upcoming';
