@@ -1751,6 +1751,8 @@ describe('security: bad input, uploads, object access and stored script', () => 
       'personaId',
       'personaStatus',
       'personalizedPdfUrl',
+      // When the order was refunded in full (its licence ended): the holder's to know, as the verify page says.
+      'refundedAt',
       'shipment',
     ];
     for (const buyer of [buyers.a, buyers.b]) {
