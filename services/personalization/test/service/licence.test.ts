@@ -123,6 +123,11 @@ function contract(kind: 'pglite' | 'postgres') {
     const orderId = randomUUID();
     const personaId = 'PRS-RFD2-9QXD-2HFA-J8TW';
     await bus.publish(createEvent('order.refunded_in_full', { orderId, personaId, refundedAt: new Date().toISOString() }, { correlationId: 'c-early' }));
+    // The two events travel on different queues: the request is sent once the refund is recorded (the case under test).
+    for (const end = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 50))) {
+      if (await database.db.selectFrom('refunded_orders').select('order_id').where('order_id', '=', orderId).executeTakeFirst()) break;
+      if (Date.now() > end) throw new Error('the refund was not recorded');
+    }
     await bus.publish(createEvent('persona.retry_requested', paid(orderId, personaId), { correlationId: 'c-early' }));
     const row = await ready(personaId);
     expect(row.licence_end).toBe('refunded');
