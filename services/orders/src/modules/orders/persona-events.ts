@@ -11,6 +11,7 @@ import { giftDeliveryEmail, orderConfirmedEmail, personaFailedAlert, personaFail
 import * as repo from './orders.repository';
 import { reissueOfPersona } from './reissue-persona';
 import { invoicePaidOrder, invoicePdf, type InvoiceSettings } from '../invoices/order-invoice';
+import { creditRefundsOfInvoice } from '../refunds/refunds';
 import type { Invoice } from '../invoices/invoices.repository';
 
 export const ORDERS_PERSONA_QUEUE = 'orders.personas';
@@ -88,6 +89,8 @@ export async function applyOrderPaid(db: Kysely<OrdersDB>, event: KnownEvent<'or
     const order = await repo.findOrderById(trx, event.payload.orderId);
     if (!order || order.payment_status !== 'paid') return;
     invoice = invoicing ? await invoicePaidOrder(trx, order, invoicing) : undefined;
+    // A refund processed before the invoice existed gets its credit note now.
+    if (invoice) await creditRefundsOfInvoice(trx, invoice);
     await queueEmail(trx, orderConfirmedEmail(order, shop, event.correlationId || null, invoice));
     queued = true;
   });

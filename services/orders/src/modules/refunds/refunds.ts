@@ -15,7 +15,7 @@ import { queueEmail, type ShopMail } from '../mail/emails.repository';
 import { refundProcessedEmail } from '../mail/order-emails';
 import * as repo from '../orders/orders.repository';
 import { PaymentProviderError, type PaymentProvider, type ProviderRefund } from '../payments/payment-provider';
-import { findInvoicesOfOrder, issueCreditNote } from '../invoices/invoices.repository';
+import { findInvoicesOfOrder, issueCreditNote, type Invoice } from '../invoices/invoices.repository';
 import { apportionRefund } from '../invoices/tax';
 import { releaseRedemption } from '../coupons/coupon-redemptions';
 
@@ -186,6 +186,9 @@ export async function applyRefundState(
     const order = (await repo.findOrderById(trx, after.order_id))!;
     await emit(refundEvent(order, after, ctx));
     if (after.status === 'processed') {
+      // The order's row, as issuing its invoice locks it: a refund processed while the invoice is being
+      // issued waits for it (and credits it below), or the invoice waits and credits this refund.
+      await trx.selectFrom('orders').select('id').where('id', '=', order.id).forNoKeyUpdate().execute();
       const refundedInAll = await refundedPaise(trx, order.id, ['processed']);
       // Refunded in full: the coupon's redemption is given back.
       if (order.coupon_id && refundedInAll >= order.amount_paise) await releaseRedemption(trx, order.id, ['final', 'reserved']);
@@ -201,23 +204,8 @@ export async function applyRefundState(
         );
       }
       const [invoice] = (await findInvoicesOfOrder(trx, order.id)).filter((d) => d.kind === 'invoice');
-      const creditNote = invoice
-        ? await issueCreditNote(trx, {
-            invoiceId: invoice.id,
-            refundId: after.id,
-            issuedAt: now,
-            tax: apportionRefund(
-              {
-                sellerStateCode: invoice.seller.gstin.slice(0, 2),
-                placeOfSupply: invoice.placeOfSupply,
-                supplyType: invoice.supplyType,
-                lines: invoice.lines,
-                totals: invoice.totals,
-              },
-              after.amount_paise,
-            ),
-          })
-        : undefined;
+      // No invoice yet (it is issued as the receipt is, from order.paid): creditRefundsOfInvoice credits this refund then.
+      const creditNote = invoice ? await creditNoteOf(trx, invoice, after, now) : undefined;
       await queueEmail(
         trx,
         refundProcessedEmail(
@@ -232,6 +220,44 @@ export async function applyRefundState(
     return after;
   };
   return work ? run(work) : ctx.uow.run(run);
+}
+
+/** The credit note of a processed refund, citing the invoice and taxed as it was. */
+function creditNoteOf(trx: Work<OrdersDB>['trx'], invoice: Invoice, refund: RefundRow, issuedAt: Date): Promise<Invoice> {
+  return issueCreditNote(trx, {
+    invoiceId: invoice.id,
+    refundId: refund.id,
+    issuedAt,
+    tax: apportionRefund(
+      {
+        sellerStateCode: invoice.seller.gstin.slice(0, 2),
+        placeOfSupply: invoice.placeOfSupply,
+        supplyType: invoice.supplyType,
+        lines: invoice.lines,
+        totals: invoice.totals,
+      },
+      refund.amount_paise,
+    ),
+  });
+}
+
+/**
+ * The credit notes of an order's refunds processed before its invoice existed (a refund made in
+ * the moments between the payment and the receipt, which issues the invoice): issued with the
+ * invoice, in its transaction, dated now so that numbers and dates stay in the same order.
+ */
+export async function creditRefundsOfInvoice(trx: Work<OrdersDB>['trx'], invoice: Invoice): Promise<Invoice[]> {
+  const waiting = await trx
+    .selectFrom('refunds')
+    .selectAll()
+    .where('order_id', '=', invoice.orderId)
+    .where('status', '=', 'processed')
+    .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM invoices i WHERE i.refund_id = refunds.id::text)`)
+    .orderBy('processed_at')
+    .execute();
+  const notes: Invoice[] = [];
+  for (const refund of waiting) notes.push(await creditNoteOf(trx, invoice, refund, new Date()));
+  return notes;
 }
 
 function refundEvent(order: repo.OrderRow, refund: RefundRow, origin: EventOrigin) {

@@ -6,6 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { sql } from '@persona/db';
 import { describeWithPostgres, popplerPageTexts } from '@persona/test-kit';
+import { createEvent } from '@persona/bus';
+import { DEFAULT_SELLER, invoiceSettings } from '../../../src/modules/invoices/order-invoice';
+import { applyOrderPaid } from '../../../src/modules/orders/persona-events';
+import { personaRequest } from '../../../src/modules/payments/mark-order-paid';
 import { recordPaymentWebhook } from '../../../src/modules/payments/handle-payment-webhook';
 import { razorpayWebhookAction } from '../../../src/modules/payments/razorpay/razorpay-provider';
 import { nextRefundCheck, REFUND_CHECK_SCHEDULE_MS, refundFailureInWords } from '../../../src/modules/refunds/refunds';
@@ -110,6 +114,28 @@ function contract(kind: 'pglite' | 'postgres') {
     const { rows: otherRow } = await sql<{ persona_id: string }>`SELECT persona_id FROM orders WHERE id = ${other.orderId}`.execute(h.database.db);
     const documentId = new URL(`https://x${link![2]}`).searchParams.get('document');
     expect((await inject({ method: 'GET', url: `/api/orders/${otherRow[0]!.persona_id}/invoice?document=${documentId}` })).statusCode).toBe(404);
+  });
+
+  it('credits a refund processed before the invoice existed once the invoice is issued, and once only', async () => {
+    const { orderId } = await invoiced();
+    // As when a refund comes in the moments between the payment and its receipt (which issues the invoice).
+    await sql`DELETE FROM invoices WHERE order_id = ${orderId}`.execute(h.database.db);
+    expect((await refund(orderId, { refundId: randomUUID(), amountPaise: 10_000, reason: 'Refunded at once' })).statusCode).toBe(200);
+    await settled(orderId);
+    expect(await creditNotes(orderId)).toBe(0);
+    const order = await h.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    const shop = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };
+    const receipt = () =>
+      applyOrderPaid(h.database.db, createEvent('order.paid', personaRequest(order), { correlationId: 'c-receipt' }), shop, invoiceSettings(DEFAULT_SELLER));
+    await receipt();
+    const documents = await h.database.db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).orderBy('sequence').execute();
+    expect(documents.map((d) => d.kind).sort()).toEqual(['credit-note', 'invoice']);
+    const note = documents.find((d) => d.kind === 'credit-note')!;
+    expect(note.credits_invoice_id).toBe(documents.find((d) => d.kind === 'invoice')!.id);
+    expect(note.total_paise).toBe(10_000);
+    // Told again (a redelivery, or another order.paid): the invoice stands, nothing more is credited.
+    await receipt();
+    expect(await creditNotes(orderId)).toBe(1);
   });
 
   it('makes one refund for one key, however often it is sent and even when the answer is lost', async () => {
