@@ -14,3 +14,4 @@ export * from './india';
 export * from './coupons';
 export * from './after-sale';
 export * from './reports';
+export * from './delivery-dates';

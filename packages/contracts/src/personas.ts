@@ -100,6 +100,17 @@ export interface BookSource {
   hasFullPdf: boolean;
   /** As readers name it ("English", "Bengali"): the EPUB's language. */
   language: string;
+  /**
+   * Issue 24: the book has a cover image, served as PNG or JPEG by `/internal/books/:id/cover`
+   * (the Persona PDF's page 1, the EPUB's cover image).
+   */
+  hasCover?: boolean;
+  /**
+   * Issue 24: the author's own signature image was uploaded with the book, served as PNG by
+   * `/internal/books/:id/signature`; without it the dedication page says "Signed by Persona Books
+   * for the author" and draws no signature.
+   */
+  hasAuthorSignature?: boolean;
 }
 
 /** The files a Persona comes as: the PDF always; an EPUB too when its book is typeset from its text (not an uploaded PDF). */

@@ -1,0 +1,33 @@
+import { addBusinessDays, businessDaysBetween, printedDelivery, shipsTooEarly } from '../src';
+
+// 2026-12-06 is a Sunday.
+describe('delivery dates', () => {
+  it('counts business days Monday to Saturday', () => {
+    expect(addBusinessDays('2026-12-04', 1)).toBe('2026-12-05'); // Friday → Saturday
+    expect(addBusinessDays('2026-12-05', 1)).toBe('2026-12-07'); // Saturday → Monday, over the Sunday
+    expect(addBusinessDays('2026-12-06', 0)).toBe('2026-12-07'); // a Sunday moves to Monday
+    expect(addBusinessDays('2026-12-07', -1)).toBe('2026-12-05');
+    expect(businessDaysBetween('2026-12-05', '2026-12-07')).toBe(1);
+    expect(businessDaysBetween('2026-12-07', '2026-12-05')).toBe(-1);
+  });
+
+  it('ships an ordinary printed copy within the dispatch time, arriving after the slowest transit', () => {
+    expect(printedDelivery('2026-12-01')).toEqual({ shipBy: '2026-12-03', arrivesFrom: '2026-12-09', arrivesBy: '2026-12-11', late: false });
+  });
+
+  it('ships a gift so that the slowest courier still arrives on its day', () => {
+    const gift = printedDelivery('2026-11-27', '2026-12-24');
+    expect(gift).toEqual({ shipBy: '2026-12-16', arrivesFrom: '2026-12-05', arrivesBy: '2026-12-24', late: false });
+    expect(addBusinessDays(gift.shipBy, 7)).toBe('2026-12-24');
+  });
+
+  it('flags a gift day too close to meet and ships it at once', () => {
+    expect(printedDelivery('2026-12-01', '2026-12-04')).toEqual({ shipBy: '2026-12-03', arrivesFrom: '2026-12-09', arrivesBy: '2026-12-11', late: true });
+  });
+
+  it('warns before shipping far ahead of the ship-by date, not a day or two', () => {
+    expect(shipsTooEarly('2026-12-01', '2026-12-16')).toBe(13);
+    expect(shipsTooEarly('2026-12-14', '2026-12-16')).toBeNull();
+    expect(shipsTooEarly('2026-12-18', '2026-12-16')).toBeNull();
+  });
+});
