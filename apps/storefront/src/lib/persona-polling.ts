@@ -1,4 +1,4 @@
-// While a paid Persona is being prepared, /send-persona asks again every 2 s; while the payment
+// While a paid Persona is being prepared, /send-persona and /payment-success ask again every 2 s; while the payment
 // is not yet received (a late webhook can still confirm it), every 10 s. Failed lookups back off
 // (doubling, capped) so a struggling server is not hammered.
 import type { PublicOrder } from '@persona/contracts';

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PublicOrder } from '@persona/contracts';
 import { isAbortError } from '@persona/web-kit/api-client';
-import { getOrderByPersonaId } from '../api/get-order';
+import { getOrderByPersonaId } from '../lib/get-order';
 import { nextPollDelay, pollInterval, shouldPoll } from '../lib/persona-polling';
 
 export type PersonaOrderState =
