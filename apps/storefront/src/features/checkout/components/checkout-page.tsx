@@ -26,6 +26,7 @@ import {
   type CheckoutValues,
 } from '../lib/checkout-form';
 import { readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft';
+import { checkoutWithDraft, draftFromCheckout, readPersonaDraft, savePersonaDraft } from '../../../lib/persona-draft';
 import { DISPATCH_DAYS, personaFormats } from '../../../lib/persona-formats';
 import { useTestModePayment } from './test-mode-dialog';
 import { Field } from '../../../components/ui/field';
@@ -77,10 +78,18 @@ function Checkout({ book }: { book: Book | null }) {
 
   // What the buyer typed before a declined payment (this tab only), restored after the first
   // render so the server's HTML and the hydrated form agree.
+  // The name (and a gift's message) typed in the book page's preview comes in over it: it is the
+  // newer, as this page writes it back whenever what it prints changes.
+  const [restored, setRestored] = useState(false);
   useEffect(() => {
     const draft = readCheckoutDraft(window.sessionStorage);
-    if (draft) setValues(draft);
+    setValues(checkoutWithDraft(draft ?? EMPTY_CHECKOUT, readPersonaDraft(window.sessionStorage), shopDate(new Date())));
+    setRestored(true);
   }, []);
+  const printed = draftFromCheckout(values);
+  useEffect(() => {
+    if (restored) savePersonaDraft(window.sessionStorage, { name: printed.name, message: printed.message });
+  }, [restored, printed.name, printed.message]);
 
   // After a first submit, errors follow the buyer's corrections as they type.
   useEffect(() => {
