@@ -83,6 +83,15 @@ export function printedDelivery(orderedOn: string, giftDay?: string | null): Pri
   return { shipBy, arrivesBy: late || arrivesBy > giftDay ? arrivesBy : giftDay, arrivesFrom, late };
 }
 
+/**
+ * The day a copy with ship-by date `shipBy` arrives by (printedDelivery's `arrivesBy`, from the
+ * stored ship-by date): the slowest courier's day, or the gift's day when that is later.
+ */
+export function arrivesByOf(shipBy: string, giftDay?: string | null): string {
+  const slowest = addBusinessDays(shipBy, TRANSIT_BUSINESS_DAYS.max);
+  return giftDay && giftDay > slowest ? giftDay : slowest;
+}
+
 /** The shop's day of `at` (payment time), for printedDelivery. */
 export function orderedOnOf(at: Date): string {
   return shopDate(at);

@@ -57,3 +57,93 @@ export const GstStateCode = Type.Union(
   INDIAN_STATES.map((state) => Type.Literal(state.code)),
   { description: 'GST state code of the buyer (place of supply)' },
 );
+
+/**
+ * India's PIN codes by their first three digits (the postal circle and sorting district): the
+ * states and union territories a PIN code starting so can be in, most first. Where a sorting
+ * district straddles a border (Mohali and Chandigarh, Puducherry's enclaves, Daman, the
+ * Bihar–Jharkhand and Uttar Pradesh–Uttarakhand districts) it lists each. Ranges of prefixes,
+ * both ends included; a prefix in none (Army Post Offices' 9, unused series) is unknown.
+ */
+const PIN_PREFIX_STATES: readonly (readonly [from: number, to: number, states: readonly string[]])[] = [
+  [110, 110, ['07']],
+  [121, 136, ['06']],
+  [140, 159, ['03']],
+  [160, 160, ['04', '03']],
+  [161, 169, ['03']],
+  [171, 177, ['02']],
+  [180, 193, ['01']],
+  [194, 194, ['38', '01']],
+  [201, 243, ['09']],
+  [244, 244, ['09', '05']],
+  [245, 245, ['09']],
+  [246, 246, ['05', '09']],
+  [247, 247, ['09', '05']],
+  [248, 249, ['05']],
+  [250, 261, ['09']],
+  [262, 262, ['09', '05']],
+  [263, 263, ['05']],
+  [264, 285, ['09']],
+  [301, 345, ['08']],
+  [360, 395, ['24']],
+  [396, 396, ['24', '26']],
+  [400, 402, ['27']],
+  [403, 403, ['30']],
+  [404, 445, ['27']],
+  [450, 488, ['23']],
+  [490, 497, ['22']],
+  [500, 509, ['36']],
+  [515, 532, ['37']],
+  [533, 533, ['37', '34']],
+  [534, 535, ['37']],
+  [560, 591, ['29']],
+  [600, 604, ['33']],
+  [605, 605, ['34', '33']],
+  [606, 608, ['33']],
+  [609, 609, ['33', '34']],
+  [610, 643, ['33']],
+  [670, 672, ['32']],
+  [673, 673, ['32', '34']],
+  [674, 681, ['32']],
+  [682, 682, ['32', '31']],
+  [683, 695, ['32']],
+  [700, 736, ['19']],
+  [737, 737, ['11']],
+  [738, 743, ['19']],
+  [744, 744, ['35']],
+  [751, 770, ['21']],
+  [781, 788, ['18']],
+  [790, 792, ['12']],
+  [793, 794, ['17']],
+  [795, 795, ['14']],
+  [796, 796, ['15']],
+  [797, 798, ['13']],
+  [799, 799, ['16']],
+  [800, 812, ['10']],
+  [813, 813, ['10', '20']],
+  [814, 816, ['20']],
+  [817, 821, ['10']],
+  [822, 822, ['20']],
+  [823, 824, ['10']],
+  [825, 835, ['20']],
+  [841, 855, ['10']],
+];
+
+/** A PIN code: six digits, never starting with 0. */
+export const PIN_CODE = /^[1-9][0-9]{5}$/;
+
+/**
+ * The GST state codes a PIN code can be in (its circle's, most likely first); empty when the
+ * code is malformed or its series unknown. Fills the checkout's state and lets the orders service
+ * refuse an address whose state and PIN code disagree.
+ */
+export function pinCodeStates(pin: string): readonly string[] {
+  if (!PIN_CODE.test(pin)) return [];
+  const prefix = Number(pin.slice(0, 3));
+  return PIN_PREFIX_STATES.find(([from, to]) => prefix >= from && prefix <= to)?.[2] ?? [];
+}
+
+/** A state's name by its GST state code. */
+export function indianStateName(code: string): string | undefined {
+  return INDIAN_STATES.find((state) => state.code === code)?.name;
+}

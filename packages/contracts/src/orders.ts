@@ -37,8 +37,12 @@ export function shopDayStart(date: string): Date {
 /** Flat fee for physical delivery (spec §9). */
 export const DELIVERY_FEE_PAISE = 5000;
 export const CURRENCY = 'INR';
+/** An Indian PIN code: six digits (the wire's field keeps the spec's name, `zip`). */
 export const ZIP_PATTERN = '^[0-9]{6}$';
-export const ZIP_MESSAGE = 'Please enter a valid 6-digit ZIP code';
+export const ZIP_MESSAGE = 'Please enter a valid 6-digit PIN code';
+/** The shop ships printed copies within India only (issue 24): the address's country is this, shown and never typed. */
+export const SHIPPING_COUNTRY = 'India';
+export const SHIPPING_COUNTRY_MESSAGE = 'Printed copies are delivered within India only: the country must be India';
 
 export interface OrderAmount {
   basePaise: number;
@@ -58,19 +62,35 @@ export function computeOrderAmount(book: { pricePaise: number; printingCostPaise
   return { basePaise: book.pricePaise, printingPaise, deliveryPaise, totalPaise: book.pricePaise + printingPaise + deliveryPaise };
 }
 
+export const PHONE_PATTERN = '^\\+?[0-9][0-9 ()-]{6,18}[0-9]$';
+
+/**
+ * Where a printed copy goes (spec §3's line1, city, zip, country; the rest added by issue 24 and
+ * optional on the wire, so the spec's request still works). `name` and `phone` are the courier's:
+ * the person at that door (a gift's recipient, not the buyer who paid). Absent, the service fills
+ * them (a gift's recipient's name, else the buyer's; the buyer's phone); an order from before them
+ * shows the buyer's. `state` is where the PIN code is (filled from it when absent); `country` is
+ * India (SHIPPING_COUNTRY).
+ */
 export const Address = Type.Object(
   {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' })),
+    phone: Type.Optional(Type.String({ pattern: PHONE_PATTERN })),
     line1: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    line2: Type.Optional(Type.String({ maxLength: 200 })),
+    landmark: Type.Optional(Type.String({ maxLength: 120 })),
     city: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-    /** Checked by the service with the spec's own message (ZIP_MESSAGE). */
+    /** The PIN code. Checked by the service with its own message (ZIP_MESSAGE). */
     zip: Type.String({ maxLength: 20 }),
+    state: Type.Optional(GstStateCode),
     country: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   },
   { additionalProperties: false },
 );
 export type Address = Static<typeof Address>;
 
-export const PHONE_PATTERN = '^\\+?[0-9][0-9 ()-]{6,18}[0-9]$';
+/** A printed copy's address as the shop keeps and shows it: always the courier's name and phone. */
+export type ShippingAddress = Address & { name: string; phone: string };
 
 /** How far ahead a gift's delivery may be set. */
 export const GIFT_MAX_DAYS_AHEAD = 366;
@@ -182,6 +202,12 @@ export const Receipt = Type.Object({
   email: Type.String(),
   address: Type.Union([Address, Type.Null()]),
   paidAt: Type.String({ format: 'date-time' }),
+  /**
+   * A printed copy (issue 24): the last day it leaves the shop, and the day the slowest courier
+   * brings it (a gift's day when that can be met). Days of the shop (YYYY-MM-DD); absent for an e-book.
+   */
+  shipBy: Type.Optional(Type.String({ format: 'date' })),
+  arrivesBy: Type.Optional(Type.String({ format: 'date' })),
   /** A gift: who it is for, and when (and whether) they are e-mailed it. */
   gift: Type.Union([
     Type.Object({ recipientName: Type.String(), recipientEmail: Type.Union([Type.String(), Type.Null()]), deliverOn: Type.String({ format: 'date' }) }),
@@ -241,6 +267,12 @@ export const Order = Type.Object({
   gift: Type.Union([OrderGift, Type.Null()]),
   /** When the order was refunded in full (its Persona's licence ended); null while it holds. */
   refundedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /**
+   * A paid printed copy (issue 24): the last day it may leave the shop (the dispatch list's order)
+   * and the day it arrives by (printedDelivery, reckoned at payment); null for an e-book or unpaid.
+   */
+  shipBy: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+  arrivesBy: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
 });
 export type Order = Static<typeof Order>;
 
@@ -424,7 +456,7 @@ export const ORDERS_CSV_HEADER = ['S.No', 'Customer', 'Book Title', 'Delivery Ty
 
 /** The dispatch list: what a printer and a courier need of every paid printed copy the filters keep. */
 export const DISPATCH_CSV_FILENAME = 'dispatch-list.csv';
-export const DISPATCH_CSV_HEADER = ['Persona ID', 'Name', 'Phone', 'Address', 'Book', 'Amount', 'Date'] as const;
+export const DISPATCH_CSV_HEADER = ['Persona ID', 'Ship by', 'Name', 'Phone', 'Address', 'Book', 'Amount', 'Date'] as const;
 
 /** Only a printed copy has a delivery status; marking it shipped may name the carrier and the tracking number. */
 export const UpdateDeliveryStatusBody = Type.Object(

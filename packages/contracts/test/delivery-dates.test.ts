@@ -1,4 +1,4 @@
-import { addBusinessDays, businessDaysBetween, printedDelivery, shipsTooEarly } from '../src';
+import { addBusinessDays, arrivesByOf, businessDaysBetween, printedDelivery, shipsTooEarly } from '../src';
 
 // 2026-12-06 is a Sunday.
 describe('delivery dates', () => {
@@ -30,4 +30,20 @@ describe('delivery dates', () => {
     expect(shipsTooEarly('2026-12-14', '2026-12-16')).toBeNull();
     expect(shipsTooEarly('2026-12-18', '2026-12-16')).toBeNull();
   });
+
+  it('reads the arrival back from a stored ship-by date exactly as printedDelivery said it at payment', () => {
+    // Every order day of a month against gift days from none to seven weeks ahead, Sundays included.
+    for (let d = 1; d <= 30; d += 1) {
+      const orderedOn = `2026-11-${String(d).padStart(2, '0')}`;
+      for (const ahead of [null, 0, 3, 9, 10, 11, 12, 20, 49]) {
+        const giftDay = ahead === null ? null : addDays(orderedOn, ahead);
+        const delivery = printedDelivery(orderedOn, giftDay);
+        expect({ orderedOn, giftDay, arrivesBy: arrivesByOf(delivery.shipBy, giftDay) }).toEqual({ orderedOn, giftDay, arrivesBy: delivery.arrivesBy });
+      }
+    }
+  });
 });
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

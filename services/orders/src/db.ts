@@ -60,6 +60,10 @@ export interface OrdersTable {
   refunded_in_full_at: NullableTimestamp;
   /** The administrator's cancellation of its printed copy before dispatch: its id, also its refund's. */
   print_cancel_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A paid printed copy's last day to leave the shop (YYYY-MM-DD, the shop's day); null: an e-book, or unpaid. */
+  ship_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Generated from ship_by: the dispatch list's descending key (-20261203; no date: last). */
+  ship_by_key: ColumnType<number, never, never>;
 }
 
 /** A Persona re-issued with corrected names (issue 23): the order names the new one; this keeps the old. */

@@ -144,7 +144,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
     async (request) => {
       const { page = 1, limit = DEFAULT_PAGE_SIZE, after: _after, before: _before, ...filter } = request.query;
       checkDateRange(filter);
-      const cursors = readCursors(request.query, (text) => decodeCursor(text, repo.ORDER_KEYS));
+      const cursors = readCursors(request.query, (text) => decodeCursor(text, repo.listKeys(filter)));
       const result = await repo.listOrders(db, { filter, limit, page, ...cursors, countCap: deps.countCap });
       return { data: result.rows.map(toOrder), meta: pageMeta(result, { page, limit }) };
     },
@@ -158,7 +158,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       const [days, work] = await Promise.all([repo.salesByDay(db, summaryFirstDay(now)), repo.workCounts(db)]);
       // Sales figures: no shared cache may keep them.
       reply.header('cache-control', 'no-store');
-      return { data: toOrderSummary(now, days, work) };
+      return { data: { ...toOrderSummary(now, days, work), livePaymentsRefused: deps.livePaymentsRefused } };
     },
   );
 

@@ -207,10 +207,12 @@ describe('orders', () => {
       expect(res.headers['content-disposition']).toBe('attachment; filename="dispatch-list.csv"');
       expect(res.headers['cache-control']).toBe('no-store');
       const lines = res.body.trim().split('\r\n');
-      expect(lines[0]).toBe('Persona ID,Name,Phone,Address,Book,Amount,Date');
+      expect(lines[0]).toBe('Persona ID,Ship by,Name,Phone,Address,Book,Amount,Date');
       // Only the paid printed copy; a phone's leading "+" is kept from being read as a formula.
       expect(lines.slice(1)).toEqual([
-        expect.stringMatching(new RegExp(`^${printed.personaId},Dispatch Düsseldorf,'\\+91 98765 43210,"[^"]+",Gitanjali,\\d+\\.\\d\\d,\\d{4}-\\d\\d-\\d\\d$`)),
+        expect.stringMatching(
+          new RegExp(`^${printed.personaId},\\d{4}-\\d\\d-\\d\\d,Dispatch Düsseldorf,'\\+91 98765 43210,"[^"]+",Gitanjali,\\d+\\.\\d\\d,\\d{4}-\\d\\d-\\d\\d$`),
+        ),
       ]);
       expect((await inject({ url: '/api/orders/dispatch-list' })).statusCode).toBe(401);
     });

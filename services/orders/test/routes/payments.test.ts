@@ -95,7 +95,11 @@ function contract(kind: 'pglite' | 'postgres') {
 
     it.each([
       ['a physical order without an address', checkout({ deliveryType: 'physical' }), 'An address is needed for physical delivery'],
-      ['a ZIP that is not 6 digits', checkout({ deliveryType: 'physical', address: { ...ADDRESS, zip: '6820' } }), 'Please enter a valid 6-digit ZIP code'],
+      [
+        'a PIN code that is not 6 digits',
+        checkout({ deliveryType: 'physical', address: { ...ADDRESS, zip: '6820' } }),
+        'Please enter a valid 6-digit PIN code',
+      ],
       ['a missing name', { ...checkout(), fullName: undefined }, 'body field "fullName" is required'],
       ['a bad e-mail', checkout({ email: 'not-an-email' }), 'body field "email" must be a valid email'],
       ['a bad phone', checkout({ phone: 'call me' }), 'body field "phone" has an invalid format'],

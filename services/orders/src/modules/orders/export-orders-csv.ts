@@ -2,20 +2,11 @@
 // missing values become Unknown, Untitled, N/A and pending) for every order the filters keep,
 // made by the server as a stream: read in keyset batches and written as it goes, so a million
 // orders take the memory of one batch (the spec's client-side export cannot hold them).
-import {
-  DISPATCH_CSV_HEADER,
-  ORDERS_CSV_HEADER,
-  paiseToRupees,
-  shopDate,
-  toCsv,
-  toCsvRows,
-  type Address,
-  type CsvCell,
-  type OrderExportQuery,
-} from '@persona/contracts';
+import { DISPATCH_CSV_HEADER, ORDERS_CSV_HEADER, paiseToRupees, shopDate, toCsv, toCsvRows, type CsvCell, type OrderExportQuery } from '@persona/contracts';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { dispatchBatches, orderBatches, type OrderRow } from './orders.repository';
+import { addressLine, shippingAddress } from './orders.mapper';
 
 export const EXPORT_BATCH_SIZE = 500;
 
@@ -49,22 +40,26 @@ export function exportOrdersCsv(db: Kysely<OrdersDB>, filter: OrderExportQuery, 
   return csvChunks(ORDERS_CSV_HEADER, orderBatches(db, filter, batchSize), (order) => orderCsvRecord(order, ++serial));
 }
 
-/** A dispatch list line: what a printer and a courier need (the date is the payment's, in India). */
+/**
+ * A dispatch list line: what a printer and a courier need. The name and phone are the address's
+ * (a gift's recipient, not the buyer who paid); the date is the payment's, in India.
+ */
 export function dispatchCsvRecord(order: OrderRow): CsvCell[] {
-  const address = order.address as Address | null;
+  const address = shippingAddress(order);
   const paidAt = order.paid_at ?? order.created_at;
   return [
     order.persona_id,
-    order.full_name,
-    order.phone,
-    address ? [address.line1, address.city, address.zip, address.country].join(', ') : '',
+    order.ship_by ?? '',
+    address?.name ?? order.full_name,
+    address?.phone ?? order.phone,
+    address ? addressLine(address) : '',
     order.book_title,
     paiseToRupees(order.amount_paise).toFixed(2),
     shopDate(paidAt),
   ];
 }
 
-/** dispatch-list.csv: every paid printed copy the filters keep, newest first, streamed like orders.csv. */
+/** dispatch-list.csv: every paid printed copy the filters keep, the earliest ship-by date first, streamed like orders.csv. */
 export function exportDispatchCsv(db: Kysely<OrdersDB>, filter: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
   return csvChunks(DISPATCH_CSV_HEADER, dispatchBatches(db, filter, batchSize), dispatchCsvRecord);
 }

@@ -1,11 +1,14 @@
 // An order row as the API shows it: the administrator's whole order, or the buyer's public view.
 import {
+  arrivesByOf,
+  indianStateName,
   paiseToRupees,
   SALES_CHART_DAYS,
   shopDate,
   personaDownloadUrl,
   type Address,
   type Order,
+  type ShippingAddress,
   type PersonaDownload,
   type PersonaFormat,
   type OrderSummary,
@@ -26,7 +29,7 @@ export function toOrder(row: OrderRow): Order {
     email: row.email,
     phone: row.phone,
     deliveryType: row.delivery_type,
-    address: (row.address as Address | null) ?? null,
+    address: shippingAddress(row),
     amount: paiseToRupees(row.amount_paise),
     currency: 'INR',
     paymentStatus: row.payment_status,
@@ -40,8 +43,39 @@ export function toOrder(row: OrderRow): Order {
     shipment: toShipment(row),
     gift: toOrderGift(row),
     refundedAt: row.refunded_in_full_at ? row.refunded_in_full_at.toISOString() : null,
+    shipBy: row.ship_by,
+    arrivesBy: arrivesByOfRow(row),
   };
 }
+
+/**
+ * Where a printed copy goes and whom the courier asks for (issue 24): the address's own name and
+ * phone (a gift's recipient); an order from before them, the buyer's, as the list showed then.
+ */
+export function shippingAddress(row: Pick<OrderRow, 'address' | 'full_name' | 'phone'>): ShippingAddress | null {
+  const address = row.address as Address | null;
+  if (!address) return null;
+  return { ...address, name: address.name ?? row.full_name, phone: address.phone ?? row.phone };
+}
+
+/** The courier's one line of an address: name and phone apart, everything else as written, India last. */
+export function addressLine(address: Address): string {
+  return [
+    address.line1,
+    address.line2,
+    address.landmark,
+    address.city,
+    address.state ? indianStateName(address.state) : undefined,
+    address.zip,
+    address.country,
+  ]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** A paid printed copy's arrival, from its ship-by date and a gift's day. */
+const arrivesByOfRow = (row: Pick<OrderRow, 'ship_by' | 'gift_deliver_on'>) => (row.ship_by ? arrivesByOf(row.ship_by, row.gift_deliver_on) : null);
 
 /** A gift's details, for the administrator. */
 export function toOrderGift(row: OrderRow): Order['gift'] {
@@ -107,8 +141,9 @@ export function toReceipt(row: OrderRow, paidAt: Date): Receipt {
     },
     ...(row.discount_paise > 0 && row.coupon_code ? { coupon: row.coupon_code } : {}),
     email: row.email,
-    address: (row.address as Address | null) ?? null,
+    address: shippingAddress(row),
     paidAt: paidAt.toISOString(),
+    ...(row.ship_by ? { shipBy: row.ship_by, arrivesBy: arrivesByOfRow(row)! } : {}),
     gift:
       row.gift_recipient_name && row.gift_deliver_on
         ? { recipientName: row.gift_recipient_name, recipientEmail: row.gift_recipient_email, deliverOn: row.gift_deliver_on }

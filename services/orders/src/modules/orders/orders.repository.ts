@@ -95,11 +95,19 @@ export async function setRazorpayOrderId(db: Db, id: string, razorpayOrderId: st
  * `captureCheckAt`: when the reconciler makes sure the payment is captured (a verify proves an
  * authorisation only); null when the provider said it was captured.
  */
-export async function markPaid(db: Db, id: string, razorpayPaymentId: string, via: string, captureCheckAt: Date | null): Promise<OrderRow | undefined> {
+export async function markPaid(
+  db: Db,
+  id: string,
+  razorpayPaymentId: string,
+  via: string,
+  captureCheckAt: Date | null,
+  shipBy: string | null = null,
+): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
     .set({
       payment_status: 'paid',
+      ship_by: shipBy,
       paid_at: sql`now()`,
       razorpay_payment_id: razorpayPaymentId,
       paid_via: via,
@@ -244,6 +252,21 @@ export const ORDER_KEYS: readonly KeysetColumn[] = [
   { ref: 'id', cast: 'uuid' },
 ];
 
+/**
+ * The dispatch list's order (issue 24): printed copies to send, the earliest ship-by date first
+ * (ship_by_key is minus the date, read descending like every list's key), ties by id.
+ */
+export const DISPATCH_KEYS: readonly KeysetColumn[] = [
+  { ref: 'ship_by_key', cast: 'bigint' },
+  { ref: 'id', cast: 'uuid' },
+];
+
+/** The administrator's list is the dispatch list when it keeps the printed copies still to send. */
+export const isDispatchList = (filter: OrderExportQuery) => filter.deliveryType === 'physical' && filter.status === 'pending';
+
+/** The keys a list with these filters is ordered by (its cursors carry their values). */
+export const listKeys = (filter: OrderExportQuery) => (isDispatchList(filter) ? DISPATCH_KEYS : ORDER_KEYS);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The search when it is a buyer's name or address (not a Persona ID or an order id): what a near spelling may be tried for. */
@@ -292,6 +315,7 @@ const withCursor = (db: Db, filter: OrderExportQuery, spelling: PersonSpelling) 
     .selectAll()
     .select(sql<string>`created_at::text`.as('cursor_at'));
 const orderKey = (row: { cursor_at: string; id: string }): CursorValue[] => [row.cursor_at, row.id];
+const dispatchKey = (row: { ship_by_key: number; id: string }): CursorValue[] => [row.ship_by_key, row.id];
 
 /**
  * A page of the administrator's list (by cursor, or an offset page), with the matches counted up
@@ -302,34 +326,45 @@ export function listOrders(db: Db, request: OrderPageRequest): Promise<OrderPage
   const { filter, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
   const searching = Boolean(filter.search?.trim());
   const cap = searching ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
+  const dispatch = isDispatchList(filter);
   return writtenThenNear(personSearch(filter), (spelling) =>
-    countedPage(db, withCursor(db, filter, spelling), filteredOrders(db, filter, spelling), ORDER_KEYS, orderKey, {
-      limit,
-      countCap: cap,
-      sparse: searching,
-      ...cursors,
-    }),
+    countedPage(
+      db,
+      withCursor(db, filter, spelling),
+      filteredOrders(db, filter, spelling),
+      dispatch ? DISPATCH_KEYS : ORDER_KEYS,
+      dispatch ? dispatchKey : orderKey,
+      {
+        limit,
+        countCap: cap,
+        sparse: searching,
+        ...cursors,
+      },
+    ),
   );
 }
 
 /**
- * Every paid printed copy the filters keep, newest first, `batchSize` at a time (the dispatch list):
- * whatever the filters say of payment and delivery type, only those a printer has to print.
+ * Every paid printed copy the filters keep, the earliest ship-by date first, `batchSize` at a time
+ * (the dispatch list): whatever the filters say of payment and delivery type, only those a
+ * printer has to print.
  */
 export function dispatchBatches(db: Db, filter: OrderExportQuery, batchSize: number): AsyncGenerator<OrderRow[]> {
-  return keysetBatches(withCursor(db, { ...filter, paymentStatus: 'paid', deliveryType: 'physical' }, 'written'), batchSize);
+  return keysetBatches(withCursor(db, { ...filter, paymentStatus: 'paid', deliveryType: 'physical' }, 'written'), batchSize, DISPATCH_KEYS, dispatchKey);
 }
 
-async function* keysetBatches<R extends { id: string; cursor_at: string }>(
+async function* keysetBatches<R extends { id: string }>(
   rows: SelectQueryBuilder<OrdersDB, 'orders', R>,
   batchSize: number,
+  keys: readonly KeysetColumn[],
+  keyOf: (row: R) => CursorValue[],
 ): AsyncGenerator<R[]> {
   let after: CursorValue[] | undefined;
   for (;;) {
-    const page = await keysetPage(rows, ORDER_KEYS, orderKey, { limit: batchSize, after });
+    const page = await keysetPage(rows, keys, keyOf, { limit: batchSize, after });
     if (page.rows.length > 0) yield page.rows;
     if (!page.next) return;
-    after = orderKey(page.rows.at(-1)!);
+    after = keyOf(page.rows.at(-1)!);
   }
 }
 
@@ -359,7 +394,7 @@ export async function* orderBatches(db: Db, filter: OrderExportQuery, batchSize:
     'delivery_status',
     sql<string>`created_at::text`.as('cursor_at'),
   ]);
-  yield* keysetBatches(rows, batchSize);
+  yield* keysetBatches(rows, batchSize, ORDER_KEYS, orderKey);
 }
 
 /** The reconciler asks about the order at its next run (a payment authorised, to be captured). */

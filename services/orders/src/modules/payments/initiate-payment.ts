@@ -8,6 +8,11 @@ import {
   computeOrderAmount,
   formatPersonaId,
   GIFT_MAX_DAYS_AHEAD,
+  indianStateName,
+  PIN_CODE,
+  pinCodeStates,
+  SHIPPING_COUNTRY,
+  SHIPPING_COUNTRY_MESSAGE,
   normalizeCouponCode,
   giftMessageProblem,
   normalizeGiftMessage,
@@ -15,6 +20,7 @@ import {
   printedNameProblem,
   shopDate,
   ZIP_MESSAGE,
+  type Address,
   type InitiatePaymentBody,
   type InitiatePaymentData,
   type OrderAmount,
@@ -75,11 +81,45 @@ export function checkPrintedText(body: InitiatePaymentBody, now = new Date()): G
   };
 }
 
-function checkAddress(body: InitiatePaymentBody): void {
-  if (body.deliveryType === 'physical') {
-    if (!body.address) throw badRequest('An address is needed for physical delivery');
-    if (!/^[0-9]{6}$/.test(body.address.zip)) throw badRequest(ZIP_MESSAGE);
-  }
+const stateNames = (codes: readonly string[]) => codes.map((code) => indianStateName(code) ?? code).join(' or ');
+
+/**
+ * A printed copy's address as the order keeps it (issue 24), or null for an e-book: a PIN code of
+ * India, the country India, the state where that PIN code is (filled from it when not given; a
+ * state the PIN code is not in is refused, as is a second, different state for the invoice: a
+ * printed book's place of supply is where it is delivered), and the courier's name and phone: as
+ * given, else a gift's recipient's name (never the giver's on the recipient's door) or the buyer's,
+ * and the buyer's phone.
+ */
+export function checkShippingAddress(body: InitiatePaymentBody, gift: GiftColumns | null): Address | null {
+  if (body.deliveryType !== 'physical') return null;
+  const { address } = body;
+  if (!address) throw badRequest('An address is needed for physical delivery');
+  const zip = address.zip.trim();
+  if (!PIN_CODE.test(zip)) throw badRequest(ZIP_MESSAGE);
+  if (address.country.trim().toLowerCase() !== SHIPPING_COUNTRY.toLowerCase()) throw badRequest(SHIPPING_COUNTRY_MESSAGE);
+  const known = pinCodeStates(zip);
+  const state = address.state ?? body.state ?? known[0];
+  if (!state) throw badRequest(`Please choose the state of the delivery address (PIN code ${zip})`);
+  if (known.length > 0 && !known.includes(state))
+    throw badRequest(`The PIN code ${zip} is in ${stateNames(known)}, not ${stateNames([state])}: please check the PIN code and the state`);
+  if (body.state && body.state !== state)
+    throw badRequest("A printed copy's invoice names the state it is delivered to: the state given differs from the delivery address's");
+  const optional = (text: string | undefined) => text?.trim().replace(/\s+/g, ' ') || undefined;
+  const name = optional(address.name) ?? gift?.gift_recipient_name ?? normalizePrintedName(body.fullName);
+  const line2 = optional(address.line2);
+  const landmark = optional(address.landmark);
+  return {
+    name,
+    phone: address.phone?.trim() ?? body.phone.trim(),
+    line1: address.line1.trim(),
+    ...(line2 ? { line2 } : {}),
+    ...(landmark ? { landmark } : {}),
+    city: address.city.trim(),
+    zip,
+    state,
+    country: SHIPPING_COUNTRY,
+  };
 }
 
 /**
@@ -159,8 +199,8 @@ function insertOrderWithCoupon(ctx: PaymentsContext, order: repo.NewOrder, hold:
 }
 
 export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymentBody, idempotencyKey: string | undefined): Promise<InitiatePaymentData> {
-  checkAddress(body);
   const gift = checkPrintedText(body);
+  const address = checkShippingAddress(body, gift);
   const hash = requestHash(body);
   if (idempotencyKey) {
     const existing = await repo.findOrderByIdempotencyKey(ctx.db, idempotencyKey);
@@ -216,7 +256,7 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
     email: body.email.trim(),
     phone: body.phone.trim(),
     delivery_type: body.deliveryType,
-    address: body.deliveryType === 'physical' ? body.address : null,
+    address,
     base_paise: amount.basePaise,
     printing_paise: amount.printingPaise,
     delivery_paise: amount.deliveryPaise,
@@ -224,7 +264,8 @@ export async function initiatePayment(ctx: PaymentsContext, body: InitiatePaymen
     idempotency_key: idempotencyKey ?? null,
     request_hash: hash,
     correlation_id: ctx.correlationId,
-    buyer_state: body.state ?? null,
+    // A printed copy's place of supply is where it goes; an e-book's, the state its buyer named.
+    buyer_state: address?.state ?? body.state ?? null,
     ...gift,
     ...(hold ? { coupon_id: hold.couponId, coupon_code: hold.code, discount_paise: hold.discountPaise } : {}),
   };

@@ -3,7 +3,7 @@
 // payload personalisation is asked to make a Persona with (order.paid, and
 // persona.retry_requested when an administrator asks again).
 import { createEvent, type Work } from '@persona/bus';
-import { shopDate, type OrderPaidPayload } from '@persona/contracts';
+import { orderedOnOf, printedDelivery, shopDate, type OrderPaidPayload } from '@persona/contracts';
 import type { OrdersDB } from '../../db';
 import * as repo from '../orders/orders.repository';
 import { finalizeRedemption } from '../coupons/coupon-redemptions';
@@ -28,6 +28,15 @@ export function personaRequest(order: repo.OrderRow): OrderPaidPayload {
 }
 
 /**
+ * A printed copy's ship-by date, reckoned when it is paid (issue 24): the dispatch time counts from
+ * the payment, not from a checkout left open for days; a gift ships so that it still arrives by
+ * its day. The checkout showed the buyer the same rule's "arrives by" before paying.
+ */
+export function shipByOf(row: Pick<repo.OrderRow, 'delivery_type' | 'gift_deliver_on'>, paidAt: Date): string | null {
+  return row.delivery_type === 'physical' ? printedDelivery(orderedOnOf(paidAt), row.gift_deliver_on).shipBy : null;
+}
+
+/**
  * Marks the order paid by `paymentId` (`via`: verify, webhook:<type>, reconcile) and adds
  * order.paid to the outbox, in the caller's unit of work; false when it was paid already
  * (the attempt is recorded either way). order.paid carries the checkout's correlation id (kept
@@ -41,7 +50,8 @@ export async function markOrderPaid(
   correlationId: string,
 ): Promise<boolean> {
   // The browser's proof (verify) is of an authorisation; every other way here saw the capture.
-  const paid = await repo.markPaid(trx, row.id, paymentId, via, via === 'verify' ? new Date() : null);
+  const now = new Date();
+  const paid = await repo.markPaid(trx, row.id, paymentId, via, via === 'verify' ? now : null, shipByOf(row, now));
   await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: paymentId, outcome: 'paid', source: via, detail: paid ? undefined : 'already paid' });
   if (!paid) return false;
   // Paid at its discounted price: the code's redemption is the buyer's for good.

@@ -21,6 +21,8 @@ export async function verifyPayment(ctx: PaymentsContext, body: VerifyPaymentBod
     throw new HttpError(400, VERIFICATION_FAILED, 'VERIFICATION_FAILED');
   }
   await ctx.uow.run((work) => markOrderPaid(work, row, body.razorpayPaymentId, 'verify', ctx.correlationId));
-  // The signature proves this browser paid: it may see its own order told back (the receipt).
-  return { personaId: row.persona_id, orderId: row.id, receipt: toReceipt(row, row.paid_at ?? new Date()) };
+  // The signature proves this browser paid: it may see its own order told back (the receipt), as
+  // paid (a printed copy's ship-by date is set then).
+  const paid = (await repo.findOrderById(ctx.db, row.id)) ?? row;
+  return { personaId: paid.persona_id, orderId: paid.id, receipt: toReceipt(paid, paid.paid_at ?? new Date()) };
 }
