@@ -46,7 +46,8 @@ describe('server rendering', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('<h1 class="book-detail__title">The Backwaters Ledger</h1>');
     expect(page.html).toContain('Meera Kuruvilla');
-    expect(page.html).toContain('Rs 449.00');
+    expect(page.html).toContain('₹449.00');
+    expect(page.html).not.toContain('Rs ');
     expect(page.html).toContain('A mystery set in Kochi.');
     expect(page.html).toContain('src="/api/files/covers/x.jpg"');
     expect(page.html).toContain('You Might Also Like');

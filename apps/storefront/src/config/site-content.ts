@@ -1,4 +1,5 @@
 // The shop's own words that are not catalogue data: testimonials, team, contact details (DESIGN §10).
+import { DISPATCH_BUSINESS_DAYS, formatInr, TRANSIT_BUSINESS_DAYS } from '@persona/contracts';
 export interface Testimonial {
   quote: string;
   name: string;
@@ -58,8 +59,10 @@ export const CONTACT_DETAILS: ContactDetails = {
 export const SHIPPING = {
   /** Flat fee for physical deliveries, in rupees (spec §9). */
   deliveryFeeRupees: 50,
-  minBusinessDays: 5,
-  maxBusinessDays: 7,
+  /** Business days from payment to dispatch, then the courier's days after it (contracts' delivery dates). */
+  dispatchBusinessDays: DISPATCH_BUSINESS_DAYS,
+  minBusinessDays: TRANSIT_BUSINESS_DAYS.min,
+  maxBusinessDays: TRANSIT_BUSINESS_DAYS.max,
 } as const;
 
 /** A policy page's words: what a payment provider asks a shop to publish (refunds, privacy, terms, shipping). */
@@ -90,7 +93,7 @@ export const POLICIES = {
       {
         heading: 'Printed Personas',
         paragraphs: [
-          `You can cancel a printed Persona until it is dispatched (we dispatch within ${SHIPPING.minBusinessDays} to ${SHIPPING.maxBusinessDays} business days). The printing and delivery fees are refunded in full; the digital copy you have already received stays yours and its price is kept.`,
+          `You can cancel a printed Persona until it is dispatched (we dispatch within ${SHIPPING.dispatchBusinessDays} business days). The printing and delivery fees are refunded in full; the digital copy you have already received stays yours and its price is kept.`,
           'If your printed copy arrives damaged or with a printing fault, send us a photo within 7 days of delivery and we reprint and resend it at our cost, or refund it.',
         ],
       },
@@ -156,7 +159,7 @@ export const POLICIES = {
       {
         heading: 'Prices and payment',
         paragraphs: [
-          `Prices are in Indian rupees and include all taxes. A printed copy adds its printing fee and a flat delivery fee of Rs ${SHIPPING.deliveryFeeRupees}. The amount you pay is the one shown on the checkout button; payment is taken by Razorpay.`,
+          `Prices are in Indian rupees and include all taxes. A printed copy adds its printing fee and a flat delivery fee of ${formatInr(SHIPPING.deliveryFeeRupees)}. The amount you pay is the one shown on the checkout button; payment is taken by Razorpay.`,
         ],
       },
       {

@@ -1,7 +1,7 @@
 // "You Might Also Like" (spec §2): up to 4 other books the server picks (same category, shared tags).
 import { Link } from 'react-router-dom';
 import type { BookSummary, Envelope } from '@persona/contracts';
-import { formatRs } from '@persona/contracts';
+import { formatInr } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { BookCover } from '../../../components/book/book-cover';
 import { useApiData } from '../../../lib/api-data';
@@ -31,7 +31,7 @@ export function RelatedBooks({ bookId }: { bookId: string }) {
               />
               <span className="related__title">{other.title}</span>
               <span className="related__author">{other.author}</span>
-              <span className="price related__price">{formatRs(other.price)}</span>
+              <span className="price related__price">{formatInr(other.price)}</span>
             </Link>
           </li>
         ))}

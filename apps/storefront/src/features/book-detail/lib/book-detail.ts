@@ -46,7 +46,7 @@ type HeadBook = Pick<Book, '_id' | 'title' | 'author' | 'description' | 'coverIm
 /** The page's head: title, description, the cover (preloaded: it is the page's largest paint) and its structured data. */
 export function bookHead(book: HeadBook, origin: string): HeadInfo {
   const path = `/book/${book._id}`;
-  const description = truncateText(book.description || `${book.title} by ${book.author}: a Personalized edition from Persona Books.`, META_DESCRIPTION_MAX);
+  const description = truncateText(book.description || `${book.title} by ${book.author}: a personalised edition from Persona Books.`, META_DESCRIPTION_MAX);
   return {
     title: `${book.title} by ${book.author} | Persona Books`,
     description,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { BookSummary } from '@persona/contracts';
-import { formatRs } from '@persona/contracts';
+import { formatInr } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { BookCover } from '../../../components/book/book-cover';
 import { TagList } from '../../../components/book/tag-list';
@@ -31,7 +31,7 @@ export function ExploreCard({ book, eager = false, priority = false }: { book: B
         <p className="explore-card__author">{book.author}</p>
         <p className="explore-card__description">{book.description}</p>
         <div className="explore-card__footer">
-          <span className="price">{formatRs(book.price)}</span>
+          <span className="price">{formatInr(book.price)}</span>
           <TagList tags={book.tags} max={EXPLORE_CARD_TAGS} />
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { BookSummary } from '@persona/contracts';
-import { formatRs } from '@persona/contracts';
+import { formatInr } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { BookCover } from '../../../components/book/book-cover';
 import { TagList } from '../../../components/book/tag-list';
@@ -16,7 +16,7 @@ export function HomeBookCard({ book }: { book: BookSummary }) {
         <TagList tags={book.tags} max={HOME_CARD_TAGS} />
         <h3 className="home-card__title">{book.title}</h3>
         <p className="home-card__author">{book.author}</p>
-        <p className="price home-card__price">{formatRs(book.price)}</p>
+        <p className="price home-card__price">{formatInr(book.price)}</p>
       </div>
     </Link>
   );

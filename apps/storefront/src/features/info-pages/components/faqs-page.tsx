@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { CONTACT_DETAILS, SHIPPING } from '../../../config/site-content';
+import { formatInr } from '@persona/contracts';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { InfoPage } from './info-page';
 
@@ -22,7 +23,7 @@ const FAQS = [
   },
   {
     question: 'How long does shipping take?',
-    answer: `Printed Personas are shipped by hand and take ${SHIPPING.minBusinessDays} to ${SHIPPING.maxBusinessDays} business days after dispatch, for a flat delivery fee of Rs ${SHIPPING.deliveryFeeRupees}. Digital Personas are ready to download as soon as they are made.`,
+    answer: `Printed Personas are shipped by hand and take ${SHIPPING.minBusinessDays} to ${SHIPPING.maxBusinessDays} business days after dispatch, for a flat delivery fee of ${formatInr(SHIPPING.deliveryFeeRupees)}. Digital Personas are ready to download as soon as they are made.`,
   },
   {
     question: 'Can I get a refund or cancel my order?',

@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { SHIPPING } from '../../../config/site-content';
+import { formatInr } from '@persona/contracts';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { InfoPage } from './info-page';
 
 export function ShippingPage() {
   useDocumentHead({
     title: 'Shipping | Persona Books',
-    description: `Physical Personas ship for a flat Rs ${SHIPPING.deliveryFeeRupees} and arrive ${SHIPPING.minBusinessDays} to ${SHIPPING.maxBusinessDays} business days after dispatch.`,
+    description: `Physical Personas ship for a flat ${formatInr(SHIPPING.deliveryFeeRupees)} and arrive ${SHIPPING.minBusinessDays} to ${SHIPPING.maxBusinessDays} business days after dispatch.`,
   });
   return (
     <InfoPage eyebrow="Delivery" title="Shipping Information" lead="How your printed Persona reaches you.">
@@ -19,7 +20,7 @@ export function ShippingPage() {
         <section className="info-card">
           <h2>Flat fee</h2>
           <p>
-            Physical deliveries have a flat fee of <strong>Rs {SHIPPING.deliveryFeeRupees}</strong>. Digital Personas have no delivery fee.
+            Physical deliveries have a flat fee of <strong>{formatInr(SHIPPING.deliveryFeeRupees)}</strong>. Digital Personas have no delivery fee.
           </p>
         </section>
         <section className="info-card">
@@ -29,7 +30,8 @@ export function ShippingPage() {
         <section className="info-card">
           <h2>Delivery time</h2>
           <p>
-            Physical deliveries take{' '}
+            We dispatch a printed Persona within <strong>{SHIPPING.dispatchBusinessDays} business days</strong> of your payment (a gift is dispatched so that it
+            arrives by the day you chose). Physical deliveries take{' '}
             <strong>
               {SHIPPING.minBusinessDays} to {SHIPPING.maxBusinessDays} business days
             </strong>{' '}

@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Book } from '@persona/contracts';
-import { formatRs } from '@persona/contracts';
+import { formatInr } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { errorMessage } from '@persona/web-kit/api-client';
@@ -147,9 +147,9 @@ function Reader({ book }: { book: Book }) {
       </div>
 
       <aside className="reader__banner" aria-label="Buy this book">
-        <p className="reader__banner-text">Enjoying the book? Get your Personalized Persona without ads!</p>
+        <p className="reader__banner-text">Enjoying the book? Get your personalised Persona without ads!</p>
         <Link to={paths.checkout(book._id)} className="btn btn--light">
-          Buy Persona - {formatRs(book.price)}
+          Buy Persona - {formatInr(book.price)}
         </Link>
       </aside>
     </div>
