@@ -1,6 +1,6 @@
 // Catalogue wire shapes: books, categories, sample pages (spec §3, DESIGN §6).
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, PageQuery, PlainText } from './common';
+import { Id, PageMeta, PageQuery, PlainText } from './common';
 import { BOOK_SORTS, HOME_TABS, RELATED_MAX, SEARCH_MAX_LENGTH, TAG_SORTS, TAGS_MAX_PAGE_SIZE } from './catalogue-rules';
 
 export * from './catalogue-rules';
@@ -44,6 +44,17 @@ export const CategoryBody = Type.Object(
 );
 export type CategoryBody = Static<typeof CategoryBody>;
 
+/** Which free sample the reader shows: the text sample first, else the uploaded sample PDF; null when the book has neither. */
+export const SAMPLE_KINDS = ['text', 'pdf'] as const;
+export type SampleKind = (typeof SAMPLE_KINDS)[number];
+export const BookSample = Type.Union([Type.Literal('text'), Type.Literal('pdf'), Type.Null()]);
+
+/** Whether a sample text has a page to read: a non-blank line, or a non-blank page that is not an ad (the reader skips the rest). */
+export function hasTextSample(sample: SampleContent | null | undefined): boolean {
+  if (typeof sample === 'string') return sample.trim().length > 0;
+  return Array.isArray(sample) && sample.some((page) => page.isAd !== true && typeof page.content === 'string' && page.content.trim().length > 0);
+}
+
 /**
  * A book as the public sees it. Never carries `content` (the full text) nor
  * where the full PDF lives: `hasFullPdf` only says that one exists.
@@ -63,7 +74,11 @@ export const Book = Type.Object({
   coverImage: Type.Union([FileRef, Type.Null()]),
   images: Type.Array(FileRef),
   samplePdf: Type.Union([FileRef, Type.Null()]),
+  /** The free sample the reader shows ("Read a free sample" only when there is one). */
+  sample: BookSample,
   hasFullPdf: Type.Boolean(),
+  /** The author's own signature was uploaded: each Persona's dedication page draws it (else it is signed by Persona Books for the author). */
+  hasAuthorSignature: Type.Boolean(),
   /** The language the book is written in, as readers name it ("English", "Hindi"). */
   language: Type.String(),
   /** Pages of the full PDF, when the book has one. */
@@ -97,6 +112,15 @@ export const BookQuery = Type.Object(
   { additionalProperties: false },
 );
 export type BookQuery = Static<typeof BookQuery>;
+
+/**
+ * `GET /api/books`'s page facts. `didYouMean` names the title a search most likely meant: the best
+ * match when the books match only once its typos are corrected, or the closest title when nothing matches.
+ */
+export const BookListMeta = Type.Composite([PageMeta, Type.Object({ didYouMean: Type.Optional(Type.String()) })]);
+export type BookListMeta = Static<typeof BookListMeta>;
+export const BookList = Type.Object({ data: Type.Array(BookSummary), meta: BookListMeta, message: Type.Optional(Type.String()) });
+export type BookList = Static<typeof BookList>;
 
 /** A chip: a distinct lower-cased tag and how many books carry it. */
 export const TagCount = Type.Object({ tag: Type.String(), count: Type.Integer({ minimum: 1 }) });
@@ -157,12 +181,14 @@ export const BOOK_LIMITS = {
   imagesMax: 8,
   /** Every uploaded file: the spec's 10 MB (spec §5, §9). */
   fileMaxBytes: 10 * 1024 * 1024,
+  /** The author's signature: a picture of a few hundred pixels needs far less. */
+  signatureMaxBytes: 1024 * 1024,
 } as const;
 
 /**
  * The text fields of the book multipart form (spec §7 plus printingCost), as
  * parsed from their string form. Create needs the required ones; update takes
- * any subset. Files travel as the parts coverImage, images, fullPdf, samplePdf.
+ * any subset. Files travel as the parts coverImage, images, fullPdf, samplePdf, authorSignature.
  */
 export const BookFields = Type.Object(
   {
@@ -185,7 +211,8 @@ export type BookFields = Static<typeof BookFields>;
 export const BookFieldsUpdate = Type.Partial(BookFields, { additionalProperties: false });
 export type BookFieldsUpdate = Static<typeof BookFieldsUpdate>;
 
-export const BOOK_FILE_FIELDS = ['coverImage', 'images', 'fullPdf', 'samplePdf'] as const;
+/** `authorSignature`: the author's own signature, a PNG with a transparent background (drawn on each Persona's dedication page). */
+export const BOOK_FILE_FIELDS = ['coverImage', 'images', 'fullPdf', 'samplePdf', 'authorSignature'] as const;
 export type BookFileField = (typeof BOOK_FILE_FIELDS)[number];
 /** Fields whose multipart value is JSON text (spec §7: tags and content are JSON lists). */
 export const BOOK_JSON_FIELDS = ['tags', 'content', 'sampleContent'] as const;

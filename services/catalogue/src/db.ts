@@ -25,6 +25,8 @@ export interface BooksTable {
   image_keys: Generated<string[]>;
   sample_pdf_key: string | null;
   full_pdf_key: string | null;
+  /** The author's own signature (a PNG among the private files); null without one. */
+  author_signature_key: ColumnType<string | null, string | null | undefined, string | null>;
   language: Generated<string>;
   /** Pages of the full PDF (counted when it is uploaded); null without one. */
   page_count: ColumnType<number | null, number | null | undefined, number | null>;

@@ -2,12 +2,12 @@
 import { Type } from '@sinclair/typebox';
 import {
   Book,
+  BookList,
   BookQuery,
   BookSummary,
   DataEnvelope,
   ErrorBody,
   IdParams,
-  ListEnvelope,
   NoQuery,
   RelatedQuery,
   SitemapEntry,
@@ -40,7 +40,7 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
   const { db, cache, storage, adminOnly } = deps;
   const writeContext = (request: FastifyRequest) => ({ db, storage, uow: deps.uow, ...requestOrigin(request) });
 
-  app.get('/api/books', { schema: { querystring: BookQuery, response: { 200: ListEnvelope(BookSummary), 400: ErrorBody } } }, async (request, reply) =>
+  app.get('/api/books', { schema: { querystring: BookQuery, response: { 200: BookList, 400: ErrorBody } } }, async (request, reply) =>
     sendCached(request, reply, await listBooksAnswer(db, cache, request.query)),
   );
 

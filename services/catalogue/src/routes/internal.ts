@@ -1,8 +1,9 @@
-// /internal/books/:id/source and /internal/books/:id/pdf: the only way the
-// full text and the full PDF leave the catalogue, for the personalisation
-// service (DESIGN §1, §5). The gateway never routes /internal; each call also
-// needs the shared internal token.
+// /internal/books/:id/source, /pdf, /cover and /signature: the only way the
+// full text, the full PDF and the author's signature leave the catalogue, for
+// the personalisation service (DESIGN §1, §5). The gateway never routes
+// /internal; each call also needs the shared internal token.
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import type { BookSource } from '@persona/contracts';
 import { IdParams } from '@persona/contracts';
 import { internalOnly, notFound, type ServiceApp } from '@persona/service-kit';
@@ -10,13 +11,13 @@ import type { CatalogueDeps } from '../app';
 import { findBookParagraphs, findBookRecord, findSourceHead, type SourceHead } from '../modules/books/books.repository';
 
 /**
- * The entity tag of a book's source: every write of a book sets its updated_at, and a new full PDF
- * is a new key. The personalisation service keeps the sources it read and asks again with it: a
+ * The entity tag of a book's source: every write of a book sets its updated_at, and a new full PDF,
+ * cover or signature is a new key (so a Persona made after one is uploaded never reuses the old facts). The personalisation service keeps the sources it read and asks again with it: a
  * book sold a hundred times a minute is read (and its whole text sent) once, then answered 304.
  */
 export function sourceTag(head: SourceHead): string {
   const digest = createHash('sha256')
-    .update(`${head.id}\0${head.updatedAt.toISOString()}\0${head.fullPdfKey ?? ''}`)
+    .update(`${head.id}\0${head.updatedAt.toISOString()}\0${head.fullPdfKey ?? ''}\0${head.coverKey ?? ''}\0${head.authorSignatureKey ?? ''}`)
     .digest('base64url');
   return `"${digest.slice(0, 22)}"`;
 }
@@ -38,6 +39,8 @@ export default async function internalRoutes(app: ServiceApp, deps: CatalogueDep
       paragraphs,
       hasFullPdf: head.fullPdfKey !== null,
       language: head.language,
+      hasCover: head.coverKey !== null,
+      hasAuthorSignature: head.authorSignatureKey !== null,
     };
     return { data: source };
   });
@@ -49,4 +52,39 @@ export default async function internalRoutes(app: ServiceApp, deps: CatalogueDep
     if (!file) throw notFound('The full PDF file is missing');
     return reply.type('application/pdf').header('content-length', file.size).send(file.stream);
   });
+
+  // The Persona's first page and the EPUB's cover image: a PDF and an EPUB take JPEG or PNG, so a
+  // GIF or WebP cover is sent as PNG (its first frame).
+  app.get('/internal/books/:id/cover', { onRequest: internal, schema: { params: IdParams } }, async (request, reply) => {
+    const head = await findSourceHead(deps.db, request.params.id);
+    if (!head) throw notFound('Book not found');
+    if (!head.coverKey) throw notFound('This book has no cover image');
+    const file = await deps.storage.get(head.coverKey);
+    if (!file) throw notFound('The cover image file is missing');
+    if (/\.(jpg|png)$/.test(head.coverKey)) {
+      return reply
+        .type(head.coverKey.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        .header('content-length', file.size)
+        .send(file.stream);
+    }
+    const png = await sharp(await streamBytes(file.stream), { limitInputPixels: 50_000_000 })
+      .png()
+      .toBuffer();
+    return reply.type('image/png').send(png);
+  });
+
+  app.get('/internal/books/:id/signature', { onRequest: internal, schema: { params: IdParams } }, async (request, reply) => {
+    const head = await findSourceHead(deps.db, request.params.id);
+    if (!head) throw notFound('Book not found');
+    if (!head.authorSignatureKey) throw notFound("This book has no author's signature");
+    const file = await deps.storage.get(head.authorSignatureKey);
+    if (!file) throw notFound("The author's signature file is missing");
+    return reply.type('image/png').header('content-length', file.size).send(file.stream);
+  });
+}
+
+async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
 }

@@ -63,6 +63,7 @@ function suite(kind: 'pglite' | 'postgres') {
           imageKeys: [],
           samplePdfKey: null,
           fullPdfKey: null,
+          authorSignatureKey: null,
           language: 'English',
           pageCount: null,
           content: [],
@@ -136,6 +137,35 @@ function suite(kind: 'pglite' | 'postgres') {
       ['x'.repeat(200), []],
     ])('takes %j as plain text', async (text, expected) => {
       expect(await search(text)).toEqual(expected);
+    });
+
+    it('finds a word typed with a typo before it was finished, and says which title it meant', async () => {
+      const res = await get(`/api/books?search=${encodeURIComponent('monsn ledgr')}`);
+      expect(res.json().data.map((b: { title: string }) => b.title)).toEqual(['Monsoon Ledger']);
+      expect(res.json().meta).toEqual({ total: 1, page: 1, limit: 24, didYouMean: 'Monsoon Ledger' });
+      expect(await search('tiffinwla')).toEqual(['Monsoon Ledger']);
+      // Corrected matches rank as the corrected text would: the exact title first.
+      const corrected = (await get('/api/books?search=tifin')).json();
+      expect(corrected.data[0].title).toBe('Tiffin');
+      expect(corrected.meta.didYouMean).toBe('Tiffin');
+      // A search that matches as written is not second-guessed.
+      expect((await get('/api/books?search=tiffin')).json().meta.didYouMean).toBeUndefined();
+    });
+
+    it('names the closest title when nothing matches, and nothing for gibberish', async () => {
+      const res = await get(`/api/books?search=${encodeURIComponent('the tiffin carrrrier')}`);
+      expect(res.json()).toMatchObject({ data: [], meta: { total: 0, didYouMean: 'The Tiffin Carrier' } });
+      expect((await get('/api/books?search=qqqqzzzz')).json().meta).toEqual({ total: 0, page: 1, limit: 24 });
+    });
+
+    it("suggests a book for a typo in a word's beginning", async () => {
+      const res = await get('/api/books/suggest?q=monsn');
+      expect(
+        res
+          .json()
+          .data.filter((s: { kind: string }) => s.kind === 'book')
+          .map((s: { title: string }) => s.title),
+      ).toEqual(['Monsoon Ledger']);
     });
 
     it("counts a search's matches only up to a cap, and says so", async () => {

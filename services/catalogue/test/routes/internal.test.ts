@@ -51,6 +51,8 @@ describe('internal book source routes', () => {
       paragraphs: ['# One', 'First paragraph.'],
       hasFullPdf: false,
       language: 'English',
+      hasCover: false,
+      hasAuthorSignature: false,
     });
   });
 

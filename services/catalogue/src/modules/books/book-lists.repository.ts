@@ -15,8 +15,8 @@ import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from
 import { COUNT_CAP, type BookSort, type HomeTab, type TagCount } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
 import { summariesInOrder, summaryQuery, type SummaryRow } from './books.repository';
-import { knownWords } from './search-words.repository';
-import { foldWord, oneLetterAway } from './spelling';
+import { knownWords, wordsBeginningWith } from './search-words.repository';
+import { foldWord, oneLetterAway, typoPrefixes } from './spelling';
 
 type Db = Kysely<CatalogueDB>;
 
@@ -84,7 +84,7 @@ function searchTerms(text: string): SearchTerms {
  * How a search matches: as written (substring or every word), or — once nothing does — with its
  * words corrected (a full-text query of each word or the vocabulary's words one letter from it).
  */
-export type SearchMode = 'written' | { corrected: string };
+export type SearchMode = 'written' | { corrected: string; rankAs?: string };
 
 function matches(t: SearchTerms, mode: SearchMode): RawBuilder<SqlBool> {
   if (mode !== 'written') return sql<SqlBool>`b.search_doc @@ to_tsquery('simple', ${mode.corrected})`;
@@ -98,9 +98,9 @@ function strongMatch(t: SearchTerms): RawBuilder<SqlBool> {
   return sql<SqlBool>`(b.title_key LIKE ${t.prefix} OR b.author_key LIKE ${t.prefix} OR b.author_key LIKE ${t.wordStart})`;
 }
 
-/** Exact title, then title prefix, then author (its beginning or a word's), then the rest; corrected matches newest first. */
+/** Exact title, then title prefix, then author (its beginning or a word's), then the rest; corrected matches ranked as their corrected text, else newest first. */
 function relevance(t: SearchTerms, mode: SearchMode): RawBuilder<unknown>[] {
-  if (mode !== 'written') return [];
+  if (mode !== 'written') return mode.rankAs ? relevance(searchTerms(mode.rankAs), 'written') : [];
   return [
     sql`CASE
       WHEN b.title_key = ${t.key} THEN 0
@@ -212,17 +212,23 @@ async function listPage(db: Db, filter: BookListFilter, page: BookListPage, mode
 
 /** Longest word corrected: past it a typo is as likely to be two (and the candidates many). */
 const CORRECTED_WORD_MAX = 24;
+/** Corrections kept for one typed word (the most alike first): a typo stands for a word, not for a shelf. */
+const CORRECTIONS_PER_WORD = 8;
 
 export interface Correction {
   /** The full-text query of the corrected search. */
   query: string;
   /** The vocabulary's words that stood in for a typo. */
   words: string[];
+  /** The search with each typo replaced by its likeliest word ("backwatr ledger" → "backwaters ledger"): what ranks the corrected matches. */
+  text: string;
 }
 
 /**
  * The search's words with the vocabulary's words one letter from each, as a full-text query
  * ("tifin ledgr" → "(tifin:* | tiffin:*) & (ledgr:* | ledger:*)"); null when no word has a correction.
+ * A word is corrected to a whole word one letter away ("tifin" → "tiffin") or, when it has none,
+ * to words that begin one letter away ("backwatr" → "backwaters": a typo before the word was finished).
  */
 export async function correctSearch(db: Db, text: string): Promise<Correction | null> {
   const words = [
@@ -236,22 +242,56 @@ export async function correctSearch(db: Db, text: string): Promise<Correction | 
   if (words.length === 0) return null;
   const near = new Map(words.map((w) => [w, oneLetterAway(w)]));
   const known = await knownWords(db, [...near.values()].flat());
+  const whole = new Map(words.map((w) => [w, near.get(w)!.filter((c) => known.has(c))]));
+  // Only a word with no whole word one letter away is taken for an unfinished one.
+  const unfinished = new Map(words.filter((w) => whole.get(w)!.length === 0).map((w) => [w, typoPrefixes(w)]));
+  const begun = await wordsBeginningWith(db, [...unfinished.values()].flat(), CORRECTIONS_PER_WORD);
   const used: string[] = [];
+  const likeliest = new Map<string, string>();
   const groups = words.map((w) => {
-    const found = near.get(w)!.filter((c) => known.has(c));
+    const candidates = whole.get(w)!.length > 0 ? whole.get(w)! : [...new Set((unfinished.get(w) ?? []).flatMap((p) => begun.get(p) ?? []))];
+    const found = candidates.slice(0, CORRECTIONS_PER_WORD);
+    if (found.length > 0) likeliest.set(w, found[0]!);
     used.push(...found);
     return found.length > 0 ? `(${[w, ...found].map((x) => `${x}:*`).join(' | ')})` : `${w}:*`;
   });
-  return used.length > 0 ? { query: groups.join(' & '), words: used } : null;
+  if (used.length === 0) return null;
+  const corrected = text
+    .split(/([^\p{L}\p{M}\p{N}]+)/u)
+    .map((part) => likeliest.get(foldWord(part)) ?? part)
+    .join('');
+  return { query: groups.join(' & '), words: used, text: corrected };
+}
+
+/** A search's answer: a page of books, and — when they match only once its typos are corrected — the title it most likely meant. */
+export interface SearchAnswer extends BookListAnswer {
+  /** The best match's title when the books match only a corrected search, or the closest title when nothing matches at all. */
+  didYouMean?: string;
+}
+
+/** The title nearest a search that matches nothing even corrected (trigram similarity of the whole title). */
+async function closestTitle(db: Db, text: string): Promise<string | undefined> {
+  const key = sql<string>`search_key(${searchWords(text)})`;
+  const { rows } = await sql<{ title: string }>`
+    SELECT b.title FROM books b WHERE b.title_key OPERATOR(public.%) ${key}
+    ORDER BY public.similarity(b.title_key, ${key}) DESC, b.rating DESC, b.id LIMIT 1`.execute(db);
+  return rows[0]?.title;
 }
 
 /** One page of the books matching the filter, and how many match in all. A page past the end is empty. */
-export async function listBooks(db: Db, filter: BookListFilter, page: BookListPage): Promise<BookListAnswer> {
+export async function listBooks(db: Db, filter: BookListFilter, page: BookListPage): Promise<SearchAnswer> {
   const written = await listPage(db, filter, page, 'written');
   const search = filter.search?.trim();
   if (written.total > 0 || !search) return written;
   const correction = await correctSearch(db, search);
-  return correction ? listPage(db, filter, page, { corrected: correction.query }) : written;
+  if (correction) {
+    const mode = { corrected: correction.query, rankAs: correction.text };
+    const answer = await listPage(db, filter, page, mode);
+    const best = page.page === 1 ? answer.books[0] : (await listPage(db, filter, { ...page, page: 1, limit: 1 }, mode)).books[0];
+    if (best) return { ...answer, didYouMean: best.title };
+  }
+  const closest = await closestTitle(db, search);
+  return closest ? { ...written, didYouMean: closest } : written;
 }
 
 /** The distinct lower-cased tags and how many books carry each (the chips), by name or by count; `q` keeps tags containing it. */
@@ -345,7 +385,10 @@ export async function suggest(db: Db, text: string, max: number): Promise<Sugges
   if (bookRows.length === 0 && authorRows.length === 0) {
     const correction = await correctSearch(db, text);
     if (correction) {
-      [bookRows, authorRows] = await Promise.all([books({ corrected: correction.query }), authors(correction.words.map((w) => sql<string>`${w}`))]);
+      [bookRows, authorRows] = await Promise.all([
+        books({ corrected: correction.query, rankAs: correction.text }),
+        authors(correction.words.map((w) => sql<string>`${w}`)),
+      ]);
     }
   }
   const bookCount = Math.min(bookRows.length, Math.max(SUGGESTED_BOOKS, max - authorRows.length));

@@ -23,7 +23,10 @@ export function toSummary(row: SummaryRow): BookSummary {
     coverImage: row.cover_key ? { url: fileUrl(row.cover_key) } : null,
     images: row.image_keys.map((key) => ({ url: fileUrl(key) })),
     samplePdf: row.sample_pdf_key ? { url: fileUrl(row.sample_pdf_key) } : null,
+    // The text sample first (the reader's own pages), else the uploaded PDF.
+    sample: row.has_text_sample ? 'text' : row.sample_pdf_key ? 'pdf' : null,
     hasFullPdf: row.has_full_pdf,
+    hasAuthorSignature: row.has_author_signature,
     language: row.language,
     pageCount: row.page_count,
     wordCount: row.word_count,

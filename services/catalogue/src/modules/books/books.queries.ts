@@ -17,8 +17,8 @@ export function listBooksAnswer(db: Kysely<CatalogueDB>, cache: BookCache, query
   const filter = { search: query.search, tag: query.tag, tab: query.tab, categoryId: query.category };
   const key = `list:${JSON.stringify([searchKey(query.search), searchKey(query.tag), query.tab ?? '', query.category ?? '', query.sort ?? '', page, limit])}`;
   return cache.answer(key, async () => {
-    const { books, total, totalCapped } = await lists.listBooks(db, filter, { sort: query.sort, page, limit });
-    return { data: books.map(toSummary), meta: { total, page, limit, ...(totalCapped ? { totalCapped } : {}) } };
+    const { books, total, totalCapped, didYouMean } = await lists.listBooks(db, filter, { sort: query.sort, page, limit });
+    return { data: books.map(toSummary), meta: { total, page, limit, ...(totalCapped ? { totalCapped } : {}), ...(didYouMean ? { didYouMean } : {}) } };
   }) as Promise<CachedAnswer>;
 }
 

@@ -26,6 +26,8 @@ export interface BookRecord {
   imageKeys: string[];
   samplePdfKey: string | null;
   fullPdfKey: string | null;
+  /** The author's own signature (PNG, private files); null without one. */
+  authorSignatureKey: string | null;
   language: string;
   /** Pages of the full PDF; null without one. */
   pageCount: number | null;
@@ -53,6 +55,14 @@ export function summaryQuery(db: Db) {
       'b.image_keys',
       'b.sample_pdf_key',
       sql<boolean>`b.full_pdf_key IS NOT NULL`.as('has_full_pdf'),
+      sql<boolean>`b.author_signature_key IS NOT NULL`.as('has_author_signature'),
+      // The reader's rule (hasTextSample in the contracts): a non-blank line, or a non-blank page that is not an ad.
+      sql<boolean>`CASE jsonb_typeof(bc.sample_content)
+        WHEN 'string' THEN (bc.sample_content #>> '{}') ~ '[^[:space:]]'
+        WHEN 'array' THEN EXISTS (
+          SELECT 1 FROM jsonb_array_elements(bc.sample_content) AS page
+          WHERE (page ->> 'content') ~ '[^[:space:]]' AND (page -> 'isAd') IS DISTINCT FROM 'true'::jsonb)
+        ELSE false END`.as('has_text_sample'),
       'b.language',
       'b.page_count',
       'b.word_count',
@@ -100,12 +110,29 @@ export interface SourceHead {
   author: string;
   language: string;
   fullPdfKey: string | null;
+  coverKey: string | null;
+  authorSignatureKey: string | null;
   updatedAt: Date;
 }
 
 export async function findSourceHead(db: Db, id: string): Promise<SourceHead | undefined> {
-  const row = await db.selectFrom('books').select(['id', 'title', 'author', 'language', 'full_pdf_key', 'updated_at']).where('id', '=', id).executeTakeFirst();
-  return row && { id: row.id, title: row.title, author: row.author, language: row.language, fullPdfKey: row.full_pdf_key, updatedAt: new Date(row.updated_at) };
+  const row = await db
+    .selectFrom('books')
+    .select(['id', 'title', 'author', 'language', 'full_pdf_key', 'cover_key', 'author_signature_key', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      title: row.title,
+      author: row.author,
+      language: row.language,
+      fullPdfKey: row.full_pdf_key,
+      coverKey: row.cover_key,
+      authorSignatureKey: row.author_signature_key,
+      updatedAt: new Date(row.updated_at),
+    }
+  );
 }
 
 /** The book as its writes see it, its row locked until the transaction ends. */
@@ -129,6 +156,7 @@ export async function findBookRecord(db: Db, id: string): Promise<BookRecord | u
     imageKeys: row.image_keys,
     samplePdfKey: row.sample_pdf_key,
     fullPdfKey: row.full_pdf_key,
+    authorSignatureKey: row.author_signature_key,
     language: row.language,
     pageCount: row.page_count,
   };
@@ -150,6 +178,7 @@ function toColumns(values: Omit<BookRecord, 'id'>) {
     image_keys: values.imageKeys,
     sample_pdf_key: values.samplePdfKey,
     full_pdf_key: values.fullPdfKey,
+    author_signature_key: values.authorSignatureKey,
     language: values.language,
     page_count: values.pageCount,
   };

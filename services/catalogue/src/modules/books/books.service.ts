@@ -36,7 +36,9 @@ async function storeUploads(storage: FileStorage, files: BookForm['files']) {
     for (const image of files.images) images.push(await put('images', image));
     const samplePdf = files.samplePdf && (await put('samples', files.samplePdf));
     const fullPdf = files.fullPdf && (await put('private', files.fullPdf));
-    return { written, cover, images, samplePdf, fullPdf };
+    // Only the personalisation service reads it (/internal/books/:id/signature): never a public file.
+    const authorSignature = files.authorSignature && (await put('private', files.authorSignature));
+    return { written, cover, images, samplePdf, fullPdf, authorSignature };
   } catch (err) {
     await removeQuietly(storage, written);
     throw err;
@@ -76,6 +78,7 @@ export async function createBook(ctx: BookWriteContext, form: BookForm): Promise
         imageKeys: stored.images,
         samplePdfKey: stored.samplePdf ?? null,
         fullPdfKey: stored.fullPdf ?? null,
+        authorSignatureKey: stored.authorSignature ?? null,
         language: f.language?.trim() ?? DEFAULT_BOOK_LANGUAGE,
         pageCount: fullPdfPages ?? null,
         content: f.content ?? [],
@@ -120,6 +123,7 @@ export async function updateBook(ctx: BookWriteContext, id: string, form: BookFo
         imageKeys: stored.images.length > 0 ? stored.images : current.imageKeys,
         samplePdfKey: stored.samplePdf ?? current.samplePdfKey,
         fullPdfKey: stored.fullPdf ?? current.fullPdfKey,
+        authorSignatureKey: stored.authorSignature ?? current.authorSignatureKey,
         language: f.language?.trim() ?? current.language,
         // A new full PDF brings its own count (none when it cannot be read).
         pageCount: form.files.fullPdf ? (fullPdfPages ?? null) : current.pageCount,
@@ -133,6 +137,7 @@ export async function updateBook(ctx: BookWriteContext, id: string, form: BookFo
         ...(stored.images.length > 0 ? current.imageKeys : []),
         stored.samplePdf ? current.samplePdfKey : null,
         stored.fullPdf ? current.fullPdfKey : null,
+        stored.authorSignature ? current.authorSignatureKey : null,
       ];
     });
   } catch (err) {
@@ -152,5 +157,5 @@ export async function deleteBook(ctx: BookWriteContext, id: string): Promise<voi
     await emit(createEvent('book.deleted', { bookId: id, title: record.title }, { correlationId: ctx.correlationId, actor: ctx.actor }));
     return record;
   });
-  await removeQuietly(ctx.storage, [removed.coverKey, ...removed.imageKeys, removed.samplePdfKey, removed.fullPdfKey]);
+  await removeQuietly(ctx.storage, [removed.coverKey, ...removed.imageKeys, removed.samplePdfKey, removed.fullPdfKey, removed.authorSignatureKey]);
 }

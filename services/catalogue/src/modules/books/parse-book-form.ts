@@ -29,7 +29,7 @@ export interface Upload {
 
 export interface BookForm {
   fields: BookFieldsUpdateType;
-  files: { coverImage?: Upload; images: Upload[]; fullPdf?: Upload; samplePdf?: Upload };
+  files: { coverImage?: Upload; images: Upload[]; fullPdf?: Upload; samplePdf?: Upload; authorSignature?: Upload };
 }
 
 const LABELS: Record<BookFileField, string> = {
@@ -37,6 +37,7 @@ const LABELS: Record<BookFileField, string> = {
   images: 'Each image',
   fullPdf: 'Full PDF',
   samplePdf: 'Sample PDF',
+  authorSignature: "The author's signature",
 };
 
 const IMAGE_KINDS = 'a JPEG, PNG, GIF or WebP image';
@@ -48,8 +49,13 @@ function isFileField(name: string): name is BookFileField {
   return (BOOK_FILE_FIELDS as readonly string[]).includes(name);
 }
 
+/** The most bytes a file of this field may have. */
+function sizeLimit(field: BookFileField): number {
+  return field === 'authorSignature' ? BOOK_LIMITS.signatureMaxBytes : BOOK_LIMITS.fileMaxBytes;
+}
+
 function tooLarge(field: BookFileField): HttpError {
-  return payloadTooLarge(`${LABELS[field]} must be under 10MB`);
+  return payloadTooLarge(`${LABELS[field]} must be under ${sizeLimit(field) / (1024 * 1024)}MB`);
 }
 
 /** Writes a file part to the spool folder as it arrives and judges it by its first and last bytes; a refused one is removed. */
@@ -62,12 +68,15 @@ async function readFile(part: MultipartFile, spoolDir: string): Promise<Upload> 
     throw multipartFailure(err);
   }
   try {
-    if (part.file.truncated || file.size > BOOK_LIMITS.fileMaxBytes) throw tooLarge(field);
+    if (part.file.truncated || file.size > sizeLimit(field)) throw tooLarge(field);
     if (file.size === 0) throw badRequest(`${LABELS[field] === 'Each image' ? 'An image' : LABELS[field]} is empty`);
     // Its start and its end are what a type is told by (a PDF's trailer is in its last kilobyte).
     const type = sniffFileType(file.size <= file.head.length ? file.head : Buffer.concat([file.head, file.tail]));
     const wantsPdf = field === 'fullPdf' || field === 'samplePdf';
     if (wantsPdf && type?.kind !== 'pdf') throw unsupportedMediaType(`${LABELS[field]} must be a PDF file`);
+    // Drawn over the dedication page: only a PNG keeps the paper showing through around the ink.
+    if (field === 'authorSignature' && type?.ext !== 'png')
+      throw unsupportedMediaType("The author's signature must be a PNG image (with a transparent background)");
     if (!wantsPdf && type?.kind !== 'image') {
       throw unsupportedMediaType(field === 'images' ? `Each image must be ${IMAGE_KINDS}` : `Cover image must be ${IMAGE_KINDS}`);
     }
@@ -80,12 +89,18 @@ async function readFile(part: MultipartFile, spoolDir: string): Promise<Upload> 
 
 /** Every file of a form (to discard them once the request is answered). */
 export function formUploads(form: Pick<BookForm, 'files'>): Upload[] {
-  const { coverImage, images, samplePdf, fullPdf } = form.files;
-  return [coverImage, ...images, samplePdf, fullPdf].filter((upload): upload is Upload => upload !== undefined);
+  const { coverImage, images, samplePdf, fullPdf, authorSignature } = form.files;
+  return [coverImage, ...images, samplePdf, fullPdf, authorSignature].filter((upload): upload is Upload => upload !== undefined);
 }
 
 /** How a refusal names each upload ("The cover image would have more than …"). */
-const NAMED: Record<BookFileField, string> = { coverImage: 'The cover image', images: 'An image', fullPdf: 'The full PDF', samplePdf: 'The sample PDF' };
+const NAMED: Record<BookFileField, string> = {
+  coverImage: 'The cover image',
+  images: 'An image',
+  fullPdf: 'The full PDF',
+  samplePdf: 'The sample PDF',
+  authorSignature: "The author's signature",
+};
 
 /**
  * Every file of the form judged past its first bytes on an untrusted-file thread, within its
@@ -99,6 +114,7 @@ export async function inspectUploads(form: BookForm, pool: UntrustedPool<UploadT
     ...form.files.images.map((upload): [BookFileField, Upload] => ['images', upload]),
     ...(form.files.samplePdf ? [['samplePdf', form.files.samplePdf] as [BookFileField, Upload]] : []),
     ...(form.files.fullPdf ? [['fullPdf', form.files.fullPdf] as [BookFileField, Upload]] : []),
+    ...(form.files.authorSignature ? [['authorSignature', form.files.authorSignature] as [BookFileField, Upload]] : []),
   ];
   await Promise.all(
     uploads.map(async ([field, upload]) => {
@@ -108,7 +124,8 @@ export async function inspectUploads(form: BookForm, pool: UntrustedPool<UploadT
         return;
       }
       const { problem } = await pool.run('inspectImage', { path: upload.file.path, type: upload.type, file }, { file, signal });
-      if (problem) throw unsupportedMediaType(`${file} ${problem}; upload ${problem === HIDDEN_MARKUP ? 'a plain image' : IMAGE_KINDS}`);
+      const kinds = field === 'authorSignature' ? 'a PNG image' : IMAGE_KINDS;
+      if (problem) throw unsupportedMediaType(`${file} ${problem}; upload ${problem === HIDDEN_MARKUP ? 'a plain image' : kinds}`);
     }),
   );
 }

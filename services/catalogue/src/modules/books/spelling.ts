@@ -29,3 +29,14 @@ export function foldWord(word: string): string {
     .replace(/\p{M}+/gu, '')
     .toLowerCase();
 }
+
+/**
+ * Shortest beginning of a word that a typo in an unfinished word is matched against
+ * ("backwatr" → words beginning "backwat" or "backwate"): three letters begin too many words.
+ */
+export const TYPO_PREFIX_MIN = 4;
+
+/** The beginnings a word typed with a typo before it was finished may stand for: its one-letter neighbours of TYPO_PREFIX_MIN letters or more. */
+export function typoPrefixes(typed: string): string[] {
+  return oneLetterAway(typed).filter((p) => [...p].length >= TYPO_PREFIX_MIN);
+}

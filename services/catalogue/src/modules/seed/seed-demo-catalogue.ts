@@ -84,6 +84,7 @@ export async function seedDemoCatalogue(db: Kysely<CatalogueDB>, storage: FileSt
           imageKeys: [],
           samplePdfKey: null,
           fullPdfKey: null,
+          authorSignatureKey: null,
           language: DEFAULT_BOOK_LANGUAGE,
           pageCount: null,
           content: book.content,

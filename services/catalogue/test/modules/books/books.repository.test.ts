@@ -63,6 +63,45 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(filled).toEqual(ranked('the').slice(0, filled.length));
   });
 
+  describe('a typo never dead-ends a search', () => {
+    const search = (text: string) => listBooks(database.db, { search: text }, { page: 1, limit: 100 });
+    const titles = async (text: string) => (await search(text)).books.map((b) => b.title);
+
+    it('finds "backwatr" (a typo before the word was finished): The Backwaters Ledger, and says so', async () => {
+      const answer = await search('backwatr');
+      expect(answer.books.map((b) => b.title)).toEqual(['The Backwaters Ledger']);
+      expect(answer.didYouMean).toBe('The Backwaters Ledger');
+      expect(await titles('The Bakwaters Ledger')).toEqual(['The Backwaters Ledger']);
+      expect((await suggest(database.db, 'backwatr', 8)).books.map((b) => b.title)).toEqual(['The Backwaters Ledger']);
+    });
+
+    it("forgives a typo in the author's name, whole or unfinished", async () => {
+      expect(await titles('kuruvila')).toEqual(['The Backwaters Ledger']);
+      expect(await titles('meera kuruvll')).toEqual(['The Backwaters Ledger']);
+      expect(await titles('tagroe')).toEqual(['Gitanjali: Song Offerings']);
+    });
+
+    it('ranks what matches as written first and never adds corrections to it', async () => {
+      const answer = await search('ledg');
+      expect(answer.books.map((b) => b.title).sort()).toEqual(['Rain Ledger', 'The Backwaters Ledger']);
+      expect(answer.didYouMean).toBeUndefined();
+      expect((await search('rain ledgr')).books[0]?.title).toBe('Rain Ledger');
+    });
+
+    it('floods nothing for a short or made-up word', async () => {
+      expect((await titles('lefg')).sort()).toEqual(['Rain Ledger', 'The Backwaters Ledger']);
+      for (const made of ['qzx', 'zzzzqqqq']) {
+        const answer = await search(made);
+        expect(answer).toMatchObject({ books: [], total: 0 });
+        expect(answer.didYouMean).toBeUndefined();
+      }
+    });
+
+    it('names the closest title when nothing matches even corrected', async () => {
+      expect(await search('the backwaterrrs ledger')).toMatchObject({ books: [], didYouMean: 'The Backwaters Ledger' });
+    });
+  });
+
   it('searches, filters and pages', async () => {
     const demo = await loadDemoCatalogue();
     const sample = demo.books[1];

@@ -1,4 +1,4 @@
-import { foldWord, oneLetterAway } from '../../../src/modules/books/spelling';
+import { foldWord, oneLetterAway, TYPO_PREFIX_MIN, typoPrefixes } from '../../../src/modules/books/spelling';
 
 describe('words one letter away', () => {
   it.each([
@@ -27,5 +27,18 @@ describe('words one letter away', () => {
   it('folds case and accents like the search documents', () => {
     expect(foldWord('ZOË')).toBe('zoe');
     expect(foldWord('Renée')).toBe('renee');
+  });
+});
+
+describe('the beginnings an unfinished word with a typo stands for', () => {
+  it('names the beginnings one letter away ("backwatr" → "backwat", "backwate")', () => {
+    expect(typoPrefixes('backwatr')).toEqual(expect.arrayContaining(['backwat', 'backwate', 'backwater']));
+    expect(typoPrefixes('kuruvla')).toContain('kuruvila');
+  });
+
+  it('never a beginning so short that it begins half the words', () => {
+    expect(typoPrefixes('lefg').every((p) => [...p].length >= TYPO_PREFIX_MIN)).toBe(true);
+    expect(typoPrefixes('tje')).toEqual(oneLetterAway('tje').filter((p) => p.length >= TYPO_PREFIX_MIN));
+    expect(typoPrefixes('tje').every((p) => p.length === 4)).toBe(true);
   });
 });
