@@ -1,4 +1,4 @@
-import { personaFormats } from './persona-formats';
+import { personaFileNames, personaFormatLabel, personaFormats } from './persona-formats';
 
 describe('personaFormats', () => {
   it('prices the digital copy at the book price and the printed one with printing and ₹50 delivery', () => {
@@ -10,7 +10,7 @@ describe('personaFormats', () => {
       { label: 'Printing', amount: 120 },
       { label: 'Delivery', amount: 50 },
     ]);
-    expect(printed.includes.join(' ')).toContain('5–7 business days');
+    expect(printed.includes.join(' ')).toContain('dispatched within 2 business days and delivered 5–7 business days later');
   });
 
   it("says which files come: a PDF and an EPUB for a book typeset from its text, the PDF only for a publisher's PDF", () => {
@@ -25,5 +25,20 @@ describe('personaFormats', () => {
     const [, printed] = personaFormats({ price: 0.1, printingCost: 0.2, hasFullPdf: false });
     expect(printed.total).toBe(50.3);
     expect(personaFormats({ price: 100, printingCost: undefined as unknown as number, hasFullPdf: false })[1].total).toBe(150);
+  });
+});
+
+describe('the formats named', () => {
+  it("names the files of a book: PDF + EPUB, or the PDF alone for a publisher's PDF", () => {
+    expect(personaFileNames({ hasFullPdf: false })).toBe('PDF + EPUB');
+    expect(personaFileNames({ hasFullPdf: true })).toBe('PDF');
+  });
+
+  it('names a bought Persona with the files that came, in a fixed order, and the format alone before they are ready', () => {
+    expect(personaFormatLabel('digital', ['epub', 'pdf'])).toBe('Digital Persona (PDF + EPUB)');
+    expect(personaFormatLabel('digital', ['pdf'])).toBe('Digital Persona (PDF)');
+    expect(personaFormatLabel('physical', ['pdf', 'epub'])).toBe('Printed Persona (with the PDF + EPUB)');
+    expect(personaFormatLabel('physical', [])).toBe('Printed Persona');
+    expect(personaFormatLabel('digital', [])).toBe('Digital Persona');
   });
 });

@@ -1,6 +1,16 @@
 // The two ways to have a Persona, priced as the server will charge them (contracts'
 // computeOrderAmount), with what each includes: the book page and the checkout show the same.
-import { computeOrderAmount, DELIVERY_FEE_PAISE, paiseToRupees, rupeesToPaise, type Book, type DeliveryType } from '@persona/contracts';
+import {
+  computeOrderAmount,
+  DELIVERY_FEE_PAISE,
+  DISPATCH_BUSINESS_DAYS,
+  TRANSIT_BUSINESS_DAYS,
+  paiseToRupees,
+  rupeesToPaise,
+  type Book,
+  type DeliveryType,
+  type PersonaFormat as PersonaFileFormat,
+} from '@persona/contracts';
 
 export interface PersonaFormat {
   type: DeliveryType;
@@ -17,13 +27,36 @@ export interface PersonaFormat {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The printed copy is dispatched within this many business days of payment (spec §9). */
-export const DISPATCH_DAYS = '5–7 business days';
+/** The printed copy is dispatched within this many business days of payment (contracts' delivery dates). */
+export const DISPATCH_DAYS = `${DISPATCH_BUSINESS_DAYS} business days`;
+/** And the courier takes this long after dispatch (spec §9). */
+export const TRANSIT_DAYS = `${TRANSIT_BUSINESS_DAYS.min}–${TRANSIT_BUSINESS_DAYS.max} business days`;
 
 /** The files a Persona of this book comes as: a PDF and an EPUB, or for a book printed from the publisher's own PDF, the PDF only. */
 export function personaFiles(book: Pick<Book, 'hasFullPdf'>): string {
   return book.hasFullPdf ? "a PDF in the publisher's own layout (no EPUB for this book)" : 'a PDF and an EPUB for phones and e-readers';
 }
+
+/** The files named short, as the book page, checkout and receipt name them: "PDF + EPUB", or "PDF" alone. */
+export function personaFileNames(book: Pick<Book, 'hasFullPdf'>): string {
+  return book.hasFullPdf ? 'PDF' : 'PDF + EPUB';
+}
+
+/**
+ * A bought Persona's format with the files that come with it ("Digital Persona (PDF + EPUB)"), from
+ * the files the order has ready; before they are, the format alone.
+ */
+export function personaFormatLabel(deliveryType: DeliveryType, files: readonly PersonaFileFormat[]): string {
+  const name = deliveryType === 'physical' ? 'Printed Persona' : 'Digital Persona';
+  if (files.length === 0) return name;
+  const named = [...new Set(files)]
+    .sort((a, b) => FILE_ORDER.indexOf(a) - FILE_ORDER.indexOf(b))
+    .map((file) => file.toUpperCase())
+    .join(' + ');
+  return deliveryType === 'physical' ? `${name} (with the ${named})` : `${name} (${named})`;
+}
+
+const FILE_ORDER: readonly PersonaFileFormat[] = ['pdf', 'epub'];
 
 export function personaFormats(book: Pick<Book, 'price' | 'printingCost' | 'hasFullPdf'>): [PersonaFormat, PersonaFormat] {
   const prices = { pricePaise: rupeesToPaise(book.price), printingCostPaise: rupeesToPaise(book.printingCost ?? 0) };
@@ -48,7 +81,7 @@ export function personaFormats(book: Pick<Book, 'price' | 'printingCost' | 'hasF
         { label: 'Printing', amount: paiseToRupees(physical.printingPaise) },
         { label: 'Delivery', amount: paiseToRupees(DELIVERY_FEE_PAISE) },
       ],
-      includes: [`A printed copy, dispatched within ${DISPATCH_DAYS}, and ${personaFiles(book)} at once`],
+      includes: [`A printed copy, dispatched within ${DISPATCH_DAYS} and delivered ${TRANSIT_DAYS} later, and ${personaFiles(book)} at once`],
     },
   ];
 }

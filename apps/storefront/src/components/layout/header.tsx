@@ -6,8 +6,10 @@ import { Logo } from './logo';
 import { HeaderSearch } from './header-search';
 import { AdminButton } from './admin-button';
 
+// "My Personas" here and in the phone menu, not only in the footer: a returning buyer's first stop.
 const NAV_LINKS = [
   { to: paths.books, label: 'Explore' },
+  { to: paths.myPersonas, label: 'My Personas' },
   { to: paths.about, label: 'About' },
   { to: paths.contact, label: 'Contact' },
 ] as const;

@@ -1,9 +1,9 @@
 // /book/:id: one book, its Persona pitch, a sample quote and related books (spec §2).
 import { DETAIL_COVER_SIZES } from '../../../components/book/cover-sizes';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Book } from '@persona/contracts';
-import { formatInr, formatRs } from '@persona/contracts';
+import { formatInr } from '@persona/contracts';
 import { paths } from '../../../config/paths';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { errorMessage } from '@persona/web-kit/api-client';
@@ -14,13 +14,12 @@ import { useToast } from '@persona/web-kit/toast';
 import { BookLoadError, BookNotFound } from '../../../components/book/book-states';
 import { isMissingBook, useBook } from '../../../hooks/use-book';
 import { bookHead, bookLength, sampleLength, sampleQuote, wordsLabel } from '../lib/book-detail';
-import { DISPATCH_DAYS, personaFormats } from '../../../lib/persona-formats';
+import { DISPATCH_DAYS, personaFileNames, personaFormats, TRANSIT_DAYS } from '../../../lib/persona-formats';
 import { BuyBar } from './buy-bar';
 import { RelatedBooks } from './related-books';
 import { useOrigin } from '../../../lib/render-context';
 import './book-detail.css';
-import { Field } from '../../../components/ui/field';
-import { DedicationPreview } from '../../../components/persona/dedication-preview';
+import { TryYourPage } from './try-your-page';
 
 export function BookDetailPage() {
   const { id = '' } = useParams();
@@ -75,7 +74,8 @@ function BookDetail({ book }: { book: Book }) {
           </ol>
         </nav>
 
-        {/* On a phone the cover sits beside the title, so the price and "Buy Persona" are on the first screen. */}
+        {/* Personalisation first (as Wonderbly and Hooray Heroes do): on a phone the cover sits beside
+            the title and price, and the name field comes right under them, on the first screen. */}
         <div className="book-detail__grid">
           <div className="book-detail__cover">
             <BookCover title={book.title} author={book.author} url={book.coverImage?.url} width={480} height={720} eager sizes={DETAIL_COVER_SIZES} />
@@ -87,13 +87,15 @@ function BookDetail({ book }: { book: Book }) {
             <p className="book-detail__author">
               by <span>{book.author}</span>
             </p>
+            <p className="book-detail__price">
+              <span className="price">{formatInr(book.price)}</span>
+              <span className="book-detail__price-label">Personalised edition</span>
+            </p>
           </header>
 
+          <TryYourPage bookId={book._id} />
+
           <div className="book-detail__price-box" ref={buyBox}>
-            <p className="book-detail__price">
-              <span className="price">{formatRs(book.price)}</span>
-              <span className="book-detail__price-label">Personalized edition</span>
-            </p>
             <ul className="book-formats" aria-label="Formats">
               {formats.map((format) => (
                 <li key={format.type} className="book-formats__item">
@@ -107,9 +109,12 @@ function BookDetail({ book }: { book: Book }) {
               ))}
             </ul>
             <div className="book-detail__actions">
-              <Link to={paths.read(book._id)} className="btn btn--outline btn--lg">
-                Try Book
-              </Link>
+              {/* Only a book with a sample to read offers one (never a reader with nothing in it). */}
+              {book.sample && (
+                <Link to={paths.read(book._id)} className="btn btn--outline btn--lg">
+                  Read a free sample
+                </Link>
+              )}
               <Link to={paths.checkout(book._id)} className="btn btn--primary btn--lg">
                 Buy Persona
               </Link>
@@ -124,7 +129,7 @@ function BookDetail({ book }: { book: Book }) {
               <dl className="book-facts">
                 <div>
                   <dt>Formats</dt>
-                  <dd>Digital (PDF) or printed</dd>
+                  <dd>Digital ({personaFileNames(book)}) or printed</dd>
                 </div>
                 {length && (
                   <div>
@@ -139,12 +144,18 @@ function BookDetail({ book }: { book: Book }) {
                 <div>
                   <dt>Free sample</dt>
                   <dd>
-                    {sample.excerpts > 0 ? `${sample.excerpts} ${sample.excerpts === 1 ? 'excerpt' : 'excerpts'}, ${wordsLabel(sample.words)}` : 'None yet'}
+                    {sample.excerpts > 0
+                      ? `${sample.excerpts} ${sample.excerpts === 1 ? 'excerpt' : 'excerpts'}, ${wordsLabel(sample.words)}`
+                      : book.sample === 'pdf'
+                        ? 'Sample pages (PDF)'
+                        : 'None yet'}
                   </dd>
                 </div>
                 <div>
                   <dt>Printed copy</dt>
-                  <dd>Dispatched within {DISPATCH_DAYS}</dd>
+                  <dd>
+                    Dispatched within {DISPATCH_DAYS}, delivered {TRANSIT_DAYS} later
+                  </dd>
                 </div>
                 {book.category && (
                   <div>
@@ -167,17 +178,16 @@ function BookDetail({ book }: { book: Book }) {
                 About Personas
               </h2>
               <p>
-                A Persona is your own personalised copy of <em>{book.title}</em>. It carries your name and the purchase date, the author&apos;s digital
-                signature, and a unique Persona ID you can use to find your copy again.
+                A Persona is your own personalised copy of <em>{book.title}</em>. It carries your name and the purchase date, a digital signature that proves it
+                genuine, and a unique Persona ID you can use to find your copy again.
               </p>
               <ul className="book-detail__perks">
                 <li>Your name on the dedication page</li>
-                <li>Digitally signed by the author</li>
+                {/* Only an uploaded signature is the author's own; otherwise the shop signs for the author (issue 24, point 8). */}
+                <li>{book.hasAuthorSignature ? "The author's own signature" : 'Signed by Persona Books for the author'}</li>
                 <li>Digital download or a printed copy</li>
               </ul>
             </section>
-
-            <TryYourPage bookId={book._id} />
 
             {quote && (
               <figure className="book-detail__quote">
@@ -194,24 +204,6 @@ function BookDetail({ book }: { book: Book }) {
       </div>
       <BuyBar book={book} from={formats[0].total} watch={buyBox} />
     </article>
-  );
-}
-
-/** A name typed here shows the dedication page the Persona engine would print for it. */
-function TryYourPage({ bookId }: { bookId: string }) {
-  const [name, setName] = useState('');
-  return (
-    <section aria-labelledby="try-your-page-heading" className="book-detail__section book-detail__try">
-      <h2 id="try-your-page-heading" className="book-detail__section-title">
-        See your dedication page
-      </h2>
-      <Field label="Name to print">
-        {(control) => (
-          <input {...control} className="text-input" value={name} maxLength={120} autoComplete="name" onChange={(event) => setName(event.target.value)} />
-        )}
-      </Field>
-      <DedicationPreview bookId={bookId} name={name} hint="Type a name to see it printed on the dedication page" />
-    </section>
   );
 }
 

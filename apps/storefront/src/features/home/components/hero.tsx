@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { TryWithYourName } from './try-with-your-name';
 
 export function Hero() {
+  // The name typed in "Try it with your name" shows on the book in the picture as it is typed.
+  const [name, setName] = useState('');
   return (
     <section className="hero" aria-labelledby="hero-heading">
       <div className="container hero__inner">
@@ -22,12 +26,13 @@ export function Hero() {
               What is a Persona?
             </a>
           </div>
+          <TryWithYourName name={name} onName={setName} />
         </div>
         <div className="hero__art" aria-hidden="true">
           <div className="hero__book hero__book--back" />
           <div className="hero__book hero__book--front">
             <span className="hero__book-kicker">Personalised for</span>
-            <span className="hero__book-name">You</span>
+            <span className="hero__book-name">{name.trim() || 'You'}</span>
             <span className="hero__book-id">PRS-7K3M-9QXD</span>
           </div>
         </div>
