@@ -3,6 +3,7 @@
 // of supply (IGST across states, CGST + SGST within the shop's own), nothing for an unpaid order.
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { shopDate } from '@persona/contracts';
 import { sql } from '@persona/db';
 import { describeWithPostgres, popplerPageTexts } from '@persona/test-kit';
 import { financialYearLabel, financialYearOf } from '../../src/modules/invoices/invoice-number';
@@ -53,6 +54,29 @@ function contract(kind: 'pglite' | 'postgres') {
       h.database.db,
     );
     expect(rows[0]!.text_body).toContain(`${number}: https://shop.example/api/orders/${personaId}/invoice`);
+  });
+
+  it("bills a printed gift to its buyer and names its recipient and their address under 'Shipped to' (issue 24)", async () => {
+    const address = { ...ADDRESS, name: 'Meera Nair', phone: '+91 94470 12345', line2: 'Marine Drive', landmark: 'Near the jetty' };
+    const gift = { recipientName: 'Meera Nair', deliverOn: shopDate(new Date(), -30) };
+    const { personaId } = await paidOrder(h, checkout({ fullName: 'Arjun Menon', deliveryType: 'physical', address, gift }));
+    const pdf = await text((await issued(personaId)).rawPayload);
+    const lines = pdf.split('\n').map((line) => line.trim());
+    const billed = lines.findIndex((line) => line.startsWith('Billed to'));
+    const shipped = lines.findIndex((line) => line.startsWith('Shipped to'));
+    expect(lines[billed + 1]).toMatch(/^Arjun Menon/);
+    // The buyer's block has no address: the one on file is the recipient's.
+    expect(shipped).toBe(billed + 2);
+    expect(lines.slice(shipped + 1, shipped + 7).map((line) => line.replace(/ Order: \S+$/, ''))).toEqual([
+      'Meera Nair',
+      '12 MG Road',
+      'Marine Drive',
+      'Near the jetty',
+      'Kochi 682001',
+      'Kerala, India',
+    ]);
+    // Never the recipient's phone on a tax document.
+    expect(pdf).not.toContain('94470');
   });
 
   it("taxes an e-book bought without a state in the shop's own state (CGST + SGST at 2.5% each)", async () => {

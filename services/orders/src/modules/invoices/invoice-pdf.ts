@@ -147,6 +147,14 @@ function drawParties(sheet: Sheet, invoice: Invoice): void {
     { text: invoice.kind === 'credit-note' ? 'Credited to' : 'Billed to', font: regular, size: 8, color: GREY },
     { text: invoice.buyer.name, font: bold, size: 10 },
     ...invoice.buyer.addressLines.map((text) => ({ text, font: regular, size: BODY_SIZE })),
+    // A gift's printed copy: where it went, and to whom (issue 24).
+    ...(invoice.buyer.shipTo
+      ? [
+          { text: 'Shipped to', font: regular, size: 8, color: GREY },
+          { text: invoice.buyer.shipTo.name, font: bold, size: 10 },
+          ...invoice.buyer.shipTo.addressLines.map((text) => ({ text, font: regular, size: BODY_SIZE })),
+        ]
+      : []),
   ];
   const taxKind = invoice.supplyType === 'intra-state' ? `CGST + ${stateTaxName(invoice.seller.gstin.slice(0, 2))}` : 'IGST';
   const right = [

@@ -17,8 +17,10 @@ export interface Seller {
 
 export interface Buyer {
   name: string;
-  /** Empty for an e-book bought without an address. */
+  /** Empty for an e-book bought without an address, and for a gift (the address is its recipient's). */
   addressLines: string[];
+  /** A printed copy going to someone else (a gift): who and where; absent when it goes to the buyer billed. */
+  shipTo?: { name: string; addressLines: string[] };
 }
 
 /** An invoice or a credit note, as issued. */

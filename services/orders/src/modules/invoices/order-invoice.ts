@@ -5,10 +5,12 @@
 // held until then); one missed by a crash is drawn by the next sweep or when first asked for.
 import type { Kysely, Transaction } from 'kysely';
 import type { OrdersDB } from '../../db';
+import { indianStateName, type Address } from '@persona/contracts';
 import type { OrderRow } from '../orders/orders.repository';
+import { shippingAddress } from '../orders/orders.mapper';
 import { assertNumberSeries, DEFAULT_SERIES, type NumberSeries } from './invoice-number';
 import { renderInvoicePdf } from './invoice-pdf';
-import { findInvoicePdf, findInvoicesWithoutPdf, issueInvoice, saveInvoicePdf, type Invoice, type Seller } from './invoices.repository';
+import { findInvoicePdf, findInvoicesWithoutPdf, issueInvoice, saveInvoicePdf, type Buyer, type Invoice, type Seller } from './invoices.repository';
 import { computeOrderTax, DEFAULT_TAX_CONFIG, isValidGstin, type SupplyLine, type TaxConfig } from './tax';
 
 export interface InvoiceSettings {
@@ -66,9 +68,28 @@ export function orderSupplyLines(order: OrderRow): SupplyLine[] {
   ];
 }
 
-function buyerAddress(order: OrderRow): string[] {
-  const address = order.address as { line1: string; city: string; zip: string; country: string } | null;
-  return address ? [address.line1, `${address.city} ${address.zip}`, address.country] : [];
+function addressLines(address: Address): string[] {
+  const state = address.state ? indianStateName(address.state) : undefined;
+  return [
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    ...(address.landmark ? [address.landmark] : []),
+    `${address.city} ${address.zip}`,
+    [state, address.country].filter(Boolean).join(', '),
+  ];
+}
+
+/**
+ * Who the invoice is billed to and, for a printed copy going to someone else, shipped to (issue
+ * 24). The buyer paid and is billed; a gift's address is its recipient's, so it is theirs under
+ * "Ship to" and the buyer's block has no address (the shop does not know the giver's). A copy for
+ * the buyer is billed to their name at the address it goes to, as before.
+ */
+export function invoiceParties(order: OrderRow): Buyer {
+  const address = shippingAddress(order);
+  if (!address) return { name: order.full_name, addressLines: [] };
+  if (address.name === order.full_name) return { name: order.full_name, addressLines: addressLines(address) };
+  return { name: order.full_name, addressLines: [], shipTo: { name: address.name, addressLines: addressLines(address) } };
 }
 
 /** Issues the paid order's invoice (or answers the one it has) in the caller's transaction. */
@@ -79,7 +100,7 @@ export function invoicePaidOrder(trx: Transaction<OrdersDB>, order: OrderRow, se
     orderId: order.id,
     issuedAt: order.paid_at ?? new Date(),
     seller: settings.seller,
-    buyer: { name: order.full_name, addressLines: buyerAddress(order) },
+    buyer: invoiceParties(order),
     tax,
     series: settings.series,
   });
