@@ -499,6 +499,8 @@ export const OrderSummary = Type.Object({
   awaitingDispatch: Type.Integer({ minimum: 0 }),
   /** Paid orders whose Persona could not be made. */
   failedPersonas: Type.Integer({ minimum: 0 }),
+  /** Why the shop refuses live payments (PUBLIC_URL unset or local: every copy would print it), or null when it sells. */
+  livePaymentsRefused: Type.Union([Type.String(), Type.Null()]),
 });
 export type OrderSummary = Static<typeof OrderSummary>;
 

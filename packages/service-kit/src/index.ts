@@ -62,3 +62,4 @@ export { seededRandom, type SeededRandom } from './seeded-random';
 export { readCursors, BAD_CURSOR_MESSAGE } from './page-cursors';
 export * from './multipart-errors';
 export { abandonedSignal } from './abandoned';
+export { localUrlProblem, personaImageToken } from './public-url';

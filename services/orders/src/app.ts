@@ -43,6 +43,8 @@ export interface OrdersAppOptions extends AppBaseOptions {
   invoicing: InvoiceSettings;
   /** Razorpay's refund speed (REFUND_SPEED). */
   refundSpeed?: 'normal' | 'optimum';
+  /** Why live payments are refused (livePaymentsRefusal): initiation answers 503 and the dashboard says why; absent: the shop sells. */
+  livePaymentsRefused?: string | null;
 }
 
 export interface BuyerMail {
@@ -67,6 +69,7 @@ export interface OrdersDeps {
   webhookInbox: { arrived(): void; nudge(): void };
   invoicing: InvoiceSettings;
   refundSpeed: 'normal' | 'optimum';
+  livePaymentsRefused: string | null;
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
@@ -88,6 +91,7 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
     webhookInbox: options.webhookInbox,
     invoicing: options.invoicing,
     refundSpeed: options.refundSpeed ?? 'normal',
+    livePaymentsRefused: options.livePaymentsRefused ?? null,
   };
   await app.register(async (scope) => {
     await paymentRoutes(scope as ServiceApp, deps);

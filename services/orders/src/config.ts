@@ -15,7 +15,7 @@ export const ordersConfig = serviceConfig(
     ADMIN_URL: CommonConfig.ADMIN_URL,
     INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
     CATALOGUE_URL: Type.String({ pattern: '^https?://' }),
-    /** The address buyers use; links in e-mails are built from it. */
+    /** The address buyers use; links in e-mails are built from it. Live payments are refused while it is local (selling-refusal.ts). */
     PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
     /** `test` forces test mode; without live keys the shop is in test mode anyway. */
     PAYMENTS_MODE: Type.Optional(Type.Union([Type.Literal('live'), Type.Literal('test')])),
@@ -49,6 +49,7 @@ export function ordersServiceOptions(settings: OrdersSettings): Omit<OrdersServi
     ...adminTokenOptions(settings),
     catalogueUrl: settings.CATALOGUE_URL,
     publicUrl: settings.PUBLIC_URL,
+    internalToken: settings.INTERNAL_TOKEN,
     payments: {
       mode: settings.PAYMENTS_MODE,
       keyId: settings.RAZORPAY_KEY_ID,

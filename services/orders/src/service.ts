@@ -10,7 +10,9 @@ import { buildApp } from './app';
 import type { OrdersDB } from './db';
 import { createMailRelay, type MailOptions } from './modules/mail/mail-relay';
 import { ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE, subscribeOrderReceipts, subscribePersonaEvents } from './modules/orders/persona-events';
-import { catalogueBookReader, type BookReader } from './modules/payments/catalogue-client';
+import { ORDERS_DOWNLOAD_RENEWAL_QUEUE, subscribeDownloadRenewals } from './modules/library/download-renewals';
+import { catalogueBookReader, giftPictures, type BookReader } from './modules/payments/catalogue-client';
+import { livePaymentsRefusal } from './modules/payments/selling-refusal';
 import { createPaymentProvider, type PaymentSettings } from './modules/payments/create-payment-provider';
 import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';
 import { webhookInbox } from './modules/payments/handle-payment-webhook';
@@ -49,6 +51,8 @@ export interface OrdersServiceOptions extends ServiceBaseOptions<OrdersDB> {
   invoicing?: InvoiceSettings;
   /** The session check for admin tokens (see sessionRevocationCheck). */
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
+  /** The services' shared INTERNAL_TOKEN: a gift's e-mail names its dedication image by a token made with it (none without). */
+  internalToken?: string;
 }
 
 export interface OrdersService extends RunningService {
@@ -93,6 +97,9 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   );
   closers.push(() => payments.close());
   const { provider, mode, standIn } = payments;
+  const livePaymentsRefused = livePaymentsRefusal(mode, options.payments.keyId, options.publicUrl);
+  // Loud, at every start: the owner reads it in the log, and on the dashboard.
+  if (livePaymentsRefused) logger.error({ publicUrl: options.publicUrl }, livePaymentsRefused);
 
   closers.push(() => store.flush());
   const mail = createMailRelay(database.db, options.mail, logger);
@@ -138,15 +145,24 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     webhookInbox: inbox,
     invoicing,
     refundSpeed: options.refundSpeed,
+    livePaymentsRefused,
     metricsToken: options.metricsToken,
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
   });
-  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE] });
+  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE, ORDERS_DOWNLOAD_RENEWAL_QUEUE] });
 
   const subscriptions: Subscription[] = [
-    await subscribePersonaEvents(bus, database.db, shop, () => mail.nudge(), logger),
+    await subscribePersonaEvents(
+      bus,
+      database.db,
+      shop,
+      () => mail.nudge(),
+      logger,
+      giftPictures(options.catalogueUrl, options.publicUrl, options.internalToken),
+    ),
     await subscribeOrderReceipts(bus, database.db, shop, () => mail.nudge(), logger, invoicing),
+    await subscribeDownloadRenewals(bus, database.db, shop, () => mail.nudge(), logger),
   ];
   let graceMs: number = SHUTDOWN_DEFAULTS.messageGraceMs;
   for (const subscription of subscriptions) closers.push(() => subscription.close({ graceMs }));

@@ -14,6 +14,7 @@ import { TEST_MODE_KEYS } from '../src/modules/payments/razorpay/razorpay-provid
 import { paymentSignature, webhookSignature } from '../src/modules/payments/razorpay/razorpay-signatures';
 import type { OrdersDB } from '../src/db';
 import type { CheckoutBook } from '../src/modules/payments/catalogue-client';
+import type { PaymentSettings } from '../src/modules/payments/create-payment-provider';
 import { startOrdersService, type OrdersService } from '../src/service';
 
 export const BOOK: CheckoutBook = {
@@ -44,6 +45,9 @@ export async function startOrdersHarness(
     lists?: { countCap?: number; exportBatchSize?: number };
     /** The mail relay's clock (scheduled e-mails). */
     mailNow?: () => Date;
+    /** The shop's address and payment keys (default: https://shop.example, test mode). */
+    publicUrl?: string;
+    payments?: PaymentSettings;
   } = {},
 ): Promise<OrdersHarness> {
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'orders-mail-'));
@@ -55,9 +59,9 @@ export async function startOrdersHarness(
     logger,
     jwtSecret: TEST_JWT_SECRET,
     catalogueUrl: 'http://127.0.0.1:1',
-    publicUrl: 'https://shop.example',
+    publicUrl: extra.publicUrl ?? 'https://shop.example',
     supportEmail: 'help@shop.example',
-    payments: {},
+    payments: extra.payments ?? {},
     mail: { dir: mailDir, from: 'Persona Books <orders@example.com>', now: extra.mailNow },
     readBook: async (id) => {
       if (id === UNPRINTABLE_BOOK.id) return UNPRINTABLE_BOOK;

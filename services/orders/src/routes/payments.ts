@@ -3,12 +3,13 @@
 import { Type } from '@sinclair/typebox';
 import secureJson from 'secure-json-parse';
 import { DataEnvelope, ErrorBody, InitiatePaymentBody, InitiatePaymentData, NoQuery, VerifyPaymentBody, VerifyPaymentData } from '@persona/contracts';
-import { badRequest, notFound, type ServiceApp } from '@persona/service-kit';
+import { badRequest, HttpError, notFound, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { OrdersDeps } from '../app';
 import { recordPaymentWebhook } from '../modules/payments/handle-payment-webhook';
 import { initiatePayment } from '../modules/payments/initiate-payment';
 import type { PaymentsContext } from '../modules/payments/payments-context';
+import { NOT_SELLING_MESSAGE } from '../modules/payments/selling-refusal';
 import { verifyPayment } from '../modules/payments/verify-payment';
 
 const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 502: ErrorBody, 503: ErrorBody };
@@ -29,7 +30,11 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
     {
       schema: { querystring: NoQuery, body: InitiatePaymentBody, headers: IdempotencyHeaders, response: { 200: DataEnvelope(InitiatePaymentData), ...errors } },
     },
-    async (request) => ({ data: await initiatePayment(ctx(request), request.body, request.headers['idempotency-key'] as string | undefined) }),
+    async (request) => {
+      // Live payments with a local PUBLIC_URL would sell copies that link to nowhere (selling-refusal.ts).
+      if (deps.livePaymentsRefused) throw new HttpError(503, NOT_SELLING_MESSAGE, 'NOT_SELLING');
+      return { data: await initiatePayment(ctx(request), request.body, request.headers['idempotency-key'] as string | undefined) };
+    },
   );
 
   app.post(

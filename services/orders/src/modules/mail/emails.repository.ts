@@ -22,7 +22,9 @@ export type EmailKind =
   | 'delivered'
   | 'cancelled'
   | 'library-link'
-  | 'refund-processed';
+  | 'refund-processed'
+  /** A link for more downloads, to the buyer (one per request: its occasion is the renewal's id). */
+  | 'download-renewal';
 
 export interface DueEmail {
   /** Null for an e-mail about no order. */
@@ -86,6 +88,22 @@ export async function dropUnsentEmails(db: Kysely<OrdersDB> | Transaction<Orders
     .where('sent_at', 'is', null)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
     .execute();
+}
+
+/**
+ * Withdraws one e-mail before it goes: deleted when not sent and held by no relay (a relay that
+ * claimed it is sending it). Whether it was withdrawn; a claim made meanwhile wins (the delete
+ * re-reads the row it waited for).
+ */
+export async function withdrawUnsentEmail(db: Kysely<OrdersDB> | Transaction<OrdersDB>, id: string): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('emails')
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', sql<Date>`now()`)]))
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(gone);
 }
 
 /**

@@ -1,28 +1,35 @@
 // The e-mails a buyer gets about an order, each as plain text and HTML from one description
 // (email-body): the confirmation when the payment is confirmed (what was bought, the amount,
-// the Persona ID and its page, for a printed copy the address and the dispatch estimate), the
-// Persona's being ready (its page and its download) or having failed (the payment is safe, what
-// happens next and by when), and a printed copy's being shipped (the carrier and tracking
-// number), delivered or cancelled. Also the one the shop sends itself about an order: a paid
-// Persona that failed, with what the owner needs to put it right.
+// the Persona ID and its page, for a printed copy the address and its arrival estimate), the
+// Persona's being ready (a download button per format) or having failed (the payment is safe,
+// what happens next and by when), and a printed copy's being shipped (the carrier and tracking
+// number), delivered or cancelled. A Persona ready before the confirmation went out is told in
+// one e-mail, the ready one that is also the receipt (persona-events decides which). Also the one
+// the shop sends itself about an order: a paid Persona that failed, with what the owner needs to
+// put it right.
 import {
+  addBusinessDays,
   LIBRARY_LINK_MINUTES,
   paiseToRupees,
   PERSONA_FAILED_NOTICE,
   PERSONA_REMEDY_BUSINESS_DAYS,
   personaDownloadUrl,
   orderInvoiceUrl,
-  personalizedPdfUrl,
+  printedDelivery,
   shopDate,
   shopDayStart,
+  TRANSIT_BUSINESS_DAYS,
   type Address,
 } from '@persona/contracts';
 import type { OrderRow } from '../orders/orders.repository';
-import { emailHtml, emailText, type EmailBody } from './email-body';
+import { emailHtml, emailText, type EmailBody, type EmailImage, type EmailLink, type FactValue } from './email-body';
 import type { DueEmail, EmailKind, ShopMail } from './emails.repository';
 
-/** A printed copy leaves within this many business days of payment (spec §9). */
-export const DISPATCH_DAYS = '5–7 business days';
+/**
+ * How long after payment the confirmation waits: a Persona ready by then is told in one e-mail
+ * (the ready one, which is also the receipt) instead of two in the same minute.
+ */
+export const CONFIRMATION_DELAY_MS = 60_000;
 
 const inr = (paise: number) => `₹${paiseToRupees(paise).toFixed(2)}`;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -43,15 +50,21 @@ export function giftDeliveryTime(deliverOn: string): Date {
   return new Date(shopDayStart(deliverOn).getTime() + GIFT_DELIVERY_HOUR * 3_600_000);
 }
 
-/** The EPUB's link when the Persona has one (the button downloads the PDF). */
-function epubFacts(order: OrderRow, shop: ShopMail): Array<[string, string]> {
-  return (order.persona_formats ?? '').split(',').includes('epub')
-    ? [['EPUB, for phones and e-readers', `${shop.publicUrl}${personaDownloadUrl(order.persona_id, 'epub')}`]]
-    : [];
+type Facts = Array<[string, FactValue]>;
+
+const isGift = (order: OrderRow) => Boolean(order.gift_recipient_name && order.gift_deliver_on);
+
+/** A button per format the Persona has: the PDF always, the EPUB when it was made. */
+function downloadActions(order: OrderRow, shop: ShopMail): EmailLink[] {
+  const epub = (order.persona_formats ?? '').split(',').includes('epub');
+  return [
+    { label: 'Download PDF', url: `${shop.publicUrl}${personaDownloadUrl(order.persona_id, 'pdf')}` },
+    ...(epub ? [{ label: 'Download EPUB', url: `${shop.publicUrl}${personaDownloadUrl(order.persona_id, 'epub')}` }] : []),
+  ];
 }
 
 /** A gift's lines in the buyer's e-mails: for whom, and when (and whether) they are e-mailed it. */
-function giftFacts(order: OrderRow): Array<[string, string]> {
+function giftFacts(order: OrderRow): Facts {
   if (!order.gift_recipient_name || !order.gift_deliver_on) return [];
   return [
     ['A gift for', order.gift_recipient_name],
@@ -61,87 +74,153 @@ function giftFacts(order: OrderRow): Array<[string, string]> {
   ];
 }
 
+/** A gift's day and whether its recipient is e-mailed, in a sentence for the giver. */
+function giftPlan(order: OrderRow): string {
+  const name = order.gift_recipient_name!;
+  const day = longDay(order.gift_deliver_on!);
+  return order.gift_recipient_email
+    ? `We e-mail ${name} their Persona at ${order.gift_recipient_email} on ${day}, your gift's day, with your message.`
+    : `We do not e-mail ${name}: the download is yours to hand over on ${day}, your gift's day.`;
+}
+
 function addressLine(address: unknown): string {
   const a = address as Address | null;
   return a ? [a.line1, a.city, a.zip, a.country].filter(Boolean).join(', ') : '';
 }
 
-const personaPage = (order: OrderRow, shop: ShopMail) => `${shop.publicUrl}/send-persona?personaId=${order.persona_id}`;
+/**
+ * A printed copy's dates, from its payment's day and a gift's day (delivery-dates): the last day
+ * it leaves us and the day it arrives by.
+ */
+function printedDates(order: OrderRow) {
+  return printedDelivery(shopDate(order.paid_at ?? order.created_at ?? new Date()), order.gift_deliver_on);
+}
 
-const footer = (shop: ShopMail) => ['Persona Books', `Questions? Write to ${shop.supportEmail}, quoting your Persona ID.`, shop.publicUrl];
+/** A printed copy's arrival promise, in a sentence. */
+function printedPromise(order: OrderRow): string {
+  const { shipBy, arrivesBy } = printedDates(order);
+  return `Your printed copy leaves us by ${longDay(shipBy)} and should arrive by ${longDay(arrivesBy)}; its page shows when it is on its way.`;
+}
+
+const personaPage = (order: OrderRow, shop: ShopMail): EmailLink => ({
+  label: 'Your Persona page',
+  url: `${shop.publicUrl}/send-persona?personaId=${order.persona_id}`,
+});
+
+const footer = (shop: ShopMail) => ['Persona Books', `Questions? Write to ${shop.supportEmail}, quoting your Persona ID.`];
 
 function email(order: OrderRow, kind: EmailKind, subject: string, body: EmailBody, correlationId: string | null): DueEmail {
   return { orderId: order.id, kind, to: order.email, subject, text: emailText(body), html: emailHtml(body), correlationId };
 }
 
-export function orderConfirmedEmail(order: OrderRow, shop: ShopMail, correlationId: string | null, invoice?: { number: string }): DueEmail {
+/** The receipt's lines: what was bought, what each part cost, what was paid and when, and the Persona's ID. */
+function receiptFacts(order: OrderRow, shop: ShopMail, invoice?: { number: string }): Facts {
   const physical = order.delivery_type === 'physical';
-  const facts: Array<[string, string]> = [
+  return [
     ['Book', `${order.book_title} by ${order.book_author}`],
-    ['Format', physical ? 'Printed Persona (with the PDF)' : 'Digital Persona (PDF)'],
+    ['Format', physical ? 'Printed Persona (with the digital copy)' : 'Digital Persona'],
     ...(physical
       ? ([
           ['Book price', inr(order.base_paise)],
           ['Printing', inr(order.printing_paise)],
           ['Delivery', inr(order.delivery_paise)],
-        ] as Array<[string, string]>)
+        ] as Facts)
       : order.discount_paise > 0
-        ? ([['Book price', inr(order.base_paise)]] as Array<[string, string]>)
+        ? ([['Book price', inr(order.base_paise)]] as Facts)
         : []),
     // A coupon's discount, so that the parts add up to what was paid.
-    ...(order.discount_paise > 0 ? ([[`Discount (${order.coupon_code ?? 'coupon'})`, `−${inr(order.discount_paise)}`]] as Array<[string, string]>) : []),
+    ...(order.discount_paise > 0 ? ([[`Discount (${order.coupon_code ?? 'coupon'})`, `−${inr(order.discount_paise)}`]] as Facts) : []),
     ['Amount paid', inr(order.amount_paise)],
     ['Paid on', longDate(order.paid_at ?? new Date())],
     ['Persona ID', order.persona_id],
     ...giftFacts(order),
-    ...(physical ? ([['Delivering to', addressLine(order.address)]] as Array<[string, string]>) : []),
-    ...(invoice ? ([['Tax invoice', `${invoice.number}: ${shop.publicUrl}${orderInvoiceUrl(order.persona_id)}`]] as Array<[string, string]>) : []),
+    ...(physical
+      ? ([
+          ['Delivering to', addressLine(order.address)],
+          ['Arrives by', longDay(printedDates(order).arrivesBy)],
+        ] as Facts)
+      : []),
+    ...(invoice ? ([['Tax invoice', { label: invoice.number, url: `${shop.publicUrl}${orderInvoiceUrl(order.persona_id)}` }]] as Facts) : []),
   ];
-  return email(
-    order,
-    'order-confirmed',
-    `Order confirmed: your Persona of "${order.book_title}"`,
-    {
-      greeting: `Dear ${order.full_name},`,
-      heading: 'Thank you for your order',
-      paragraphs: [`We have received your payment of ${inr(order.amount_paise)}. This e-mail is your receipt.`],
-      facts,
-      action: { label: 'View your Persona', url: personaPage(order, shop) },
-      after: [
-        "We are adding your name, the date and the author's signature now, and e-mail you again the moment your Persona is ready to download.",
-        ...(physical ? [`Your printed copy is dispatched within ${DISPATCH_DAYS}; its page shows when it is on its way.`] : []),
-        'Keep your Persona ID: it finds, downloads and verifies your copy whenever you need it.',
-      ],
-      footer: footer(shop),
-    },
-    correlationId,
-  );
 }
 
-/** The buyer's e-mail that their Persona is ready; `replaces`: the Persona a re-issue's corrected one replaces. */
-export function personaReadyEmail(order: OrderRow, shop: ShopMail, correlationId: string | null, replaces?: string): DueEmail {
-  const download = `${shop.publicUrl}${personalizedPdfUrl(order.persona_id)}`;
+/**
+ * The confirmation, a receipt: due CONFIRMATION_DELAY_MS after payment, so that a Persona ready by
+ * then replaces it with one e-mail (personaReadyEmail with `receipt`).
+ */
+export function orderConfirmedEmail(order: OrderRow, shop: ShopMail, correlationId: string | null, invoice?: { number: string }): DueEmail {
+  const gift = isGift(order);
+  return {
+    ...email(
+      order,
+      'order-confirmed',
+      `Order confirmed: your Persona of "${order.book_title}"`,
+      {
+        greeting: `Dear ${order.full_name},`,
+        heading: 'Thank you for your order',
+        paragraphs: [`We have received your payment of ${inr(order.amount_paise)}. This e-mail is your receipt.`],
+        facts: receiptFacts(order, shop, invoice),
+        actions: [personaPage(order, shop)],
+        after: [
+          gift
+            ? `We are printing ${order.gift_recipient_name}'s name, the date and the author's signature in it now, and e-mail you again when the Persona is ready to download.`
+            : "We are printing your name, the date and the author's signature in it now, and e-mail you again when your Persona is ready to download.",
+          ...(gift ? [giftPlan(order)] : []),
+          ...(order.delivery_type === 'physical' ? [printedPromise(order)] : []),
+          'Keep your Persona ID: it finds, downloads and verifies your copy whenever you need it.',
+        ],
+        footer: footer(shop),
+        shopUrl: shop.publicUrl,
+      },
+      correlationId,
+    ),
+    sendAfter: new Date((order.paid_at ?? new Date()).getTime() + CONFIRMATION_DELAY_MS),
+  };
+}
+
+/** What the ready e-mail also says when it is the order's first: the receipt (and its invoice, once issued). */
+export interface ReadyReceipt {
+  invoice?: { number: string };
+}
+
+/**
+ * The buyer's e-mail that their Persona is ready, a button per format; `replaces`: the Persona a
+ * re-issue's corrected one replaces; `receipt`: the order's confirmation was not sent, so this one
+ * confirms the order and the payment too.
+ */
+export function personaReadyEmail(order: OrderRow, shop: ShopMail, correlationId: string | null, replaces?: string, receipt?: ReadyReceipt): DueEmail {
+  const physical = order.delivery_type === 'physical';
+  const gift = isGift(order);
+  const ready = `Your Persona of "${order.book_title}" by ${order.book_author} is ready.`;
+  const paragraphs = replaces
+    ? [
+        `Your Persona of "${order.book_title}" by ${order.book_author} has been made again with the corrected details.`,
+        `It replaces Persona ${replaces}, which can no longer be downloaded. Its new Persona ID is ${order.persona_id}.`,
+      ]
+    : receipt
+      ? [`We have received your payment of ${inr(order.amount_paise)}. This e-mail is your receipt.`, ready]
+      : [ready];
   return email(
     order,
     'persona-ready',
-    replaces ? `Your corrected Persona of "${order.book_title}" is ready` : `Your Persona of "${order.book_title}" is ready`,
+    replaces
+      ? `Your corrected Persona of "${order.book_title}" is ready`
+      : receipt
+        ? `Order confirmed: your Persona of "${order.book_title}" is ready`
+        : `Your Persona of "${order.book_title}" is ready`,
     {
       greeting: `Dear ${order.full_name},`,
-      heading: replaces ? 'Your corrected Persona is ready' : 'Your Persona is ready',
-      paragraphs: replaces
-        ? [
-            `Your Persona of "${order.book_title}" by ${order.book_author} has been made again with the corrected details.`,
-            `It replaces Persona ${replaces}, which can no longer be downloaded. Its new Persona ID is ${order.persona_id}.`,
-          ]
-        : [`Your Persona of "${order.book_title}" by ${order.book_author} is ready.`],
-      facts: [['Persona ID', order.persona_id], ['Your Persona', personaPage(order, shop)], ...epubFacts(order, shop), ...giftFacts(order)],
-      action: { label: 'Download your Persona', url: download },
+      heading: replaces ? 'Your corrected Persona is ready' : receipt ? 'Thank you: your Persona is ready' : 'Your Persona is ready',
+      paragraphs,
+      facts: receipt ? receiptFacts(order, shop, receipt.invoice) : [['Persona ID', order.persona_id], ...giftFacts(order)],
+      actions: [...downloadActions(order, shop), personaPage(order, shop)],
       after: [
-        order.delivery_type === 'physical'
-          ? 'Your printed copy follows: it is dispatched soon and arrives 5 to 7 business days after dispatch.'
-          : 'Keep your Persona ID: it finds your copy again whenever you need it.',
+        ...(receipt && gift ? [giftPlan(order)] : []),
+        ...(physical ? [printedPromise(order)] : []),
+        'Keep your Persona ID: it finds, downloads and verifies your copy whenever you need it.',
       ],
       footer: footer(shop),
+      shopUrl: shop.publicUrl,
     },
     correlationId,
   );
@@ -169,12 +248,13 @@ export function personaFailedEmail(order: OrderRow, shop: ShopMail, correlationI
         ['Paid on', longDate(order.paid_at ?? order.created_at)],
         ...giftFacts(order),
       ],
-      action: { label: 'View your Persona', url: personaPage(order, shop) },
+      actions: [personaPage(order, shop)],
       after: [
         PERSONA_FAILED_NOTICE.next,
         ...(order.delivery_type === 'physical' ? ['Your printed copy is printed and dispatched once your Persona is made.'] : []),
       ],
       footer: footer(shop),
+      shopUrl: shop.publicUrl,
     },
     correlationId,
   );
@@ -204,15 +284,17 @@ export function personaFailedAlert(order: OrderRow, shop: ShopMail, occasion: st
       ['Buyer', order.full_name],
       ["Buyer's e-mail", order.email],
       ['Phone', order.phone],
-      ['Format', order.delivery_type === 'physical' ? 'Printed Persona (with the PDF)' : 'Digital Persona (PDF)'],
+      ['Format', order.delivery_type === 'physical' ? 'Printed Persona (with the digital copy)' : 'Digital Persona'],
       ['Amount paid', inr(order.amount_paise)],
       ['Paid on', longDate(order.paid_at ?? order.created_at)],
       ['Reason', order.persona_error || 'None given'],
     ],
-    action: { label: 'Open the order to retry', url: adminOrders(shop, `search=${order.persona_id}`) },
+    actions: [
+      { label: 'Open the order to retry', url: adminOrders(shop, `search=${order.persona_id}`) },
+      { label: 'Every failed Persona', url: adminOrders(shop, 'persona=failed') },
+    ],
     after: [
       "Put the cause right (the book's file, for one), then press Retry: the buyer is e-mailed the moment the Persona is ready. A retry that fails again sends another alert.",
-      `Every paid Persona that failed: ${adminOrders(shop, 'persona=failed')}`,
     ],
     footer: ['Persona Books', `An alert the shop sends to its own address, ${shop.supportEmail}.`],
   };
@@ -228,15 +310,25 @@ export function personaFailedAlert(order: OrderRow, shop: ShopMail, occasion: st
   };
 }
 
+/** The pictures a gift's recipient sees: the book's cover and their own dedication page (absolute addresses); either may be missing. */
+export interface GiftPictures {
+  cover?: string | null;
+  dedication?: string | null;
+}
+
 /**
- * A gift's Persona to its recipient, on its day: who gives it, their message, the download and the
- * Persona's page. A gift for the day it was bought goes as soon as its Persona is ready; one for a
- * later day waits for giftDeliveryTime. Null when the gift names no recipient's address.
+ * A gift's Persona to its recipient, on its day: who gives it, their message, the book's cover and
+ * their dedication page, a download per format and the Persona's page. A gift for the day it was
+ * bought goes as soon as its Persona is ready; one for a later day waits for giftDeliveryTime.
+ * Null when the gift names no recipient's address.
  */
-export function giftDeliveryEmail(order: OrderRow, shop: ShopMail, correlationId: string | null): DueEmail | null {
+export function giftDeliveryEmail(order: OrderRow, shop: ShopMail, correlationId: string | null, pictures: GiftPictures = {}): DueEmail | null {
   if (!order.gift_recipient_name || !order.gift_deliver_on || !order.gift_recipient_email) return null;
-  const download = `${shop.publicUrl}${personalizedPdfUrl(order.persona_id)}`;
   const message = order.gift_message ? order.gift_message.split('\n') : [];
+  const images: EmailImage[] = [
+    ...(pictures.cover ? [{ url: pictures.cover, alt: `The cover of "${order.book_title}"`, width: 120 }] : []),
+    ...(pictures.dedication ? [{ url: pictures.dedication, alt: `Your dedication page, with your name: ${order.gift_recipient_name}`, width: 150 }] : []),
+  ];
   const body: EmailBody = {
     greeting: `Dear ${order.gift_recipient_name},`,
     heading: `${order.full_name} has given you a Persona`,
@@ -244,15 +336,15 @@ export function giftDeliveryEmail(order: OrderRow, shop: ShopMail, correlationId
       `${order.full_name} has given you a Persona of "${order.book_title}" by ${order.book_author}: your own copy, with your name on its dedication page and the author's signature.`,
       ...(message.length ? [`${order.full_name} writes:`, ...message.map((line) => `“${line}”`)] : []),
     ],
+    images,
     facts: [
       ['Book', `${order.book_title} by ${order.book_author}`],
       ['Persona ID', order.persona_id],
-      ['Your Persona', personaPage(order, shop)],
-      ...epubFacts(order, shop),
     ],
-    action: { label: 'Download your Persona', url: download },
+    actions: [...downloadActions(order, shop), personaPage(order, shop)],
     after: ['Keep your Persona ID: it finds, downloads and verifies your copy whenever you need it.'],
     footer: footer(shop),
+    shopUrl: shop.publicUrl,
   };
   return {
     orderId: order.id,
@@ -266,6 +358,12 @@ export function giftDeliveryEmail(order: OrderRow, shop: ShopMail, correlationId
   };
 }
 
+/** A shipped copy's arrival: the courier's fewest and most business days after the day it left. */
+function shippedArrival(order: OrderRow): string {
+  const left = shopDate(order.shipped_at ?? new Date());
+  return `between ${longDay(addBusinessDays(left, TRANSIT_BUSINESS_DAYS.min))} and ${longDay(addBusinessDays(left, TRANSIT_BUSINESS_DAYS.max))}`;
+}
+
 /**
  * The e-mail a printed copy's new delivery status owes its buyer, or null when it owes none. A copy
  * cancelled with the whole order refunded (`refund: 'order'`) says so instead of the fees alone.
@@ -273,7 +371,7 @@ export function giftDeliveryEmail(order: OrderRow, shop: ShopMail, correlationId
 export function deliveryEmail(order: OrderRow, shop: ShopMail, correlationId: string | null, refund: 'print' | 'order' = 'print'): DueEmail | null {
   const greeting = `Dear ${order.full_name},`;
   const book = `"${order.book_title}"`;
-  const common = { greeting, action: { label: 'View your Persona', url: personaPage(order, shop) }, footer: footer(shop) };
+  const common = { greeting, actions: [personaPage(order, shop)], footer: footer(shop), shopUrl: shop.publicUrl };
   switch (order.delivery_status) {
     case 'shipped':
       return email(
@@ -283,11 +381,11 @@ export function deliveryEmail(order: OrderRow, shop: ShopMail, correlationId: st
         {
           ...common,
           heading: 'Your printed Persona is on its way',
-          paragraphs: [`Your printed copy of ${book} has left us and arrives 5 to 7 business days after dispatch.`],
+          paragraphs: [`Your printed copy of ${book} has left us and should arrive ${shippedArrival(order)}.`],
           facts: [
             ['Persona ID', order.persona_id],
             ['Carrier', order.carrier ?? 'Our courier'],
-            ...(order.tracking_number ? ([['Tracking number', order.tracking_number]] as Array<[string, string]>) : []),
+            ...(order.tracking_number ? ([['Tracking number', order.tracking_number]] as Facts) : []),
             ['Delivering to', addressLine(order.address)],
           ],
         },
@@ -338,12 +436,13 @@ export function libraryLinkEmail(email: string, link: string, shop: ShopMail, co
     greeting: 'Hello,',
     heading: 'Your Personas',
     paragraphs: [`Someone, we hope you, asked for the Personas bought with ${email}. This button opens them, with their downloads.`],
-    action: { label: 'Open my Personas', url: link },
+    actions: [{ label: 'Open my Personas', url: link }],
     after: [
       `The link works once, within ${LIBRARY_LINK_MINUTES} minutes. If it has expired, ask for a new one on the same page.`,
       'If you did not ask for it, ignore this e-mail: nothing opens without the link.',
     ],
-    footer: ['Persona Books', `Questions? Write to ${shop.supportEmail}.`, shop.publicUrl],
+    footer: ['Persona Books', `Questions? Write to ${shop.supportEmail}.`],
+    shopUrl: shop.publicUrl,
   };
   return {
     orderId: null,
@@ -385,11 +484,12 @@ export function refundProcessedEmail(
           ['Refunded', inr(refund.amountPaise)],
           ['Refunded in all', inr(refund.refundedInAllPaise)],
           ...(creditNote
-            ? ([['Credit note', `${creditNote.number}: ${shop.publicUrl}${orderInvoiceUrl(order.persona_id, creditNote.id)}`]] as Array<[string, string]>)
+            ? ([['Credit note', { label: creditNote.number, url: `${shop.publicUrl}${orderInvoiceUrl(order.persona_id, creditNote.id)}` }]] as Facts)
             : []),
         ],
         after: full ? ['The whole payment is refunded.'] : ['The rest of your order stands: your Persona is yours to download as before.'],
         footer: footer(shop),
+        shopUrl: shop.publicUrl,
       },
       correlationId,
     ),

@@ -158,7 +158,7 @@ export const summaryFirstDay = (now: Date) => shopDate(now, SALES_CHART_DAYS - 1
  * The dashboard's numbers: every day of the chart (a day without a sale is a zero, not a gap)
  * and the totals of the last 1, 7 and 30 days of it.
  */
-export function toOrderSummary(now: Date, days: readonly SalesDayRow[], work: WorkCountsRow): OrderSummary {
+export function toOrderSummary(now: Date, days: readonly SalesDayRow[], work: WorkCountsRow): Omit<OrderSummary, 'livePaymentsRefused'> {
   const byDay = new Map(days.map((row) => [row.day, row]));
   const chart = Array.from({ length: SALES_CHART_DAYS }, (_, i) => {
     const date = shopDate(now, SALES_CHART_DAYS - 1 - i);

@@ -2,13 +2,28 @@
 // (whichever of verify, webhook or reconciler saw the payment), and the personalisation service
 // saying a Persona is ready (queue the buyer's e-mail, and a gift's to its recipient for its day,
 // in the same transaction) or failed (queue the buyer's notice and the shop's alert, likewise).
+//
+// The buyer's first e-mail: the confirmation is due a minute after payment (CONFIRMATION_DELAY_MS);
+// a Persona ready before it went out takes its place, the ready e-mail then being the receipt too.
+// The two events travel on different queues and may come in either order, or after a restart:
+// both handlers decide under the order's row lock from what the `emails` table holds (a
+// confirmation not yet sent nor held by a relay can still be withdrawn), never from a timer.
 import { eventLogger, handleOnce, type BusLogger, type EventBus, type KnownEvent, type Subscription } from '@persona/bus';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { OrdersDB } from '../../db';
-import { dropUnsentEmails, queueEmail } from '../mail/emails.repository';
+import { dropUnsentEmails, queueEmail, withdrawUnsentEmail } from '../mail/emails.repository';
 import type { ShopMail } from '../mail/emails.repository';
-import { giftDeliveryEmail, orderConfirmedEmail, personaFailedAlert, personaFailedEmail, personaReadyEmail } from '../mail/order-emails';
+import {
+  giftDeliveryEmail,
+  orderConfirmedEmail,
+  personaFailedAlert,
+  personaFailedEmail,
+  personaReadyEmail,
+  type GiftPictures,
+  type ReadyReceipt,
+} from '../mail/order-emails';
 import * as repo from './orders.repository';
+import type { OrderRow } from './orders.repository';
 import { reissueOfPersona } from './reissue-persona';
 import { invoicePaidOrder, invoicePdf, type InvoiceSettings } from '../invoices/order-invoice';
 import { creditRefundsOfInvoice } from '../refunds/refunds';
@@ -19,8 +34,42 @@ export const ORDERS_PERSONA_QUEUE = 'orders.personas';
 /** What personalisation tells orders about a Persona. */
 export type PersonaOutcomeEvent = KnownEvent<'persona.ready' | 'persona.failed'>;
 
-export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutcomeEvent, shop: ShopMail): Promise<'ready' | 'failed' | 'ignored'> {
+/** The pictures of a gift's e-mail to its recipient, found before the transaction (a call to the catalogue holds no lock). */
+export type GiftPicturesOf = (order: OrderRow) => Promise<GiftPictures>;
+
+/** The issued invoice of an order, for the receipt's line. */
+const invoiceOf = (db: Kysely<OrdersDB> | Transaction<OrdersDB>, orderId: string) =>
+  db.selectFrom('invoices').select('number').where('order_id', '=', orderId).where('kind', '=', 'invoice').executeTakeFirst();
+
+/**
+ * Whether the ready e-mail is also the order's receipt: the confirmation was not queued yet
+ * (order.paid comes later) or is withdrawn now, before any relay took it. Under the order's lock.
+ */
+async function readyIsReceipt(trx: Transaction<OrdersDB>, order: OrderRow): Promise<ReadyReceipt | undefined> {
+  const confirmation = await trx
+    .selectFrom('emails')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('kind', '=', 'order-confirmed')
+    .where('occasion', '=', '')
+    .executeTakeFirst();
+  if (confirmation && !(await withdrawUnsentEmail(trx, confirmation.id))) return undefined;
+  const invoice = await invoiceOf(trx, order.id);
+  return invoice ? { invoice } : {};
+}
+
+export async function applyPersonaEvent(
+  db: Kysely<OrdersDB>,
+  event: PersonaOutcomeEvent,
+  shop: ShopMail,
+  giftPictures?: GiftPicturesOf,
+): Promise<'ready' | 'failed' | 'ignored'> {
   let outcome: 'ready' | 'failed' | 'ignored' = 'ignored';
+  let pictures: GiftPictures = {};
+  if (event.type === 'persona.ready' && giftPictures) {
+    const before = await repo.findOrderByPersonaId(db, event.payload.personaId);
+    if (before?.gift_recipient_email) pictures = await giftPictures(before);
+  }
   await handleOnce(db, 'orders', event, async (trx) => {
     if (event.type === 'persona.ready') {
       const { payload } = event;
@@ -31,9 +80,11 @@ export async function applyPersonaEvent(db: Kysely<OrdersDB>, event: PersonaOutc
       const occasion = reissue ? { occasion: `reissue:${reissue.id}` } : {};
       // What was still waiting to go out about the replaced Persona (a gift's e-mail for its day) would link a download that is gone.
       if (reissue) await dropUnsentEmails(trx, order.id, ['persona-ready', 'gift-delivery'], occasion.occasion!);
-      await queueEmail(trx, { ...personaReadyEmail(order, shop, event.correlationId || null, reissue?.old_persona_id), ...occasion });
+      // setPersonaStatus's update holds the order's row: order.paid's handler waits for this decision, or made its own.
+      const receipt = reissue ? undefined : await readyIsReceipt(trx, order);
+      await queueEmail(trx, { ...personaReadyEmail(order, shop, event.correlationId || null, reissue?.old_persona_id, receipt), ...occasion });
       // A gift's recipient gets it on its day: queued now, sent by the relay when its time comes.
-      const gift = giftDeliveryEmail(order, shop, event.correlationId || null);
+      const gift = giftDeliveryEmail(order, shop, event.correlationId || null, pictures);
       if (gift) await queueEmail(trx, { ...gift, ...occasion });
       outcome = 'ready';
     } else if (event.type === 'persona.failed') {
@@ -58,12 +109,13 @@ export function subscribePersonaEvents(
   shop: ShopMail,
   afterQueued: () => void,
   logger?: BusLogger,
+  giftPictures?: GiftPicturesOf,
 ): Promise<Subscription> {
   return bus.subscribe({
     queue: ORDERS_PERSONA_QUEUE,
     bindings: ['persona.ready', 'persona.failed'],
     handler: async (event) => {
-      const outcome = await applyPersonaEvent(db, event, shop);
+      const outcome = await applyPersonaEvent(db, event, shop, giftPictures);
       if (logger) {
         const log = eventLogger(logger, event, { personaId: event.payload.personaId });
         if (outcome === 'ready') log.info({}, 'persona ready on the order; e-mail queued');
@@ -77,22 +129,36 @@ export function subscribePersonaEvents(
 
 export const ORDERS_RECEIPT_QUEUE = 'orders.receipts';
 
-/** Queues the order's confirmation e-mail (once per order, however often order.paid arrives). */
 /**
  * order.paid: the order's tax invoice and its confirmation e-mail (the receipt, naming the
- * invoice), in one transaction; the invoice's PDF is drawn after it commits.
+ * invoice, due a minute later), in one transaction, once per order however often order.paid
+ * arrives; the invoice's PDF is drawn after it commits. A Persona already ready has had its e-mail
+ * made the receipt: no confirmation, and that e-mail, while it waits, names the invoice now issued.
  */
 export async function applyOrderPaid(db: Kysely<OrdersDB>, event: KnownEvent<'order.paid'>, shop: ShopMail, invoicing?: InvoiceSettings): Promise<boolean> {
   let queued = false;
   let invoice: Invoice | undefined;
   await handleOnce(db, 'orders.receipts', event, async (trx) => {
-    const order = await repo.findOrderById(trx, event.payload.orderId);
+    // The order's row lock: persona.ready's handler decides on the same row which e-mail is the receipt.
+    const order = await repo.findOrderForUpdate(trx, event.payload.orderId);
     if (!order || order.payment_status !== 'paid') return;
     invoice = invoicing ? await invoicePaidOrder(trx, order, invoicing) : undefined;
     // A refund processed before the invoice existed gets its credit note now.
     if (invoice) await creditRefundsOfInvoice(trx, invoice);
-    await queueEmail(trx, orderConfirmedEmail(order, shop, event.correlationId || null, invoice));
-    queued = true;
+    const ready = await trx
+      .selectFrom('emails')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'persona-ready')
+      .where('occasion', '=', '')
+      .executeTakeFirst();
+    if (!ready) {
+      await queueEmail(trx, orderConfirmedEmail(order, shop, event.correlationId || null, invoice));
+      queued = true;
+    } else if (invoice && (await withdrawUnsentEmail(trx, ready.id))) {
+      await queueEmail(trx, personaReadyEmail(order, shop, event.correlationId || null, undefined, { invoice }));
+      queued = true;
+    }
   });
   if (invoice) await invoicePdf(db, invoice, invoicing?.draw);
   return queued;
