@@ -9,8 +9,12 @@ export type PersonaIdParams = Static<typeof PersonaIdParams>;
 
 export const PersonaIdString = Type.String({ pattern: PERSONA_ID_PATTERN });
 
-/** What the signature covers, serialised as canonical JSON (keys sorted). */
-export interface PersonaSignedRecord {
+/**
+ * What a Persona is made of, as its order tells it: the facts printed in the copy, a gift's giver
+ * and message included. Persona records signed before issue 24 were exactly this
+ * (PersonaSignedRecordV1); since then the giver and the message are signed only as salted hashes.
+ */
+export interface PersonaDetails {
   personaId: string;
   bookId: string;
   title: string;
@@ -18,9 +22,45 @@ export interface PersonaSignedRecord {
   buyerName: string;
   /** YYYY-MM-DD in India time (the date printed in the book). */
   purchaseDate: string;
-  /** A gift's recipient, printed instead of the buyer (DESIGN §12); absent from the signed JSON when not a gift. */
+  /** A gift's recipient, printed instead of the buyer (DESIGN §12); absent when not a gift. */
   recipientName?: string;
   /** A gift's message, printed on the dedication page; absent when none. */
+  message?: string;
+}
+
+/**
+ * A record signed before issue 24, serialised as canonical JSON (keys sorted): it names a gift's
+ * buyer and message in the clear, so its JSON is never shown by the public verify answer.
+ */
+export type PersonaSignedRecordV1 = PersonaDetails;
+
+/**
+ * The record signed since issue 24 (canonical JSON, keys sorted): only what the copy prints for all
+ * to see, and a commitment to each private detail — SHA-256, in hexadecimal, of the detail's salt
+ * (32 hexadecimal digits, kept by the shop and printed in the copy's colophon) followed by the
+ * detail itself, as UTF-8 text. Anyone can check the signature from the public verify answer; only
+ * the holder of the file, who has the salts, can check a giver's name or a message against it.
+ */
+export interface PersonaSignedRecordV2 {
+  v: 2;
+  personaId: string;
+  bookId: string;
+  title: string;
+  author: string;
+  /** The name printed in the copy: a gift's recipient, else the buyer. */
+  name: string;
+  purchaseDate: string;
+  /** A gift: its buyer's name, salted and hashed; absent when not a gift. */
+  buyerNameHash?: string;
+  /** A gift's message, salted and hashed; absent when none. */
+  messageHash?: string;
+}
+
+export type PersonaSignedRecord = PersonaSignedRecordV1 | PersonaSignedRecordV2;
+
+/** The salts of a Persona's private details (32 hexadecimal digits each), one for each it has. */
+export interface PersonaSalts {
+  buyerName?: string;
   message?: string;
 }
 
@@ -30,11 +70,20 @@ export const PersonaVerification = Type.Object({
   valid: Type.Boolean(),
   title: Type.String(),
   author: Type.String(),
-  buyerName: Type.String(),
+  /**
+   * The name printed in the copy: a gift's recipient, else the buyer. A gift's buyer and message
+   * are never answered here (anyone holding the id, printed on every page, may ask).
+   */
+  name: Type.String(),
   purchaseDate: Type.String(),
-  /** A gift's recipient and message, signed with the rest. */
-  recipientName: Type.Union([Type.String(), Type.Null()]),
-  message: Type.Union([Type.String(), Type.Null()]),
+  /** Whether the copy was a gift: its giver and message stay private. */
+  gift: Type.Boolean(),
+  /**
+   * The signed record as canonical JSON (PersonaSignedRecordV2), so the signature can be checked
+   * against the public key by anyone; null for a gift signed before issue 24, whose record named
+   * its giver and message (its validity is still checked, and answered in `valid`).
+   */
+  record: Type.Union([Type.String(), Type.Null()]),
   sha256: Type.String(),
   signature: Type.String(),
   keyId: Type.String(),

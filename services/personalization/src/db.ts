@@ -29,6 +29,11 @@ export interface PersonasTable {
   licence_ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   licence_end: ColumnType<'refunded' | 'replaced' | null, 'refunded' | 'replaced' | null | undefined, 'refunded' | 'replaced' | null>;
   replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The version of the record its signature covers (issue 24): 1 names a gift's buyer and message, 2 only their salted hashes. */
+  record_version: ColumnType<number, number | undefined, number>;
+  /** Version 2: the salts of a gift's buyer name and message (PersonaSalts); null for what it does not have. */
+  buyer_name_salt: ColumnType<string | null, string | null | undefined, string | null>;
+  message_salt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SigningKeysTable {

@@ -98,7 +98,11 @@ export async function startPersonalizationService(options: PersonalizationServic
     verifier: createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked }),
     copyChecks,
     uploadsDir,
-    previews: createPreviews({ pool: previewPool, readTitle: options.readTitle ?? catalogueTitleReader(options.catalogueUrl), publicUrl: options.publicUrl }),
+    previews: createPreviews({
+      pool: previewPool,
+      readTitle: options.readTitle ?? catalogueTitleReader(options.catalogueUrl, options.internalToken),
+      publicUrl: options.publicUrl,
+    }),
     logger,
     lookupsPerMinute: options.lookupsPerMinute,
     previewsPerMinute: options.previewsPerMinute,

@@ -39,8 +39,8 @@ import { copyFormat, type CopyFormat } from '../modules/leak-mark/copy-format';
 import type { MarkReading } from '../modules/leak-mark/read-mark';
 import { PreviewAbandonedError } from '../modules/pdf-pool/pdf-pool';
 import * as repo from '../modules/personas/personas.repository';
-import { signedRecord, verifyFile } from '../modules/personas/verify-file';
-import { verifyPersonaSignature } from '../modules/signing/persona-signature';
+import { signatureHolds, signedRecord, verifyFile } from '../modules/personas/verify-file';
+import { canonicalJson, signedFields } from '../modules/signing/persona-signature';
 
 /** How a copy is named in what a refusal says. */
 const COPY_NAME: Record<CopyFormat, string> = { pdf: 'This PDF', epub: 'This EPUB' };
@@ -67,6 +67,35 @@ function licenceEnded(row: repo.PersonaRow): HttpError | null {
       'REFUNDED',
     );
   return null;
+}
+
+/**
+ * What anyone with a Persona's id (printed on every page) is told: what its copy shows everyone,
+ * never a gift's buyer or message. Since issue 24 the signed record holds only that and salted
+ * hashes, so it is answered whole and its signature can be checked by anyone; an older gift's
+ * record named its buyer and message, and is checked here only.
+ */
+function publicVerification(row: repo.PersonaRow, publicKeys: Map<string, string>): Omit<PersonaVerification, 'licence'> {
+  let record: string | null = null;
+  try {
+    const signed = signedRecord(row);
+    if ('v' in signed || (!row.recipient_name && !row.message)) record = canonicalJson(signedFields(signed));
+  } catch {
+    // A version 2 row missing a salt: its record cannot be rebuilt (and signatureHolds says it does not verify).
+  }
+  return {
+    personaId: row.persona_id,
+    valid: signatureHolds(row, publicKeys),
+    title: row.title,
+    author: row.author,
+    name: row.recipient_name ?? row.buyer_name,
+    purchaseDate: row.purchase_date,
+    gift: row.recipient_name !== null,
+    record,
+    sha256: row.sha256 as string,
+    signature: row.signature as string,
+    keyId: row.key_id as string,
+  };
 }
 
 function personaIdOf(raw: string): string {
@@ -158,23 +187,7 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
     async (request) => {
       const row = await repo.findPersona(db, personaIdOf(request.params.personaId));
       if (!row || row.status !== 'ready' || !row.signature || !row.key_id || !row.sha256) throw notFound('No finished Persona has this ID');
-      const key = (await deps.publicKeys()).get(row.key_id);
-      return {
-        data: {
-          personaId: row.persona_id,
-          valid: Boolean(key && verifyPersonaSignature(signedRecord(row), row.signature, key)),
-          title: row.title,
-          author: row.author,
-          buyerName: row.buyer_name,
-          purchaseDate: row.purchase_date,
-          recipientName: row.recipient_name,
-          message: row.message,
-          sha256: row.sha256,
-          signature: row.signature,
-          keyId: row.key_id,
-          licence: licenceOf(row),
-        },
-      };
+      return { data: { ...publicVerification(row, await deps.publicKeys()), licence: licenceOf(row) } };
     },
   );
 

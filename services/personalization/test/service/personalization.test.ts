@@ -10,7 +10,11 @@ import { SourceUnavailableError, type SourceReader } from '../../src/modules/per
 import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
 import { PERSONALIZATION_QUEUE, verifyUrl } from '../../src/modules/personas/personalize';
 import { buildPersonaPdf } from '../../src/modules/pdf-engine/build-persona-pdf';
-import { verifyPersonaSignature } from '../../src/modules/signing/persona-signature';
+import { saltedHash, signingKeyFromPem, signPersona, verifyPersonaSignature } from '../../src/modules/signing/persona-signature';
+import { extractPageTexts } from '../modules/pdf-engine/extract-text';
+import { createCanvas } from '@napi-rs/canvas';
+import type { PersonaSignedRecordV2 } from '@persona/contracts';
+import { BudgetMeter, DOCUMENT_BUDGET, readZip } from '@persona/untrusted';
 import { startPersonalizationService, type PersonalizationService } from '../../src/service';
 import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
 
@@ -30,10 +34,30 @@ async function onePagePdf(): Promise<Uint8Array> {
   doc.addPage([420, 595]);
   return doc.save();
 }
+/** A book with a cover and its author's own signature (issue 24): what the catalogue's internal routes serve. */
+const PICTURED_BOOK = 'af1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
+function picture(width: number, height: number, format: 'image/png' | 'image/jpeg'): Uint8Array {
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#345';
+  if (format === 'image/jpeg') context.fillRect(0, 0, width, height);
+  context.fillStyle = '#111';
+  context.fillRect(width * 0.2, height * 0.4, width * 0.6, height * 0.1);
+  return new Uint8Array(canvas.toBuffer(format as 'image/png'));
+}
 let flakyDown = true;
 const readSource: SourceReader = async (bookId) => {
   if (bookId === BROKEN_BOOK) throw new SourceUnavailableError('the catalogue has no /internal/books/x/source', true);
   if (bookId === FLAKY_BOOK && flakyDown) throw new SourceUnavailableError('the catalogue answered 503', false);
+  if (bookId === PICTURED_BOOK)
+    return {
+      title: 'The Pictured One',
+      author: 'Meera Iyer',
+      language: 'English',
+      source: { kind: 'text', paragraphs },
+      cover: picture(400, 600, 'image/jpeg'),
+      authorSignature: picture(300, 100, 'image/png'),
+    };
   if (bookId === PDF_BOOK)
     return { title: 'The Printed One', author: 'Meera Iyer', language: 'English', source: { kind: 'pdf', bytes: (publisherPdf ??= await onePagePdf()) } };
   return { title: 'The Lighthouse Keeper', author: 'Meera Iyer', language: 'English', source: { kind: 'text', paragraphs } };
@@ -128,22 +152,116 @@ describe('the personalisation service', () => {
     }, 60_000);
   });
 
+  async function uploadCopy(bytes: Buffer) {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'persona.pdf');
+    const response = new Response(form);
+    return service.app.inject({
+      method: 'POST',
+      url: '/api/personas/verify',
+      payload: Buffer.from(await response.arrayBuffer()),
+      headers: { 'content-type': response.headers.get('content-type')! },
+    });
+  }
+
+  it("prints the book's cover as page 1 and the author's own signature on the dedication page; the EPUB's cover image is the cover", async () => {
+    const personaId = 'PRS-C0VR-9QXD-2HFA-J8TW';
+    await bus.publish(paid(personaId, PICTURED_BOOK));
+    await ready(personaId);
+    const pdf = (await service.app.inject({ url: `/api/personas/${personaId}/download` })).rawPayload;
+    const pages = await extractPageTexts(pdf);
+    expect(pages[1]).toContain('The Pictured One');
+    expect(pages[2]).toContain('Personalised for Zoë Ünal');
+    expect(pages[2]).not.toContain('Signed by Persona Books');
+    const { PDFDocument, PDFDict, PDFName } = await import('pdf-lib');
+    const doc = await PDFDocument.load(pdf);
+    const images = (index: number) => doc.getPage(index).node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.entries().length ?? 0;
+    expect(images(0)).toBe(1);
+    expect(images(2)).toBe(1);
+    const epub = (await service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` })).rawPayload;
+    const opf = readZip(epub, new BudgetMeter(DOCUMENT_BUDGET, 'The EPUB'))
+      .find((entry) => entry.name === 'OEBPS/content.opf')!
+      .data.toString('utf8');
+    expect(opf).toContain('<item id="cover-image" href="cover.jpg" media-type="image/jpeg" properties="cover-image"/>');
+    expect(opf).toContain('<item id="author-signature" href="signature.png" media-type="image/png"/>');
+  }, 60_000);
+
   describe('a gift', () => {
-    it('is made for its recipient, with the message, both signed and told back by the verify route', async () => {
+    it('is made for its recipient, with the message; the verify route tells anyone only the printed name, never the buyer or the message', async () => {
       const personaId = 'PRS-GFT1-9QXD-2HFA-J8TW';
       const event = paid(personaId);
       event.payload.gift = { recipientName: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' };
       await bus.publish(event);
       const row = await ready(personaId);
-      expect(row).toMatchObject({ buyer_name: 'Zoë Ünal', recipient_name: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' });
-      const verified = (await service.app.inject({ url: `/api/personas/${personaId}/verify` })).json().data;
-      expect(verified).toMatchObject({ valid: true, buyerName: 'Zoë Ünal', recipientName: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' });
-      // The record without its gift fields no longer matches the signature: they are covered.
+      expect(row).toMatchObject({ buyer_name: 'Zoë Ünal', recipient_name: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love', record_version: 2 });
+      expect(row.buyer_name_salt).toMatch(/^[0-9a-f]{32}$/);
+      expect(row.message_salt).toMatch(/^[0-9a-f]{32}$/);
+      const res = await service.app.inject({ url: `/api/personas/${personaId}/verify` });
+      const verified = res.json().data;
+      expect(Object.keys(verified).sort()).toEqual(
+        ['author', 'gift', 'keyId', 'licence', 'name', 'personaId', 'purchaseDate', 'record', 'sha256', 'signature', 'title', 'valid'].sort(),
+      );
+      expect(verified).toMatchObject({ valid: true, name: 'अनन्या', gift: true, title: 'The Lighthouse Keeper', purchaseDate: '2026-11-22' });
+      // Neither the buyer's name nor any of the message, nor a salt, is in the answer.
+      for (const secret of ['Zoë', 'Ünal', 'मुबारक', 'With love', row.buyer_name_salt!, row.message_salt!]) expect(res.body.includes(secret)).toBe(false);
+      // The record answered is what was signed: anyone can check it with the public key.
       const key = (await service.app.inject({ url: '/api/personas/public-key' })).json().data.publicKeyPem;
-      const record = { personaId, bookId: row.book_id, title: row.title, author: row.author, buyerName: row.buyer_name, purchaseDate: row.purchase_date };
-      expect(verifyPersonaSignature({ ...record, recipientName: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' }, verified.signature, key)).toBe(true);
-      expect(verifyPersonaSignature(record, verified.signature, key)).toBe(false);
+      const record = JSON.parse(verified.record as string) as PersonaSignedRecordV2;
+      expect(record).toMatchObject({ v: 2, personaId, name: 'अनन्या' });
+      expect(verifyPersonaSignature(record, verified.signature, key)).toBe(true);
+      expect(verifyPersonaSignature({ ...record, name: 'Someone else' }, verified.signature, key)).toBe(false);
+      // The file's holder checks the giver and the message with the salts printed in the colophon.
+      expect(record.buyerNameHash).toBe(saltedHash(row.buyer_name_salt!, 'Zoë Ünal'));
+      expect(record.messageHash).toBe(saltedHash(row.message_salt!, 'जन्मदिन मुबारक!\nWith love'));
+      const pdf = (await service.app.inject({ url: `/api/personas/${personaId}/download` })).rawPayload;
+      const colophon = (await extractPageTexts(pdf)).at(-1)!.replace(/\s+/g, '');
+      expect(colophon).toContain(`salt${row.buyer_name_salt}`);
+      expect(colophon).toContain(`salt${row.message_salt}`);
+      expect(colophon).toContain((verified.record as string).replace(/\s+/g, ''));
+      // And the file check still says it is genuine.
+      expect((await uploadCopy(pdf)).json().data).toMatchObject({ genuine: true, personaId });
     }, 60_000);
+
+    it('still verifies a gift signed before issue 24 (record version 1), answering its printed name but neither its record nor its buyer or message', async () => {
+      const personaId = 'PRS-GFT0-9QXD-2HFA-J8TW';
+      const signer = await database.db.selectFrom('signing_keys').select('private_pem').where('active', '=', true).executeTakeFirstOrThrow();
+      const key = signingKeyFromPem(signer.private_pem);
+      const old = {
+        personaId,
+        bookId: BOOK_ID,
+        title: 'An Old Gift',
+        author: 'Meera Iyer',
+        buyerName: 'Old Giver',
+        purchaseDate: '2026-01-05',
+        recipientName: 'Old Friend',
+        message: 'An old secret',
+      };
+      await database.db
+        .insertInto('personas')
+        .values({
+          persona_id: personaId,
+          order_id: '5a1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c',
+          book_id: BOOK_ID,
+          title: old.title,
+          author: old.author,
+          buyer_name: old.buyerName,
+          purchase_date: old.purchaseDate,
+          recipient_name: old.recipientName,
+          message: old.message,
+          status: 'ready',
+          signature: signPersona(old, key),
+          key_id: key.keyId,
+          sha256: 'e'.repeat(64),
+          pages: 3,
+        })
+        .execute();
+      const res = await service.app.inject({ url: `/api/personas/${personaId}/verify` });
+      expect(res.json().data).toMatchObject({ valid: true, name: 'Old Friend', gift: true, record: null, title: 'An Old Gift' });
+      for (const secret of ['Old Giver', 'An old secret']) expect(res.body.includes(secret)).toBe(false);
+      // A changed stored record no longer verifies.
+      await database.db.updateTable('personas').set({ message: 'Another secret' }).where('persona_id', '=', personaId).execute();
+      expect((await service.app.inject({ url: `/api/personas/${personaId}/verify` })).json().data.valid).toBe(false);
+    });
   });
 
   describe('a paid order', () => {
@@ -201,6 +319,7 @@ describe('the personalisation service', () => {
       const row = await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).executeTakeFirstOrThrow();
       const again = await buildPersonaPdf({
         record: { personaId, bookId: row.book_id, title: row.title, author: row.author, buyerName: row.buyer_name, purchaseDate: row.purchase_date },
+        salts: {},
         signature: row.signature!,
         keyId: row.key_id!,
         verifyUrl: verifyUrl('https://shop.example', personaId),
@@ -220,26 +339,19 @@ describe('the personalisation service', () => {
         personaId,
         valid: true,
         title: 'The Lighthouse Keeper',
-        buyerName: 'Zoë Ünal',
+        name: 'Zoë Ünal',
+        gift: false,
         purchaseDate: '2026-11-22',
         keyId: key.keyId,
       });
-      const record = { personaId, bookId: BOOK_ID, title: data.title, author: data.author, buyerName: data.buyerName, purchaseDate: data.purchaseDate };
+      // The record answered is the one signed (version 2: no hashes for a Persona bought for oneself).
+      const record = JSON.parse(data.record) as PersonaSignedRecordV2;
+      expect(record).toEqual({ v: 2, personaId, bookId: BOOK_ID, title: data.title, author: data.author, name: 'Zoë Ünal', purchaseDate: data.purchaseDate });
       expect(verifyPersonaSignature(record, data.signature, key.publicKeyPem)).toBe(true);
-      expect(verifyPersonaSignature({ ...record, buyerName: 'Someone Else' }, data.signature, key.publicKeyPem)).toBe(false);
+      expect(verifyPersonaSignature({ ...record, name: 'Someone Else' }, data.signature, key.publicKeyPem)).toBe(false);
     });
 
-    async function upload(bytes: Buffer) {
-      const form = new FormData();
-      form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'persona.pdf');
-      const response = new Response(form);
-      return service.app.inject({
-        method: 'POST',
-        url: '/api/personas/verify',
-        payload: Buffer.from(await response.arrayBuffer()),
-        headers: { 'content-type': response.headers.get('content-type')! },
-      });
-    }
+    const upload = uploadCopy;
 
     it('says an uploaded copy is genuine, and a one-byte-changed copy is not', async () => {
       const genuine = await upload(pdf);
@@ -315,7 +427,7 @@ describe('the personalisation service', () => {
       expect(fromPdf.statusCode).toBe(200);
       expect(fromPdf.json().data).toMatchObject({ format: 'pdf', mark: expect.stringMatching(/^[0-9a-f]{12}$/), match });
       expect(fromPdf.json().data.evidence).toMatch(
-        new RegExp(`^The mark [0-9a-f]{12} was read on each of the 3 pages read \\(of 5\\); it is the mark of Persona ${personaId}\\.$`),
+        new RegExp(`^The mark [0-9a-f]{12} was read on each of the 3 pages read \\(of 6\\); it is the mark of Persona ${personaId}\\.$`),
       );
       expect(BigInt(`0x${fromPdf.json().data.mark}`).toString()).toBe(String(row.mark));
       const fromEpub = await leak(epub, { name: 'found.epub' });

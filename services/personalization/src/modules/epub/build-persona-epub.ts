@@ -1,21 +1,26 @@
-// A Persona as an EPUB 3 (issue 13, point 4): reflowable chapters from the book's text, the same
-// dedication page as the PDF (the name printed, the date, a gift's message, the author's signature
-// block, the persona id and its verify link with the QR code as SVG), a colophon naming the copy in
-// every chapter, the metadata, and a signed manifest in the package document: the SHA-256 of every
-// other file, signed with the shop's Ed25519 key beside the record's own signature. Deterministic,
-// as the PDF: the same inputs give the same bytes (zip.ts).
+// A Persona as an EPUB 3 (issue 13, point 4): the book's cover (issue 24) and reflowable chapters
+// from its text, the same dedication page as the PDF (the name printed, the date, a gift's message,
+// the author's own signature or the shop's word that it signs for them, the persona id and its
+// verify link with the QR code as SVG), a line naming the copy in every chapter, the colophon at the
+// end with the signed record, its signature and a gift's salts (as the PDF's), the metadata, and a
+// signed manifest in the package document: the SHA-256 of every other file, signed with the shop's
+// Ed25519 key beside the record's own signature. Deterministic, as the PDF: the same inputs give
+// the same bytes (zip.ts).
 import { createHash, sign, type KeyObject } from 'node:crypto';
-import type { PersonaSignedRecord } from '@persona/contracts';
+import type { PersonaDetails, PersonaSalts } from '@persona/contracts';
 import { formatPurchaseDate, parsePurchaseDate } from '../pdf-engine/format-date';
-import { footerText } from '../pdf-engine/persona-pages';
+import { footerText, SIGNED_FOR_THE_AUTHOR } from '../pdf-engine/persona-pages';
 import { qrMatrix } from '../pdf-engine/qr-rectangles';
 import { isChapterHeading } from '../pdf-engine/typeset-text';
-import { canonicalJson, signedFields } from '../signing/persona-signature';
+import { canonicalJson, signedRecordOf } from '../signing/persona-signature';
 import { epubMarker } from '../leak-mark/epub-mark';
 import { zip } from './zip';
 
 export interface PersonaEpubInput {
-  record: PersonaSignedRecord;
+  /** What the copy prints (a gift's buyer and message included). */
+  record: PersonaDetails;
+  /** The salts of its private details, as the PDF's. */
+  salts?: PersonaSalts;
   /** The record's signature (the same as the PDF's). */
   signature: string;
   keyId: string;
@@ -27,7 +32,13 @@ export interface PersonaEpubInput {
   language: string;
   /** The copy's leak mark (leak-mark/mark-code.ts), written into the chapters' text. */
   mark: number;
+  /** The book's cover (PNG or JPEG): the EPUB's cover image, and its first page. */
+  cover?: Uint8Array;
+  /** The author's own signature (PNG), on the dedication page. */
+  authorSignature?: Uint8Array;
 }
+
+const isPng = (bytes: Uint8Array) => bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
 
 /** Language names the catalogue uses → BCP 47 tags; an unknown one is 'und' (undetermined), never a guess. */
 const LANGUAGE_TAGS: Record<string, string> = {
@@ -117,6 +128,10 @@ h1 + p, .colophon p, .center p, .center { text-indent: 0; }
 .signature { font-family: monospace; font-size: 0.7em; word-break: break-all; }
 .persona-id { font-family: monospace; font-size: 1.2em; }
 .qr { width: 8em; height: 8em; }
+.cover { margin: 0; padding: 0; text-align: center; }
+.cover img { max-width: 100%; max-height: 95vh; }
+.author-signature { max-width: 60%; max-height: 5em; }
+.private { text-align: left; }
 .colophon { margin-top: 3em; border-top: 1px solid #999; padding-top: 0.5em; font-size: 0.75em; color: #555; text-align: center; }
 `;
 
@@ -131,8 +146,24 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
   const colophon = `<footer class="colophon" epub:type="colophon"><p>${xmlText(footerText(name, record.personaId))}</p></footer>`;
   const message = (record.message ?? '').split('\n').map(oneLine).filter(Boolean);
 
-  const files: Array<{ path: string; id: string; type: string; data: string; properties?: string; spine?: boolean; linear?: boolean }> = [];
+  const salts = input.salts ?? {};
+  // What the signature covers: since issue 24 a gift's buyer and message only as salted hashes.
+  const signed = signedRecordOf(record, salts);
+
+  const files: Array<{ path: string; id: string; type: string; data: string | Uint8Array; properties?: string; spine?: boolean; linear?: boolean }> = [];
   files.push({ path: 'style.css', id: 'style', type: 'text/css', data: STYLE });
+  if (input.cover) {
+    const coverPath = isPng(input.cover) ? 'cover.png' : 'cover.jpg';
+    files.push({ path: coverPath, id: 'cover-image', type: isPng(input.cover) ? 'image/png' : 'image/jpeg', data: input.cover, properties: 'cover-image' });
+    files.push({
+      path: 'cover.xhtml',
+      id: 'cover',
+      type: 'application/xhtml+xml',
+      spine: true,
+      data: xhtml(lang, title, `<section class="cover" epub:type="cover"><img src="${coverPath}" alt="${xmlText(`The cover of ${title}`)}"/></section>`),
+    });
+  }
+  if (input.authorSignature) files.push({ path: 'signature.png', id: 'author-signature', type: 'image/png', data: input.authorSignature });
   files.push({
     path: 'title.xhtml',
     id: 'title',
@@ -160,10 +191,9 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
         `<p class="name">Personalised for ${xmlText(name)}</p>`,
         `<p>on ${xmlText(date)}</p>`,
         ...(message.length ? [`<div class="message">${message.map((line) => `<p>${xmlText(line)}</p>`).join('')}</div>`] : []),
-        `<p class="name">${xmlText(author)}</p>`,
-        '<p class="small">Digitally signed</p>',
-        `<p class="signature">${xmlText(input.signature)}</p>`,
-        `<p class="small">Ed25519 · key ${xmlText(input.keyId)}</p>`,
+        ...(input.authorSignature
+          ? [`<p><img class="author-signature" src="signature.png" alt="${xmlText(`The signature of ${author}`)}"/></p>`, `<p>${xmlText(author)}</p>`]
+          : [`<p class="name">${xmlText(author)}</p>`, `<p class="small">${SIGNED_FOR_THE_AUTHOR}</p>`]),
         '<p class="small">Persona id</p>',
         `<p class="persona-id">${xmlText(record.personaId)}</p>`,
         `<p>${qrSvg(input.verifyUrl)}</p>`,
@@ -200,6 +230,47 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
       ),
     });
   });
+  const privateDetails = [
+    ...(signed.buyerNameHash ? [{ label: "The giver's name", salt: salts.buyerName as string, hash: signed.buyerNameHash }] : []),
+    ...(signed.messageHash ? [{ label: 'The message', salt: salts.message as string, hash: signed.messageHash }] : []),
+  ];
+  files.push({
+    path: 'colophon.xhtml',
+    id: 'colophon',
+    type: 'application/xhtml+xml',
+    spine: true,
+    data: xhtml(
+      lang,
+      'Colophon',
+      [
+        '<section class="center" epub:type="colophon">',
+        '<h1>Colophon</h1>',
+        `<p>${xmlText(
+          `This Persona of ${title} by ${author} was made by Persona Books for ${name} on ${date}. ` +
+            (input.authorSignature
+              ? "The signature on its dedication page is the author's own, given to the shop for this edition."
+              : 'The author did not sign it by hand: Persona Books signs every Persona for the author.'),
+        )}</p>`,
+        '<p>Persona Books signs a record of every copy with its Ed25519 key. Anyone can check the record and its signature at the verify link; the shop can tell whether this very file is the one it made.</p>',
+        '<p class="small">The signed record</p>',
+        `<p class="signature">${xmlText(canonicalJson(signed))}</p>`,
+        `<p class="small">Its signature · Ed25519 · key ${xmlText(input.keyId)}</p>`,
+        `<p class="signature">${xmlText(input.signature)}</p>`,
+        ...(privateDetails.length
+          ? [
+              '<p class="small">What stays private</p>',
+              '<p>Who gave this copy, and their message, are not in the public record: only a hash of each is, made with a secret salt printed here for you. To check one, take the SHA-256 of its salt followed by the text (a message&#8217;s lines joined by line breaks), and compare it with the hash.</p>',
+              ...privateDetails.map(
+                (detail) => `<p class="small">${xmlText(detail.label)}</p><p class="signature">salt ${detail.salt}<br/>hash ${detail.hash}</p>`,
+              ),
+            ]
+          : []),
+        `<p class="small"><a href="${escapeXml(input.verifyUrl)}">Verify Persona ${xmlText(record.personaId)}</a></p>`,
+        '</section>',
+      ].join('\n'),
+      'backmatter',
+    ),
+  });
   const toc = chapters.map((chapter, index) => `<li><a href="chapter-${index + 1}.xhtml">${xmlText(chapter.title || title)}</a></li>`).join('\n');
   files.push({
     path: 'nav.xhtml',
@@ -213,8 +284,10 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
         '<nav epub:type="toc" id="toc"><h1>Contents</h1><ol>',
         '<li><a href="dedication.xhtml">Ex libris</a></li>',
         toc,
+        '<li><a href="colophon.xhtml">Colophon</a></li>',
         '</ol></nav>',
         '<nav epub:type="landmarks" hidden="hidden"><ol>',
+        ...(input.cover ? ['<li><a epub:type="cover" href="cover.xhtml">Cover</a></li>'] : []),
         '<li><a epub:type="titlepage" href="title.xhtml">Title page</a></li>',
         '<li><a epub:type="bodymatter" href="chapter-1.xhtml">Start of the book</a></li>',
         '</ol></nav>',
@@ -223,7 +296,7 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
   });
 
   // The signed manifest: every file's SHA-256 (the package document excepted: it carries them).
-  const encoded = files.map((file) => ({ ...file, bytes: Buffer.from(file.data, 'utf8') }));
+  const encoded = files.map((file) => ({ ...file, bytes: typeof file.data === 'string' ? Buffer.from(file.data, 'utf8') : Buffer.from(file.data) }));
   const manifest = {
     personaId: record.personaId,
     files: Object.fromEntries(encoded.map((file) => [`OEBPS/${file.path}`, createHash('sha256').update(file.bytes).digest('hex')])),
@@ -244,7 +317,7 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
     `<dc:description>${xmlText(`A Persona of ${title} personalised for ${name}`)}</dc:description>`,
     `<meta property="dcterms:modified">${modified}</meta>`,
     `<meta property="persona:id">${record.personaId}</meta>`,
-    `<meta property="persona:record">${xmlText(canonicalJson(signedFields(record)))}</meta>`,
+    `<meta property="persona:record">${xmlText(canonicalJson(signed))}</meta>`,
     `<meta property="persona:signature">${xmlText(input.signature)}</meta>`,
     `<meta property="persona:key-id">${xmlText(input.keyId)}</meta>`,
     `<meta property="persona:manifest">${xmlText(manifestJson)}</meta>`,
@@ -256,7 +329,7 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
     ),
     '</manifest>',
     '<spine>',
-    ...encoded.filter((file) => file.spine).map((file) => `<itemref idref="${file.id}"/>`),
+    ...encoded.filter((file) => file.spine).map((file) => `<itemref idref="${file.id}"${file.linear === false ? ' linear="no"' : ''}/>`),
     '</spine>',
     '</package>',
     '',

@@ -1,6 +1,6 @@
 // Builds a Persona's PDF from the book's text or its uploaded PDF (DESIGN §5).
 //
-// Only the dedication page, the footers and the metadata depend on the buyer.
+// Only the dedication page, the colophon, the footers and the metadata depend on the buyer.
 // So the book itself (the uploaded PDF, or the text typeset once with its
 // title page and page numbers) is prepared once per source and cached, and
 // each Persona is that book's bytes unchanged plus one incremental update
@@ -16,14 +16,15 @@
 // are ours and deterministic, which the byte-for-byte regeneration test checks.
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { personaPrintProblem, printableTextProblem, type PersonaSignedRecord } from '@persona/contracts';
-import { canonicalJson, sha256Hex } from '../signing/persona-signature';
+import { personaPrintProblem, printableTextProblem, type PersonaDetails, type PersonaSalts } from '@persona/contracts';
+import { canonicalJson, sha256Hex, signedRecordOf } from '../signing/persona-signature';
 import { BaseCache } from './base-cache';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { UnprintableTextError, UnreadableSourceError } from './errors';
 import { formatPurchaseDate, parsePurchaseDate } from './format-date';
 import { PersonaFonts } from './persona-fonts';
-import { A5, Frame, drawPageNumber, drawTitlePage, footerText, type DedicationText } from './persona-pages';
+import { preparedImage } from './images';
+import { A5, Frame, drawPageNumber, drawTitlePage, footerText, type ColophonText, type DedicationText, type PrivateDetail } from './persona-pages';
 import { prepareBase, readBase, type PreparedBase } from './prepare-base';
 import { stampPersona } from './stamp-persona';
 import { typesetParagraphs } from './typeset-text';
@@ -31,13 +32,21 @@ import { typesetParagraphs } from './typeset-text';
 export { UnprintableTextError, UnreadableSourceError } from './errors';
 
 export interface PersonaPdfInput {
-  record: PersonaSignedRecord;
+  /** What the copy prints: the order's details, a gift's buyer and message included. */
+  record: PersonaDetails;
+  /** The salts of its private details (signing/persona-signature.ts, personaSalts); none for a Persona bought for oneself. */
+  salts?: PersonaSalts;
+  /** The signature over the record made of these (signedRecordOf), printed in the colophon. */
   signature: string;
   keyId: string;
   verifyUrl: string;
   source: { kind: 'text'; paragraphs: string[] } | { kind: 'pdf'; bytes: Uint8Array };
   /** The copy's leak mark (leak-mark/mark-code.ts), drawn on every page. */
   mark: number;
+  /** The book's cover (PNG or JPEG), printed as page 1. */
+  cover?: Uint8Array;
+  /** The author's own signature (PNG), drawn on the dedication page instead of the shop's word. */
+  authorSignature?: Uint8Array;
 }
 
 export interface PersonaPdf {
@@ -83,13 +92,37 @@ export async function buildPersonaPdf(input: PersonaPdfInput): Promise<PersonaPd
     personaId: oneLine(record.personaId),
   };
   const purchasedAt = parsePurchaseDate(record.purchaseDate);
+  // The images first: decoded once per book and kept (images.ts), as the book itself is.
+  const [cover, authorSignature] = await Promise.all([
+    input.cover ? preparedImage(input.cover) : null,
+    input.authorSignature ? preparedImage(input.authorSignature) : null,
+  ]);
   const dedication: DedicationText = {
     ...printed,
     message: (record.message ?? '').split('\n').map(oneLine).filter(Boolean),
     formattedDate: formatPurchaseDate(record.purchaseDate),
+    authorSignature: authorSignature && { width: authorSignature.width, height: authorSignature.height },
+    verifyUrl: oneLine(input.verifyUrl),
+  };
+  const salts = input.salts ?? {};
+  // What the signature covers, printed whole: the holder can check it without asking the shop.
+  const signed = signedRecordOf(record, salts);
+  const privateDetails: PrivateDetail[] = [
+    ...(signed.buyerNameHash ? [{ label: "The giver's name", salt: salts.buyerName as string, hash: signed.buyerNameHash }] : []),
+    ...(signed.messageHash ? [{ label: 'The message', salt: salts.message as string, hash: signed.messageHash }] : []),
+  ];
+  const colophon: ColophonText = {
+    title: printed.title,
+    author: printed.author,
+    name: printed.name,
+    formattedDate: dedication.formattedDate,
+    authorSigned: authorSignature !== null,
+    record: canonicalJson(signed),
     signature: oneLine(input.signature),
     keyId: oneLine(input.keyId),
-    verifyUrl: oneLine(input.verifyUrl),
+    privateDetails,
+    personaId: printed.personaId,
+    verifyUrl: dedication.verifyUrl,
   };
 
   const problem = personaPrintProblem({ ...printed, message: record.message });
@@ -99,6 +132,9 @@ export async function buildPersonaPdf(input: PersonaPdfInput): Promise<PersonaPd
 
   return stampPersona(base, {
     dedication,
+    colophon,
+    cover,
+    authorSignature,
     footer: footerText(printed.name, printed.personaId),
     metadata: {
       title: printed.title,

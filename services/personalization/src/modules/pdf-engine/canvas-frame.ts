@@ -5,7 +5,7 @@
 // signature block, the persona id's placeholder, the link) are the same in every preview of a book,
 // and a name is drawn again and again as it is typed. Filling each glyph on its own, five canvas
 // calls a glyph, took about half the drawing's 15 ms.
-import type { Path2D as CanvasPath, SKRSContext2D } from '@napi-rs/canvas';
+import type { Image as CanvasImage, Path2D as CanvasPath, SKRSContext2D } from '@napi-rs/canvas';
 import { LRUCache } from 'lru-cache';
 import { glyphOutline, runGlyphs, slantOf, splitRuns, unitsPerEm, type FaceName, type TextStyle } from './persona-fonts';
 import { A5, A5Frame, INKS } from './persona-pages';
@@ -27,6 +27,8 @@ export class CanvasFrame extends A5Frame {
     private readonly context: SKRSContext2D,
     private readonly scale: number,
     private readonly makePath: PathMaker,
+    /** The author's own signature, when the book has one. */
+    private readonly signature: CanvasImage | null = null,
   ) {
     super();
   }
@@ -124,6 +126,10 @@ export class CanvasFrame extends A5Frame {
     context.lineWidth = width / pathScale;
     context.stroke(this.makePath(d));
     context.restore();
+  }
+
+  authorSignature(x: number, y: number, width: number, height: number): void {
+    if (this.signature) this.context.drawImage(this.signature, this.x(x), this.y(y + height), width * this.scale, height * this.scale);
   }
 
   /** The QR code of `url`, `side` points wide with its top-left corner at (x, top). */

@@ -1,13 +1,17 @@
 // The live preview of a dedication page (issue 13, point 2; DESIGN §12): the page the Persona
 // engine prints for this name and message, laid out by the same code (drawDedicationPage, the same
 // fonts, runs and harfbuzz shaping) on an A5 page and drawn onto a canvas. What only a purchase
-// makes (the persona id, its QR code, the signature) is shown as a placeholder of the same shape.
+// makes (the persona id, its QR code) is shown as a placeholder of the same shape; the author's own
+// signature, when the book has one, is drawn as the Persona draws it.
+import { createHash } from 'node:crypto';
 import type * as CanvasModule from '@napi-rs/canvas';
+import { LRUCache } from 'lru-cache';
 import { PDFDocument } from 'pdf-lib';
 import { CanvasFrame } from './canvas-frame';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { formatPurchaseDate } from './format-date';
 import { grayPng } from './gray-png';
+import { preparedImage, registerImage } from './images';
 import { loadShaper, PersonaFonts } from './persona-fonts';
 import { A5, Frame, drawDedicationPage, footerPlacement, footerText, type DedicationText } from './persona-pages';
 
@@ -24,11 +28,12 @@ export interface PreviewInput {
   publicUrl: string;
   /** The image's width in pixels. */
   widthPx: number;
+  /** The author's own signature (PNG), when the book has one. */
+  authorSignature?: Uint8Array;
 }
 
-/** The persona id and signature a purchase makes, shown as placeholders of their length. */
+/** The persona id a purchase makes, shown as a placeholder of its length. */
 export const PREVIEW_PERSONA_ID = 'PRS-XXXX-XXXX-XXXX-XXXX';
-const PREVIEW_SIGNATURE = '·'.repeat(88);
 
 const oneLine = (value: string) =>
   value
@@ -37,15 +42,17 @@ const oneLine = (value: string) =>
     .trim();
 
 /** What the preview's page prints: the dedication with placeholders, and the footer. */
-function pageText(input: Omit<PreviewInput, 'widthPx'>): { dedication: DedicationText; footer: string } {
+function pageText(
+  input: Omit<PreviewInput, 'widthPx' | 'authorSignature'>,
+  authorSignature: { width: number; height: number } | null,
+): { dedication: DedicationText; footer: string } {
   const name = oneLine(input.name);
   const dedication: DedicationText = {
     name,
     message: input.message.split('\n').map(oneLine).filter(Boolean),
     formattedDate: formatPurchaseDate(input.purchaseDate),
     author: oneLine(input.author),
-    signature: PREVIEW_SIGNATURE,
-    keyId: 'made when you buy',
+    authorSignature,
     personaId: PREVIEW_PERSONA_ID,
     verifyUrl: `${input.publicUrl}/verify/${PREVIEW_PERSONA_ID}`,
   };
@@ -56,10 +63,11 @@ function pageText(input: Omit<PreviewInput, 'widthPx'>): { dedication: Dedicatio
 export async function dedicationPreviewPdf(input: Omit<PreviewInput, 'widthPx'>): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   deferContentCompression(doc.context);
-  const { dedication, footer } = pageText(input);
+  const signature = input.authorSignature ? await preparedImage(input.authorSignature) : null;
+  const { dedication, footer } = pageText(input, signature && { width: signature.width, height: signature.height });
   const fonts = await PersonaFonts.embed(doc);
   const page = doc.addPage([A5.width, A5.height]);
-  drawDedicationPage(new Frame(page, fonts), dedication);
+  drawDedicationPage(new Frame(page, fonts, signature && registerImage(doc.context, signature)), dedication);
   fonts.drawLines(page, [footerPlacement({ x: 0, y: 0, width: A5.width, height: A5.height }, 0, fonts, footer)]);
   fonts.finish(doc);
   compressContentStreams(doc.context);
@@ -76,16 +84,30 @@ let canvasModule: Promise<Canvas> | null = null;
  */
 export async function dedicationPreview(input: PreviewInput): Promise<Uint8Array> {
   const [canvas] = await Promise.all([(canvasModule ??= import('@napi-rs/canvas')), loadShaper()]);
-  const { dedication, footer } = pageText(input);
+  const signature = input.authorSignature ? await signatureImage(canvas, input.authorSignature) : null;
+  const { dedication, footer } = pageText(input, signature && { width: signature.width, height: signature.height });
   const scale = input.widthPx / A5.width;
   const surface = canvas.createCanvas(input.widthPx, Math.round(A5.height * scale));
   // Left transparent: grayPng lays it on white.
   const context = surface.getContext('2d');
-  const frame = new CanvasFrame(context, scale, (d) => (d === undefined ? new canvas.Path2D() : new canvas.Path2D(d)));
+  const frame = new CanvasFrame(context, scale, (d) => (d === undefined ? new canvas.Path2D() : new canvas.Path2D(d)), signature);
   drawDedicationPage(frame, dedication);
   const placed = footerPlacement({ x: 0, y: 0, width: A5.width, height: A5.height }, 0, frame, footer);
   frame.line(placed.text, placed.x, placed.y, placed.size, placed.style, true);
   return grayPng(surface.data(), surface.width, surface.height);
+}
+
+// A book's signature, decoded once per thread and kept while its previews are drawn.
+const signatures = new LRUCache<string, CanvasModule.Image>({ max: 50 });
+
+async function signatureImage(canvas: Canvas, bytes: Uint8Array): Promise<CanvasModule.Image> {
+  const key = createHash('sha256').update(bytes).digest('hex');
+  let image = signatures.get(key);
+  if (!image) {
+    image = await canvas.loadImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    signatures.set(key, image);
+  }
+  return image;
 }
 
 /**

@@ -1,6 +1,9 @@
-// The pages a Persona adds to a book: title page, dedication/ex-libris page with
-// the author's signature block, persona id and QR code; and the footer.
-import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type PDFPage } from 'pdf-lib';
+// The pages a Persona adds to a book: title page; dedication/ex-libris page with the name, the
+// date, a gift's message, the author's signature (their own, or the shop's word that it signs for
+// them), persona id and QR code; the colophon at the end with what a machine checks (the signed
+// record, its signature, a gift's salts); and the footer.
+import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type PDFPage, type PDFRef } from 'pdf-lib';
+import { drawImage, fitWithin } from './images';
 import type { PersonaFonts, PlacedText, TextStyle } from './persona-fonts';
 import { qrMatrix } from './qr-rectangles';
 import { breakLines } from './typeset-text';
@@ -25,6 +28,8 @@ export interface PageFrame extends TextMeasure {
   rule(x1: number, x2: number, y: number, thickness?: number): void;
   path(d: string, x: number, y: number, pathScale: number, width: number): void;
   qr(url: string, x: number, top: number, side: number): void;
+  /** The author's own signature image, into this rectangle (A5 points from the bottom-left); only called when the page has one. */
+  authorSignature(x: number, y: number, width: number, height: number): void;
 }
 
 /**
@@ -38,6 +43,7 @@ export abstract class A5Frame implements PageFrame {
   abstract rule(x1: number, x2: number, y: number, thickness?: number): void;
   abstract path(d: string, x: number, y: number, pathScale: number, width: number): void;
   abstract qr(url: string, x: number, top: number, side: number): void;
+  abstract authorSignature(x: number, y: number, width: number, height: number): void;
 
   /** Centred text, wrapped to maxWidth; returns the baseline under the last line. */
   centred(text: string, y: number, style: TextStyle, size: number, options: { leading?: number; maxWidth?: number; grey?: boolean } = {}): number {
@@ -60,9 +66,11 @@ export class Frame extends A5Frame {
   private readonly originX: number;
   private readonly originY: number;
 
+  /** `signature`: the author's own signature image, already written into the page's document. */
   constructor(
     readonly page: PDFPage,
     private readonly fonts: PersonaFonts,
+    private readonly signature: PDFRef | null = null,
   ) {
     super();
     const { width, height } = page.getSize();
@@ -94,6 +102,10 @@ export class Frame extends A5Frame {
   /** An SVG path (y down) whose origin sits at (x, y). */
   path(d: string, x: number, y: number, pathScale: number, width: number) {
     this.page.drawSvgPath(d, { x: this.px(x), y: this.py(y), scale: pathScale * this.scale, borderColor: INK, borderWidth: width / pathScale });
+  }
+
+  authorSignature(x: number, y: number, width: number, height: number) {
+    if (this.signature) drawImage(this.page, this.signature, this.px(x), this.py(y), width * this.scale, height * this.scale);
   }
 
   /** The QR code of `url`, `side` points wide with its top-left corner at (x, top). */
@@ -132,13 +144,13 @@ export interface DedicationText {
   message: readonly string[];
   formattedDate: string;
   author: string;
-  signature: string;
-  keyId: string;
+  /** The proportions of the author's own signature image (the frame draws it), or null: the shop signs for the author. */
+  authorSignature: { width: number; height: number } | null;
   personaId: string;
   verifyUrl: string;
 }
 
-/** The signature split into lines of equal length, so a 88-character base64 value prints as two tidy rows. */
+/** A value split into lines of equal length, so a 88-character base64 signature prints as two tidy rows. */
 function splitEvenly(value: string, maxChars: number): string[] {
   const count = Math.max(1, Math.ceil(value.length / maxChars));
   const per = Math.ceil(value.length / count);
@@ -147,47 +159,147 @@ function splitEvenly(value: string, maxChars: number): string[] {
   return lines;
 }
 
-// A pen stroke under the author's name: one continuous bezier, like a paraph.
-const FLOURISH = 'M 0 14 C 18 -6 34 26 52 10 S 84 -4 102 12 S 140 26 168 4 C 176 -2 184 2 186 8';
+/** What the shop says where an author has not signed by hand: never a drawn "signature" it did not make. */
+export const SIGNED_FOR_THE_AUTHOR = 'Signed by Persona Books for the author';
+
+/** The sizes a gift's message may be set at, largest first: the largest it fits at is taken. */
+const MESSAGE_SIZES = [15, 14, 13, 12, 11, 10, 9];
+const MESSAGE_WIDTH = 300;
+
+/** The lines a message is set in at this size: the giver's own lines, each wrapped to the measure. */
+function messageLines(frame: TextMeasure, message: readonly string[], size: number): string[] {
+  return message.flatMap((line) => breakLines(line, MESSAGE_WIDTH, (t) => frame.width(t, 'serifItalic', size)));
+}
+
+/** The persona id block's fixed place, above the footer: the rule over it, and the QR code's side. */
+const ID_RULE_Y = 200;
+const QR_SIDE = 84;
 
 export function drawDedicationPage(frame: PageFrame, text: DedicationText) {
-  frame.centred('Ex libris', 540, 'serifItalic', 11, { grey: true });
-  let y = frame.centred(`Personalised for ${text.name}`, 500, 'serif', 16, { leading: 21 });
-  y = frame.centred(`on ${text.formattedDate}`, y - 2, 'serifItalic', 12);
-
-  // A gift's message, in the giver's words and lines.
-  if (text.message.length) {
-    y -= 12;
-    for (const line of text.message) y = frame.centred(line, y, 'serifItalic', 10.5, { leading: 14, maxWidth: 300 });
-    y -= 2;
-  }
-
-  // The author's signature block.
-  const nameTop = Math.min(y - 26, 430);
-  y = frame.centred(text.author, nameTop, 'serifItalic', 20, { leading: 24 });
-  frame.path(FLOURISH, 117, y + 12, 1, 0.9);
-  // Below the flourish's lowest point (26 pt under where it starts), clear of it.
-  y -= 22;
-  y = frame.centred('Digitally signed', y, 'sans', 8, { grey: true });
-  const monoSize = 6.2;
-  const charWidth = frame.width('M', 'mono', monoSize);
-  for (const line of splitEvenly(text.signature, Math.floor(300 / charWidth))) {
-    y = frame.centred(line, y - 1, 'mono', monoSize, { leading: 8, maxWidth: 330 });
-  }
-  y = frame.centred(`Ed25519 · key ${text.keyId}`, y - 1, 'mono', monoSize, { leading: 8, maxWidth: 330, grey: true });
-
-  // The persona id and the QR code that verifies it.
-  frame.rule(60, 360, y - 4);
-  y = frame.centred('Persona id', y - 22, 'sans', 8, { grey: true });
-  y = frame.centred(text.personaId, y - 6, 'mono', 16, { leading: 20 });
-  const side = Math.max(70, Math.min(104, y - 90));
-  frame.qr(text.verifyUrl, A5.width / 2 - side / 2, y - 4, side);
-  y -= side + 16;
+  // From the foot up: the persona id and the QR code that verifies it, in the same place on every copy.
+  frame.rule(60, 360, ID_RULE_Y);
+  let y = frame.centred('Persona id', ID_RULE_Y - 16, 'sans', 8, { grey: true });
+  y = frame.centred(text.personaId, y - 6, 'mono', 14, { leading: 18 });
+  frame.qr(text.verifyUrl, A5.width / 2 - QR_SIDE / 2, y + 4, QR_SIDE);
+  y -= QR_SIDE + 8;
   const urlCharWidth = frame.width('M', 'mono', 6);
-  for (const line of splitEvenly(text.verifyUrl, Math.floor(320 / urlCharWidth))) {
-    y = frame.centred(line, y, 'mono', 6, { leading: 7.5, maxWidth: 340 });
+  for (const line of splitEvenly(text.verifyUrl, Math.floor(320 / urlCharWidth))) y = frame.centred(line, y, 'mono', 6, { leading: 7.5, maxWidth: 340 });
+  frame.centred('Scan to verify this copy', y - 1, 'sans', 7, { grey: true });
+
+  // Above it, the author's signature: their own image, or the shop's plain word that it signs for them.
+  let authorTop: number;
+  if (text.authorSignature) {
+    const place = fitWithin(text.authorSignature, { x: A5.width / 2 - 90, y: ID_RULE_Y + 44, width: 180, height: 64 });
+    frame.authorSignature(place.x, place.y, place.width, place.height);
+    frame.centred(text.author, ID_RULE_Y + 26, 'serifItalic', 14, { leading: 17 });
+    authorTop = place.y + place.height;
+  } else {
+    frame.centred(text.author, ID_RULE_Y + 40, 'serifItalic', 18, { leading: 22 });
+    frame.centred(SIGNED_FOR_THE_AUTHOR, ID_RULE_Y + 22, 'sans', 8, { grey: true });
+    authorTop = ID_RULE_Y + 58;
   }
-  frame.centred('Scan to verify this copy', y - 2, 'sans', 7, { grey: true });
+
+  // The top of the page, the dedication, set in the room left and centred in it: "Ex libris", the
+  // name, the date, and a gift's message at the largest size it fits at.
+  const nameLines = breakLines(`Personalised for ${text.name}`, 320, (t) => frame.width(t, 'serif', 18)).length;
+  const head = 30 + nameLines * 23 + 16;
+  const room = 555 - (authorTop + 24);
+  let size = MESSAGE_SIZES[MESSAGE_SIZES.length - 1]!;
+  let lines: string[] = [];
+  if (text.message.length) {
+    for (const candidate of MESSAGE_SIZES) {
+      lines = messageLines(frame, text.message, candidate);
+      size = candidate;
+      if (head + 26 + lines.length * candidate * 1.4 <= room) break;
+    }
+  }
+  const leading = size * 1.4;
+  const block = head + (lines.length ? 26 + lines.length * leading : 0);
+  y = 555 - Math.max(0, (room - block) / 2);
+  frame.centred('Ex libris', y, 'serifItalic', 11, { grey: true });
+  y = frame.centred(`Personalised for ${text.name}`, y - 30, 'serif', 18, { leading: 23 });
+  y = frame.centred(`on ${text.formattedDate}`, y + 4, 'serifItalic', 12);
+  if (lines.length) {
+    // A gift's message, in the giver's words and lines, under a short rule.
+    frame.rule(190, 230, y + 2);
+    y -= 14 + size * 0.4;
+    for (const line of lines) y = frame.centred(line, y, 'serifItalic', size, { leading, maxWidth: MESSAGE_WIDTH + 40 });
+  }
+}
+
+/** A gift's private detail, for the colophon: what it is, its salt, and the hash the record signs. */
+export interface PrivateDetail {
+  label: string;
+  salt: string;
+  hash: string;
+}
+
+export interface ColophonText {
+  title: string;
+  author: string;
+  name: string;
+  formattedDate: string;
+  /** Whether the dedication page carries the author's own signature. */
+  authorSigned: boolean;
+  /** The signed record, as canonical JSON. */
+  record: string;
+  signature: string;
+  keyId: string;
+  /** A gift's buyer and message, as salt and hash (none for a Persona bought for oneself). */
+  privateDetails: readonly PrivateDetail[];
+  personaId: string;
+  verifyUrl: string;
+}
+
+/**
+ * The last page: how the copy was made and what proves it — the signed record, its Ed25519
+ * signature and key, and a gift's salts, with which its holder can check the giver's name and the
+ * message against the hashes the public record signs.
+ */
+export function drawColophonPage(frame: PageFrame, text: ColophonText) {
+  let y = frame.centred('Colophon', 540, 'serifItalic', 14, { grey: true });
+  const made =
+    `This Persona of ${text.title} by ${text.author} was made by Persona Books for ${text.name} on ${text.formattedDate}. ` +
+    (text.authorSigned
+      ? "The signature on its dedication page is the author's own, given to the shop for this edition."
+      : 'The author did not sign it by hand: Persona Books signs every Persona for the author.');
+  y = frame.centred(made, y - 8, 'serif', 9.5, { leading: 13, maxWidth: 310 });
+  y = frame.centred(
+    'Persona Books signs a record of every copy with its Ed25519 key. Anyone can check the record and its signature at the link below; the shop can tell whether this very file is the one it made.',
+    y - 6,
+    'serif',
+    9.5,
+    { leading: 13, maxWidth: 310 },
+  );
+  frame.rule(60, 360, y - 2);
+
+  const monoSize = 6.2;
+  const perLine = Math.floor(320 / frame.width('M', 'mono', monoSize));
+  y = frame.centred('The signed record', y - 18, 'sans', 8, { grey: true });
+  for (const line of splitEvenly(text.record, perLine)) y = frame.centred(line, y - 1, 'mono', monoSize, { leading: 8, maxWidth: 340 });
+  y = frame.centred(`Its signature · Ed25519 · key ${text.keyId}`, y - 8, 'sans', 8, { grey: true });
+  for (const line of splitEvenly(text.signature, perLine)) y = frame.centred(line, y - 1, 'mono', monoSize, { leading: 8, maxWidth: 340 });
+
+  if (text.privateDetails.length) {
+    y = frame.centred('What stays private', y - 10, 'sans', 8, { grey: true });
+    y = frame.centred(
+      `${text.privateDetails.length > 1 ? 'Who gave this copy, and their message, are' : 'Who gave this copy is'} not in the public record: only a hash is, made with a secret salt printed here for you. To check, take the SHA-256 of the salt followed by the text (a message's lines joined by line breaks), and compare it with the hash.`,
+      y - 2,
+      'serif',
+      8.5,
+      { leading: 11.5, maxWidth: 310 },
+    );
+    for (const detail of text.privateDetails) {
+      y = frame.centred(detail.label, y - 6, 'sans', 7.5, { grey: true });
+      y = frame.centred(`salt ${detail.salt}`, y - 1, 'mono', monoSize, { leading: 8, maxWidth: 340 });
+      for (const line of splitEvenly(`hash ${detail.hash}`, perLine)) y = frame.centred(line, y, 'mono', monoSize, { leading: 8, maxWidth: 340 });
+    }
+  }
+
+  const urlCharWidth = frame.width('M', 'mono', 6);
+  y = Math.min(y - 12, 80);
+  y = frame.centred(`Persona ${text.personaId}`, y, 'sans', 8, { grey: true });
+  for (const line of splitEvenly(text.verifyUrl, Math.floor(320 / urlCharWidth))) y = frame.centred(line, y, 'mono', 6, { leading: 7.5, maxWidth: 340 });
 }
 
 export function footerText(name: string, personaId: string): string {

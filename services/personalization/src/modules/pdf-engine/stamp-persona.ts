@@ -1,5 +1,6 @@
 // One Persona of a prepared book, as a single incremental update appended to
-// the book's bytes: the dedication page after the first page, the footer on
+// the book's bytes: the book's cover before its first page (when it has one),
+// the dedication page after the first page, the colophon after the last, the footer on
 // every page (marked as a pagination artifact), the copy's leak mark on every
 // page (leak-mark/pdf-mark.ts), a catalog without the source's XMP or anything
 // active, new metadata, and a fixed /ID. Only the objects that change are written.
@@ -7,12 +8,18 @@ import { type PDFArray, PDFDict, PDFDocument, PDFHexString, PDFInvalidObject, PD
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { appendUpdate, type UpdateObject } from './incremental-update';
 import { PersonaFonts, splitRuns, type FaceName } from './persona-fonts';
-import { Frame, drawDedicationPage, footerPlacement, type DedicationText } from './persona-pages';
+import { drawImage, fitWithin, registerImage, type PreparedImage } from './images';
+import { Frame, drawColophonPage, drawDedicationPage, footerPlacement, type ColophonText, type DedicationText } from './persona-pages';
 import { markContent } from '../leak-mark/pdf-mark';
 import { concat, type BasePage, type BaseResources, type PreparedBase } from './prepare-base';
 
 export interface PersonaStamp {
   dedication: DedicationText;
+  colophon: ColophonText;
+  /** The book's cover, page 1; null when it has none. */
+  cover: PreparedImage | null;
+  /** The author's own signature, on the dedication page; null when the shop signs for the author. */
+  authorSignature: PreparedImage | null;
   footer: string;
   metadata: { title: string; author: string; subject: string; keywords: string[]; creator: string; producer: string; date: Date; personaId: string };
   /** 32 hex digits: the file's fixed /ID. */
@@ -42,14 +49,35 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
   const [parent, ...ancestors] = base.firstPageAncestors;
   const sideways = first.rotation === 90 || first.rotation === 270;
   const [width, height] = sideways ? [first.box.height, first.box.width] : [first.box.width, first.box.height];
-  const dedication = PDFPage.create(scratch);
-  dedication.setSize(width, height);
-  drawDedicationPage(new Frame(dedication, fonts), stamp.dedication);
-  fonts.drawLines(dedication, [footerPlacement({ x: 0, y: 0, width, height }, 0, fonts, stamp.footer)]);
-  // Its own box and rotation, whatever the page-tree node it joins would hand down.
-  dedication.node.set(N('Parent'), parent.ref);
-  dedication.node.set(N('CropBox'), context.obj([0, 0, width, height]));
-  dedication.node.set(N('Rotate'), PDFNumber.of(0));
+  // A page of the Persona's own: the size the first page is shown at, upright, its own box and
+  // rotation whatever the page-tree node it joins would hand down, and the footer.
+  // Its /Parent is set once it is drawn: the book's page-tree numbers may name other objects in the
+  // scratch document, which pdf-lib would climb while drawing.
+  const parents = new Map<PDFPage, PDFRef>();
+  const ownPage = (parentRef: PDFRef, draw: (page: PDFPage) => void): PDFPage => {
+    const page = PDFPage.create(scratch);
+    page.setSize(width, height);
+    draw(page);
+    fonts.drawLines(page, [footerPlacement({ x: 0, y: 0, width, height }, 0, fonts, stamp.footer)]);
+    parents.set(page, parentRef);
+    page.node.set(N('CropBox'), context.obj([0, 0, width, height]));
+    page.node.set(N('Rotate'), PDFNumber.of(0));
+    return page;
+  };
+  const signature = stamp.authorSignature ? registerImage(context, stamp.authorSignature) : null;
+  const dedication = ownPage(parent.ref, (page) => drawDedicationPage(new Frame(page, fonts, signature), stamp.dedication));
+  const treeRoot = ancestors.length ? ancestors[ancestors.length - 1]! : parent;
+  // The colophon closes the book and the cover opens it: both hang from the root of the page tree.
+  const colophon = ownPage(treeRoot.ref, (page) => drawColophonPage(new Frame(page, fonts), stamp.colophon));
+  const cover = stamp.cover
+    ? ownPage(treeRoot.ref, (page) => {
+        // The whole cover, as large as the page allows between the leak mark's row at the top (pale
+        // on white paper, it would show on a dark cover) and the footer's band, centred.
+        const place = fitWithin(stamp.cover!, { x: 0, y: 34, width, height: height - 34 - 18 });
+        drawImage(page, registerImage(context, stamp.cover!), place.x, place.y, place.width, place.height);
+      })
+    : null;
+  const added = [dedication, colophon, ...(cover ? [cover] : [])];
 
   // The leak mark: one stream per page geometry, after everything else a page draws.
   const marks = new Map<string, PDFRef>();
@@ -62,7 +90,10 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
     }
     return ref;
   };
-  dedication.node.addContentStream(markFor({ x: 0, y: 0, width, height }, 0));
+  for (const page of added) {
+    page.node.addContentStream(markFor({ x: 0, y: 0, width, height }, 0));
+    page.node.set(N('Parent'), parents.get(page)!);
+  }
 
   // The footer's fonts, under names no page of the book uses.
   const footerNames = new Map<FaceName, PDFName>();
@@ -121,21 +152,21 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
     written.push({ ref: page.ref, object: PDFInvalidObject.of(object) });
   }
 
-  // The page tree: the dedication after the first page, one more page counted up to the root.
-  const kids: Array<Uint8Array | string> = [];
-  parent.kids.forEach((kid, index) => {
-    kids.push(kid, ' ');
-    if (index === base.firstPageIndex) kids.push(dedication.ref.toString(), ' ');
-  });
-  written.push({
-    ref: parent.ref,
-    object: PDFInvalidObject.of(concat(['<<\n', parent.entries, '/Kids [', ...kids, ']\n/Count ', String(parent.count + 1), '\n>>'])),
-  });
-  for (const node of ancestors) {
-    const same = node.kids.flatMap((kid) => [kid, ' ']);
+  // The page tree: the dedication after the first page, one more page counted up to the root; at
+  // the root, the cover first and the colophon last, counted there.
+  const chain = [parent, ...ancestors];
+  for (const node of chain) {
+    const kids: Array<Uint8Array | string> = [];
+    if (node === treeRoot && cover) kids.push(cover.ref.toString(), ' ');
+    node.kids.forEach((kid, index) => {
+      kids.push(kid, ' ');
+      if (node === parent && index === base.firstPageIndex) kids.push(dedication.ref.toString(), ' ');
+    });
+    if (node === treeRoot) kids.push(colophon.ref.toString(), ' ');
+    const count = node.count + 1 + (node === treeRoot ? added.length - 1 : 0);
     written.push({
       ref: node.ref,
-      object: PDFInvalidObject.of(concat(['<<\n', node.entries, '/Kids [', ...same, ']\n/Count ', String(node.count + 1), '\n>>'])),
+      object: PDFInvalidObject.of(concat(['<<\n', node.entries, '/Kids [', ...kids, ']\n/Count ', String(count), '\n>>'])),
     });
   }
   written.push({ ref: base.root, object: PDFInvalidObject.of(concat(['<<\n', base.catalogEntries, '>>'])) });
@@ -169,5 +200,5 @@ export async function stampPersona(base: PreparedBase, stamp: PersonaStamp): Pro
     { size: context.largestObjectNumber + 1, root: base.root, info: infoRef, id: context.obj([id, id]) as PDFArray },
     context,
   );
-  return { bytes: update.bytes, pages: base.pages.length + 1 };
+  return { bytes: update.bytes, pages: base.pages.length + added.length };
 }

@@ -19,6 +19,7 @@ export async function buildPersona(input: PersonaBuildInput): Promise<PersonaBui
     input.epub && input.source.kind === 'text'
       ? await buildPersonaEpub({
           record: input.record,
+          salts: input.salts,
           signature: input.signature,
           keyId: input.keyId,
           privateKey: input.epub.privateKey,
@@ -26,6 +27,8 @@ export async function buildPersona(input: PersonaBuildInput): Promise<PersonaBui
           paragraphs: input.source.paragraphs,
           language: input.epub.language,
           mark: input.mark,
+          cover: input.cover,
+          authorSignature: input.authorSignature,
         })
       : null;
   return { ...pdf, epub };

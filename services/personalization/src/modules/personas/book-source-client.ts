@@ -1,5 +1,6 @@
 // Reads a book's source from the catalogue's internal routes: the full PDF
-// when one was uploaded, else the text to typeset.
+// when one was uploaded, else the text to typeset; and the images a Persona
+// prints, when the book has them (issue 24): its cover and the author's own signature.
 import type { BookSource } from '@persona/contracts';
 import { dataOf, getFromService } from '@persona/service-kit';
 import { LRUCache } from 'lru-cache';
@@ -20,6 +21,10 @@ export interface LoadedSource {
   /** As readers name it ("English"); the EPUB's language. */
   language: string;
   source: { kind: 'text'; paragraphs: string[] } | { kind: 'pdf'; bytes: Uint8Array };
+  /** The book's cover (PNG or JPEG), when it has one: the Persona's page 1 and the EPUB's cover image. */
+  cover?: Uint8Array;
+  /** The author's own signature (PNG), when it was uploaded: drawn on the dedication page. */
+  authorSignature?: Uint8Array;
 }
 
 export type SourceReader = (bookId: string, correlationId: string) => Promise<LoadedSource>;
@@ -37,7 +42,12 @@ export function catalogueSourceReader(catalogueUrl: string, internalToken: strin
     maxSize: cacheBytes,
     // A string's UTF-16 units, two bytes each; a PDF's bytes.
     sizeCalculation: ({ source }) =>
-      Math.max(1, source.source.kind === 'pdf' ? source.source.bytes.byteLength : source.source.paragraphs.reduce((sum, p) => sum + 2 * p.length, 0)),
+      Math.max(
+        1,
+        (source.source.kind === 'pdf' ? source.source.bytes.byteLength : source.source.paragraphs.reduce((sum, p) => sum + 2 * p.length, 0)) +
+          (source.cover?.byteLength ?? 0) +
+          (source.authorSignature?.byteLength ?? 0),
+      ),
   });
   const get = async (path: string, correlationId: string, ifNoneMatch?: string) => {
     const answer = await getFromService(catalogueUrl, path, { correlationId, internalToken, timeoutMs, ifNoneMatch });
@@ -51,14 +61,21 @@ export function catalogueSourceReader(catalogueUrl: string, internalToken: strin
     if (known && response.status === 304) return known.source;
     const tag = response.headers.get('etag');
     const data = await dataOf<BookSource>(response);
-    const source: LoadedSource = data.hasFullPdf
-      ? {
-          title: data.title,
-          author: data.author,
-          language: data.language,
-          source: { kind: 'pdf', bytes: new Uint8Array(await (await get(`/internal/books/${bookId}/pdf`, correlationId)).arrayBuffer()) },
-        }
-      : { title: data.title, author: data.author, language: data.language, source: { kind: 'text', paragraphs: data.paragraphs } };
+    const bytesOf = async (what: string) => new Uint8Array(await (await get(`/internal/books/${bookId}/${what}`, correlationId)).arrayBuffer());
+    // Read with the source and kept with it: the same entity tag answers for them.
+    const [pdf, cover, authorSignature] = await Promise.all([
+      data.hasFullPdf ? bytesOf('pdf') : undefined,
+      data.hasCover ? bytesOf('cover') : undefined,
+      data.hasAuthorSignature ? bytesOf('signature') : undefined,
+    ]);
+    const source: LoadedSource = {
+      title: data.title,
+      author: data.author,
+      language: data.language,
+      source: pdf ? { kind: 'pdf', bytes: pdf } : { kind: 'text', paragraphs: data.paragraphs },
+      ...(cover ? { cover } : {}),
+      ...(authorSignature ? { authorSignature } : {}),
+    };
     if (tag) kept.set(bookId, { tag, source });
     else kept.delete(bookId);
     return source;

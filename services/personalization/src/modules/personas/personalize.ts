@@ -7,13 +7,13 @@
 // transaction (the old one downloads no more only once the new one can). After the last attempt a failure is recorded as persona.failed and
 // the message goes to the dead-letter queue.
 import { createEvent, eventLogger, type EventContext, type EventBus, type KnownEvent, type Subscription, type UnitOfWork } from '@persona/bus';
-import type { PersonaFormat, PersonaSignedRecord } from '@persona/contracts';
+import type { PersonaDetails, PersonaFormat } from '@persona/contracts';
 import type { Logger } from '@persona/service-kit';
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from '../../db';
 import { UnreadableSourceError } from '../pdf-engine/build-persona-pdf';
 import { leakMark, markSecret } from '../leak-mark/mark-code';
-import { sha256Hex, signPersona, type SigningKey } from '../signing/persona-signature';
+import { personaSalts, sha256Hex, signedRecordOf, signPersona, type SigningKey } from '../signing/persona-signature';
 import type { SourceReader } from './book-source-client';
 import { PdfPoolClosedError, type PdfPool } from '../pdf-pool/pdf-pool';
 import { NO_PERSONA_METRICS, type PersonaMetrics } from './persona-metrics';
@@ -59,7 +59,7 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
   }
   try {
     const book = await deps.readSource(order.bookId, event.correlationId);
-    const record: PersonaSignedRecord = {
+    const record: PersonaDetails = {
       personaId: order.personaId,
       bookId: order.bookId,
       title: book.title,
@@ -69,7 +69,10 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
       ...(order.gift ? { recipientName: order.gift.recipientName } : {}),
       ...(order.gift?.message ? { message: order.gift.message } : {}),
     };
-    const signature = signPersona(record, deps.key);
+    // Signed: what the copy shows everyone, and a gift's buyer and message only as salted hashes
+    // (their salts kept with the Persona and printed in its colophon, for the holder of the file).
+    const salts = personaSalts(record);
+    const signature = signPersona(signedRecordOf(record, salts), deps.key);
     // The copy's leak mark: the same for every build of this Persona, recorded to find it again.
     const mark = leakMark(markSecret(deps.key.privateKey), record.personaId);
     const started = Date.now();
@@ -80,11 +83,14 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
       pdf = await deps.pdfPool.build(
         {
           record,
+          salts,
           signature,
           keyId: deps.key.keyId,
           verifyUrl: verifyUrl(deps.publicUrl, order.personaId),
           source: book.source,
           mark,
+          ...(book.cover ? { cover: book.cover } : {}),
+          ...(book.authorSignature ? { authorSignature: book.authorSignature } : {}),
           // A book typeset from its text is an EPUB too; an uploaded PDF is the PDF only.
           epub: { privateKey: deps.key.privateKey, language: book.language },
         },
@@ -118,6 +124,9 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
         epub_sha256: epubSha256,
         mark,
         pages: pdf.pages,
+        record_version: 2,
+        buyer_name_salt: salts.buyerName ?? null,
+        message_salt: salts.message ?? null,
       });
       if (saved) {
         if (event.type === 'persona.reissue_requested') await repo.replacePersona(trx, event.payload.replacesPersonaId, record.personaId, new Date());

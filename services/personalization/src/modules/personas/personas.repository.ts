@@ -32,6 +32,10 @@ export interface ReadyPersona {
   /** The copy's leak mark (leak-mark/mark-code.ts). */
   mark: number;
   pages: number;
+  /** The signed record's version (2 since issue 24) and the salts of its private details. */
+  record_version: number;
+  buyer_name_salt: string | null;
+  message_salt: string | null;
 }
 
 /** Records a ready Persona; answers false when it was already ready (a redelivery). */
@@ -52,7 +56,10 @@ export async function saveReady(db: Db, persona: ReadyPersona): Promise<boolean>
 
 export async function saveFailed(
   db: Db,
-  persona: Omit<ReadyPersona, 'signature' | 'key_id' | 'sha256' | 'epub_sha256' | 'mark' | 'pages' | 'recipient_name' | 'message'> & { error: string },
+  persona: Omit<
+    ReadyPersona,
+    'signature' | 'key_id' | 'sha256' | 'epub_sha256' | 'mark' | 'pages' | 'recipient_name' | 'message' | 'record_version' | 'buyer_name_salt' | 'message_salt'
+  > & { error: string },
 ): Promise<boolean> {
   const row = await db
     .insertInto('personas')

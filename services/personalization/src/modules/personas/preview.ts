@@ -19,21 +19,35 @@ import type { PdfPool } from '../pdf-pool/pdf-pool';
 export interface BookTitle {
   title: string;
   author: string;
+  /** The author's own signature (PNG), when the book has one: the preview draws it as the Persona will. */
+  authorSignature?: Uint8Array;
 }
 
 /** A book's title and author by id, or null when the catalogue has no such book. */
 export type BookTitleReader = (bookId: string, correlationId: string) => Promise<BookTitle | null>;
 
-/** The catalogue's public answer for a book: what everyone sees of it. */
-export function catalogueTitleReader(catalogueUrl: string, timeoutMs = 5_000): BookTitleReader {
+const unreachable = () => new HttpError(503, 'The catalogue cannot be reached to draw this preview; please try again', 'CATALOGUE_UNAVAILABLE');
+
+/**
+ * The catalogue's public answer for a book (what everyone sees of it), and the author's own
+ * signature from its internal route when the book has one.
+ */
+export function catalogueTitleReader(catalogueUrl: string, internalToken: string, timeoutMs = 5_000): BookTitleReader {
   return async (bookId, correlationId) => {
     const answer = await getFromService(catalogueUrl, `/api/books/${bookId}`, { correlationId, timeoutMs });
-    if (answer.ok) {
-      const book = await dataOf<BookTitle>(answer.response);
-      return { title: book.title, author: book.author };
+    if (!answer.ok) {
+      if (answer.outcome === 'missing') return null;
+      throw unreachable();
     }
-    if (answer.outcome === 'missing') return null;
-    throw new HttpError(503, 'The catalogue cannot be reached to draw this preview; please try again', 'CATALOGUE_UNAVAILABLE');
+    const book = await dataOf<BookTitle & { hasAuthorSignature?: boolean }>(answer.response);
+    if (!book.hasAuthorSignature) return { title: book.title, author: book.author };
+    const signature = await getFromService(catalogueUrl, `/internal/books/${bookId}/signature`, { correlationId, internalToken, timeoutMs });
+    if (!signature.ok) {
+      // Removed since the book was read: the page the Persona would print has no signature either.
+      if (signature.outcome === 'missing') return { title: book.title, author: book.author };
+      throw unreachable();
+    }
+    return { title: book.title, author: book.author, authorSignature: new Uint8Array(await signature.response.arrayBuffer()) };
   };
 }
 
@@ -67,6 +81,7 @@ export function createPreviews(deps: { pool: PdfPool; readTitle: BookTitleReader
       const input = {
         title: book.title,
         author: book.author,
+        ...(book.authorSignature ? { authorSignature: book.authorSignature } : {}),
         name: normalizePrintedName(request.name),
         message: request.message === undefined ? '' : normalizeGiftMessage(request.message),
         purchaseDate: shopDate(deps.now?.() ?? new Date()),
@@ -76,7 +91,11 @@ export function createPreviews(deps: { pool: PdfPool; readTitle: BookTitleReader
       // The engine's own check (buildPersonaPdf): no preview of a page no Persona could print.
       const printProblem = personaPrintProblem(input);
       if (printProblem) throw new HttpError(422, printProblem, 'NOT_PRINTABLE');
-      const key = createHash('sha256').update(JSON.stringify(input)).digest('hex');
+      const { authorSignature, ...text } = input;
+      const key = createHash('sha256')
+        .update(JSON.stringify(text))
+        .update(authorSignature ?? new Uint8Array(0))
+        .digest('hex');
       const hit = images.get(key);
       if (hit) return { image: hit, cached: true };
       const image = await deps.pool.preview(input, signal);

@@ -3,15 +3,15 @@
 // and that Persona's signed record must verify. A changed copy is recognised
 // by the persona id it still carries. The file itself was read on an
 // untrusted-file thread (copy-checks/inspect-copy.ts); this is the database's part.
-import type { FileVerification, PersonaSignedRecord } from '@persona/contracts';
+import type { FileVerification, PersonaDetails, PersonaSignedRecord } from '@persona/contracts';
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from '../../db';
 import type { InspectedCopy } from '../copy-checks/inspect-copy';
-import { verifyPersonaSignature } from '../signing/persona-signature';
+import { signedRecordOf, verifyPersonaSignature } from '../signing/persona-signature';
 import * as repo from './personas.repository';
 
-/** The record a stored Persona's signature covers (a gift's recipient and message only when it has them). */
-export function signedRecord(row: repo.PersonaRow): PersonaSignedRecord {
+/** What a stored Persona was made of, as its order told it. */
+export function detailsOf(row: repo.PersonaRow): PersonaDetails {
   return {
     personaId: row.persona_id,
     bookId: row.book_id,
@@ -24,6 +24,32 @@ export function signedRecord(row: repo.PersonaRow): PersonaSignedRecord {
   };
 }
 
+/**
+ * The record a stored Persona's signature covers: since issue 24 (version 2) the printed name and a
+ * gift's buyer and message as salted hashes; before, the details themselves (a gift's recipient and
+ * message only when it has them).
+ */
+export function signedRecord(row: repo.PersonaRow): PersonaSignedRecord {
+  const details = detailsOf(row);
+  if (row.record_version !== 2) return details;
+  return signedRecordOf(details, {
+    ...(row.buyer_name_salt ? { buyerName: row.buyer_name_salt } : {}),
+    ...(row.message_salt ? { message: row.message_salt } : {}),
+  });
+}
+
+/** Whether a stored Persona's signature holds over its record under one of the shop's keys; false, never an exception. */
+export function signatureHolds(row: repo.PersonaRow, publicKeys: Map<string, string>): boolean {
+  const key = row.key_id ? publicKeys.get(row.key_id) : undefined;
+  if (!key || !row.signature) return false;
+  try {
+    return verifyPersonaSignature(signedRecord(row), row.signature, key);
+  } catch {
+    // A version 2 row missing a salt cannot be checked: its record is not what was signed.
+    return false;
+  }
+}
+
 /** A genuine copy whose licence ended says so (issue 23): it is still genuine, but no longer the holder's to download. */
 function licenceEnded(row: repo.PersonaRow): string {
   if (row.licence_end === 'replaced' && row.replaced_by) return `; it was replaced by Persona ${row.replaced_by}, with corrected details`;
@@ -34,8 +60,7 @@ function licenceEnded(row: repo.PersonaRow): string {
 export async function verifyFile(db: Kysely<PersonalizationDB>, publicKeys: Map<string, string>, copy: InspectedCopy): Promise<FileVerification> {
   const match = copy.format === 'epub' ? await repo.findPersonaByEpubSha256(db, copy.sha256) : await repo.findPersonaBySha256(db, copy.sha256);
   if (match) {
-    const key = match.key_id ? publicKeys.get(match.key_id) : undefined;
-    const valid = Boolean(key && match.signature && verifyPersonaSignature(signedRecord(match), match.signature, key));
+    const valid = signatureHolds(match, publicKeys);
     return valid
       ? {
           genuine: true,

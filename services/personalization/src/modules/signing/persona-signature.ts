@@ -1,6 +1,6 @@
 // The author's Ed25519 signature over a Persona's canonical record (DESIGN §5).
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import type { PersonaSignedRecord } from '@persona/contracts';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import type { PersonaDetails, PersonaSalts, PersonaSignedRecord, PersonaSignedRecordV2 } from '@persona/contracts';
 
 export interface SigningKey {
   keyId: string;
@@ -76,11 +76,26 @@ export function signingKeyToPem(key: SigningKey): string {
 
 /**
  * Only the signed fields are serialised, so a caller may pass a wider object (a stored row)
- * without changing what is signed: the six of every Persona, and a gift's recipient and message
- * when it has them (absent, the JSON is exactly that of a Persona made before gifts existed).
+ * without changing what is signed. A record of issue 24's version 2: its public fields and the
+ * hashes it has. An older one: the six of every Persona, and a gift's recipient and message when
+ * it has them (absent, the JSON is exactly that of a Persona made before gifts existed).
  */
 export function signedFields(record: PersonaSignedRecord): PersonaSignedRecord {
-  const { personaId, bookId, title, author, buyerName, purchaseDate, recipientName, message } = record;
+  if ('v' in record && record.v === 2) {
+    const { v, personaId, bookId, title, author, name, purchaseDate, buyerNameHash, messageHash } = record;
+    return {
+      v,
+      personaId,
+      bookId,
+      title,
+      author,
+      name,
+      purchaseDate,
+      ...(buyerNameHash ? { buyerNameHash } : {}),
+      ...(messageHash ? { messageHash } : {}),
+    };
+  }
+  const { personaId, bookId, title, author, buyerName, purchaseDate, recipientName, message } = record as PersonaDetails;
   return {
     personaId,
     bookId,
@@ -90,6 +105,48 @@ export function signedFields(record: PersonaSignedRecord): PersonaSignedRecord {
     purchaseDate,
     ...(recipientName ? { recipientName } : {}),
     ...(message ? { message } : {}),
+  };
+}
+
+/** A fresh salt for one private detail: 16 random bytes as 32 hexadecimal digits. */
+export const newSalt = () => randomBytes(16).toString('hex');
+
+/**
+ * The commitment to a private detail: SHA-256 of its salt (the hexadecimal text) followed by the
+ * detail, as UTF-8, in hexadecimal. The colophon tells the holder this recipe, so they can check it
+ * with any tool (`printf '%s' "<salt><text>" | sha256sum`).
+ */
+export function saltedHash(salt: string, value: string): string {
+  return sha256Hex(Buffer.from(`${salt}${value}`, 'utf8'));
+}
+
+/** A salt for each private detail the Persona has: a gift's buyer, a message. */
+export function personaSalts(details: PersonaDetails): PersonaSalts {
+  return {
+    ...(details.recipientName ? { buyerName: newSalt() } : {}),
+    ...(details.message ? { message: newSalt() } : {}),
+  };
+}
+
+/**
+ * The record a Persona made since issue 24 is signed over: the name printed (the recipient's for a
+ * gift, else the buyer's) and, by salted hash only, a gift's buyer and message. Throws when a
+ * private detail has no salt: it would otherwise be signed as absent.
+ */
+export function signedRecordOf(details: PersonaDetails, salts: PersonaSalts): PersonaSignedRecordV2 {
+  const gift = Boolean(details.recipientName);
+  if (gift && !salts.buyerName) throw new TypeError("a gift's buyer name needs its salt");
+  if (details.message && !salts.message) throw new TypeError("a gift's message needs its salt");
+  return {
+    v: 2,
+    personaId: details.personaId,
+    bookId: details.bookId,
+    title: details.title,
+    author: details.author,
+    name: gift ? (details.recipientName as string) : details.buyerName,
+    purchaseDate: details.purchaseDate,
+    ...(gift ? { buyerNameHash: saltedHash(salts.buyerName as string, details.buyerName) } : {}),
+    ...(details.message ? { messageHash: saltedHash(salts.message as string, details.message) } : {}),
   };
 }
 

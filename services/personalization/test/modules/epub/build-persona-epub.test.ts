@@ -6,15 +6,16 @@ import { createHash, verify } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PersonaSignedRecord } from '@persona/contracts';
+import type { PersonaDetails, PersonaSignedRecord } from '@persona/contracts';
+import { createCanvas } from '@napi-rs/canvas';
 import { EPUBCHECK, programsInstalled } from '@persona/test-kit';
 import { buildPersonaEpub, chaptersOf, languageTag, type PersonaEpubInput } from '../../../src/modules/epub/build-persona-epub';
-import { generateSigningKey, signPersona, verifyPersonaSignature } from '../../../src/modules/signing/persona-signature';
+import { generateSigningKey, saltedHash, signedRecordOf, signPersona, verifyPersonaSignature } from '../../../src/modules/signing/persona-signature';
 import { leakMark, markSecret } from '../../../src/modules/leak-mark/mark-code';
 import { BudgetMeter, DOCUMENT_BUDGET, readZip } from '@persona/untrusted';
 
 const key = generateSigningKey();
-const record: PersonaSignedRecord = {
+const record: PersonaDetails = {
   personaId: 'PRS-7K3M-9QXD-2HFA-J8TW',
   bookId: '0b9f6c1e-4a57-4d2a-9c55-3c2f1f7e8a10',
   title: 'The Long Afternoon & Other <Stories>',
@@ -32,9 +33,11 @@ const paragraphs = [
   '# Chapter 2',
   'नमस्ते दुनिया, यह एक परीक्षण है।',
 ];
+const salts = { buyerName: 'a'.repeat(32), message: 'b'.repeat(32) };
 const input = (over: Partial<PersonaEpubInput> = {}): PersonaEpubInput => ({
   record,
-  signature: signPersona(record, key),
+  salts,
+  signature: signPersona(signedRecordOf(record, salts), key),
   keyId: key.keyId,
   privateKey: key.privateKey,
   verifyUrl: `https://shop.example/verify/${record.personaId}`,
@@ -113,6 +116,19 @@ describe('an EPUB Persona', () => {
     expect(body).not.toContain('Zoë');
   });
 
+  it('says the shop signed for the author, and ends with the colophon: the signed record (the giver and message only as hashes), its signature and the salts', () => {
+    const dedication = files.get('OEBPS/dedication.xhtml')!.toString('utf8');
+    expect(dedication).toContain('Signed by Persona Books for the author');
+    expect(dedication).not.toMatch(/Digitally signed|Ed25519/);
+    const colophon = files.get('OEBPS/colophon.xhtml')!.toString('utf8');
+    const signed = signedRecordOf(record, salts);
+    expect(colophon).toContain(signPersona(signed, key));
+    expect(colophon).toContain(`salt ${salts.buyerName}<br/>hash ${saltedHash(salts.buyerName, record.buyerName)}`);
+    expect(colophon).toContain(`salt ${salts.message}<br/>hash ${saltedHash(salts.message, record.message!)}`);
+    expect([...files.values()].some((data) => data.toString('utf8').includes('Zoë'))).toBe(false);
+    expect(files.get('OEBPS/content.opf')!.toString('utf8')).toMatch(/<itemref idref="colophon"\/>\n<\/spine>/);
+  });
+
   it('describes itself and signs its manifest: every hash holds, the signatures verify with the public key', () => {
     const opf = files.get('OEBPS/content.opf')!.toString('utf8');
     const meta = (property: string) => {
@@ -137,6 +153,39 @@ describe('an EPUB Persona', () => {
     expect(verify(null, Buffer.from(meta('persona:manifest'), 'utf8'), key.publicKey, signature)).toBe(true);
     expect(verify(null, Buffer.from(meta('persona:manifest').replace('"', "'"), 'utf8'), key.publicKey, signature)).toBe(false);
   });
+
+  it("with the book's cover and the author's own signature: still valid EPUB 3, the cover first and its cover image, the signature drawn", async () => {
+    const canvas = createCanvas(300, 450);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#345';
+    context.fillRect(0, 0, 300, 450);
+    const cover = new Uint8Array(canvas.toBuffer('image/jpeg'));
+    const signature = new Uint8Array(createCanvas(300, 100).toBuffer('image/png'));
+    const pictured = await buildPersonaEpub(input({ cover, authorSignature: signature }));
+    const entries = unzip(pictured);
+    const opf = entries.get('OEBPS/content.opf')!.toString('utf8');
+    expect(opf).toContain('<item id="cover-image" href="cover.jpg" media-type="image/jpeg" properties="cover-image"/>');
+    expect(opf).toMatch(/<spine>\n<itemref idref="cover"\/>/);
+    expect(Buffer.from(entries.get('OEBPS/cover.jpg')!).equals(Buffer.from(cover))).toBe(true);
+    const dedication = entries.get('OEBPS/dedication.xhtml')!.toString('utf8');
+    expect(dedication).toContain('<img class="author-signature" src="signature.png"');
+    expect(dedication).not.toContain('Signed by Persona Books');
+    // The manifest covers the images too.
+    const manifest = JSON.parse(/<meta property="persona:manifest">([^<]*)<\/meta>/.exec(opf)![1]!.replace(/&quot;/g, '"')) as {
+      files: Record<string, string>;
+    };
+    expect(manifest.files['OEBPS/cover.jpg']).toBe(createHash('sha256').update(cover).digest('hex'));
+    if (!programsInstalled([EPUBCHECK], 'the EPUB is')) return;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'epub-'));
+    try {
+      const file = path.join(dir, 'pictured.epub');
+      await writeFile(file, pictured);
+      const { code, output } = await epubcheck(file);
+      expect({ code, output }).toEqual({ code: 0, output: expect.stringContaining('No errors or warnings detected') });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('cuts chapters at headings and names languages by their tags', () => {
     expect(chaptersOf(['Intro.', '# One', 'a', '', '# Two', 'b']).map((c) => [c.title, c.paragraphs])).toEqual([

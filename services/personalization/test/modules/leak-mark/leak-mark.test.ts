@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts, decodePDFRawStream, degrees, type PDFRef } from 'pdf-lib';
-import type { PersonaSignedRecord } from '@persona/contracts';
+import type { PersonaDetails } from '@persona/contracts';
 import { itWithPrograms, PDFTOCAIRO, QPDF } from '@persona/test-kit';
 import { buildPersonaEpub } from '../../../src/modules/epub/build-persona-epub';
 import { BudgetMeter, DOCUMENT_BUDGET, readZip } from '@persona/untrusted';
@@ -24,7 +24,7 @@ import { personaInput } from '../../fixtures/persona-input';
 
 const key = generateSigningKey();
 const secret = markSecret(key.privateKey);
-const record = (personaId: string, name = 'Zoë Ünal'): PersonaSignedRecord => ({
+const record = (personaId: string, name = 'Zoë Ünal'): PersonaDetails => ({
   personaId,
   bookId: 'book-1',
   title: 'The Long Afternoon',

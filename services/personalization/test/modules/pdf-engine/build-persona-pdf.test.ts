@@ -1,7 +1,18 @@
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
-import type { PersonaSignedRecord } from '@persona/contracts';
+import type { PersonaDetails } from '@persona/contracts';
 import { buildPersonaPdf, UnreadableSourceError, type PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
-import { generateSigningKey, sha256Hex, signPersona } from '../../../src/modules/signing/persona-signature';
+import { createCanvas } from '@napi-rs/canvas';
+import { PDFName, PDFDict, type PDFRawStream } from 'pdf-lib';
+import { preparedImage } from '../../../src/modules/pdf-engine/images';
+import {
+  canonicalJson,
+  generateSigningKey,
+  saltedHash,
+  sha256Hex,
+  signedRecordOf,
+  signPersona,
+  verifyPersonaSignature,
+} from '../../../src/modules/signing/persona-signature';
 import { extractPageTexts } from './extract-text';
 import { personaInput, TEST_RECORD } from '../../fixtures/persona-input';
 
@@ -23,10 +34,7 @@ function bookParagraphs(): string[] {
   return paragraphs;
 }
 
-function input(
-  overrides: Partial<PersonaSignedRecord> = {},
-  source: PersonaPdfInput['source'] = { kind: 'text', paragraphs: bookParagraphs() },
-): PersonaPdfInput {
+function input(overrides: Partial<PersonaDetails> = {}, source: PersonaPdfInput['source'] = { kind: 'text', paragraphs: bookParagraphs() }): PersonaPdfInput {
   return personaInput(key, source, overrides);
 }
 
@@ -67,14 +75,29 @@ describe('buildPersonaPdf from the book text', () => {
     expect(dedication).toContain('PRS-7K3M-9QXD-2HFA-J8TW');
   });
 
-  it('prints the signature block: the author, "Digitally signed", the signature value and the key id', () => {
+  it('signs the dedication page for the author in words, and keeps the cryptography off it', () => {
     const dedication = pages[1];
-    const signature = signPersona(record, key);
+    const signature = signPersona(signedRecordOf(record, {}), key);
     expect(dedication).toContain('Mira Kapoor');
-    expect(dedication).toContain('Digitally signed');
-    expect(dedication.replace(/\s+/g, '')).toContain(signature);
-    expect(dedication).toContain(key.keyId);
+    expect(dedication).toContain('Signed by Persona Books for the author');
+    expect(dedication).not.toContain('Digitally signed');
+    expect(dedication.replace(/\s+/g, '')).not.toContain(signature.slice(0, 40));
+    expect(dedication).not.toContain(key.keyId);
     expect(dedication).toContain('https://shop.example/verify/PRS-7K3M-9QXD-2HFA-J8TW');
+  });
+
+  it('ends with the colophon: the signed record, which its printed signature verifies, and the key id', () => {
+    const colophon = pages[pages.length - 1]!;
+    expect(colophon).toContain('Colophon');
+    const printed = colophon.replace(/\s+/g, '');
+    const signed = signedRecordOf(record, {});
+    expect(printed).toContain(canonicalJson(signed).replace(/\s+/g, ''));
+    const signature = signPersona(signed, key);
+    expect(printed).toContain(signature);
+    expect(verifyPersonaSignature(signed, signature, key.publicKey)).toBe(true);
+    expect(colophon).toContain(key.keyId);
+    // Bought for oneself: nothing is private, no salt is printed.
+    expect(colophon).not.toContain('salt');
   });
 
   it('puts the footer on every page', () => {
@@ -92,13 +115,13 @@ describe('buildPersonaPdf from the book text', () => {
   });
 
   it('numbers the body pages', () => {
-    for (let index = 2; index < pages.length; index += 1) {
+    for (let index = 2; index < pages.length - 1; index += 1) {
       expect(lines(pages[index])).toContain(String(index + 1));
     }
   });
 
   it('keeps every word of the text, breaking a word wider than the line', () => {
-    const body = pages.slice(2).join('\n');
+    const body = pages.slice(2, -1).join('\n');
     expect(body).toContain('Chapter 3, paragraph 13.');
     const joined = body.replace(/\s+/g, '');
     expect(joined).toContain('pneumonoultramicroscopicsilicovolcanoconiosispneumonoultramicroscopicsilicovolcanoconiosis');
@@ -160,12 +183,112 @@ describe('buildPersonaPdf for a gift', () => {
     expect(dedication).toContain('For the long train to Kochi.');
     expect(dedication).toContain('With love, always');
     pages.forEach((text) => expect(text.replace(/\s+/g, ' ')).toContain('Personal copy of Ravi Menon · PRS-7K3M-9QXD-2HFA-J8TW'));
-    // The buyer's name is in the signed record, not printed.
+    // The buyer's name is neither printed nor in the signed record: only its salted hash is.
     expect(pages.join('\n')).not.toContain('Zoë');
     const again = await buildPersonaPdf(input(gift));
     expect(sha256Hex(again.bytes)).toBe(sha256Hex(pdf.bytes));
     const otherMessage = await buildPersonaPdf(input({ ...gift, message: 'Another message' }));
     expect(sha256Hex(otherMessage.bytes)).not.toBe(sha256Hex(pdf.bytes));
+  });
+
+  it("prints in its colophon the salts with which the holder checks the giver's name and the message against the signed hashes", async () => {
+    const gift = { recipientName: 'अनन्या शर्मा', message: 'जन्मदिन मुबारक हो!\nWith love, Asha' };
+    const made = input(gift);
+    const pages = await extractPageTexts((await buildPersonaPdf(made)).bytes);
+    const colophon = pages[pages.length - 1]!;
+    const printed = colophon.replace(/\s+/g, '');
+    const salts = made.salts!;
+    const signed = signedRecordOf(made.record, salts);
+    expect(signed.buyerNameHash).toBe(saltedHash(salts.buyerName!, 'Zoë Ünal'));
+    expect(signed.messageHash).toBe(saltedHash(salts.message!, gift.message));
+    expect(printed).toContain(`salt${salts.buyerName}`);
+    expect(printed).toContain(`salt${salts.message}`);
+    expect(printed).toContain(`hash${signed.buyerNameHash}`);
+    expect(printed).toContain(`hash${signed.messageHash}`);
+    expect(printed).toContain(canonicalJson(signed).replace(/\s+/g, ''));
+    expect(verifyPersonaSignature(signed, made.signature, key.publicKey)).toBe(true);
+    expect(pages.join('\n')).not.toContain('Zoë');
+  });
+});
+
+/** A PNG or JPEG drawn for the test: a coloured panel with a dark mark, `width` × `height` pixels. */
+function picture(format: 'png' | 'jpeg', width: number, height: number): Uint8Array {
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  if (format === 'jpeg') {
+    context.fillStyle = '#2a4d69';
+    context.fillRect(0, 0, width, height);
+  }
+  context.strokeStyle = '#111';
+  context.lineWidth = Math.max(2, width / 60);
+  context.beginPath();
+  context.moveTo(width * 0.1, height * 0.7);
+  context.bezierCurveTo(width * 0.3, height * 0.1, width * 0.6, height * 0.9, width * 0.9, height * 0.3);
+  context.stroke();
+  return new Uint8Array(format === 'png' ? canvas.toBuffer('image/png') : canvas.toBuffer('image/jpeg'));
+}
+
+/** The image XObjects a page draws, with their pixel sizes. */
+function pageImages(doc: PDFDocument, index: number): Array<{ width: number; height: number; masked: boolean }> {
+  const resources = doc.getPage(index).node.Resources();
+  const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  if (!xobjects) return [];
+  return xobjects
+    .entries()
+    .map(([, ref]) => doc.context.lookup(ref) as PDFRawStream)
+    .filter((stream) => stream.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+    .map((stream) => ({
+      width: (stream.dict.get(PDFName.of('Width')) as unknown as { asNumber(): number }).asNumber(),
+      height: (stream.dict.get(PDFName.of('Height')) as unknown as { asNumber(): number }).asNumber(),
+      masked: stream.dict.has(PDFName.of('SMask')),
+    }));
+}
+
+describe("buildPersonaPdf with the book's cover and the author's own signature", () => {
+  const cover = picture('jpeg', 400, 600);
+  const signature = picture('png', 600, 200);
+
+  it("opens with the cover as page 1, scaled into the page, then the title page and the dedication with the author's own signature", async () => {
+    const plain = await buildPersonaPdf(input());
+    const pdf = await buildPersonaPdf({ ...input(), cover, authorSignature: signature });
+    expect(pdf.pages).toBe(plain.pages + 1);
+    const pages = await extractPageTexts(pdf.bytes);
+    const doc = await PDFDocument.load(pdf.bytes);
+    expect(pageImages(doc, 0)).toEqual([{ width: 400, height: 600, masked: false }]);
+    expect(doc.getPage(0).getSize()).toEqual({ width: 420, height: 595 });
+    // The cover carries the footer like every page, and nothing else of the buyer's.
+    expect(pages[0]!.replace(/\s+/g, ' ')).toContain(FOOTER);
+    expect(pages[1]).toContain('A Persona edition');
+    expect(pages[2]).toContain('Personalised for Zoë Ünal');
+    // The author's signature, with its transparency; the shop's words are not there.
+    expect(pageImages(doc, 2)).toEqual([{ width: 600, height: 200, masked: true }]);
+    expect(pages[2]).toContain('Mira Kapoor');
+    expect(pages[2]).not.toContain('Signed by Persona Books');
+    expect(pages[pages.length - 1]!.replace(/\s+/g, ' ')).toContain("The signature on its dedication page is the author's own");
+  });
+
+  it('prints a PNG cover before the first page of an uploaded PDF too', async () => {
+    const pdf = await buildPersonaPdf({ ...input({}, { kind: 'pdf', bytes: await sourcePdf(3) }), cover: picture('png', 300, 450) });
+    const pages = await extractPageTexts(pdf.bytes);
+    expect(pages).toHaveLength(6);
+    expect(pages[1]).toContain('Original Title Page');
+    expect(pages[2]).toContain('Personalised for Zoë Ünal');
+    expect(pages[5]).toContain('Colophon');
+    const doc = await PDFDocument.load(pdf.bytes);
+    expect(pageImages(doc, 0)).toHaveLength(1);
+    // The cover is the size the first page is shown at.
+    expect(doc.getPage(0).getSize()).toEqual({ width: 432, height: 648 });
+  });
+
+  it('decodes each image once and keeps it: a further Persona of the book reuses it, and the bytes are reproducible', async () => {
+    expect(await preparedImage(cover)).toBe(await preparedImage(cover));
+    const a = await buildPersonaPdf({ ...input(), cover, authorSignature: signature });
+    const b = await buildPersonaPdf({ ...input(), cover, authorSignature: signature });
+    expect(sha256Hex(a.bytes)).toBe(sha256Hex(b.bytes));
+  });
+
+  it('refuses a cover that is neither a PNG nor a JPEG as an unreadable source', async () => {
+    await expect(buildPersonaPdf({ ...input(), cover: new TextEncoder().encode('GIF89a not an image') })).rejects.toBeInstanceOf(UnreadableSourceError);
   });
 });
 
@@ -186,7 +309,7 @@ describe('buildPersonaPdf with scripts beyond Latin', () => {
   it('typesets body text in Devanagari, Greek and Cyrillic', async () => {
     const paragraphs = ['# अध्याय एक', 'नमस्ते दुनिया, यह एक परीक्षण है।', 'Καλημέρα κόσμε και Привет, мир.'];
     const pdf = await buildPersonaPdf(input({}, { kind: 'text', paragraphs }));
-    const body = (await extractPageTexts(pdf.bytes)).slice(2).join('\n');
+    const body = (await extractPageTexts(pdf.bytes)).slice(2, -1).join('\n');
     expect(body).toContain('अध्याय एक');
     expect(body).toContain('नमस्ते दुनिया, यह एक परीक्षण है।');
     expect(body).toContain('Καλημέρα κόσμε και Привет, мир.');
@@ -208,9 +331,9 @@ async function sourcePdf(pageCount: number, options: { rotateFourth?: boolean } 
 describe('buildPersonaPdf from an uploaded PDF', () => {
   it('inserts the dedication after the source title page and stamps every page', async () => {
     const pdf = await buildPersonaPdf(input({}, { kind: 'pdf', bytes: await sourcePdf(5) }));
-    expect(pdf.pages).toBe(6);
+    expect(pdf.pages).toBe(7);
     const pages = await extractPageTexts(pdf.bytes);
-    expect(pages).toHaveLength(6);
+    expect(pages).toHaveLength(7);
     expect(pages[0]).toContain('Original Title Page');
     expect(pages[1]).toContain('Personalised for Zoë Ünal');
     expect(pages[1]).toContain('PRS-7K3M-9QXD-2HFA-J8TW');

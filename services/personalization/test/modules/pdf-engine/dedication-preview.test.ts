@@ -72,4 +72,22 @@ describe('the dedication page preview', () => {
     const other = await pngAsPixels(await dedicationPreview({ ...input, name: 'Ravi Menon' }));
     expect(differingShare(other.data, (await pngAsPixels(one)).data)).toBeGreaterThan(0.001);
   });
+
+  it("draws the author's own signature where the book has one, as the Persona prints it", async () => {
+    const canvas = createCanvas(600, 200);
+    const context = canvas.getContext('2d');
+    context.strokeStyle = '#000';
+    context.lineWidth = 12;
+    context.beginPath();
+    context.moveTo(40, 150);
+    context.bezierCurveTo(150, 10, 300, 190, 560, 60);
+    context.stroke();
+    const signed = { ...input, authorSignature: new Uint8Array(canvas.toBuffer('image/png')) };
+    const preview = await pngAsPixels(await dedicationPreview(signed));
+    const plain = await pngAsPixels(await dedicationPreview(input));
+    // The signature's stroke is ink the shop's page does not have.
+    expect(differingShare(preview.data, plain.data)).toBeGreaterThan(0.002);
+    const printed = await pdfAsPixels(await dedicationPreviewPdf(signed));
+    expect(differingShare(preview.data, printed)).toBeLessThan(0.002);
+  });
 });

@@ -5,7 +5,7 @@
 // pdf-lib, qpdf --check).
 import { inflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
-import type { PersonaSignedRecord } from '@persona/contracts';
+import type { PersonaDetails } from '@persona/contracts';
 import {
   buildPersonaPdf,
   clearPersonaPdfCache,
@@ -21,7 +21,7 @@ import { personaInput } from '../../fixtures/persona-input';
 const key = generateSigningKey();
 const FOOTER = 'Personal copy of Zoë Ünal · PRS-7K3M-9QXD-2HFA-J8TW';
 
-function input(source: PersonaPdfInput['source'], overrides: Partial<PersonaSignedRecord> = {}): PersonaPdfInput {
+function input(source: PersonaPdfInput['source'], overrides: Partial<PersonaDetails> = {}): PersonaPdfInput {
   return personaInput(key, source, overrides);
 }
 
@@ -101,14 +101,16 @@ describe('a Persona of a hand-written book with a nested page tree (classic cros
   beforeAll(async () => {
     source = nestedSource();
     pdf = await buildPersonaPdf(input({ kind: 'pdf', bytes: source }));
-    texts = await expectSound(pdf.bytes, 7);
+    texts = await expectSound(pdf.bytes, 8);
   });
 
-  it('keeps the pages in order with the dedication after the first, and the footer on every one', () => {
-    expect(pdf.pages).toBe(7);
+  it('keeps the pages in order with the dedication after the first, the colophon after the last, and the footer on every one', () => {
+    expect(pdf.pages).toBe(8);
     expect(texts[0]).toContain('Original Title Page');
     expect(texts[1]).toContain('Personalised for Zoë Ünal');
     for (let n = 2; n <= 6; n += 1) expect(texts[n]).toContain(`Source page ${n} text`);
+    // Hung from the root of the nested tree, after the deepest last page.
+    expect(texts[7]).toContain('Colophon');
   });
 
   it('is the book unchanged plus one update: a classic table whose /Prev is the book’s startxref', () => {
@@ -125,14 +127,14 @@ describe('a Persona of a hand-written book with a nested page tree (classic cros
 
   it('keeps each page’s inherited rotation, and sets the dedication upright at the first page’s visible size', async () => {
     const doc = await PDFDocument.load(pdf.bytes, { updateMetadata: false });
-    expect(doc.getPages().map((page) => page.getRotation().angle)).toEqual([180, 0, 180, 90, 270, 0, 270]);
+    expect(doc.getPages().map((page) => page.getRotation().angle)).toEqual([180, 0, 180, 90, 270, 0, 270, 0]);
     expect(doc.getPage(1).getSize()).toEqual({ width: 412, height: 628 });
     expect(doc.getPage(1).getCropBox()).toEqual({ x: 0, y: 0, width: 412, height: 628 });
   });
 
   it('shows every footer upright, centred along the visible bottom edge, whatever the page’s crop box and rotation', async () => {
     const pages = await footerGeometry(pdf.bytes);
-    expect(pages.map((page) => page.rotate)).toEqual([180, 0, 180, 90, 270, 0, 270]);
+    expect(pages.map((page) => page.rotate)).toEqual([180, 0, 180, 90, 270, 0, 270, 0]);
     for (const page of pages) {
       expect(page.footer).toHaveLength(1);
       const { start, end } = page.footer[0];
@@ -183,7 +185,7 @@ describe('a Persona of a book with cross-reference streams and object streams', 
     const source = await pdfLibSource(12, { objectStreams: true });
     expect(lastSection(source).kind).toBe('stream');
     const pdf = await buildPersonaPdf(input({ kind: 'pdf', bytes: source }));
-    const texts = await expectSound(pdf.bytes, 13);
+    const texts = await expectSound(pdf.bytes, 14);
     expect(texts[0]).toContain('Original Title Page');
     expect(texts[12]).toContain('Source page 12 text');
     const section = lastSection(pdf.bytes);
@@ -196,7 +198,7 @@ describe('a Persona of a book with cross-reference streams and object streams', 
   it('writes its update as a classic table when the book has one', async () => {
     const source = await pdfLibSource(4, { objectStreams: false });
     const pdf = await buildPersonaPdf(input({ kind: 'pdf', bytes: source }));
-    await expectSound(pdf.bytes, 5);
+    await expectSound(pdf.bytes, 6);
     expect(lastSection(pdf.bytes).kind).toBe('table');
     expect(everything(pdf.bytes)).not.toContain('author@example.com');
   });
@@ -214,7 +216,7 @@ describe('sources that need more than an update', () => {
       7: textContent('Source page 2 text'),
     };
     const pdf = await buildPersonaPdf(input({ kind: 'pdf', bytes: rawPdf(objects, '/Root 1 0 R', { shiftOffsetsBy: 3 }) }));
-    const texts = await expectSound(pdf.bytes, 3);
+    const texts = await expectSound(pdf.bytes, 4);
     expect(texts[2]).toContain('Source page 2 text');
   });
 
@@ -240,7 +242,7 @@ describe('sources that need more than an update', () => {
       input({ kind: 'text', paragraphs: ['# One', 'A short book.'] }, { personaId: 'PRS-AAAA-BBBB-CCCC-DDDD', buyerName: 'First Buyer' }),
     );
     const again = await buildPersonaPdf(input({ kind: 'pdf', bytes: first.bytes }));
-    const texts = await expectSound(again.bytes, first.pages + 1);
+    const texts = await expectSound(again.bytes, first.pages + 2);
     expect(texts[1]).toContain('Personalised for Zoë Ünal');
     expect(texts[2]).toContain('Personalised for First Buyer');
     expect(Buffer.from(again.bytes).toString('latin1')).not.toContain('PRS-AAAA-BBBB-CCCC-DDDD');
@@ -271,7 +273,7 @@ describe('prepared books are cached', () => {
     const a = await buildPersonaPdf(input(source));
     const b = await buildPersonaPdf(input(source, { buyerName: 'अनन्या Rao', personaId: 'PRS-2HFA-J8TW-7K3M-9QXD' }));
     expect(sha256Hex(a.bytes)).not.toBe(sha256Hex(b.bytes));
-    const texts = await expectSound(b.bytes, 7, 'Personal copy of अनन्या Rao · PRS-2HFA-J8TW-7K3M-9QXD');
+    const texts = await expectSound(b.bytes, 8, 'Personal copy of अनन्या Rao · PRS-2HFA-J8TW-7K3M-9QXD');
     expect(texts[1]).toContain('अनन्या');
   });
 

@@ -1,5 +1,6 @@
 // The book source reader against a stand-in catalogue over HTTP: each source kept with its entity
-// tag, asked for again with it, read whole only when the book was written since.
+// tag, asked for again with it, read whole only when the book was written since; a book's cover
+// and its author's own signature read with it when the source says it has them (issue 24).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { catalogueSourceReader, SourceUnavailableError } from '../../../src/modules/personas/book-source-client';
@@ -12,7 +13,7 @@ describe('catalogueSourceReader', () => {
   let server: Server;
   let url: string;
   const seen: Array<{ path: string; ifNoneMatch: string | undefined; token: string | undefined }> = [];
-  const books = new Map<string, { tag: string; paragraphs: string[]; pdf?: Buffer }>();
+  const books = new Map<string, { tag: string; paragraphs: string[]; pdf?: Buffer; cover?: Buffer; signature?: Buffer }>();
 
   beforeAll(async () => {
     server = createServer((request: IncomingMessage, response) => {
@@ -29,11 +30,26 @@ describe('catalogueSourceReader', () => {
         response.writeHead(200, { 'content-type': 'application/pdf' }).end(book.pdf);
         return;
       }
+      if (what === 'cover' || what === 'signature') {
+        const image = what === 'cover' ? book.cover : book.signature;
+        if (image) response.writeHead(200, { 'content-type': what === 'cover' ? 'image/jpeg' : 'image/png' }).end(image);
+        else response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ statusCode: 404, message: 'None' }));
+        return;
+      }
       if (ifNoneMatch === book.tag) {
         response.writeHead(304, { etag: book.tag }).end();
         return;
       }
-      const data = { bookId: id, title: 'T', author: 'A', language: 'English', hasFullPdf: Boolean(book.pdf), paragraphs: book.pdf ? [] : book.paragraphs };
+      const data = {
+        bookId: id,
+        title: 'T',
+        author: 'A',
+        language: 'English',
+        hasFullPdf: Boolean(book.pdf),
+        paragraphs: book.pdf ? [] : book.paragraphs,
+        ...(book.cover ? { hasCover: true } : {}),
+        ...(book.signature ? { hasAuthorSignature: true } : {}),
+      };
       response.writeHead(200, { 'content-type': 'application/json', etag: book.tag }).end(JSON.stringify({ data }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -71,6 +87,27 @@ describe('catalogueSourceReader', () => {
     expect(Buffer.from((first.source as { bytes: Uint8Array }).bytes).toString()).toBe('%PDF-1.7 the book');
     expect(await read(PDF_BOOK, 'c-2')).toBe(first);
     expect(seen.map((s) => s.path.split('/').pop())).toEqual(['source', 'pdf', 'source']);
+  });
+
+  it("reads the cover and the author's signature when the source has them, and keeps them with it", async () => {
+    const cover = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 4, 5, 6]);
+    books.set(TEXT_BOOK, { tag: '"c1"', paragraphs: ['Text.'], cover, signature });
+    const read = catalogueSourceReader(url, TOKEN);
+    const first = await read(TEXT_BOOK, 'c-1');
+    expect(Buffer.from(first.cover!).equals(cover)).toBe(true);
+    expect(Buffer.from(first.authorSignature!).equals(signature)).toBe(true);
+    expect(await read(TEXT_BOOK, 'c-2')).toBe(first);
+    expect(seen.map((s) => s.path.split('/').pop()).sort()).toEqual(['cover', 'signature', 'source', 'source']);
+    expect(seen.every((s) => s.token === TOKEN)).toBe(true);
+
+    // A book without them asks for neither.
+    seen.length = 0;
+    books.set(PDF_BOOK, { tag: '"p"', paragraphs: ['Plain.'] });
+    const plain = await read(PDF_BOOK, 'c-3');
+    expect(plain.cover).toBeUndefined();
+    expect(plain.authorSignature).toBeUndefined();
+    expect(seen.map((s) => s.path.split('/').pop())).toEqual(['source']);
   });
 
   it('keeps nothing past its bound, and says a missing book will not come back', async () => {

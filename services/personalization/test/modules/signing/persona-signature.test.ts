@@ -1,9 +1,12 @@
 import { generateKeyPairSync, verify } from 'node:crypto';
-import type { PersonaSignedRecord } from '@persona/contracts';
+import type { PersonaDetails, PersonaSignedRecord } from '@persona/contracts';
 import {
   canonicalJson,
   generateSigningKey,
+  personaSalts,
+  saltedHash,
   sha256Hex,
+  signedRecordOf,
   signPersona,
   signingKeyFromPem,
   signingKeyToPem,
@@ -152,5 +155,69 @@ describe("a gift's signature", () => {
       'utf8',
     );
     expect(verify(null, sixFields, key.publicKey, Buffer.from(signature, 'base64'))).toBe(true);
+  });
+});
+
+describe('the signed record, version 2 (issue 24): a gift’s buyer and message only as salted hashes', () => {
+  const key = generateSigningKey();
+  const gift: PersonaDetails = { ...record, recipientName: 'अनन्या शर्मा', message: 'जन्मदिन मुबारक!\nWith love' };
+
+  it('names the printed name and commits to the buyer and the message by SHA-256 of salt then text', () => {
+    const salts = personaSalts(gift);
+    expect(salts.buyerName).toMatch(/^[0-9a-f]{32}$/);
+    expect(salts.message).toMatch(/^[0-9a-f]{32}$/);
+    expect(salts.buyerName).not.toBe(salts.message);
+    const signed = signedRecordOf(gift, salts);
+    expect(signed).toEqual({
+      v: 2,
+      personaId: gift.personaId,
+      bookId: gift.bookId,
+      title: gift.title,
+      author: gift.author,
+      name: 'अनन्या शर्मा',
+      purchaseDate: gift.purchaseDate,
+      buyerNameHash: sha256Hex(Buffer.from(`${salts.buyerName}${gift.buyerName}`, 'utf8')),
+      messageHash: sha256Hex(Buffer.from(`${salts.message}${gift.message}`, 'utf8')),
+    });
+    expect(saltedHash(salts.message!, gift.message!)).toBe(signed.messageHash);
+    // Nothing private is in what is signed, so the whole record may be shown to anyone.
+    const json = canonicalJson(signed);
+    expect(json).not.toContain(gift.buyerName);
+    expect(json).not.toContain('मुबारक');
+  });
+
+  it('verifies from the public record alone, and fails for another name, buyer hash, message hash or version', () => {
+    const salts = personaSalts(gift);
+    const signed = signedRecordOf(gift, salts);
+    const signature = signPersona(signed, key);
+    expect(verifyPersonaSignature(JSON.parse(canonicalJson(signed)) as PersonaSignedRecord, signature, key.publicKey)).toBe(true);
+    expect(verifyPersonaSignature({ ...signed, name: 'Someone else' }, signature, key.publicKey)).toBe(false);
+    expect(verifyPersonaSignature(signedRecordOf({ ...gift, buyerName: 'Another giver' }, salts), signature, key.publicKey)).toBe(false);
+    expect(verifyPersonaSignature(signedRecordOf({ ...gift, message: 'Another message' }, salts), signature, key.publicKey)).toBe(false);
+    expect(verifyPersonaSignature(signedRecordOf(gift, { ...salts, message: 'f'.repeat(32) }), signature, key.publicKey)).toBe(false);
+    // The same facts as a version 1 record are another record: neither signature passes for the other.
+    expect(verifyPersonaSignature(gift, signature, key.publicKey)).toBe(false);
+    expect(verifyPersonaSignature(signed, signPersona(gift, key), key.publicKey)).toBe(false);
+  });
+
+  it('still verifies a record signed before issue 24 (version 1), gift or not', () => {
+    const old = signPersona(gift, key);
+    expect(verifyPersonaSignature(gift, old, key.publicKey)).toBe(true);
+    expect(verifyPersonaSignature(record, signPersona(record, key), key.publicKey)).toBe(true);
+  });
+
+  it('has no hashes and no salts for a Persona bought for oneself; a gift without its salt is refused', () => {
+    expect(personaSalts(record)).toEqual({});
+    expect(signedRecordOf(record, {})).toEqual({
+      v: 2,
+      personaId: record.personaId,
+      bookId: record.bookId,
+      title: record.title,
+      author: record.author,
+      name: record.buyerName,
+      purchaseDate: record.purchaseDate,
+    });
+    expect(() => signedRecordOf(gift, {})).toThrow(/salt/);
+    expect(() => signedRecordOf(gift, { buyerName: 'a'.repeat(32) })).toThrow(/message needs its salt/);
   });
 });
