@@ -9,7 +9,16 @@ import { envelope, pgliteBus, waitFor } from './helpers';
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const facts: [
   Equal<BoundType<'book.*'>, 'book.created' | 'book.updated' | 'book.deleted'>,
-  Equal<BoundType<'persona.*'>, 'persona.ready' | 'persona.failed' | 'persona.retry_requested' | 'persona.reissue_requested'>,
+  Equal<
+    BoundType<'persona.*'>,
+    | 'persona.ready'
+    | 'persona.failed'
+    | 'persona.retry_requested'
+    | 'persona.reissue_requested'
+    | 'persona.download_renewal_requested'
+    | 'persona.downloads_reset'
+    | 'persona.downloads_revoked'
+  >,
   Equal<BoundType<'order.paid'>, 'order.paid'>,
   Equal<KnownEvent<'order.paid'>, EventOf<'order.paid'>>,
 ] = [true, true, true, true];

@@ -120,6 +120,27 @@ export const CouponSavedPayload = Type.Object({
 });
 export type CouponSavedPayload = Static<typeof CouponSavedPayload>;
 
+/**
+ * Personalisation → orders, admin audit: the holder of a Persona's id found its downloads used up
+ * and asked for more. Orders e-mails the link (its single-use token, valid until `expiresAt`) to the
+ * buyer's address on the order, never to an address a visitor types.
+ */
+export const PersonaDownloadRenewalRequestedPayload = Type.Object({
+  personaId: Text,
+  orderId: Uuid,
+  renewalId: Uuid,
+  token: Type.String({ minLength: 20, maxLength: 100 }),
+  expiresAt: Text,
+  /** What the allowance was when it was asked for: "downloaded 10 times, the most for each format". */
+  used: Type.Integer({ minimum: 0 }),
+  limit: Type.Integer({ minimum: 1 }),
+});
+export type PersonaDownloadRenewalRequestedPayload = Static<typeof PersonaDownloadRenewalRequestedPayload>;
+
+/** Personalisation → admin audit: an administrator gave a Persona a fresh download allowance, or stopped its downloads. */
+export const PersonaDownloadsChangedPayload = Type.Object({ personaId: Text, orderId: Uuid, reason: Text });
+export type PersonaDownloadsChangedPayload = Static<typeof PersonaDownloadsChangedPayload>;
+
 /** Admin → admin audit: an administrator logged in. */
 export const AdminLoggedInPayload = Type.Object({ adminId: Uuid, email: Text });
 export type AdminLoggedInPayload = Static<typeof AdminLoggedInPayload>;
@@ -142,6 +163,9 @@ export const EVENT_PAYLOADS = {
   'persona.reissue_requested': PersonaReissueRequestedPayload,
   'persona.ready': PersonaReadyPayload,
   'persona.failed': PersonaFailedPayload,
+  'persona.download_renewal_requested': PersonaDownloadRenewalRequestedPayload,
+  'persona.downloads_reset': PersonaDownloadsChangedPayload,
+  'persona.downloads_revoked': PersonaDownloadsChangedPayload,
   'admin.logged_in': AdminLoggedInPayload,
   'feedback.deleted': FeedbackDeletedPayload,
   'book.created': BookChangedPayload,

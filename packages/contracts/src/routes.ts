@@ -79,6 +79,8 @@ export const ADMIN_ROUTES: ReadonlyArray<{ methods: readonly Method[]; pattern: 
   { methods: ['PUT'], pattern: /^\/api\/coupons\/[^/]+$/ },
   { methods: ['GET', 'DELETE'], pattern: /^\/api\/feedback\/(all|[^/]+)$/ },
   { methods: ['POST'], pattern: /^\/api\/personas\/leaks$/ },
+  // A Persona's downloads given a fresh allowance or stopped by the owner (issue 24); reading them and renewing by the e-mailed link are public.
+  { methods: ['POST'], pattern: /^\/api\/personas\/[^/]+\/downloads\/(reset|revoke)$/ },
   { methods: ['POST'], pattern: /^\/api\/admin\/logout$/ },
   { methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], pattern: /^\/api\/admin\/(?!login$)/ },
 ];

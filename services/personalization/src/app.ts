@@ -11,17 +11,24 @@ import {
 } from '@persona/service-kit';
 import type { onRequestAsyncHookHandler } from 'fastify';
 
+import type { UnitOfWork } from '@persona/bus';
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from './db';
+import type { DownloadLimits } from './modules/downloads/downloads.service';
 import type { UntrustedPool } from '@persona/untrusted';
 import type { CopyTasks } from './modules/copy-checks/copy-tasks';
 import type { PersonaFiles } from './modules/personas/persona-files';
 import type { Previews } from './modules/personas/preview';
 import type { SigningKey } from './modules/signing/persona-signature';
+import downloadRoutes from './routes/downloads';
 import personaRoutes from './routes/personas';
 
 export interface PersonalizationAppOptions extends AppBaseOptions {
   db: Kysely<PersonalizationDB>;
+  /** Writes with events (asking for more downloads, the owner's reset or revoke). */
+  uow: UnitOfWork<PersonalizationDB>;
+  /** Each format's downloads and the days an allowance lasts (issue 24). */
+  downloadLimits: DownloadLimits;
   key: SigningKey;
   publicKeys: () => Promise<Map<string, string>>;
   files: PersonaFiles;
@@ -54,5 +61,6 @@ export async function buildApp(options: PersonalizationAppOptions): Promise<Serv
     adminOnly: requireAdmin(options.verifier),
   };
   await app.register(async (scope) => personaRoutes(scope as ServiceApp, deps));
+  await app.register(async (scope) => downloadRoutes(scope as ServiceApp, deps));
   return app;
 }

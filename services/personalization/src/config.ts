@@ -45,6 +45,16 @@ export const personalizationConfig = serviceConfig(
     PREVIEW_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: DEFAULT_PREVIEW_WORKERS }),
     /** Dedication page previews one client may ask for a minute (about one per key while a name or message is typed). */
     PREVIEWS_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 240 }),
+    /**
+     * A Persona's downloads (issue 24): each format this many times, within this many days of its
+     * making or of its last fresh allowance. Generous, so no honest buyer meets them (a phone, a
+     * tablet, an e-reader and a laptop, each twice, is 8): they stop a printed id becoming a free
+     * e-book for everyone who borrows the book, and the buyer can always ask for more by e-mail.
+     */
+    PERSONA_DOWNLOADS_PER_FORMAT: Type.Integer({ minimum: 1, maximum: 1000, default: 10 }),
+    PERSONA_DOWNLOAD_DAYS: Type.Integer({ minimum: 1, maximum: 36_500, default: 365 }),
+    /** Hours the "more downloads" link e-mailed to the buyer stays valid (it works once). */
+    PERSONA_DOWNLOAD_RENEWAL_HOURS: Type.Integer({ minimum: 1, maximum: 720, default: 48 }),
     /** Threads reading the copies clients send to be verified or traced, with their heap, time limit and queue. */
     ...FileCheckSettings,
   }),
@@ -70,5 +80,10 @@ export function personalizationServiceOptions(settings: PersonalizationSettings)
     previewsPerMinute: settings.PREVIEWS_PER_MINUTE,
     previewWorkers: settings.PREVIEW_WORKERS,
     fileChecks: fileCheckOptions(settings),
+    downloadLimits: {
+      perFormat: settings.PERSONA_DOWNLOADS_PER_FORMAT,
+      days: settings.PERSONA_DOWNLOAD_DAYS,
+      renewalHours: settings.PERSONA_DOWNLOAD_RENEWAL_HOURS,
+    },
   };
 }

@@ -49,8 +49,38 @@ export interface RefundedOrdersTable {
   refunded_at: Date;
 }
 
+/** A format's downloads of a Persona (issue 24): in the current allowance, and ever. */
+export interface PersonaDownloadsTable {
+  persona_id: string;
+  format: 'pdf' | 'epub';
+  used: number;
+  total: number;
+  last_at: Timestamp;
+}
+
+/** When a Persona's current download allowance began (null: when it was made), and whether the owner stopped it. */
+export interface DownloadAllowancesTable {
+  persona_id: string;
+  starts_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: Timestamp;
+}
+
+/** A link e-mailed to the buyer for a fresh allowance: single use, until `expires_at`; its token kept only as a hash. */
+export interface DownloadRenewalsTable {
+  id: string;
+  token_hash: string;
+  persona_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface PersonalizationDB {
   personas: PersonasTable;
+  persona_downloads: PersonaDownloadsTable;
+  download_allowances: DownloadAllowancesTable;
+  download_renewals: DownloadRenewalsTable;
   refunded_orders: RefundedOrdersTable;
   signing_keys: SigningKeysTable;
   outbox: any;

@@ -18,6 +18,7 @@ import { PERSONALIZATION_QUEUE, subscribePersonaRequests } from './modules/perso
 import { LICENCES_QUEUE, subscribeLicenceEnds } from './modules/personas/licences';
 import { loadSigningKey, publicKeyPems } from './modules/personas/signing-keys';
 import { catalogueTitleReader, createPreviews, type BookTitleReader } from './modules/personas/preview';
+import { DEFAULT_DOWNLOAD_LIMITS, type DownloadLimits } from './modules/downloads/downloads.service';
 
 export const PERSONALIZATION_SCHEMA = 'personalization';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -50,6 +51,8 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   retryDelaysMs?: number[];
   lookupsPerMinute?: number;
   previewsPerMinute?: number;
+  /** Downloads of each format in an allowance, its days, and a renewal link's hours (issue 24; DEFAULT_DOWNLOAD_LIMITS). */
+  downloadLimits?: Partial<DownloadLimits>;
 }
 
 export interface PersonalizationService extends RunningService {
@@ -90,8 +93,11 @@ export async function startPersonalizationService(options: PersonalizationServic
   let keys: Promise<Map<string, string>> | null = null;
   const publicKeys = () => (keys ??= publicKeyPems(database.db));
 
+  const uow = createUnitOfWork({ db: database.db, relay: store.relay });
   const app = await buildApp({
     db: database.db,
+    uow,
+    downloadLimits: { ...DEFAULT_DOWNLOAD_LIMITS, ...options.downloadLimits },
     key,
     publicKeys,
     files,
@@ -120,7 +126,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     files,
     publicUrl: options.publicUrl,
     logger,
-    uow: createUnitOfWork({ db: database.db, relay: store.relay }),
+    uow,
     maxAttempts: options.maxAttempts,
     retryDelaysMs: options.retryDelaysMs,
     metrics: personaMetrics(app.metrics),

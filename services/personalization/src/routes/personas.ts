@@ -39,6 +39,7 @@ import { copyFormat, type CopyFormat } from '../modules/leak-mark/copy-format';
 import type { MarkReading } from '../modules/leak-mark/read-mark';
 import { PreviewAbandonedError } from '../modules/pdf-pool/pdf-pool';
 import * as repo from '../modules/personas/personas.repository';
+import { countDownload, downloadRefusal, readDownloads } from '../modules/downloads/downloads.service';
 import { signatureHolds, signedRecord, verifyFile } from '../modules/personas/verify-file';
 import { canonicalJson, signedFields } from '../modules/signing/persona-signature';
 
@@ -305,15 +306,28 @@ export default async function personaRoutes(app: ServiceApp, deps: Personalizati
       const ended = licenceEnded(row);
       if (ended) throw ended;
       if (format === 'epub' && !row.epub_sha256) throw notFound("This Persona is a PDF only: its book is printed from the publisher's own PDF");
-      const file = await deps.files.open(personaId, format);
-      if (!file) throw notFound("This Persona's file is missing");
-      return reply
+      // Refused before the file is opened when the allowance is used up, over, or stopped (a 403 whose code says which).
+      const refused = downloadRefusal(await readDownloads(db, row, deps.downloadLimits), format);
+      if (refused) throw refused;
+      reply
         .type(format === 'epub' ? 'application/epub+zip' : 'application/pdf')
-        .header('content-length', file.size)
         .header('content-disposition', attachment(row.title, personaId, format))
         .header('cache-control', 'private, max-age=0')
         .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+        // Every GET is a whole, counted download: a range would let a copy be fetched in pieces past the limit.
+        .header('accept-ranges', 'none');
+      // A HEAD (a link checker, a download manager looking first) sends no file, so counts nothing.
+      if (request.method === 'HEAD') return reply.send();
+      const file = await deps.files.open(personaId, format);
+      if (!file) throw notFound("This Persona's file is missing");
+      try {
+        // Counted as the file starts streaming; checked and counted in one statement, so parallel requests cannot pass the limit.
+        await countDownload(db, row, format, deps.downloadLimits);
+      } catch (err) {
+        (file.stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+        throw err;
+      }
+      return reply.header('content-length', file.size).send(file.stream);
     },
   );
 }

@@ -79,6 +79,20 @@ function describePayload(event: KnownEvent): AuditLine {
       return { summary: `Persona ${event.payload.personaId} ready (${event.payload.pages} pages)`, subjectId: event.payload.orderId, actor: null };
     case 'persona.failed':
       return { summary: `Persona ${event.payload.personaId} failed: ${event.payload.reason}`, subjectId: event.payload.orderId, actor: null };
+    case 'persona.download_renewal_requested':
+      return {
+        summary: `More downloads of Persona ${event.payload.personaId} asked for (downloaded ${event.payload.used} times): a link e-mailed to the buyer`,
+        subjectId: event.payload.orderId,
+        actor: null,
+      };
+    case 'persona.downloads_reset':
+      return {
+        summary: `Downloads of Persona ${event.payload.personaId} reset (a fresh allowance): ${event.payload.reason}`,
+        subjectId: event.payload.orderId,
+        actor: null,
+      };
+    case 'persona.downloads_revoked':
+      return { summary: `Downloads of Persona ${event.payload.personaId} stopped: ${event.payload.reason}`, subjectId: event.payload.orderId, actor: null };
     case 'admin.logged_in':
       return { summary: `${event.payload.email} logged in`, subjectId: event.payload.adminId, actor: event.payload.email };
     case 'feedback.deleted':

@@ -1,15 +1,18 @@
 // The order page's actions on what was sold (issue 23): the Persona re-issued with a corrected name
-// or message (a new signed Persona; the old one says replaced and downloads no more), and a printed
-// copy cancelled before dispatch with its refund. Each form makes its id once, so a second press,
+// or message (a new signed Persona; the old one says replaced and downloads no more), a printed
+// copy cancelled before dispatch with its refund, and the Persona's downloads seen, reset or
+// stopped (issue 24). Each form makes its id once, so a second press,
 // or a retry after a lost answer, does the work once.
 import { useId, useState, type FormEvent } from 'react';
-import { formatInr, type OrderDetail } from '@persona/contracts';
+import { formatInr, type OrderDetail, type PersonaDownloads } from '@persona/contracts';
 import { errorMessage } from '@persona/web-kit/api-client';
 import { randomUuid } from '@persona/web-kit/random-uuid';
+import { useAsync } from '@persona/web-kit/use-async';
 import { useToast } from '@persona/web-kit/toast';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { cancelPrint, reissuePersona } from '../api/orders';
+import { changePersonaDownloads, getPersonaDownloads } from '../api/persona-downloads';
 
 export function ReissueSection({ detail, onChanged }: { detail: OrderDetail; onChanged: () => void }) {
   const { order, reissues } = detail;
@@ -195,6 +198,132 @@ export function CancelPrintSection({ detail, onChanged }: { detail: OrderDetail;
             {sending ? 'Cancelling...' : 'Cancel the printed copy'}
           </button>
         </form>
+      )}
+    </section>
+  );
+}
+
+const FORMAT_NAME = { pdf: 'PDF', epub: 'EPUB' } as const;
+
+/**
+ * A ready Persona's downloads (issue 24): each format's count in its allowance and ever, until
+ * when it lasts; the owner gives a fresh allowance (a buyer who asked by phone, a new device) or
+ * stops them (a copy seen shared; the Persona stays genuine). Each is audited.
+ */
+export function DownloadsSection({ detail, onChanged }: { detail: OrderDetail; onChanged: () => void }) {
+  const { order } = detail;
+  const { toast } = useToast();
+  const confirm = useConfirm();
+  const ready = order.paymentStatus === 'paid' && order.personaStatus === 'ready';
+  const counts = useAsync(`downloads:${order.personaId}:${ready}`, (signal) => (ready ? getPersonaDownloads(order.personaId, signal) : Promise.resolve(null)));
+  const [shown, setShown] = useState<PersonaDownloads | null>(null);
+  const [sending, setSending] = useState(false);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const reasonId = useId();
+  const allowance = shown ?? counts.data ?? null;
+  if (!ready) return null;
+
+  async function change(what: 'reset' | 'revoke') {
+    if (sending) return;
+    if (!reason.trim()) return setProblem('Say why: the audit log reads it.');
+    setProblem(null);
+    const question =
+      what === 'reset'
+        ? `Give Persona ${order.personaId} a fresh allowance of downloads, from today?`
+        : `Stop every download of Persona ${order.personaId}? It stays a genuine Persona, and a reset starts them again.`;
+    if (!(await confirm({ message: question, confirmLabel: what === 'reset' ? 'Reset downloads' : 'Stop downloads' }))) return;
+    setSending(true);
+    try {
+      const answer = await changePersonaDownloads(order.personaId, what, { reason: reason.trim() });
+      setShown(answer.data);
+      setReason('');
+      toast({ title: answer.message });
+      onChanged();
+    } catch (error) {
+      toast({
+        title: what === 'reset' ? 'The downloads were not reset' : 'The downloads were not stopped',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="panel order-section" aria-labelledby="order-downloads">
+      <h2 className="section-title" id="order-downloads">
+        Downloads
+      </h2>
+      {counts.status === 'error' && !allowance ? (
+        <p className="load-error" role="alert">
+          The downloads could not be read: {errorMessage(counts.error)}
+        </p>
+      ) : !allowance ? (
+        <p className="cell-sub">Reading the downloads...</p>
+      ) : (
+        <>
+          <p className="cell-sub" data-testid="downloads-status">
+            {allowance.status === 'revoked'
+              ? `Stopped ${formatDateTime(allowance.revokedAt!)}: the Persona downloads nothing until its downloads are reset.`
+              : allowance.status === 'expired'
+                ? `The allowance ended ${formatDateTime(allowance.until)}.`
+                : allowance.status === 'ended'
+                  ? 'Its licence has ended (refunded or replaced): it downloads nothing.'
+                  : `Each format ${allowance.formats[0]?.limit ?? 0} times, until ${formatDateTime(allowance.until)}.`}
+          </p>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">Downloads of this Persona</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Format</th>
+                  <th scope="col">This allowance</th>
+                  <th scope="col">Left</th>
+                  <th scope="col">Ever</th>
+                  <th scope="col">Last</th>
+                </tr>
+              </thead>
+              <tbody>
+                {allowance.formats.map((f) => (
+                  <tr key={f.format} data-format={f.format}>
+                    <td>{FORMAT_NAME[f.format]}</td>
+                    <td>
+                      {f.used} of {f.limit}
+                    </td>
+                    <td>{f.left}</td>
+                    <td>{f.total}</td>
+                    <td>{f.lastAt ? formatDateTime(f.lastAt) : 'Never'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {allowance.status !== 'ended' && (
+            <>
+              <div className="field">
+                <label htmlFor={reasonId}>Reason</label>
+                <input id={reasonId} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+              </div>
+              {problem && (
+                <p className="load-error" role="alert">
+                  {problem}
+                </p>
+              )}
+              <div className="form-actions">
+                <button type="button" className="btn btn--outline btn--sm" onClick={() => void change('reset')} disabled={sending}>
+                  Reset downloads
+                </button>
+                {allowance.status !== 'revoked' && (
+                  <button type="button" className="btn btn--outline btn--sm" onClick={() => void change('revoke')} disabled={sending}>
+                    Stop downloads
+                  </button>
+                )}
+              </div>
+            </>
+          )}
+        </>
       )}
     </section>
   );

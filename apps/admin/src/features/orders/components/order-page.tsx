@@ -19,7 +19,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { addOrderNote, getOrderDetail, getOrderTimeline, refundOrder, resendOrderEmail, retryPersona } from '../api/orders';
 import { emailKindLabel, orderTimeline } from '../lib/order-timeline';
 import { PaymentBadge, PersonaBadge } from './order-badges';
-import { CancelPrintSection, ReissueSection } from './after-sale';
+import { CancelPrintSection, DownloadsSection, ReissueSection } from './after-sale';
 
 const paise = (value: number) => formatInr(value / 100);
 
@@ -246,6 +246,7 @@ function OrderView({
       </div>
 
       <RefundsSection detail={detail} onChanged={onChanged} />
+      <DownloadsSection detail={detail} onChanged={onChanged} />
       <ReissueSection detail={detail} onChanged={onChanged} />
       <CancelPrintSection detail={detail} onChanged={onChanged} />
       <EmailsSection orderId={order._id} emails={detail.emails} onChanged={onChanged} />

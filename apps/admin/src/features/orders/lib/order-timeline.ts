@@ -21,6 +21,7 @@ const EMAIL_KINDS: Record<string, string> = {
   shipped: '"shipped"',
   delivered: '"delivered"',
   cancelled: '"cancelled"',
+  'download-renewal': '"more downloads" link',
 };
 
 /** "order confirmation e-mail", for the timeline and the e-mail table. */
