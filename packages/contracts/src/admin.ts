@@ -37,8 +37,30 @@ export const Feedback = Type.Object({
   message: Type.String(),
   bookId: Type.Union([Type.Object({ _id: Id, title: Type.String() }), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
+  /** Dealt with: when, and by which administrator (their e-mail address); null while it waits. */
+  handled: Type.Union([Type.Object({ at: Type.String({ format: 'date-time' }), by: Type.String() }), Type.Null()]),
+  /** The answer e-mailed to the sender through the shop's mail, when one was sent. */
+  answer: Type.Union([Type.Object({ text: Type.String(), at: Type.String({ format: 'date-time' }), by: Type.String() }), Type.Null()]),
 });
 export type Feedback = Static<typeof Feedback>;
+
+/** The feedback list's states: the messages still waiting (the admin page's first view), or those dealt with. */
+export const FEEDBACK_STATES = ['unhandled', 'handled'] as const;
+export type FeedbackState = (typeof FEEDBACK_STATES)[number];
+
+/** `PATCH /api/feedback/:id`: marks a message handled, or waiting again. */
+export const FeedbackHandledBody = Type.Object({ handled: Type.Boolean() }, { additionalProperties: false });
+export type FeedbackHandledBody = Static<typeof FeedbackHandledBody>;
+
+/** An answer's length: a few paragraphs, as a message's. */
+export const FEEDBACK_ANSWER_MAX_CHARS = 5000;
+
+/** `POST /api/feedback/:id/answer`: the answer e-mailed to the sender (once per message); the message is then handled. */
+export const FeedbackAnswerBody = Type.Object(
+  { text: Type.String({ minLength: 1, maxLength: FEEDBACK_ANSWER_MAX_CHARS, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+export type FeedbackAnswerBody = Static<typeof FeedbackAnswerBody>;
 
 const SEARCH_TEXT = PlainText({ maxLength: 100 });
 
@@ -48,6 +70,8 @@ export const FeedbackQuery = Type.Object(
     search: Type.Optional(SEARCH_TEXT),
     /** Messages received on this day of the shop (India time) or later: the dashboard's new messages. */
     from: Type.Optional(Type.String({ format: 'date' })),
+    /** Only the messages still waiting, or only those dealt with; absent: all. */
+    state: Type.Optional(Type.Union(FEEDBACK_STATES.map((state) => Type.Literal(state)))),
     ...PageQuery,
     ...CursorQuery,
   },

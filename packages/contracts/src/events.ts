@@ -147,6 +147,24 @@ export type AdminLoggedInPayload = Static<typeof AdminLoggedInPayload>;
 /** Admin → admin audit: an administrator deleted a visitor's message. */
 export const FeedbackDeletedPayload = Type.Object({ feedbackId: Uuid, name: Text });
 export type FeedbackDeletedPayload = Static<typeof FeedbackDeletedPayload>;
+/** Admin → admin audit: an administrator marked a visitor's message handled, or waiting again. */
+export const FeedbackHandledPayload = Type.Object({ feedbackId: Uuid, name: Text, handled: Type.Boolean() });
+export type FeedbackHandledPayload = Static<typeof FeedbackHandledPayload>;
+/**
+ * Admin → orders (its mail relay sends it) and the admin audit: an administrator answered a
+ * visitor's message; the answer goes to the sender's address, from the shop.
+ */
+export const FeedbackAnsweredPayload = Type.Object({
+  feedbackId: Uuid,
+  name: Text,
+  email: Text,
+  /** The visitor's message, quoted under the answer (as long as a message may be). */
+  message: Type.String({ minLength: 1, maxLength: 5000 }),
+  answer: Type.String({ minLength: 1, maxLength: 5000 }),
+  /** What the message was about: a book's title, or null for a general message. */
+  bookTitle: Type.Union([Text, Type.Null()]),
+});
+export type FeedbackAnsweredPayload = Static<typeof FeedbackAnsweredPayload>;
 
 /** Type → payload schema: every event the shop publishes. Add an entry here before publishing a new event. */
 export const EVENT_PAYLOADS = {
@@ -168,6 +186,8 @@ export const EVENT_PAYLOADS = {
   'persona.downloads_revoked': PersonaDownloadsChangedPayload,
   'admin.logged_in': AdminLoggedInPayload,
   'feedback.deleted': FeedbackDeletedPayload,
+  'feedback.handled': FeedbackHandledPayload,
+  'feedback.answered': FeedbackAnsweredPayload,
   'book.created': BookChangedPayload,
   'book.updated': BookChangedPayload,
   'book.deleted': BookDeletedPayload,

@@ -14,7 +14,20 @@ export interface AdminDB {
     created_at: Timestamp;
   };
   sessions: { jti: string; admin_id: string; issued_at: Timestamp; expires_at: Timestamp; revoked_at: NullableTimestamp };
-  feedback: { id: Generated<string>; name: string; email: string; message: string; book_id: string | null; book_title: string | null; created_at: Timestamp };
+  feedback: {
+    id: Generated<string>;
+    name: string;
+    email: string;
+    message: string;
+    book_id: string | null;
+    book_title: string | null;
+    created_at: Timestamp;
+    handled_at: NullableTimestamp;
+    handled_by: ColumnType<string | null, string | null | undefined, string | null>;
+    answer: ColumnType<string | null, string | null | undefined, string | null>;
+    answered_at: NullableTimestamp;
+    answered_by: ColumnType<string | null, string | null | undefined, string | null>;
+  };
   subscribers: { email: string; subscribed_at: Timestamp };
   audit_log: {
     id: Generated<number>;

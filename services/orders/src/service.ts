@@ -11,6 +11,7 @@ import type { OrdersDB } from './db';
 import { createMailRelay, type MailOptions } from './modules/mail/mail-relay';
 import { ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE, subscribeOrderReceipts, subscribePersonaEvents } from './modules/orders/persona-events';
 import { ORDERS_DOWNLOAD_RENEWAL_QUEUE, subscribeDownloadRenewals } from './modules/library/download-renewals';
+import { ORDERS_FEEDBACK_ANSWER_QUEUE, subscribeFeedbackAnswers } from './modules/feedback-answers/feedback-answers';
 import { catalogueBookReader, giftPictures, type BookReader } from './modules/payments/catalogue-client';
 import { livePaymentsRefusal } from './modules/payments/selling-refusal';
 import { createPaymentProvider, type PaymentSettings } from './modules/payments/create-payment-provider';
@@ -150,7 +151,11 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
   });
-  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE, ORDERS_DOWNLOAD_RENEWAL_QUEUE] });
+  registerBusMetrics(app.metrics, {
+    db: database.db,
+    bus,
+    queues: [ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE, ORDERS_DOWNLOAD_RENEWAL_QUEUE, ORDERS_FEEDBACK_ANSWER_QUEUE],
+  });
 
   const subscriptions: Subscription[] = [
     await subscribePersonaEvents(
@@ -163,6 +168,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     ),
     await subscribeOrderReceipts(bus, database.db, shop, () => mail.nudge(), logger, invoicing),
     await subscribeDownloadRenewals(bus, database.db, shop, () => mail.nudge(), logger),
+    await subscribeFeedbackAnswers(bus, database.db, shop, () => mail.nudge(), logger),
   ];
   let graceMs: number = SHUTDOWN_DEFAULTS.messageGraceMs;
   for (const subscription of subscriptions) closers.push(() => subscription.close({ graceMs }));

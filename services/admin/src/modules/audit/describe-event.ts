@@ -97,5 +97,13 @@ function describePayload(event: KnownEvent): AuditLine {
       return { summary: `${event.payload.email} logged in`, subjectId: event.payload.adminId, actor: event.payload.email };
     case 'feedback.deleted':
       return { summary: `Message from ${event.payload.name} deleted`, subjectId: event.payload.feedbackId, actor: null };
+    case 'feedback.handled':
+      return {
+        summary: `Message from ${event.payload.name} marked ${event.payload.handled ? 'handled' : 'waiting'}`,
+        subjectId: event.payload.feedbackId,
+        actor: null,
+      };
+    case 'feedback.answered':
+      return { summary: `Message from ${event.payload.name} answered by e-mail`, subjectId: event.payload.feedbackId, actor: null };
   }
 }

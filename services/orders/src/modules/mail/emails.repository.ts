@@ -24,7 +24,9 @@ export type EmailKind =
   | 'library-link'
   | 'refund-processed'
   /** A link for more downloads, to the buyer (one per request: its occasion is the renewal's id). */
-  | 'download-renewal';
+  | 'download-renewal'
+  /** The shop's answer to a visitor's message (no order; one per message: its occasion is the message's id). */
+  | 'feedback-answer';
 
 export interface DueEmail {
   /** Null for an e-mail about no order. */
