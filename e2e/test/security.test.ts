@@ -1770,9 +1770,24 @@ describe('security: bad input, uploads, object access and stored script', () => 
       // With a stale or forged token the lookup by persona id stays public (and public-shaped).
       const stale = await send(shop.url, { method: 'GET', path: `/api/orders/${buyer.personaId}`, headers: { authorization: 'Bearer not.a.token' } });
       expect(Object.keys((stale.json!.data ?? {}) as object).sort()).toEqual(publicKeys);
-      // The verification record names the buyer (it is printed in the book) but nothing else of theirs.
+      // The verification record names whom the book is printed for, and nothing else of theirs: never
+      // a gift's buyer or message (issue 24); its signed record holds those only as salted hashes.
       const verify = await send(shop.url, { method: 'GET', path: `/api/personas/${buyer.personaId}/verify` });
       expect(verify.status).toBe(200);
+      expect(Object.keys(verify.json!.data as object).sort()).toEqual([
+        'author',
+        'gift',
+        'keyId',
+        'licence',
+        'name',
+        'personaId',
+        'purchaseDate',
+        'record',
+        'sha256',
+        'signature',
+        'title',
+        'valid',
+      ]);
       for (const secret of [buyer.email, buyer.phone, buyer.orderId, ...(buyer.address ? Object.values(buyer.address) : [])])
         expect(verify.text.includes(secret)).toBe(false);
       // The full order: by order id, by list or by search, never without an admin token.

@@ -10,7 +10,7 @@ import { useDocumentHead } from '../../../hooks/use-document-head';
 import { ApiError, errorMessage } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { getPersonaVerification, verifyPersonaFile } from '../api/verify';
-import { licenceNotice, PERSONA_FILE_ACCEPT, personaFileProblem } from '../lib/verify-persona';
+import { licenceNotice, PERSONA_FILE_ACCEPT, personaFileProblem, privacyNote } from '../lib/verify-persona';
 import { formatLongDate } from '../../../lib/format-date';
 import { Field } from '../../../components/ui/field';
 import './verify-persona.css';
@@ -110,7 +110,7 @@ function RecordCheck({ personaId }: { personaId: string }) {
         <div>
           <dt>Personalised</dt>
           <dd>
-            Personalised for {data.buyerName} on {formatLongDate(data.purchaseDate)}
+            Personalised for {data.name} on {formatLongDate(data.purchaseDate)}
           </dd>
         </div>
         <div>
@@ -120,6 +120,9 @@ function RecordCheck({ personaId }: { personaId: string }) {
           </dd>
         </div>
       </dl>
+      <p className="verify-card__private" role="note" aria-label="What stays private">
+        {privacyNote(data)}
+      </p>
       <details className="verify-card__more">
         <summary>Technical details</summary>
         <dl className="verify-card__details verify-card__details--mono">
@@ -135,8 +138,17 @@ function RecordCheck({ personaId }: { personaId: string }) {
             <dt>Signature</dt>
             <dd>{data.signature}</dd>
           </div>
+          {data.record && (
+            <div>
+              <dt>Signed record</dt>
+              <dd>{data.record}</dd>
+            </div>
+          )}
         </dl>
         <p className="verify-card__note">
+          {data.record
+            ? 'The signature is Ed25519 over the signed record exactly as shown (UTF-8). '
+            : 'This Persona was signed before gift details were kept private, so its record is checked by the shop and not shown. '}
           The public key is published at <a href="/api/personas/public-key">/api/personas/public-key</a>.
         </p>
       </details>

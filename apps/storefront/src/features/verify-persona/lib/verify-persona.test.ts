@@ -1,4 +1,4 @@
-import { licenceNotice, MAX_PERSONA_FILE_BYTES, personaFileProblem } from './verify-persona';
+import { licenceNotice, MAX_PERSONA_FILE_BYTES, personaFileProblem, privacyNote } from './verify-persona';
 
 describe('Persona file checks', () => {
   const file = (size: number, type = 'application/pdf', name = 'persona.pdf') => ({ name, type, size });
@@ -35,5 +35,20 @@ describe('a Persona whose licence ended', () => {
     expect(notice?.title).toBe('Replaced');
     expect(notice?.text).toMatch(/^This Persona was replaced on 25 November 2026 by Persona PRS-7K3M-9QXD-2HFA-J8TW, made again with corrected details\./);
     expect(notice?.replacedBy).toBe('PRS-7K3M-9QXD-2HFA-J8TW');
+  });
+});
+
+describe('what the verify page says stays private', () => {
+  it('names only what the book shows, and says a gift keeps its giver and message private, checkable with the salts in the file', () => {
+    expect(privacyNote({ gift: false, record: '{}' })).toBe(
+      'Only what the book shows everyone is shown here: the name printed in it, the title, the author and the date. Nothing else about the buyer is shared.',
+    );
+    const gift = privacyNote({ gift: true, record: '{"v":2}' });
+    expect(gift).toContain('who gave it and their message stay private');
+    expect(gift).toContain('salts printed on its last page');
+    // A gift signed before issue 24: its record is not shown, so there is nothing to check against here.
+    const old = privacyNote({ gift: true, record: null });
+    expect(old).toContain('who gave it and their message stay private, and are not shown.');
+    expect(old).not.toContain('salts');
   });
 });

@@ -1,5 +1,5 @@
-// Verification page helpers: the checks made before a Persona file is sent, and what is said of a
-// Persona whose licence ended.
+// Verification page helpers: the checks made before a Persona file is sent, what is said of a
+// Persona whose licence ended, and what the page says stays private.
 import { shopDate, type PersonaVerification } from '@persona/contracts';
 import { formatLongDate } from '../../../lib/format-date';
 
@@ -39,4 +39,16 @@ export function licenceNotice(licence: PersonaVerification['licence']): { title:
     text: `This Persona was replaced on ${day} by Persona ${licence.replacedBy}, made again with corrected details. It is still genuine, but it can no longer be downloaded.`,
     replacedBy: licence.replacedBy,
   };
+}
+
+/**
+ * What the verify page says stays private (issue 24). Anyone with the Persona ID, printed on every
+ * page, may look it up: only what the book itself shows everyone is answered. A gift's giver and
+ * message are signed as salted hashes; the holder of the file checks them with the salts in its colophon.
+ */
+export function privacyNote(verification: Pick<PersonaVerification, 'gift' | 'record'>): string {
+  const shown = 'Only what the book shows everyone is shown here: the name printed in it, the title, the author and the date.';
+  if (!verification.gift) return `${shown} Nothing else about the buyer is shared.`;
+  if (verification.record === null) return `${shown} This Persona was a gift: who gave it and their message stay private, and are not shown.`;
+  return `${shown} This Persona was a gift: who gave it and their message stay private. The signed record holds only a salted fingerprint of each; whoever holds the file can check them with the salts printed on its last page.`;
 }
