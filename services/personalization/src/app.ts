@@ -20,6 +20,7 @@ import type { CopyTasks } from './modules/copy-checks/copy-tasks';
 import type { PersonaFiles } from './modules/personas/persona-files';
 import type { Previews } from './modules/personas/preview';
 import type { SigningKey } from './modules/signing/persona-signature';
+import dedicationImageRoutes from './routes/dedication-image';
 import downloadRoutes from './routes/downloads';
 import personaRoutes from './routes/personas';
 
@@ -42,6 +43,8 @@ export interface PersonalizationAppOptions extends AppBaseOptions {
   lookupsPerMinute?: number;
   /** Previews one client may ask for a minute (a name typed letter by letter, debounced). */
   previewsPerMinute?: number;
+  /** The services' shared INTERNAL_TOKEN: a finished Persona's dedication image is behind a token made with it (none without). */
+  internalToken?: string;
 }
 
 export interface PersonalizationDeps extends PersonalizationAppOptions {
@@ -62,5 +65,6 @@ export async function buildApp(options: PersonalizationAppOptions): Promise<Serv
   };
   await app.register(async (scope) => personaRoutes(scope as ServiceApp, deps));
   await app.register(async (scope) => downloadRoutes(scope as ServiceApp, deps));
+  await app.register(async (scope) => dedicationImageRoutes(scope as ServiceApp, deps));
   return app;
 }

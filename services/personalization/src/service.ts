@@ -3,7 +3,7 @@
 // orders (licences), the outbox relay and the HTTP app.
 import path from 'node:path';
 import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations } from '@persona/bus';
-import { backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
+import { backingReadiness, closeHttpServer, createAdminVerifier, localUrlProblem, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
 import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
 import { clearSpool, servicePool, type UntrustedPool, type UntrustedPoolOptions } from '@persona/untrusted';
 import type { MigrationProvider } from 'kysely';
@@ -67,6 +67,15 @@ export interface PersonalizationService extends RunningService {
 
 export async function startPersonalizationService(options: PersonalizationServiceOptions): Promise<PersonalizationService> {
   const { database, bus, logger } = options;
+  // Every Persona prints PUBLIC_URL for good (its QR code, its links): a local one is said loudly at
+  // every start. The orders service refuses live payments meanwhile (selling-refusal.ts).
+  const publicUrlProblem = localUrlProblem(options.publicUrl);
+  if (publicUrlProblem) {
+    logger.warn(
+      { publicUrl: options.publicUrl },
+      `${publicUrlProblem}: every Persona made now prints it in its QR code and links, for good. Set PUBLIC_URL to the shop's public address before selling.`,
+    );
+  }
   const store = await openServiceStore({
     name: 'personalization',
     database,
@@ -112,6 +121,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     logger,
     lookupsPerMinute: options.lookupsPerMinute,
     previewsPerMinute: options.previewsPerMinute,
+    internalToken: options.internalToken,
     metricsToken: options.metricsToken,
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
