@@ -68,6 +68,8 @@ export default defineConfig(({ isSsrBuild }) => {
       publicDir: false,
       // Everything in one file: the gateway loads it without this app's node_modules.
       ssr: { noExternal: true, target: 'node' as const },
+      // A sample PDF is drawn in the browser only: the server's bundle gets a stand-in, never pdf.js.
+      resolve: { alias: [{ find: /^(.*)\/lib\/pdf-sample$/, replacement: '$1/lib/pdf-sample.server' }] },
       build: {
         outDir: SSR_OUT_DIR,
         emptyOutDir: true,

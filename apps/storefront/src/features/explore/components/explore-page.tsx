@@ -3,7 +3,7 @@
 import { GRID_COVER_SIZES } from '../../../components/book/cover-sizes';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { BookSummary, ListOf, TagCount } from '@persona/contracts';
+import type { BookList, ListOf, TagCount } from '@persona/contracts';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { BookCardSkeleton } from '../../../components/ui/skeleton';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -12,6 +12,8 @@ import { useLastSuccess } from '../../../hooks/use-last-success';
 import { useApiData } from '../../../lib/api-data';
 import { formatCount } from '../../../lib/format-count';
 import { CHIPS_PATH, EXPLORE_PAGE_SIZE, exploreBooksPath, exploreHref, readExploreParams, type ExploreParams } from '../api/explore-query';
+import { DidYouMean } from './did-you-mean';
+import { PopularBooks } from './popular-books';
 import { ExploreCard } from './explore-card';
 import { ExplorePagination } from './explore-pagination';
 import { ExploreToolbar } from './explore-toolbar';
@@ -27,7 +29,7 @@ export function ExplorePage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const params = readExploreParams(searchParams);
-  const books = useApiData<ListOf<BookSummary>>(exploreBooksPath(params));
+  const books = useApiData<BookList>(exploreBooksPath(params));
   const chips = useApiData<ListOf<TagCount>>(CHIPS_PATH);
   const shown = useLastSuccess(books);
   const ids = useId();
@@ -120,21 +122,30 @@ export function ExplorePage() {
             ))}
           </ul>
         ) : !shown || shown.data.length === 0 ? (
-          <StateMessage icon="search" title="No books found" message="Try adjusting your search or filter criteria">
-            {total > 0 && params.page > pages ? (
-              <Link className="btn btn--outline" to={exploreHref({ ...params, page: pages })}>
-                Go to the last page
-              </Link>
-            ) : (
-              filtered && (
-                <Link className="btn btn--outline" to="/books" onClick={() => setSearchText('')}>
-                  Clear filters
+          <>
+            <StateMessage icon="search" title="No books found" message="Try adjusting your search or filter criteria">
+              {shown?.meta.didYouMean && <DidYouMean title={shown.meta.didYouMean} href={to({ search: shown.meta.didYouMean })} onFollow={setSearchText} />}
+              {total > 0 && params.page > pages ? (
+                <Link className="btn btn--outline" to={exploreHref({ ...params, page: pages })}>
+                  Go to the last page
                 </Link>
-              )
-            )}
-          </StateMessage>
+              ) : (
+                filtered && (
+                  <Link className="btn btn--outline" to="/books" onClick={() => setSearchText('')}>
+                    Clear filters
+                  </Link>
+                )
+              )}
+            </StateMessage>
+            {/* A search that finds nothing still leaves something to read. */}
+            {books.status !== 'loading' && !(total > 0 && params.page > pages) && <PopularBooks />}
+          </>
         ) : (
           <>
+            {/* Matches found only once a typo was corrected: say which title they stand for. */}
+            {shown.meta.didYouMean && params.page === 1 && (
+              <DidYouMean title={shown.meta.didYouMean} href={to({ search: shown.meta.didYouMean })} onFollow={setSearchText} corrected />
+            )}
             <ul className={`book-grid explore__grid${books.status === 'loading' ? ' is-refreshing' : ''}`} aria-busy={books.status === 'loading'}>
               {shown.data.map((book, i) => (
                 <li key={book._id}>

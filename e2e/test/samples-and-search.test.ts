@@ -1,0 +1,171 @@
+// Issue 24, points 6 and 11 in real Chromium: a book whose only sample is an uploaded PDF is read
+// in the reader (pdf.js, its worker served by the shop), a book without a sample offers none and
+// its reader address says so; a typo ("backwatr") finds the book from the header search, and a
+// search that finds nothing offers "Did you mean" and the popular books.
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Book } from '@persona/contracts';
+import { closeChromium, launchChromium, open, settle, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { adminAuth, fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
+
+let shop: RunningShop;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let books: Book[];
+let pdfOnly: string;
+let noSample: string;
+
+const PDF_PAGES = 3;
+
+async function samplePdf(title: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  for (let i = 1; i <= PDF_PAGES; i += 1) doc.addPage([420, 595]).drawText(`${title}, sample page ${i}`, { x: 40, y: 520, size: 16, font });
+  return doc.save();
+}
+
+/** A book made as the administrator would, with only the files and sample named. */
+async function createBook(title: string, extra: (form: FormData) => void): Promise<string> {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('author', 'Lata Menon');
+  form.append('description', `${title}: a book to test samples.`);
+  form.append('category', books.find((b) => b.category)!.category!._id);
+  form.append('price', '249');
+  extra(form);
+  const res = await fetch(`${shop.url}/api/books`, { method: 'POST', headers: await adminAuth(shop.url), body: form });
+  const answer = (await res.json()) as { data: { _id: string }; message?: string };
+  if (!res.ok) throw new Error(`POST /api/books answered ${res.status}: ${answer.message ?? ''}`);
+  return answer.data._id;
+}
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  books = await fetchAllBooks(shop.url);
+  const pdf = await samplePdf('Paper Boats');
+  pdfOnly = await createBook('Paper Boats', (form) => form.append('samplePdf', new Blob([pdf], { type: 'application/pdf' }), 'sample.pdf'));
+  noSample = await createBook('Unread Shelves', () => undefined);
+  browser = await launchChromium();
+}, 120000);
+
+afterAll(async () => {
+  await closeChromium(browser);
+  await shop?.close();
+}, SHOP_HOOK_TIMEOUT_MS);
+
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('a sample PDF in the reader', () => {
+  const progress = () => page.locator('nav[aria-label="Sample pages"] [aria-live="polite"]');
+  /** Whether the page's canvas has ink on it (pdf.js drew the page, not a blank box). */
+  const inked = () =>
+    page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('.reader__pdf-canvas');
+      if (!canvas || canvas.width === 0) return false;
+      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) return true;
+      return false;
+    });
+
+  it('the book page offers "Read a free sample", and the reader shows each page of the PDF, then the end of the sample', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await open(page, `/book/${pdfOnly}`);
+    await page.getByRole('link', { name: 'Read a free sample' }).click();
+    await page.waitForURL((url) => url.pathname === `/read/${pdfOnly}`);
+    await page.getByRole('img', { name: 'Page 1 of the sample of Paper Boats' }).waitFor();
+    expect(await settle(inked, true)).toBe(true);
+    expect(await progress().innerText()).toBe(`Page 1 of ${PDF_PAGES + 1}`);
+    // The page's words are there for a screen reader.
+    await page.getByText('Paper Boats, sample page 1').waitFor({ state: 'attached' });
+
+    await page.getByRole('button', { name: /Next/ }).click();
+    await page.getByRole('img', { name: 'Page 2 of the sample of Paper Boats' }).waitFor();
+    expect(await settle(inked, true)).toBe(true);
+    await page.getByText('Paper Boats, sample page 2').waitFor({ state: 'attached' });
+
+    for (let i = 2; i <= PDF_PAGES; i += 1) {
+      await page.getByRole('button', { name: /Next/ }).click();
+      await settle(async () => progress().innerText(), `Page ${i + 1} of ${PDF_PAGES + 1}`);
+    }
+    await page.getByRole('heading', { name: "You've reached the end of the sample" }).waitFor();
+    expect(await page.getByRole('button', { name: /Next/ }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('fits the page on a phone without scrolling sideways', async () => {
+    const phone = await browser.newContext({ baseURL: shop.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const tab = await phone.newPage();
+      await open(tab, `/read/${pdfOnly}`);
+      const canvas = tab.getByRole('img', { name: 'Page 1 of the sample of Paper Boats' });
+      await canvas.waitFor();
+      const box = await settle(async () => ((await canvas.boundingBox())?.width ?? 0) > 100, true);
+      expect(box).toBe(true);
+      const { width } = (await canvas.boundingBox())!;
+      expect(width).toBeLessThanOrEqual(390);
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe('a book without a sample', () => {
+  it('offers no "Read a free sample", and its reader address says there is none, with the way back', async () => {
+    await open(page, `/book/${noSample}`);
+    await page.getByRole('heading', { level: 1, name: 'Unread Shelves' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Read a free sample' }).count()).toBe(0);
+    const response = await open(page, `/read/${noSample}`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'No free sample yet' }).waitFor();
+    await page.getByText('Unread Shelves by Lata Menon has no free sample to read yet.').waitFor();
+    await page.getByRole('link', { name: 'Back to Book' }).click();
+    await page.waitForURL((url) => url.pathname === `/book/${noSample}`);
+  });
+});
+
+describe('search never dead-ends', () => {
+  const box = () => page.getByRole('banner').getByRole('combobox', { name: 'Search books by title or author' });
+  const cardTitles = () => page.locator('article[data-book-id] h2').allInnerTexts();
+
+  it('typing "backwatr" in the header search suggests The Backwaters Ledger, and searching finds it with "Did you mean"', async () => {
+    await open(page, '/about-us');
+    await box().fill('backwatr');
+    expect(await settle(() => box().getAttribute('aria-expanded'), 'true')).toBe('true');
+    expect(await page.getByRole('banner').getByRole('option').allInnerTexts()).toEqual([expect.stringContaining('The Backwaters Ledger')]);
+    await box().press('Escape');
+    await box().press('Enter');
+    await page.waitForURL((url) => url.pathname === '/books' && url.searchParams.get('search') === 'backwatr');
+    expect(await settle(cardTitles, ['The Backwaters Ledger'])).toEqual(['The Backwaters Ledger']);
+    const hint = page.locator('.explore__did-you-mean');
+    expect(await hint.innerText()).toBe('No book matches your search as typed. Did you mean The Backwaters Ledger?');
+    await hint.getByRole('link', { name: 'The Backwaters Ledger' }).click();
+    await page.waitForURL((url) => url.searchParams.get('search') === 'The Backwaters Ledger');
+    expect(await settle(cardTitles, ['The Backwaters Ledger'])).toEqual(['The Backwaters Ledger']);
+    expect(await page.locator('.explore__did-you-mean').count()).toBe(0);
+  });
+
+  it('a search that finds nothing says so and shows the popular books', async () => {
+    await open(page, '/books?search=qqqqzzzz');
+    await page.getByRole('heading', { name: 'No books found' }).waitFor();
+    const popular = page.getByRole('region', { name: 'Popular books' });
+    await popular.waitFor();
+    const expected = ((await (await fetch(`${shop.url}/api/books?sort=rating&limit=4`)).json()) as { data: Book[] }).data.map((b) => b._id);
+    expect(expected).toHaveLength(4);
+    expect(
+      await settle(() => popular.locator('article[data-book-id]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-book-id'))), expected),
+    ).toEqual(expected);
+  });
+});
