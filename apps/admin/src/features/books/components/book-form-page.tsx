@@ -13,7 +13,7 @@ import { useFailureToast } from '../../../lib/use-failure-toast';
 import { listCategories } from '../../../lib/categories-api';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getBookForEdit, saveBook } from '../api/books';
-import { bookFormEntries, EMPTY_BOOK_FORM, validateBookForm, valuesFromBook, type BookFiles, type BookFormValues } from '../lib/book-form';
+import { bookFormEntries, EMPTY_BOOK_FORM, shownSample, validateBookForm, valuesFromBook, type BookFiles, type BookFormValues } from '../lib/book-form';
 import { FilePicker } from './file-picker';
 import { SamplePagesEditor } from './sample-pages-editor';
 
@@ -44,6 +44,8 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
   useFailureToast(categories.error, 'Failed to load categories');
   const [values, setValues] = useState<BookFormValues>(() => (existing ? valuesFromBook(existing.book, existing.content) : EMPTY_BOOK_FORM));
   const [files, setFiles] = useState<BookFiles>({});
+  // What the shop will offer as the free sample, said as the administrator writes it.
+  const shown = shownSample(values, files, book);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
   const formId = useId();
@@ -239,6 +241,9 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
           ) : (
             <SamplePagesEditor pages={values.samplePages} onChange={set('samplePages')} />
           )}
+          <p className="form-note" role="status">
+            {shown.note}
+          </p>
         </fieldset>
 
         <div className="form-grid">
@@ -291,6 +296,14 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
             onPick={(picked) => setFiles((f) => ({ ...f, fullPdf: picked[0] }))}
             current={book?.hasFullPdf && <span>A full PDF is uploaded (kept private).</span>}
             hint="PDF, under 10MB. Personas are made from it when present, else from the content."
+          />
+          <FilePicker
+            field="authorSignature"
+            label="Author's signature"
+            picked={files.authorSignature ? [files.authorSignature] : []}
+            onPick={(picked) => setFiles((f) => ({ ...f, authorSignature: picked[0] }))}
+            current={book?.hasAuthorSignature && <span>The author's signature is uploaded (kept private); choosing a new one replaces it.</span>}
+            hint="The author's own signature, a PNG with a transparent background; without it the copy says it is signed by Persona Books for the author"
           />
         </div>
 

@@ -5,7 +5,7 @@ import type { BookFileField } from '@persona/contracts';
 import { useToast } from '@persona/web-kit/toast';
 import { checkFile } from '../lib/book-form';
 
-const ACCEPT = { image: 'image/jpeg,image/png,image/gif,image/webp', pdf: 'application/pdf,.pdf' } as const;
+const ACCEPT = { image: 'image/jpeg,image/png,image/gif,image/webp', pdf: 'application/pdf,.pdf', png: 'image/png' } as const;
 
 interface FilePickerProps {
   field: BookFileField;
@@ -21,7 +21,7 @@ export function FilePicker({ field, label, multiple = false, onPick, picked, cur
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const { toast } = useToast();
-  const kind = field === 'fullPdf' || field === 'samplePdf' ? 'pdf' : 'image';
+  const kind = field === 'fullPdf' || field === 'samplePdf' ? 'pdf' : field === 'authorSignature' ? 'png' : 'image';
 
   function pick(list: FileList | null) {
     const files = Array.from(list ?? []);

@@ -1,5 +1,15 @@
 import type { Book } from '@persona/contracts';
-import { bookFormEntries, checkFile, EMPTY_BOOK_FORM, parseParagraphs, parseTags, validateBookForm, valuesFromBook, type BookFormValues } from './book-form';
+import {
+  bookFormEntries,
+  checkFile,
+  EMPTY_BOOK_FORM,
+  shownSample,
+  parseParagraphs,
+  parseTags,
+  validateBookForm,
+  valuesFromBook,
+  type BookFormValues,
+} from './book-form';
 
 const filled: BookFormValues = {
   ...EMPTY_BOOK_FORM,
@@ -111,7 +121,9 @@ describe('the book form', () => {
       coverImage: null,
       images: [],
       samplePdf: null,
+      sample: 'text',
       hasFullPdf: false,
+      hasAuthorSignature: false,
       language: 'Tamil',
       pageCount: null,
       wordCount: null,
@@ -130,5 +142,37 @@ describe('the book form', () => {
       sampleMode: 'pages',
     });
     expect(values.samplePages).toEqual(book.sampleContent);
+  });
+
+  it("takes the author's signature as a PNG of at most 1 MB, and sends it", () => {
+    const png = { name: 'sig.png', type: 'image/png', size: 20_000 };
+    expect(checkFile('authorSignature', png)).toBeNull();
+    expect(checkFile('authorSignature', { ...png, type: 'image/jpeg', name: 'sig.jpg' })).toBe(
+      "The author's signature must be a PNG image (with a transparent background)",
+    );
+    expect(checkFile('authorSignature', { ...png, size: 1024 * 1024 + 1 })).toBe("The author's signature must be under 1MB");
+    const file = new File([new Uint8Array([1])], 'sig.png', { type: 'image/png' });
+    expect(bookFormEntries(filled, { authorSignature: file }, 'create')).toContainEqual(['authorSignature', file]);
+    expect(bookFormEntries(filled, {}, 'edit').map(([name]) => name)).not.toContain('authorSignature');
+  });
+
+  it('says what the shop shows as the free sample: the text first, else the sample PDF, else none', () => {
+    const pdf = new File([new Uint8Array([1])], 's.pdf', { type: 'application/pdf' });
+    const current = { samplePdf: { url: '/api/files/samples/x.pdf' } };
+    expect(shownSample({ ...filled, sampleText: 'A line.' }, { samplePdf: pdf }, null)).toEqual({
+      kind: 'text',
+      note: 'The shop shows this text as the free sample (the sample PDF is not shown while there is one).',
+    });
+    expect(shownSample({ ...filled, sampleText: ' \n ' }, { samplePdf: pdf }, null).kind).toBe('pdf');
+    expect(shownSample({ ...filled, sampleText: '' }, {}, current)).toEqual({
+      kind: 'pdf',
+      note: 'The shop shows the sample PDF as the free sample (there is no text sample).',
+    });
+    // Only ad pages: nothing to read.
+    const adsOnly: BookFormValues = { ...filled, sampleMode: 'pages', samplePages: [{ chapter: 'Ad', content: 'Buy it', isAd: true }] };
+    expect(shownSample(adsOnly, {}, null)).toEqual({
+      kind: null,
+      note: 'No free sample: the book page offers none until you write a sample text or upload a sample PDF.',
+    });
   });
 });

@@ -1,6 +1,6 @@
 // The book form's rules (spec §5, §7): what is required, which fields are numbers, how tags,
 // paragraphs and sample pages are typed, which files each picker takes, and the multipart body.
-import { BOOK_LIMITS, DEFAULT_BOOK_LANGUAGE, printableTextProblem, type Book, type BookFileField, type SamplePage } from '@persona/contracts';
+import { BOOK_LIMITS, DEFAULT_BOOK_LANGUAGE, printableTextProblem, type Book, type BookFileField, type SampleKind, type SamplePage } from '@persona/contracts';
 
 export interface BookFormValues {
   title: string;
@@ -127,11 +127,26 @@ export function validateBookForm(values: BookFormValues): string | null {
   return null;
 }
 
-const FILE_LABELS: Record<BookFileField, string> = { coverImage: 'Cover image', images: 'Each image', fullPdf: 'Full PDF', samplePdf: 'Sample PDF' };
+const FILE_LABELS: Record<BookFileField, string> = {
+  coverImage: 'Cover image',
+  images: 'Each image',
+  fullPdf: 'Full PDF',
+  samplePdf: 'Sample PDF',
+  authorSignature: "The author's signature",
+};
 
-/** Spec §5: PDFs at most 10 MB ("Full PDF must be under 10MB"), images only in image pickers, PDFs only in PDF pickers. */
+/**
+ * Spec §5: PDFs at most 10 MB ("Full PDF must be under 10MB"), images only in image pickers, PDFs only in PDF pickers;
+ * the author's signature a PNG (drawn over the page: its transparency is what lets the paper show) of at most 1 MB.
+ */
 export function checkFile(field: BookFileField, file: Pick<File, 'size' | 'type' | 'name'>): string | null {
   const wantsPdf = field === 'fullPdf' || field === 'samplePdf';
+  if (field === 'authorSignature') {
+    if (file.size > BOOK_LIMITS.signatureMaxBytes) return "The author's signature must be under 1MB";
+    if (file.size === 0) return "The author's signature is empty";
+    if (file.type !== 'image/png') return "The author's signature must be a PNG image (with a transparent background)";
+    return null;
+  }
   if (file.size > BOOK_LIMITS.fileMaxBytes) return `${FILE_LABELS[field]} must be under 10MB`;
   if (file.size === 0) return `${FILE_LABELS[field]} is empty`;
   if (wantsPdf && file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) return `${FILE_LABELS[field]} must be a PDF file`;
@@ -173,5 +188,26 @@ export function bookFormEntries(values: BookFormValues, files: BookFiles, mode: 
   for (const image of files.images ?? []) entries.push(['images', image]);
   if (files.fullPdf) entries.push(['fullPdf', files.fullPdf]);
   if (files.samplePdf) entries.push(['samplePdf', files.samplePdf]);
+  if (files.authorSignature) entries.push(['authorSignature', files.authorSignature]);
   return entries;
+}
+
+/**
+ * What the shop will show as the free sample once the form is saved, as the catalogue decides it
+ * (the book's `sample`): the text sample first, else the sample PDF (one picked now or the
+ * book's), else none, and then the book page offers no "Read a free sample".
+ */
+export function shownSample(values: BookFormValues, files: BookFiles, book: Pick<Book, 'samplePdf'> | null): { kind: SampleKind | null; note: string } {
+  const text =
+    values.sampleMode === 'pages'
+      ? values.samplePages.some((page) => !page.isAd && page.content.trim())
+      : values.sampleText.split(/\r?\n/).some((line) => line.trim());
+  if (text) {
+    return {
+      kind: 'text',
+      note: 'The shop shows this text as the free sample' + (files.samplePdf || book?.samplePdf ? ' (the sample PDF is not shown while there is one).' : '.'),
+    };
+  }
+  if (files.samplePdf || book?.samplePdf) return { kind: 'pdf', note: 'The shop shows the sample PDF as the free sample (there is no text sample).' };
+  return { kind: null, note: 'No free sample: the book page offers none until you write a sample text or upload a sample PDF.' };
 }
