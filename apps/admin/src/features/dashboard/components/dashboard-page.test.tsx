@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { dashboardLinks } from '../lib/dashboard-links';
-import { FailedPersonasStat, RecentOrderRow } from './dashboard-page';
+import { FailedPersonasStat, LivePaymentsRefused, RecentOrderRow } from './dashboard-page';
 
 const tile = (count: number) =>
   renderToStaticMarkup(
@@ -59,5 +59,21 @@ describe('the latest orders', () => {
     );
     expect(html).toContain('href="/orders/0b5e7c1e-2f7a-4d59-9a55-4f0f3d2c9a11" data-discover="true">The Lighthouse</a>');
     expect(html).toContain('<td>Pending</td>');
+  });
+});
+
+describe('live payments refused', () => {
+  const reason =
+    "Live payments are refused: PUBLIC_URL is not set to the shop's public address (PUBLIC_URL (http://localhost:8080) is a local address that buyers cannot reach). Set PUBLIC_URL and restart the shop.";
+
+  it("says why, as an alert, in the orders service's words", () => {
+    const html = renderToStaticMarkup(<LivePaymentsRefused reason={reason} />);
+    expect(html).toContain('class="dashboard-warning" role="alert"');
+    expect(html).toContain('The shop cannot take payments');
+    expect(html).toContain('Live payments are refused: PUBLIC_URL is not set to the shop&#x27;s public address');
+  });
+
+  it('is absent while the shop sells', () => {
+    expect(renderToStaticMarkup(<LivePaymentsRefused reason={null} />)).toBe('');
   });
 });

@@ -1,4 +1,5 @@
-// Admin Dashboard (spec §2): the shop's numbers first (sales today, this week and this month,
+// Admin Dashboard (spec §2): first, why the shop takes no live payments when it refuses them
+// (issue 24: PUBLIC_URL local); the shop's numbers (sales today, this week and this month,
 // the work waiting: printed copies to dispatch, failed Personas, new messages), each a link to
 // the list it totals; revenue per day; then the latest orders in a table (Book, Customer, Email,
 // Delivery, Status, Date).
@@ -71,11 +72,26 @@ export function FailedPersonasStat({ count, to }: { count: number; to: string })
   );
 }
 
+/**
+ * Why the shop refuses live payments (the orders service's reason: PUBLIC_URL unset or local, so
+ * every copy sold would print an address buyers cannot reach), above everything until put right.
+ */
+export function LivePaymentsRefused({ reason }: { reason: string | null }) {
+  if (!reason) return null;
+  return (
+    <div className="dashboard-warning" role="alert">
+      <p className="dashboard-warning__title">The shop cannot take payments</p>
+      <p>{reason}</p>
+    </div>
+  );
+}
+
 function Numbers({ summary, messages }: { summary: OrderSummary; messages: ReturnType<typeof useMessages> }) {
   const links = dashboardLinks(summary.today);
   const { sales } = summary;
   return (
     <>
+      <LivePaymentsRefused reason={summary.livePaymentsRefused} />
       <ul className="stat-grid" aria-label="The shop's numbers">
         <Stat to={links.today} label="Today" value={formatRupees(sales.today.revenue)} note={ordersText(sales.today.orders)} />
         <Stat to={links.last7Days} label="Last 7 days" value={formatRupees(sales.last7Days.revenue)} note={ordersText(sales.last7Days.orders)} />
