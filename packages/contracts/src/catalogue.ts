@@ -49,12 +49,6 @@ export const SAMPLE_KINDS = ['text', 'pdf'] as const;
 export type SampleKind = (typeof SAMPLE_KINDS)[number];
 export const BookSample = Type.Union([Type.Literal('text'), Type.Literal('pdf'), Type.Null()]);
 
-/** Whether a sample text has a page to read: a non-blank line, or a non-blank page that is not an ad (the reader skips the rest). */
-export function hasTextSample(sample: SampleContent | null | undefined): boolean {
-  if (typeof sample === 'string') return sample.trim().length > 0;
-  return Array.isArray(sample) && sample.some((page) => page.isAd !== true && typeof page.content === 'string' && page.content.trim().length > 0);
-}
-
 /**
  * A book as the public sees it. Never carries `content` (the full text) nor
  * where the full PDF lives: `hasFullPdf` only says that one exists.

@@ -56,7 +56,7 @@ export function summaryQuery(db: Db) {
       'b.sample_pdf_key',
       sql<boolean>`b.full_pdf_key IS NOT NULL`.as('has_full_pdf'),
       sql<boolean>`b.author_signature_key IS NOT NULL`.as('has_author_signature'),
-      // The reader's rule (hasTextSample in the contracts): a non-blank line, or a non-blank page that is not an ad.
+      // The reader's rule (its hasReadableSample): a non-blank line, or a non-blank page that is not an ad.
       sql<boolean>`CASE jsonb_typeof(bc.sample_content)
         WHEN 'string' THEN (bc.sample_content #>> '{}') ~ '[^[:space:]]'
         WHEN 'array' THEN EXISTS (
