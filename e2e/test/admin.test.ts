@@ -361,7 +361,7 @@ describe('the admin app', () => {
     const dispatch = await dispatching;
     expect(dispatch.suggestedFilename()).toBe('dispatch-list.csv');
     const dispatchLines = (await (await import('node:fs/promises')).readFile((await dispatch.path())!, 'utf8')).trimEnd().split('\r\n');
-    expect(dispatchLines[0]).toBe('Persona ID,Name,Phone,Address,Book,Amount,Date');
+    expect(dispatchLines[0]).toBe('Persona ID,Ship by,Name,Phone,Address,Book,Amount,Date');
     expect(dispatchLines.filter((line) => line.startsWith(one.personaId))).toHaveLength(1);
     expect(dispatchLines.some((line) => line.startsWith(two.personaId))).toBe(false);
 

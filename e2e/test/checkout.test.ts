@@ -1,6 +1,6 @@
 // Browser journeys through checkout and payment in real Chromium, against the whole shop in
 // test mode (the local Razorpay stand-in and the storefront's test-mode payment dialog):
-// buying digital and printed Personas, the ZIP rule, a declined payment, a dismissed dialog,
+// buying digital and printed Personas, the PIN code rule, a declined payment, a dismissed dialog,
 // /send-persona preparing then offering the PDF, and verifying that PDF.
 import { verify } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -32,7 +32,8 @@ const PERSONA_ID = /^PRS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMN
 const READY_TIMEOUT_MS = 60000;
 
 const buyer = { fullName: 'Asha Rao', email: 'asha.rao@example.com', phone: '+91 98765 43210' };
-const address = { line1: '12 MG Road', city: 'Bengaluru', zip: '560001', country: 'India' };
+/** A printed copy's address: the PIN code fills the city and the state (Kerala, the invoice's place of supply); India is fixed. */
+const address = { line1: '12 MG Road', city: 'Kochi', zip: '682016', country: 'India' };
 
 /** A book to buy digitally, and one to print (with a printing cost when the catalogue has one). */
 function pickBooks(): { digitalBook: Book; physicalBook: Book } {
@@ -80,10 +81,11 @@ async function fillBuyer() {
 
 async function choosePhysical(values = address) {
   await main().getByRole('radio', { name: 'Physical' }).check();
-  await field('Address Line 1').fill(values.line1);
+  await field('PIN code').fill(values.zip);
+  // A whole PIN code fills the city (the directory knows Kochi's) and the state.
+  if (/^[1-9][0-9]{5}$/.test(values.zip)) await settle(() => field('City').inputValue(), values.city);
   await field('City').fill(values.city);
-  await field('ZIP Code').fill(values.zip);
-  await field('Country').fill(values.country);
+  await field('Address Line 1').fill(values.line1);
 }
 
 /** Records the API calls the page makes (method and path). */
@@ -222,7 +224,18 @@ describe('checkout page', () => {
     expect(await field('Address Line 1').count()).toBe(0);
 
     await main().getByRole('radio', { name: 'Physical' }).check();
-    for (const label of ['Address Line 1', 'City', 'ZIP Code', 'Country']) await field(label).waitFor();
+    for (const label of [
+      'Name for the courier',
+      'Phone for the courier',
+      'PIN code',
+      'City',
+      'State',
+      'Address Line 1',
+      'Address Line 2 (optional)',
+      'Landmark (optional)',
+    ])
+      await field(label).waitFor();
+    expect(await main().getByRole('textbox', { name: 'Country' }).count()).toBe(0);
     const total = book.price + book.printingCost + 50;
     text = squash(await summary.innerText());
     expect(text).toContain(`Printing Fee ${inr(book.printingCost)}`);
@@ -235,7 +248,7 @@ describe('checkout page', () => {
     expect(squash(await summary.innerText())).not.toContain('Delivery Fee');
   });
 
-  it('enforces the required fields and the 6-digit ZIP rule next to the field, sending nothing', async () => {
+  it('enforces the required fields and the 6-digit PIN code rule next to the field, sending nothing', async () => {
     const { physicalBook: book } = pickBooks();
     const calls = recordApiCalls();
     await openCheckout(book);
@@ -246,20 +259,22 @@ describe('checkout page', () => {
     await fillBuyer();
     await choosePhysical({ ...address, zip: '5600' });
     await submitButton().click();
-    const zip = field('ZIP Code');
+    const zip = field('PIN code');
     expect(await zip.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = (await zip.getAttribute('aria-describedby')) ?? '';
+    // Described by its error first, then the line under it (what a PIN code is for).
+    const [describedBy = '', hint = ''] = ((await zip.getAttribute('aria-describedby')) ?? '').split(' ');
     expect(describedBy).not.toBe('');
-    expect(squash(await page.locator(`[id="${describedBy}"]`).innerText())).toBe('Please enter a valid 6-digit ZIP code');
+    expect(squash(await page.locator(`[id="${describedBy}"]`).innerText())).toBe('Please enter a valid 6-digit PIN code');
+    expect(squash(await page.locator(`[id="${hint}"]`).innerText())).toBe('Six digits: the city and state are filled from it');
     expect(await settle(() => zip.evaluate((el) => el === document.activeElement), true)).toBe(true);
 
     await zip.fill('56000a');
     await submitButton().click();
-    await main().getByText('Please enter a valid 6-digit ZIP code').waitFor();
+    await main().getByText('Please enter a valid 6-digit PIN code').waitFor();
 
     await zip.fill('560001');
     expect(await settle(async () => zip.getAttribute('aria-invalid'), null)).toBeNull();
-    expect(await main().getByText('Please enter a valid 6-digit ZIP code').count()).toBe(0);
+    expect(await main().getByText('Please enter a valid 6-digit PIN code').count()).toBe(0);
     expect(calls.filter((call) => call.startsWith('POST /api/payments'))).toEqual([]);
   });
 
@@ -327,14 +342,15 @@ describe('buying a Persona (test mode)', () => {
     await openCheckout(book);
     await fillBuyer();
     await choosePhysical();
-    await field('State (optional: named on your tax invoice)').selectOption({ label: 'Kerala' });
+    // The state is the address's, filled from the PIN code.
+    expect(await field('State').inputValue()).toBe('32');
     const total = book.price + book.printingCost + 50;
     const initiated = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/payments/initiate');
     await submitButton().click();
     const body = (await initiated).postDataJSON() as { deliveryType: string; address: unknown; book: string; state: string };
     expect(body.book).toBe(book._id);
     expect(body.deliveryType).toBe('physical');
-    expect(body.address).toEqual(address);
+    expect(body.address).toEqual({ ...address, name: buyer.fullName, phone: buyer.phone, state: '32' });
     expect(body.state).toBe('32');
     expect(squash(await testModeDialog().innerText())).toContain(inr(total));
 
@@ -439,7 +455,7 @@ describe('buying a Persona (test mode)', () => {
     expect((await submitButton().innerText()).startsWith('Complete Purchase - ₹')).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/checkout/${book._id}`);
     expect(await field('Full Name').inputValue()).toBe(buyer.fullName);
-    expect(await field('ZIP Code').inputValue()).toBe(address.zip);
+    expect(await field('PIN code').inputValue()).toBe(address.zip);
     expect(await field('Full Name').isEditable()).toBe(true);
 
     // The same form again: the same Idempotency-Key, so the same (still unpaid) order; Escape closes too.

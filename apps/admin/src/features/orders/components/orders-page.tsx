@@ -1,12 +1,15 @@
 // Order Dashboard (spec §2, §4, §8, §9): filters, search, pages (by cursor, however many orders),
 // a printed copy's delivery status dropdown (disabled while its update is in flight; "Shipped"
 // asks for the carrier and tracking number; a digital order has none), the Persona's state with a
-// Retry, the CSV export and the dispatch list (both made by the server from the filters).
+// Retry, the CSV export and the dispatch list (both made by the server from the filters). Filtered
+// to printed copies still pending it is the dispatch list: sorted by ship-by date, earliest first,
+// each with whom the courier delivers to (the address's name and phone: a gift's recipient).
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   DELIVERY_STATUSES,
   DISPATCH_CSV_FILENAME,
+  INDIAN_STATES,
   ORDERS_CSV_FILENAME,
   PAYMENT_STATUSES,
   PERSONA_STATUSES,
@@ -24,13 +27,19 @@ import { SearchForm } from '../../../components/search-form';
 import { saveFile } from '../../../lib/download';
 import { countLabel, placeQuery } from '../../../lib/list-place';
 import { useListPlace, useStaleLinkReset } from '../../../lib/use-list-place';
-import { capitalize, formatDateTime, formatInr } from '../../../lib/format';
+import { capitalize, formatDate, formatDateTime, formatInr } from '../../../lib/format';
 import { useFailureToast } from '../../../lib/use-failure-toast';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { exportDispatchList, exportOrders, listOrders, retryPersona, updateDeliveryStatus } from '../api/orders';
 import { ORDERS_PAGE_SIZE, readFilters, toOrderFilters, writeFilters, type OrderFilters } from '../../../lib/order-filters';
 import { PaymentBadge, PersonaBadge } from './order-badges';
 import { ShipDialog, type ShipmentInput } from './ship-dialog';
+
+/** An address on one line, as a courier reads it (the name and phone apart). */
+function addressLine(address: NonNullable<Order['address']>): string {
+  const state = address.state ? INDIAN_STATES.find((s) => s.code === address.state)?.name : undefined;
+  return [address.line1, address.line2, address.landmark, address.city, state, address.zip, address.country].filter(Boolean).join(', ');
+}
 
 export function OrdersPage() {
   usePageTitle('Orders');
@@ -62,6 +71,7 @@ export function OrdersPage() {
     setParams(written.current);
   };
   const rows = orders.status === 'success' ? orders.data.data.map((order) => changed[order._id] ?? order) : [];
+  const dispatchList = filters.deliveryType === 'physical' && filters.status === 'pending';
   const total = orders.status === 'success' ? orders.data.meta.total : 0;
 
   async function changeStatus(order: Order, deliveryStatus: DeliveryStatus, shipment: ShipmentInput = {}) {
@@ -185,7 +195,7 @@ export function OrdersPage() {
               {countLabel(answer.meta, 'order', 'orders')}
             </p>
             <DataTable
-              caption="Orders, newest first"
+              caption={dispatchList ? 'Printed copies to send, earliest ship-by date first' : 'Orders, newest first'}
               columns={['Persona ID', 'Book', 'Customer', 'Delivery', 'Amount', 'Payment', 'Persona', 'Delivery status', 'Date']}
             >
               {rows.map((order) => (
@@ -210,8 +220,13 @@ export function OrdersPage() {
                   </td>
                   <td>
                     {capitalize(order.deliveryType)}
+                    {order.shipBy && order.deliveryStatus === 'pending' && <strong className="cell-sub">Ship by {formatDate(order.shipBy)}</strong>}
                     {order.address && (
-                      <span className="cell-sub">{[order.address.line1, order.address.city, order.address.zip, order.address.country].join(', ')}</span>
+                      <>
+                        <span className="cell-sub">To {order.address.name}</span>
+                        {order.address.phone && <span className="cell-sub">{order.address.phone}</span>}
+                        <span className="cell-sub">{addressLine(order.address)}</span>
+                      </>
                     )}
                   </td>
                   <td>{formatInr(order.amount)}</td>

@@ -1,8 +1,13 @@
 // Marking a printed copy shipped asks who carries it and its tracking number (both optional): the
-// buyer's e-mail and their Persona page show them. A real modal <dialog>: focus moves into it,
-// Escape cancels, and closing gives focus back to the control that opened it.
+// buyer's e-mail and their Persona page show them. It says whom the courier delivers to (the
+// address's name and phone: a gift's recipient), and a gift shipped far ahead of its ship-by date
+// (shipsTooEarly: it would arrive long before its day) is warned of and must be confirmed (issue
+// 24). A real modal <dialog>: focus moves into it, Escape cancels, and closing gives focus back to
+// the control that opened it.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Order } from '@persona/contracts';
+import { formatDate } from '../../../lib/format';
+import { earlyGiftShipment } from '../lib/early-shipment';
 
 export interface ShipmentInput {
   carrier?: string;
@@ -22,7 +27,9 @@ export function ShipDialog({
   const opener = useRef<HTMLElement | null>(null);
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
+  const [early, setEarly] = useState(false);
   const id = useId();
+  const tooEarly = order ? earlyGiftShipment(order) : null;
 
   useEffect(() => {
     const element = dialog.current;
@@ -31,6 +38,7 @@ export function ShipDialog({
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setCarrier(order.shipment?.carrier ?? '');
       setTracking(order.shipment?.trackingNumber ?? '');
+      setEarly(false);
       element.showModal();
     }
     if (!order && element.open) {
@@ -42,7 +50,7 @@ export function ShipDialog({
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!order) return;
+    if (!order || (tooEarly !== null && !early)) return;
     const shipment: ShipmentInput = {};
     if (carrier.trim()) shipment.carrier = carrier.trim();
     if (tracking.trim()) shipment.trackingNumber = tracking.trim();
@@ -64,6 +72,25 @@ export function ShipDialog({
           Mark {order?.personaId} shipped
         </h2>
         <p>The buyer is e-mailed that their printed copy is on its way, with these details if you give them.</p>
+        {order?.address && (
+          <p className="cell-sub">
+            Deliver to {order.address.name}
+            {order.address.phone ? `, ${order.address.phone}` : ''}
+            {order.shipBy ? ` · ship by ${formatDate(order.shipBy)}` : ''}
+          </p>
+        )}
+        {order && tooEarly !== null && (
+          <div className="confirm-dialog__warning" role="alert">
+            <p>
+              This is a gift for {order.gift?.deliverOn ? formatDate(order.gift.deliverOn) : 'a later day'}: its ship-by date is {formatDate(order.shipBy)},{' '}
+              {tooEarly} business days away. Shipped today it may reach {order.gift?.recipientName} more than a week early.
+            </p>
+            <label>
+              <input type="checkbox" checked={early} onChange={(e) => setEarly(e.target.checked)} required />
+              <span>Ship it early anyway</span>
+            </label>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={`${id}-carrier`}>Carrier (optional)</label>
           <input id={`${id}-carrier`} value={carrier} maxLength={60} autoComplete="off" onChange={(e) => setCarrier(e.target.value)} placeholder="India Post" />
@@ -84,8 +111,8 @@ export function ShipDialog({
           <button type="button" className="btn btn--outline" onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" className="btn btn--primary">
-            Mark shipped
+          <button type="submit" className="btn btn--primary" disabled={tooEarly !== null && !early}>
+            {tooEarly !== null ? 'Mark shipped early' : 'Mark shipped'}
           </button>
         </div>
       </form>

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Book, CouponPrice, DeliveryType } from '@persona/contracts';
-import { formatInr, GIFT_MAX_DAYS_AHEAD, GIFT_MESSAGE_MAX_CHARS, INDIAN_STATES, shopDate } from '@persona/contracts';
+import { formatInr, GIFT_MAX_DAYS_AHEAD, GIFT_MESSAGE_MAX_CHARS, INDIAN_STATES, PIN_CODE, SHIPPING_COUNTRY, shopDate } from '@persona/contracts';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { paths } from '../../../config/paths';
 import { isMissingBook, useBook } from '../../../hooks/use-book';
@@ -14,20 +14,28 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
 import { priceCoupon } from '../api/coupons';
 import {
+  checkoutDelivery,
   checkoutTotals,
   couponCodeFrom,
   emailForCoupon,
   EMPTY_CHECKOUT,
   totalsFromBreakdown,
+  fillFromPin,
   firstInvalidField,
+  followShipping,
+  formatDeliveryDay,
+  pinPlaceLabel,
   validateCheckout,
+  withShippingDefaults,
   type CheckoutErrors,
+  type PinFill,
+  type PinPlace,
   type CheckoutField,
   type CheckoutValues,
 } from '../lib/checkout-form';
 import { readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft';
 import { checkoutWithDraft, draftFromCheckout, readPersonaDraft, savePersonaDraft } from '../../../lib/persona-draft';
-import { DISPATCH_DAYS, personaFormats } from '../../../lib/persona-formats';
+import { personaFormats } from '../../../lib/persona-formats';
 import { useTestModePayment } from './test-mode-dialog';
 import { Field } from '../../../components/ui/field';
 import { DedicationPreview } from '../../../components/persona/dedication-preview';
@@ -83,7 +91,7 @@ function Checkout({ book }: { book: Book | null }) {
   const [restored, setRestored] = useState(false);
   useEffect(() => {
     const draft = readCheckoutDraft(window.sessionStorage);
-    setValues(checkoutWithDraft(draft ?? EMPTY_CHECKOUT, readPersonaDraft(window.sessionStorage), shopDate(new Date())));
+    setValues(withShippingDefaults(checkoutWithDraft(draft ?? EMPTY_CHECKOUT, readPersonaDraft(window.sessionStorage), shopDate(new Date()))));
     setRestored(true);
   }, []);
   const printed = draftFromCheckout(values);
@@ -96,14 +104,41 @@ function Checkout({ book }: { book: Book | null }) {
     if (submitted) setErrors(validateCheckout(values));
   }, [submitted, values]);
 
+  // The address's name and phone follow the buyer (or a gift's recipient) until typed over.
   function update(field: Exclude<keyof CheckoutValues, 'isGift'>, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
+    setValues((current) => followShipping(current, { ...current, [field]: value }));
   }
 
   function setGift(isGift: boolean) {
     // The delivery day starts as today, the shop's (India's) day.
-    setValues((current) => ({ ...current, isGift, deliverOn: current.deliverOn || shopDate(new Date()) }));
+    setValues((current) => followShipping(current, { ...current, isGift, deliverOn: current.deliverOn || shopDate(new Date()) }));
   }
+
+  // A whole PIN code fills the state and, where the directory knows it, the city; the directory is
+  // its own chunk, loaded when first needed.
+  const [pinPlace, setPinPlace] = useState<{ pin: string; place: PinPlace } | null>(null);
+  const pinFilled = useRef<PinFill | null>(null);
+  const pin = values.zip.trim();
+  const physicalCopy = values.deliveryType === 'physical';
+  useEffect(() => {
+    if (!physicalCopy || !PIN_CODE.test(pin)) return;
+    let current = true;
+    void import('../lib/pin-directory').then(({ lookUpPin }) => {
+      if (!current) return;
+      const place = lookUpPin(pin);
+      setPinPlace({ pin, place });
+      setValues((now) => {
+        if (now.zip.trim() !== pin) return now;
+        const filled = fillFromPin(now, place, pinFilled.current);
+        pinFilled.current = filled.filled;
+        return filled.values;
+      });
+    });
+    return () => {
+      current = false;
+    };
+  }, [pin, physicalCopy]);
+  const pinLabel = pinPlace && pinPlace.pin === pin ? pinPlaceLabel(pinPlace.place) : null;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -112,7 +147,7 @@ function Checkout({ book }: { book: Book | null }) {
     setSubmitted(true);
     const found = validateCheckout(values);
     setErrors(found);
-    const first = firstInvalidField(found);
+    const first = firstInvalidField(found, values.deliveryType, values.isGift);
     if (first) {
       fieldRefs.current[first]?.focus();
       return;
@@ -134,6 +169,9 @@ function Checkout({ book }: { book: Book | null }) {
 
   const physical = values.deliveryType === 'physical';
   const today = shopDate(new Date());
+  // When a printed copy would arrive, by the shop's own rule (the order's ship-by date is reckoned so at payment).
+  const delivery = checkoutDelivery(values);
+  const giftDay = values.isGift ? values.deliverOn.trim() : '';
 
   return (
     <div className="checkout container">
@@ -221,7 +259,7 @@ function Checkout({ book }: { book: Book | null }) {
           <TextField label="Full Name" autoComplete="name" {...field('fullName')} />
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
           <TextField label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" {...field('phone')} />
-          <StateField {...field('state')} />
+          {!physical && <StateField label="State (optional: named on your tax invoice)" {...field('state')} />}
 
           <fieldset className="checkout__gift" disabled={processing}>
             <legend className="visually-hidden">Gift</legend>
@@ -271,7 +309,7 @@ function Checkout({ book }: { book: Book | null }) {
             <DeliveryOption
               value="physical"
               label="Physical"
-              detail={`A printed copy, dispatched within ${DISPATCH_DAYS}, and the PDF`}
+              detail={`A printed copy, arriving by ${formatDeliveryDay(delivery.arrivesBy)}, and the PDF`}
               price={formats ? formatInr(formats[1].total) : null}
               checked={physical}
               onChange={(v) => update('deliveryType', v)}
@@ -279,14 +317,49 @@ function Checkout({ book }: { book: Book | null }) {
           </fieldset>
 
           {physical && (
+            <p className={`checkout__arrival${delivery.late && giftDay ? ' checkout__arrival--late' : ''}`} role="status">
+              {giftDay && delivery.late
+                ? `${formatDeliveryDay(giftDay)} is too close for the post: the printed copy may arrive after it, by ${formatDeliveryDay(delivery.arrivesBy)}. The e-book reaches them on the day.`
+                : `Arrives by ${formatDeliveryDay(delivery.arrivesBy)}${giftDay ? ', in time for the day you chose' : ''}.`}
+            </p>
+          )}
+
+          {physical && (
             <fieldset className="checkout__address">
               <legend>Delivery address</legend>
-              <TextField label="Address Line 1" autoComplete="address-line1" {...field('line1')} />
+              <p className="checkout__hint">Printed copies are delivered within India.</p>
               <div className="checkout__row">
-                <TextField label="City" autoComplete="address-level2" {...field('city')} />
-                <TextField label="ZIP Code" autoComplete="postal-code" inputMode="numeric" maxLength={6} {...field('zip')} />
+                <TextField
+                  label={values.isGift ? "Recipient's name for the courier" : 'Name for the courier'}
+                  autoComplete={values.isGift ? 'off' : 'shipping name'}
+                  {...field('shipName')}
+                />
+                <TextField
+                  label={values.isGift ? "Recipient's phone" : 'Phone for the courier'}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete={values.isGift ? 'off' : 'shipping tel'}
+                  {...field('shipPhone')}
+                />
               </div>
-              <TextField label="Country" autoComplete="country-name" {...field('country')} />
+              <TextField
+                label="PIN code"
+                autoComplete="shipping postal-code"
+                inputMode="numeric"
+                maxLength={6}
+                hint={pinLabel ? `Found: ${pinLabel}` : 'Six digits: the city and state are filled from it'}
+                {...field('zip')}
+              />
+              <div className="checkout__row">
+                <TextField label="City" autoComplete="shipping address-level2" {...field('city')} />
+                <StateField label="State" {...field('state')} />
+              </div>
+              <TextField label="Address Line 1" autoComplete="shipping address-line1" {...field('line1')} />
+              <TextField label="Address Line 2 (optional)" autoComplete="shipping address-line2" {...field('line2')} />
+              <TextField label="Landmark (optional)" autoComplete="off" {...field('landmark')} />
+              <p className="checkout__country">
+                <span className="checkout__country-label">Country</span> {SHIPPING_COUNTRY}
+              </p>
             </fieldset>
           )}
 
@@ -430,6 +503,8 @@ interface TextFieldProps {
   maxLength?: number;
   min?: string;
   max?: string;
+  /** A line under the field (what a PIN code was found to be). */
+  hint?: string;
   inputRef: (el: HTMLInputElement | null) => void;
   onChange: (value: string) => void;
 }
@@ -469,26 +544,50 @@ function MessageField({
   );
 }
 
-function TextField({ label, name, value, error, disabled, type = 'text', autoComplete, inputMode, maxLength, min, max, inputRef, onChange }: TextFieldProps) {
+function TextField({
+  label,
+  name,
+  value,
+  error,
+  disabled,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  maxLength,
+  min,
+  max,
+  hint,
+  inputRef,
+  onChange,
+}: TextFieldProps) {
+  const hintId = useId();
   return (
     <Field label={label} error={error}>
       {(control) => (
-        <input
-          ref={inputRef}
-          {...control}
-          name={name}
-          type={type}
-          className="text-input"
-          value={value}
-          required={!label.endsWith('(optional)')}
-          disabled={disabled}
-          autoComplete={autoComplete}
-          inputMode={inputMode}
-          maxLength={maxLength}
-          min={min}
-          max={max}
-          onChange={(event) => onChange(event.target.value)}
-        />
+        <>
+          <input
+            ref={inputRef}
+            {...control}
+            aria-describedby={[control['aria-describedby'], hint ? hintId : undefined].filter(Boolean).join(' ') || undefined}
+            name={name}
+            type={type}
+            className="text-input"
+            value={value}
+            required={!label.endsWith('(optional)')}
+            disabled={disabled}
+            autoComplete={autoComplete}
+            inputMode={inputMode}
+            maxLength={maxLength}
+            min={min}
+            max={max}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {hint && (
+            <p id={hintId} className="checkout__field-hint" aria-live="polite">
+              {hint}
+            </p>
+          )}
+        </>
       )}
     </Field>
   );
@@ -537,17 +636,21 @@ function DeliveryOption({
   );
 }
 
-/** The buyer's state, for the tax invoice's place of supply (GST): optional, the states and union territories by name. */
+/**
+ * The buyer's state, for the tax invoice's place of supply (GST): optional for an e-book; a printed
+ * copy's is its address's, required and filled from the PIN code.
+ */
 function StateField({
+  label,
   name,
   value,
   error,
   disabled,
   inputRef,
   onChange,
-}: Omit<TextFieldProps, 'label' | 'inputRef'> & { inputRef: (el: HTMLSelectElement | null) => void }) {
+}: Omit<TextFieldProps, 'inputRef'> & { inputRef: (el: HTMLSelectElement | null) => void }) {
   return (
-    <Field label="State (optional: named on your tax invoice)" error={error}>
+    <Field label={label} error={error}>
       {(control) => (
         <select
           ref={inputRef}
@@ -555,6 +658,7 @@ function StateField({
           name={name}
           className="text-input"
           value={value}
+          required={!label.includes('optional')}
           disabled={disabled}
           autoComplete="address-level1"
           onChange={(event) => onChange(event.target.value)}

@@ -8,14 +8,31 @@ import {
   checkoutTotals,
   totalsFromBreakdown,
   EMPTY_CHECKOUT,
+  checkoutDelivery,
+  fillFromPin,
   firstInvalidField,
+  followShipping,
+  formatDeliveryDay,
+  pinPlaceLabel,
   validateCheckout,
   visibleFields,
+  withShippingDefaults,
   type CheckoutValues,
 } from './checkout-form';
+import { lookUpPin } from './pin-directory';
 
 const digital: CheckoutValues = { ...EMPTY_CHECKOUT, fullName: 'Asha Rao', email: 'asha@example.com', phone: '+91 98765 43210' };
-const physical: CheckoutValues = { ...digital, deliveryType: 'physical', line1: '12 MG Road', city: 'Bengaluru', zip: '560001', country: 'India' };
+const physical: CheckoutValues = {
+  ...digital,
+  deliveryType: 'physical',
+  shipName: 'Asha Rao',
+  shipPhone: '+91 98765 43210',
+  line1: '12 MG Road',
+  city: 'Bengaluru',
+  zip: '560001',
+  state: '29',
+  country: 'India',
+};
 
 describe('checkout validation', () => {
   it('defaults to digital delivery', () => {
@@ -38,23 +55,75 @@ describe('checkout validation', () => {
 
   it('requires the address only for physical delivery, and ignores hidden address fields', () => {
     expect(validateCheckout({ ...digital, line1: '', city: '', zip: 'abc', country: '' })).toEqual({});
-    expect(validateCheckout({ ...digital, deliveryType: 'physical', line1: ' ', city: '', zip: '', country: '' })).toEqual({
+    expect(validateCheckout({ ...digital, deliveryType: 'physical', line1: ' ', city: '', zip: '' })).toEqual({
+      shipName: CHECKOUT_MESSAGES.shipName,
+      shipPhone: CHECKOUT_MESSAGES.shipPhone,
       line1: CHECKOUT_MESSAGES.line1,
       city: CHECKOUT_MESSAGES.city,
       zip: ZIP_MESSAGE,
-      country: CHECKOUT_MESSAGES.country,
+      // A printed copy's state is its address's: required.
+      state: CHECKOUT_MESSAGES.state,
     });
     expect(visibleFields('digital')).toEqual(['fullName', 'email', 'phone', 'state']);
-    expect(visibleFields('physical')).toEqual(['fullName', 'email', 'phone', 'state', 'line1', 'city', 'zip', 'country']);
+    // The state moves into the address, after the city; the country is India, shown and not typed.
+    expect(visibleFields('physical')).toEqual(['fullName', 'email', 'phone', 'shipName', 'shipPhone', 'zip', 'city', 'state', 'line1', 'line2', 'landmark']);
   });
 
-  it('wants a ZIP of exactly 6 digits, with the spec message', () => {
-    expect(ZIP_MESSAGE).toBe('Please enter a valid 6-digit ZIP code');
-    for (const zip of ['12345', '1234567', '12a456', '12 3456', '', '５６０００１']) {
+  it('wants an Indian PIN code of 6 digits, saying PIN code, and a state it is in', () => {
+    expect(ZIP_MESSAGE).toBe('Please enter a valid 6-digit PIN code');
+    for (const zip of ['12345', '1234567', '12a456', '12 3456', '', '５６０００１', '000000', '012345']) {
       expect({ zip, error: validateCheckout({ ...physical, zip }).zip }).toEqual({ zip, error: ZIP_MESSAGE });
     }
     expect(validateCheckout({ ...physical, zip: ' 560001 ' }).zip).toBeUndefined();
-    expect(validateCheckout({ ...physical, zip: '000000' }).zip).toBeUndefined();
+    expect(validateCheckout({ ...physical, zip: '682001' }).state).toBe(
+      'The PIN code 682001 is in Kerala or Lakshadweep: please check the PIN code or the state',
+    );
+    expect(validateCheckout({ ...physical, shipPhone: 'ring' }).shipPhone).toBe(CHECKOUT_MESSAGES.shipPhone);
+  });
+
+  it("addresses a printed copy to the buyer, or a gift's recipient, until another name or phone is typed", () => {
+    let values = withShippingDefaults({ ...EMPTY_CHECKOUT, fullName: 'Asha Rao', phone: '98765 43210', deliveryType: 'physical' });
+    expect([values.shipName, values.shipPhone]).toEqual(['Asha Rao', '98765 43210']);
+    const change = (over: Partial<CheckoutValues>) => (values = followShipping(values, { ...values, ...over }));
+    change({ fullName: 'Asha R. Rao' });
+    expect(values.shipName).toBe('Asha R. Rao');
+    // A gift: the recipient's name, and their phone asked (never the giver's on their door).
+    change({ isGift: true });
+    expect([values.shipName, values.shipPhone]).toEqual(['', '']);
+    change({ recipientName: 'Meera' });
+    expect(values.shipName).toBe('Meera');
+    change({ shipName: 'Meera Nair' });
+    change({ recipientName: 'Meera N' });
+    expect(values.shipName).toBe('Meera Nair');
+    change({ shipPhone: '94470 12345' });
+    change({ phone: '90000 00000' });
+    expect(values.shipPhone).toBe('94470 12345');
+  });
+
+  it('fills the state and the city from the PIN code, never over what the buyer typed', () => {
+    expect(lookUpPin('682016')).toEqual({ states: ['32', '31'], city: 'Kochi' });
+    expect(lookUpPin('673001')).toEqual({ states: ['32', '34'], city: 'Kozhikode' });
+    expect(lookUpPin('686001')).toEqual({ states: ['32'] });
+    expect(lookUpPin('999999')).toEqual({ states: [] });
+    const kochi = fillFromPin({ ...physical, city: '', state: '' }, lookUpPin('682016'), null);
+    expect([kochi.values.city, kochi.values.state]).toEqual(['Kochi', '32']);
+    // Another PIN code replaces what the last one filled.
+    const bengaluru = fillFromPin({ ...kochi.values, zip: '560034' }, lookUpPin('560034'), kochi.filled);
+    expect([bengaluru.values.city, bengaluru.values.state]).toEqual(['Bengaluru', '29']);
+    // A town typed stays; a state the PIN code cannot be in is corrected.
+    const typed = fillFromPin({ ...physical, city: 'Whitefield', state: '32' }, lookUpPin('560066'), null);
+    expect([typed.values.city, typed.values.state]).toEqual(['Whitefield', '29']);
+    expect(pinPlaceLabel(lookUpPin('682016'))).toBe('Kochi, Kerala or Lakshadweep');
+    expect(pinPlaceLabel(lookUpPin('686001'))).toBe('Kerala');
+    expect(pinPlaceLabel(lookUpPin('999999'))).toBeNull();
+  });
+
+  it('says when a printed copy arrives, and when a gift day is too close to meet', () => {
+    const now = new Date('2026-11-27T06:00:00Z'); // a Friday
+    expect(checkoutDelivery({ isGift: false, deliverOn: '' }, now)).toMatchObject({ shipBy: '2026-11-30', arrivesBy: '2026-12-08', late: false });
+    expect(checkoutDelivery({ isGift: true, deliverOn: '2026-12-24' }, now)).toMatchObject({ arrivesBy: '2026-12-24', late: false });
+    expect(checkoutDelivery({ isGift: true, deliverOn: '2026-12-01' }, now)).toMatchObject({ arrivesBy: '2026-12-08', late: true });
+    expect(formatDeliveryDay('2026-12-24')).toBe('Thursday, 24 December');
   });
 
   it('checks the email shape', () => {
@@ -76,6 +145,7 @@ describe('checkout validation', () => {
   it('names the first invalid field in form order', () => {
     expect(firstInvalidField(validateCheckout({ ...physical, zip: '1', email: 'x' }))).toBe('email');
     expect(firstInvalidField(validateCheckout({ ...physical, zip: '1' }))).toBe('zip');
+    expect(firstInvalidField(validateCheckout({ ...physical, state: '', line1: '' }), 'physical', false)).toBe('state');
     expect(firstInvalidField({})).toBeNull();
   });
 });
@@ -120,7 +190,19 @@ describe('initiation request', () => {
 
   it('physical: the address object and the delivery fee', () => {
     const body = buildInitiateBody(book, physical);
-    expect(body.address).toEqual({ line1: '12 MG Road', city: 'Bengaluru', zip: '560001', country: 'India' });
+    expect(body.address).toEqual({
+      name: 'Asha Rao',
+      phone: '+91 98765 43210',
+      line1: '12 MG Road',
+      city: 'Bengaluru',
+      zip: '560001',
+      state: '29',
+      country: 'India',
+    });
+    expect(buildInitiateBody(book, { ...physical, line2: ' 2nd Cross ', landmark: ' ', country: 'Nowhere' }).address).toMatchObject({
+      line2: '2nd Cross',
+      country: 'India',
+    });
     expect(body.amount).toBe(390);
     expect(body.shippingFee).toBe(50);
   });
