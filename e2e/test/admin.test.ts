@@ -717,6 +717,49 @@ describe('the admin app', () => {
       .waitFor({ state: 'detached' });
   });
 
+  it('opens Feedback on the messages waiting, marks one handled with who and when, and answers one by e-mail', async () => {
+    const question = `Can the dedication be in Tamil? ${RUN}`;
+    const thanks = `Thank you for the lovely book ${RUN}`;
+    await postJson(shop.url, '/api/feedback', { name: 'Revathi', email: `revathi.${RUN}@example.com`, message: question });
+    await postJson(shop.url, '/api/feedback', { name: 'Arjun', email: `arjun.${RUN}@example.com`, message: thanks });
+
+    const views = () => main().getByRole('group', { name: 'Show' });
+    await logIn();
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Feedback' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Manage Feedbacks' }).waitFor();
+    expect(await views().getByRole('button', { name: 'Waiting', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+    // A thank-you needs no answer: marked handled, it leaves the waiting messages and shows who and when under Handled.
+    const thanked = main().locator('li', { hasText: thanks });
+    expect(await thanked.innerText()).toContain('Waiting');
+    await thanked.getByRole('button', { name: 'Mark as handled the message from Arjun' }).click();
+    await expectToast('Marked as handled');
+    await thanked.waitFor({ state: 'detached' });
+    await views().getByRole('button', { name: 'Handled', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('state') === 'handled');
+    expect(await main().locator('li', { hasText: thanks }).innerText()).toMatch(new RegExp(`Handled by ${ADMIN.email} on `));
+
+    // A question is answered by e-mail: the sender gets it from the shop, with their message quoted.
+    await views().getByRole('button', { name: 'Waiting', exact: true }).click();
+    const asked = main().locator('li', { hasText: question });
+    await asked.getByRole('button', { name: 'Answer by e-mail to Revathi' }).click();
+    const answer = asked.getByLabel(`Your answer to Revathi (revathi.${RUN}@example.com)`);
+    await asked.getByRole('button', { name: 'Send answer' }).click();
+    expect(await asked.getByRole('alert').innerText()).toBe('Write your answer first');
+    await answer.fill('Yes: type the name in Tamil at checkout and it is printed as you wrote it.');
+    await asked.getByRole('button', { name: 'Send answer' }).click();
+    await expectToast('Answer sent');
+    await asked.waitFor({ state: 'detached' });
+    const [mail] = await mailsTo(path.join(dataDir, 'shop', 'mail'), `revathi.${RUN}@example.com`, 'it is printed as you wrote it');
+    expect(mail!.text).toContain('Dear Revathi,');
+    expect(mail!.text).toContain(`> ${question}`);
+
+    await views().getByRole('button', { name: 'All', exact: true }).click();
+    const answered = main().locator('li', { hasText: question });
+    expect(await answered.innerText()).toMatch(new RegExp(`Answered by e-mail by ${ADMIN.email} on .*:`));
+    expect(await answered.getByRole('button', { name: /^Answer by e-mail/ }).count()).toBe(0);
+  });
+
   it('shows a contact message in Feedback, deletes it, and lists a twice-subscribed reader once', async () => {
     const message = `Do you ship to Goa? ${RUN}`;
     // The storefront's form takes typing once the page is interactive (its code starts after first paint).

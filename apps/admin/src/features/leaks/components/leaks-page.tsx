@@ -168,9 +168,13 @@ export function LeakResult({ finding }: { finding: LeakFinding }) {
         </div>
       </dl>
       <p className="leak-result__evidence">{evidence}</p>
-      <p className="leak-result__link">
-        <Link to={paths.order(match.orderId)}>Open this order</Link>
-      </p>
+      {/* The next step: the order page has the buyer to write to, the Persona's downloads (to stop them) and its timeline. */}
+      <div className="leak-result__next">
+        <p className="leak-result__link">Next: see who bought it and how often it was downloaded, stop its downloads or write to the buyer.</p>
+        <Link to={paths.order(match.orderId)} className="btn btn--primary">
+          Open this order
+        </Link>
+      </div>
     </section>
   );
 }
