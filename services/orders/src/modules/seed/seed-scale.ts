@@ -6,7 +6,7 @@
 // statement per batch (arrays unnested); no events are written for seeded rows.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { computeOrderAmount, formatPersonaId, type DeliveryStatus, type PaymentStatus } from '@persona/contracts';
+import { computeOrderAmount, formatPersonaId, orderedOnOf, printedDelivery, type DeliveryStatus, type PaymentStatus } from '@persona/contracts';
 import { seededRandom, type SeededRandom } from '@persona/service-kit';
 import type { OrdersDB } from '../../db';
 
@@ -251,21 +251,24 @@ export async function seedScaleOrders(db: Kysely<OrdersDB>, options: ScaleOrders
       push('paid_via', paid ? r.pick(['verify', 'webhook', 'webhook', 'reconciler']) : null);
       push('created_at', new Date(created).toISOString());
       push('updated_at', new Date(created + r.int(60, 86_400) * 1000).toISOString());
-      push('paid_at', paid ? new Date(created + r.int(30, 300) * 1000).toISOString() : null);
+      const paidAt = paid ? new Date(created + r.int(30, 300) * 1000) : null;
+      push('paid_at', paidAt ? paidAt.toISOString() : null);
+      // A paid printed copy's ship-by date, as payment sets it (the dispatch list's order).
+      push('ship_by', paidAt && physical ? printedDelivery(orderedOnOf(paidAt)).shipBy : null);
       if (paid) paidCount += 1;
     }
     await sql`
       INSERT INTO orders (id, persona_id, book_id, book_title, book_author, full_name, email, phone, delivery_type, address, base_paise, printing_paise, delivery_paise, amount_paise,
-                          payment_status, delivery_status, persona_status, persona_sha256, razorpay_order_id, razorpay_payment_id, paid_via, created_at, updated_at, paid_at)
+                          payment_status, delivery_status, persona_status, persona_sha256, razorpay_order_id, razorpay_payment_id, paid_via, created_at, updated_at, paid_at, ship_by)
       SELECT id, persona_id, book_id, book_title, book_author, full_name, email, phone, delivery_type, address::jsonb, base_paise, printing_paise, delivery_paise, amount_paise,
-             payment_status, delivery_status, persona_status, persona_sha256, razorpay_order_id, razorpay_payment_id, paid_via, created_at, updated_at, paid_at
+             payment_status, delivery_status, persona_status, persona_sha256, razorpay_order_id, razorpay_payment_id, paid_via, created_at, updated_at, paid_at, ship_by
       FROM unnest(
         ${c.id}::uuid[], ${c.persona_id}::text[], ${c.book_id}::uuid[], ${c.book_title}::text[], ${c.book_author}::text[], ${c.full_name}::text[], ${c.email}::text[], ${c.phone}::text[],
         ${c.delivery_type}::text[], ${c.address}::text[], ${c.base_paise}::int[], ${c.printing_paise}::int[], ${c.delivery_paise}::int[], ${c.amount_paise}::int[],
         ${c.payment_status}::text[], ${c.delivery_status}::text[], ${c.persona_status}::text[], ${c.persona_sha256}::text[], ${c.razorpay_order_id}::text[], ${c.razorpay_payment_id}::text[],
-        ${c.paid_via}::text[], ${c.created_at}::timestamptz[], ${c.updated_at}::timestamptz[], ${c.paid_at}::timestamptz[]
+        ${c.paid_via}::text[], ${c.created_at}::timestamptz[], ${c.updated_at}::timestamptz[], ${c.paid_at}::timestamptz[], ${c.ship_by}::text[]
       ) AS t(id, persona_id, book_id, book_title, book_author, full_name, email, phone, delivery_type, address, base_paise, printing_paise, delivery_paise, amount_paise,
-             payment_status, delivery_status, persona_status, persona_sha256, razorpay_order_id, razorpay_payment_id, paid_via, created_at, updated_at, paid_at)`.execute(
+             payment_status, delivery_status, persona_status, persona_sha256, razorpay_order_id, razorpay_payment_id, paid_via, created_at, updated_at, paid_at, ship_by)`.execute(
       db,
     );
     options.onProgress?.(start + n, options.orders);
