@@ -18,6 +18,7 @@ import { capitalize, formatDate, formatDateTime, paiseFromTyped } from '../../..
 import { usePageTitle } from '../../../lib/use-page-title';
 import { addOrderNote, getOrderDetail, getOrderTimeline, refundOrder, resendOrderEmail, retryPersona } from '../api/orders';
 import { emailKindLabel, orderTimeline } from '../lib/order-timeline';
+import { addressee, addressLine } from '../lib/address-line';
 import { PaymentBadge, PersonaBadge } from './order-badges';
 import { CancelPrintSection, DownloadsSection, ReissueSection } from './after-sale';
 
@@ -124,7 +125,9 @@ function OrderView({
               <a href={`mailto:${order.email}`}>{order.email}</a>
             </Row>
             <Row term="Phone">{order.phone}</Row>
-            {order.address && <Row term="Address">{[order.address.line1, order.address.city, order.address.zip, order.address.country].join(', ')}</Row>}
+            {order.address && <Row term="Deliver to">{addressee(order.address)}</Row>}
+            {order.address && <Row term="Address">{addressLine(order.address)}</Row>}
+            {order.shipBy && <Row term="Ship by">{formatDate(order.shipBy)}</Row>}
             {order.gift && (
               <>
                 <Row term="Gift for">{order.gift.recipientName}</Row>

@@ -9,7 +9,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import {
   DELIVERY_STATUSES,
   DISPATCH_CSV_FILENAME,
-  INDIAN_STATES,
   ORDERS_CSV_FILENAME,
   PAYMENT_STATUSES,
   PERSONA_STATUSES,
@@ -34,12 +33,7 @@ import { exportDispatchList, exportOrders, listOrders, retryPersona, updateDeliv
 import { ORDERS_PAGE_SIZE, readFilters, toOrderFilters, writeFilters, type OrderFilters } from '../../../lib/order-filters';
 import { PaymentBadge, PersonaBadge } from './order-badges';
 import { ShipDialog, type ShipmentInput } from './ship-dialog';
-
-/** An address on one line, as a courier reads it (the name and phone apart). */
-function addressLine(address: NonNullable<Order['address']>): string {
-  const state = address.state ? INDIAN_STATES.find((s) => s.code === address.state)?.name : undefined;
-  return [address.line1, address.line2, address.landmark, address.city, state, address.zip, address.country].filter(Boolean).join(', ');
-}
+import { addressLine } from '../lib/address-line';
 
 export function OrdersPage() {
   usePageTitle('Orders');
