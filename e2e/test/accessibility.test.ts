@@ -138,7 +138,9 @@ describe('axe finds no serious or critical violation', () => {
           async () => {
             // The page as the buyer ends up seeing it: ready, with the download (bought in beforeAll).
             await h1(page, 'Your Persona is Ready!').waitFor({ timeout: 30_000 });
-            await main().getByRole('link', { name: 'Download Your Book' }).waitFor();
+            await main()
+              .getByRole('link', { name: /^Download PDF/ })
+              .waitFor();
           },
           '/send-persona?personaId=…',
         );

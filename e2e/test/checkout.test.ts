@@ -151,7 +151,7 @@ async function waitForPersona(personaId: string, book: Book, deliveryType: 'Digi
   await main().getByRole('link', { name: 'View your Persona' }).click();
   await page.waitForURL((url) => url.pathname === '/send-persona');
   await main().getByRole('heading', { level: 1, name: 'Your Persona is Ready!' }).waitFor({ timeout: 15000 });
-  const download = main().getByRole('link', { name: 'Download Your Book' });
+  const download = main().getByRole('link', { name: `Download PDF of ${book.title}` });
   await download.waitFor({ timeout: READY_TIMEOUT_MS });
   const text = squash(await main().innerText());
   expect(text).toContain(book.title);
@@ -173,7 +173,7 @@ async function waitForPersona(personaId: string, book: Book, deliveryType: 'Digi
   }
   expect(await download.getAttribute('download')).not.toBeNull();
   // The download page offers both formats when the book is typeset from its text; a publisher's PDF is the PDF only.
-  const epub = main().getByRole('link', { name: 'Download EPUB for phones and e-readers' });
+  const epub = main().getByRole('link', { name: `Download EPUB of ${book.title}` });
   expect(await epub.count()).toBe(book.hasFullPdf ? 0 : 1);
   if (!book.hasFullPdf) expect(await epub.getAttribute('href')).toBe(`/api/personas/${personaId}/download?format=epub`);
   expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
@@ -696,7 +696,11 @@ describe('finding a Persona', () => {
     expect(await main().getByRole('heading', { name: 'Your Persona is Ready!' }).count()).toBe(0);
     expect((await steps().allInnerTexts()).map(squash)).toEqual(['Paid (in progress)', 'Prepared (to come)', 'Ready to download (to come)']);
     expect(await steps().first().getAttribute('aria-current')).toBe('step');
-    expect(await main().getByRole('link', { name: 'Download Your Book' }).count()).toBe(0);
+    expect(
+      await main()
+        .getByRole('link', { name: /^Download (PDF|EPUB)/ })
+        .count(),
+    ).toBe(0);
     expect(await main().getByRole('link', { name: 'Try again' }).count()).toBe(0);
 
     // The payment is declined; its webhook marks the order failed and the open page follows by itself.

@@ -638,6 +638,34 @@ const ROUTES: RouteDef[] = [
   { method: 'GET', pattern: '/api/personas/public-key', kind: 'none' },
   { method: 'GET', pattern: '/api/personas/:personaId/verify', kind: 'none', params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } } },
   { method: 'GET', pattern: '/api/personas/:personaId/download', kind: 'none', params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } } },
+  // A Persona's downloads (issue 24): what is left and asking for more are the id's holder's (a real id with downloads left: 409, nothing sent); the e-mailed link's token renews; reset and revoke are the owner's, with a reason.
+  { method: 'GET', pattern: '/api/personas/:personaId/downloads', kind: 'none', params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } } },
+  {
+    method: 'POST',
+    pattern: '/api/personas/:personaId/downloads/renewal',
+    kind: 'none',
+    params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/personas/:personaId/downloads/renew',
+    kind: 'json',
+    params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } },
+    // A token no link has: a 410, nothing renewed.
+    body: () => ({ token: 'A'.repeat(43) }),
+    bodyFields: [{ name: 'token', typed: true, required: true }],
+    forged: { ...SERVER_OWNED, used: 0, limit: 1000, status: 'open' },
+  },
+  ...(['reset', 'revoke'] as const).map((change): RouteDef => ({
+    method: 'POST',
+    pattern: `/api/personas/:personaId/downloads/${change}`,
+    admin: true,
+    kind: 'json',
+    params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } },
+    body: () => ({ reason: 'Security suite' }),
+    bodyFields: [{ name: 'reason', typed: false, required: true }],
+    forged: { ...SERVER_OWNED, used: 0, limit: 1000, revokedAt: null },
+  })),
   { method: 'POST', pattern: '/api/personas/verify', kind: 'multipart', limit: GATEWAY_VERIFY_LIMIT },
   // Reads a copy's mark and writes nothing; an administrator's.
   { method: 'POST', pattern: '/api/personas/leaks', admin: true, kind: 'multipart', limit: GATEWAY_LEAK_LIMIT },

@@ -1,7 +1,7 @@
 // /my-personas: a buyer's library without a password (DESIGN §12). Ask for a sign-in link by
 // e-mail (the same answer for every address); the link (its token in the fragment) opens every
-// Persona bought with that address, each with its download, its verify page and its order, for
-// the session the link opened (kept in this tab).
+// Persona bought with that address, each with its cover, its downloads (named by format, with what
+// each has left: issue 24), its verify page and its order, for the session the link opened (kept in this tab).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { LIBRARY_LINK_MINUTES, PERSONA_FAILED_NOTICE, shopDate, type Library, type LibraryPersona } from '@persona/contracts';
@@ -12,6 +12,9 @@ import { useDocumentHead } from '../../../hooks/use-document-head';
 import { Field } from '../../../components/ui/field';
 import { formatLongDate } from '../../../lib/format-date';
 import { openLibrary, requestLibraryLink } from '../api/library';
+import { readCovers } from '../api/covers';
+import { BookCover } from '../../../components/book/book-cover';
+import { PersonaDownloads } from '../../../components/persona/persona-downloads';
 import { forgetSession, readSession, saveSession, tokenFromFragment } from '../lib/library-session';
 import './my-personas.css';
 
@@ -168,6 +171,18 @@ function AskForLink({ headingLevel }: { headingLevel: 1 | 2 }) {
   );
 }
 
+/** Each book's cover by its id, once read (until then, and for a book without one, the cover's fallback). */
+function useCovers(bookIds: readonly string[]): Map<string, string | null> {
+  const [covers, setCovers] = useState<Map<string, string | null>>(new Map());
+  const key = [...new Set(bookIds)].sort().join(',');
+  useEffect(() => {
+    const controller = new AbortController();
+    readCovers(key ? key.split(',') : [], controller.signal).then(setCovers, () => undefined);
+    return () => controller.abort();
+  }, [key]);
+  return covers;
+}
+
 const STATUS: Record<LibraryPersona['personaStatus'], string> = {
   pending: 'Waiting for the payment',
   generating: 'Being prepared',
@@ -176,6 +191,7 @@ const STATUS: Record<LibraryPersona['personaStatus'], string> = {
 };
 
 function LibraryView({ library, onSignOut }: { library: Library; onSignOut: () => void }) {
+  const covers = useCovers(library.personas.map((p) => p.book._id));
   return (
     <section className="my-personas__library" aria-labelledby="library-heading">
       <div className="my-personas__head">
@@ -197,71 +213,78 @@ function LibraryView({ library, onSignOut }: { library: Library; onSignOut: () =
         <ul className="my-personas__list">
           {library.personas.map((persona) => (
             <li key={persona.personaId} className="my-personas__item">
-              <h2 className="my-personas__book">{persona.book.title}</h2>
-              <p className="my-personas__author">by {persona.book.author}</p>
-              <dl className="my-personas__facts">
-                <div>
-                  <dt>{persona.gift?.direction === 'received' ? 'Given' : 'Bought'}</dt>
-                  <dd>{formatLongDate(persona.gift?.direction === 'received' ? persona.gift.deliverOn : persona.paidAt)}</dd>
-                </div>
-                {persona.gift && (
+              <BookCover
+                className="my-personas__cover"
+                title={persona.book.title}
+                author={persona.book.author}
+                url={covers.get(persona.book._id)}
+                width={120}
+                height={180}
+                sizes="6rem"
+                decorative
+              />
+              <div className="my-personas__body">
+                <h2 className="my-personas__book">{persona.book.title}</h2>
+                <p className="my-personas__author">by {persona.book.author}</p>
+                <dl className="my-personas__facts">
                   <div>
-                    <dt>Gift</dt>
-                    <dd>{persona.gift.direction === 'received' ? `From ${persona.gift.from}` : `For ${persona.gift.recipientName}`}</dd>
+                    <dt>{persona.gift?.direction === 'received' ? 'Given' : 'Bought'}</dt>
+                    <dd>{formatLongDate(persona.gift?.direction === 'received' ? persona.gift.deliverOn : persona.paidAt)}</dd>
                   </div>
+                  {persona.gift && (
+                    <div>
+                      <dt>Gift</dt>
+                      <dd>{persona.gift.direction === 'received' ? `From ${persona.gift.from}` : `For ${persona.gift.recipientName}`}</dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt>Format</dt>
+                    <dd>{persona.deliveryType === 'physical' ? 'Printed, with the PDF' : 'Digital'}</dd>
+                  </div>
+                  <div>
+                    <dt>Persona ID</dt>
+                    <dd>
+                      <code>{persona.personaId}</code>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>State</dt>
+                    <dd>{persona.refundedAt ? `Refunded on ${formatLongDate(shopDate(new Date(persona.refundedAt)))}` : STATUS[persona.personaStatus]}</dd>
+                  </div>
+                </dl>
+                {/* Refunded in full: the licence ended, so no download (the server refuses it too); it still verifies. */}
+                {persona.refundedAt && (
+                  <p className="my-personas__problem">
+                    This order was refunded in full, so this Persona can no longer be downloaded. It is still a genuine Persona.
+                  </p>
                 )}
-                <div>
-                  <dt>Format</dt>
-                  <dd>{persona.deliveryType === 'physical' ? 'Printed, with the PDF' : 'Digital'}</dd>
+                {/* The words of the buyer's e-mail: what went wrong, what happens next and by when. */}
+                {persona.personaStatus === 'failed' && (
+                  <p className="my-personas__problem">
+                    <strong>{PERSONA_FAILED_NOTICE.heading}.</strong> {PERSONA_FAILED_NOTICE.message} {PERSONA_FAILED_NOTICE.next}
+                  </p>
+                )}
+                <PersonaDownloads personaId={persona.personaId} downloads={persona.downloads} bookTitle={persona.book.title} size="sm" />
+                <div className="my-personas__actions">
+                  <Link to={paths.verifyPersona(persona.personaId)} className="btn btn--outline btn--sm">
+                    Verify<span className="visually-hidden"> {persona.personaId}</span>
+                  </Link>
+                  <Link to={paths.sendPersonaFor(persona.personaId)} className="btn btn--ghost btn--sm">
+                    Order details<span className="visually-hidden"> of {persona.book.title}</span>
+                  </Link>
                 </div>
-                <div>
-                  <dt>Persona ID</dt>
-                  <dd>
-                    <code>{persona.personaId}</code>
-                  </dd>
-                </div>
-                <div>
-                  <dt>State</dt>
-                  <dd>{persona.refundedAt ? `Refunded on ${formatLongDate(shopDate(new Date(persona.refundedAt)))}` : STATUS[persona.personaStatus]}</dd>
-                </div>
-              </dl>
-              {/* Refunded in full: the licence ended, so no download (the server refuses it too); it still verifies. */}
-              {persona.refundedAt && (
-                <p className="my-personas__problem">
-                  This order was refunded in full, so this Persona can no longer be downloaded. It is still a genuine Persona.
-                </p>
-              )}
-              {/* The words of the buyer's e-mail: what went wrong, what happens next and by when. */}
-              {persona.personaStatus === 'failed' && (
-                <p className="my-personas__problem">
-                  <strong>{PERSONA_FAILED_NOTICE.heading}.</strong> {PERSONA_FAILED_NOTICE.message} {PERSONA_FAILED_NOTICE.next}
-                </p>
-              )}
-              <div className="my-personas__actions">
-                {persona.downloads.map((download) => (
-                  <a key={download.format} href={download.url} className="btn btn--primary btn--sm" download>
-                    Download {download.format.toUpperCase()}
-                    <span className="visually-hidden"> of {persona.book.title}</span>
-                  </a>
-                ))}
-                <Link to={paths.verifyPersona(persona.personaId)} className="btn btn--outline btn--sm">
-                  Verify<span className="visually-hidden"> {persona.personaId}</span>
-                </Link>
-                <Link to={paths.sendPersonaFor(persona.personaId)} className="btn btn--ghost btn--sm">
-                  Order details<span className="visually-hidden"> of {persona.book.title}</span>
-                </Link>
+                {/* The buyer's tax papers (a gift received has none: they are the giver's). */}
+                {persona.documents.length > 0 && (
+                  <p className="my-personas__documents">
+                    {persona.documents.map((doc) => (
+                      <a key={doc.number} href={doc.url} target="_blank" rel="noreferrer">
+                        {doc.kind === 'invoice' ? 'Tax invoice' : 'Credit note'} {doc.number}
+                        <span className="visually-hidden"> of {persona.book.title}</span> (PDF)
+                      </a>
+                    ))}
+                  </p>
+                )}
               </div>
-              {/* The buyer's tax papers (a gift received has none: they are the giver's). */}
-              {persona.documents.length > 0 && (
-                <p className="my-personas__documents">
-                  {persona.documents.map((doc) => (
-                    <a key={doc.number} href={doc.url} target="_blank" rel="noreferrer">
-                      {doc.kind === 'invoice' ? 'Tax invoice' : 'Credit note'} {doc.number}
-                      <span className="visually-hidden"> of {persona.book.title}</span> (PDF)
-                    </a>
-                  ))}
-                </p>
-              )}
             </li>
           ))}
         </ul>

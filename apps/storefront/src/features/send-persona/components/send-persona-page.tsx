@@ -1,19 +1,22 @@
-// /send-persona?personaId=…: the buyer's Persona, its order and its download (spec §2): one true
-// state with a timeline (persona-view), kept current while it can change by itself; without an
-// id, a "Find my Persona" form (DESIGN §10).
-import { useId, useRef, useState, type FormEvent } from 'react';
+// /send-persona?personaId=…: the buyer's Persona, its order and its downloads (spec §2): one true
+// state with a timeline (persona-view), kept current while it can change by itself; each format's
+// download with what it has left, or past the limit a way to ask for more (issue 24), and the
+// e-mailed link that gives more (#renew=…); without an id, a "Find my Persona" form (DESIGN §10).
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { PublicOrder } from '@persona/contracts';
+import type { PersonaDownloads as Allowance, PublicOrder } from '@persona/contracts';
 import { normalizePersonaId } from '@persona/contracts';
 import { formatLongDate } from '../../../lib/format-date';
 import { paths } from '../../../config/paths';
 import { useDocumentHead } from '../../../hooks/use-document-head';
-import { ApiError } from '@persona/web-kit/api-client';
+import { ApiError, errorMessage } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
 import { usePersonaOrder } from '../../../hooks/use-persona-order';
 import { parsePersonaIdInput, shouldPoll, statusLabel } from '../../../lib/persona-polling';
 import { personaView, type StepState } from '../lib/persona-view';
 import { Field } from '../../../components/ui/field';
+import { PersonaDownloads } from '../../../components/persona/persona-downloads';
+import { renewalTokenFromFragment, renewDownloads } from '../../../lib/persona-downloads';
 import './send-persona.css';
 
 export function SendPersonaPage() {
@@ -78,8 +81,36 @@ function PersonaOrder({ personaId }: { personaId: string }) {
   return <PersonaStatus order={order.order} stale={order.stale} />;
 }
 
+type Renewal = { state: 'none' | 'renewing' } | { state: 'renewed'; allowance: Allowance } | { state: 'failed'; message: string };
+
+/**
+ * Opens the "more downloads" link e-mailed to the buyer (its token in the fragment, taken out of
+ * the address at once): a fresh allowance, once.
+ */
+function useRenewalLink(personaId: string): Renewal {
+  const [renewal, setRenewal] = useState<Renewal>({ state: 'none' });
+  useEffect(() => {
+    const renewFromAddress = () => {
+      const token = renewalTokenFromFragment(window.location.hash);
+      if (!token) return;
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+      setRenewal({ state: 'renewing' });
+      renewDownloads(personaId, token).then(
+        (allowance) => setRenewal({ state: 'renewed', allowance }),
+        (error: unknown) => setRenewal({ state: 'failed', message: errorMessage(error) }),
+      );
+    };
+    renewFromAddress();
+    // A link pasted into this tab while the page is open changes only the fragment.
+    window.addEventListener('hashchange', renewFromAddress);
+    return () => window.removeEventListener('hashchange', renewFromAddress);
+  }, [personaId]);
+  return renewal;
+}
+
 function PersonaStatus({ order, stale }: { order: PublicOrder; stale: boolean }) {
   const view = personaView(order);
+  const renewal = useRenewalLink(order.personaId);
   return (
     <div className="container send-persona">
       <div className="send-persona__card" data-stage={view.stage}>
@@ -155,19 +186,23 @@ function PersonaStatus({ order, stale }: { order: PublicOrder; stale: boolean })
           )}
         </dl>
 
+        {renewal.state === 'renewed' && (
+          <p className="persona-state persona-state--success" role="status">
+            <span>Your Persona has a fresh allowance of downloads.</span>
+          </p>
+        )}
+        {renewal.state === 'failed' && (
+          <p className="persona-state persona-state--problem" role="alert">
+            <span>{renewal.message}</span>
+          </p>
+        )}
+        <PersonaDownloads
+          personaId={order.personaId}
+          downloads={order.downloads}
+          bookTitle={order.book.title}
+          known={renewal.state === 'renewed' ? renewal.allowance : null}
+        />
         <div className="send-persona__actions">
-          {order.personalizedPdfUrl && (
-            <a href={order.personalizedPdfUrl} download className="btn btn--primary btn--lg">
-              Download Your Book
-            </a>
-          )}
-          {order.downloads
-            .filter((download) => download.format === 'epub')
-            .map((download) => (
-              <a key={download.format} href={download.url} download className="btn btn--outline btn--lg">
-                Download EPUB<span className="visually-hidden"> for phones and e-readers</span>
-              </a>
-            ))}
           {view.offerRetry && (
             <Link to={paths.checkout(order.book._id)} className="btn btn--primary btn--lg">
               Try again
