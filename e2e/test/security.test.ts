@@ -733,8 +733,29 @@ const ROUTES: RouteDef[] = [
     pattern: '/api/feedback/all',
     admin: true,
     kind: 'none',
-    query: () => ({ search: 'asha', from: '2024-01-01', page: '1', limit: '10' }),
-    queryFields: [{ name: 'search', typed: false }, { name: 'from', typed: true }, ...PAGE_FIELDS, ...CURSOR_FIELDS],
+    query: () => ({ search: 'asha', from: '2024-01-01', state: 'unhandled', page: '1', limit: '10' }),
+    queryFields: [{ name: 'search', typed: false }, { name: 'from', typed: true }, { name: 'state', typed: true }, ...PAGE_FIELDS, ...CURSOR_FIELDS],
+  },
+  // A message marked handled and answered (issue 24): who did it comes from the token, the address from the message.
+  {
+    method: 'PATCH',
+    pattern: '/api/feedback/:id',
+    admin: true,
+    kind: 'json',
+    params: { id: { kind: 'uuid', real: (ids) => ids.feedback } },
+    body: () => ({ handled: true }),
+    // Not listed as a field: its only wrong types the suite would try include `true`, the value it takes.
+    forged: { ...SERVER_OWNED, by: 'attacker@example.com', handledBy: 'attacker@example.com', at: '2001-01-01T00:00:00.000Z' },
+  },
+  {
+    method: 'POST',
+    pattern: '/api/feedback/:id/answer',
+    admin: true,
+    kind: 'json',
+    params: { id: { kind: 'uuid', real: (ids) => ids.feedback } },
+    body: () => ({ text: 'An answer from the security suite' }),
+    bodyFields: [{ name: 'text', typed: false, required: true }],
+    forged: { ...SERVER_OWNED, to: 'attacker@example.com', email: 'attacker@example.com', by: 'attacker@example.com' },
   },
   { method: 'DELETE', pattern: '/api/feedback/:id', admin: true, kind: 'none', params: { id: { kind: 'uuid', real: (ids) => ids.feedback } } },
   {
