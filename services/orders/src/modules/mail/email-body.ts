@@ -79,8 +79,8 @@ export function emailHtml(body: EmailBody): string {
     ? `<table role="presentation" style="width:100%;border-collapse:collapse;table-layout:fixed;margin:0 0 20px">${body.facts
         .map(
           ([label, value]) =>
-            `<tr><td style="width:38%;padding:8px 12px 8px 0;border-bottom:1px solid #e4e4e7;color:#52525b;vertical-align:top;${BREAK}">${escapeHtml(label)}</td>` +
-            `<td style="padding:8px 0;border-bottom:1px solid #e4e4e7;font-weight:600;text-align:right;${BREAK}">${typeof value === 'string' ? escapeHtml(value) : link(value)}</td></tr>`,
+            `<tr><td style="width:34%;padding:8px 12px 8px 0;font-size:15px;border-bottom:1px solid #e4e4e7;color:#52525b;vertical-align:top;${BREAK}">${escapeHtml(label)}</td>` +
+            `<td style="padding:8px 0;border-bottom:1px solid #e4e4e7;font-size:15px;font-weight:600;text-align:right;${BREAK}">${typeof value === 'string' ? escapeHtml(value) : link(value)}</td></tr>`,
         )
         .join('')}</table>`
     : '';
@@ -99,8 +99,8 @@ export function emailHtml(body: EmailBody): string {
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
-    `<body style="margin:0;padding:24px 12px;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b;${BREAK}">`,
-    '<div style="max-width:560px;margin:0 auto;padding:28px 20px;background:#ffffff;border-radius:12px">',
+    `<body style="margin:0;padding:16px 8px;background:#f4f4f5;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#18181b;${BREAK}">`,
+    '<div style="max-width:560px;margin:0 auto;padding:24px 16px;background:#ffffff;border-radius:12px">',
     `<p style="margin:0 0 20px;font-weight:700;color:#4f46e5">Persona Books</p>`,
     p(body.greeting),
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(body.heading)}</h1>`,
