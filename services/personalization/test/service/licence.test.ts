@@ -103,7 +103,7 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(await endLicences(database.db, refunded)).toEqual([]);
 
     const verified = await verify(personaId);
-    expect(verified).toMatchObject({ valid: true, buyerName: 'Zoë Ünal', licence: { status: 'refunded', endedAt: '2026-11-25T06:30:00.000Z' } });
+    expect(verified).toMatchObject({ valid: true, name: 'Zoë Ünal', licence: { status: 'refunded', endedAt: '2026-11-25T06:30:00.000Z' } });
     // The copy the buyer kept is still genuine, and says its licence ended.
     expect(await upload(copy.rawPayload)).toEqual({
       genuine: true,
@@ -153,7 +153,7 @@ function contract(kind: 'pglite' | 'postgres') {
     await ready(newId);
 
     const old = await verify(oldId);
-    expect(old).toMatchObject({ valid: true, buyerName: 'Zoe Unal', licence: { status: 'replaced', replacedBy: newId } });
+    expect(old).toMatchObject({ valid: true, name: 'Zoe Unal', licence: { status: 'replaced', replacedBy: newId } });
     const refused = await download(oldId);
     expect({ status: refused.statusCode, message: refused.json().message }).toEqual({
       status: 410,
@@ -162,7 +162,7 @@ function contract(kind: 'pglite' | 'postgres') {
     expect((await upload(kept)).reason).toBe(
       `A genuine, unmodified Persona of "The Lighthouse Keeper" personalised for Zoe Unal; it was replaced by Persona ${newId}, with corrected details`,
     );
-    expect(await verify(newId)).toMatchObject({ valid: true, buyerName: 'Zoë Ünal', licence: { status: 'active' } });
+    expect(await verify(newId)).toMatchObject({ valid: true, name: 'Zoë Ünal', licence: { status: 'active' } });
     expect((await download(newId)).statusCode).toBe(200);
     const rows = await database.db.selectFrom('personas').select('persona_id').where('order_id', '=', orderId).execute();
     expect(rows.map((r) => r.persona_id).sort()).toEqual([newId, oldId]);

@@ -93,8 +93,9 @@ const cairoRedraw = (bytes: Uint8Array) => transform(bytes, PDFTOCAIRO.path, (i,
 
 /**
  * What a leaker does first: every footer taken out of the page contents (the pagination artifacts,
- * as "remove header and footer" tools do), the dedication page (which names the buyer) deleted,
- * the document information, XMP and /ID dropped; saved by pdf-lib.
+ * as "remove header and footer" tools do), the dedication page (which names the buyer) and the
+ * colophon at the end (which names the copy, issue 24) deleted, the document information, XMP and
+ * /ID dropped; saved by pdf-lib.
  */
 async function stripped(bytes: Uint8Array, dedicationPage = 1): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -112,7 +113,8 @@ async function stripped(bytes: Uint8Array, dedicationPage = 1): Promise<Uint8Arr
   }
   // Copied into a new file: only what the kept pages use is written (no document information, no XMP, no /ID).
   const out = await PDFDocument.create({ updateMetadata: false });
-  const kept = doc.getPageIndices().filter((n) => n !== dedicationPage);
+  const colophon = doc.getPageCount() - 1;
+  const kept = doc.getPageIndices().filter((n) => n !== dedicationPage && n !== colophon);
   for (const page of await out.copyPages(doc, kept)) out.addPage(page);
   return out.save({ useObjectStreams: false, updateFieldAppearances: false });
 }
