@@ -1,12 +1,16 @@
 // Issue 24, points 6 and 11 in real Chromium: a book whose only sample is an uploaded PDF is read
 // in the reader (pdf.js, its worker served by the shop), a book without a sample offers none and
 // its reader address says so; a typo ("backwatr") finds the book from the header search, and a
-// search that finds nothing offers "Did you mean" and the popular books.
+// search that finds nothing offers "Did you mean" and the popular books; the admin form takes
+// the author's signature and says what the shop shows as the sample.
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Book } from '@persona/contracts';
 import { closeChromium, launchChromium, open, settle, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { adminAuth, fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { adminAuth, fetchAllBooks, startTestShop, TEST_ADMIN, type RunningShop } from './support/shop';
 
 let shop: RunningShop;
 let browser: Browser;
@@ -167,5 +171,49 @@ describe('search never dead-ends', () => {
     expect(
       await settle(() => popular.locator('article[data-book-id]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-book-id'))), expected),
     ).toEqual(expected);
+  });
+});
+
+describe('the admin book form', () => {
+  // A signature as the form takes it: a PNG with an alpha channel (1×1: what matters here is its kind).
+  const SIGNATURE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+  it("uploads the author's signature and says which sample the shop shows", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'persona-signature-'));
+    try {
+      const file = path.join(dir, 'signature.png');
+      await writeFile(file, SIGNATURE_PNG);
+      const { authorization } = await adminAuth(shop.url);
+      await page.goto('/admin/login');
+      await page.evaluate(
+        ([token, admin]) => {
+          localStorage.setItem('token', token);
+          localStorage.setItem('admin', JSON.stringify(admin));
+        },
+        [authorization.replace(/^Bearer /, ''), { name: TEST_ADMIN.name, email: TEST_ADMIN.email }] as const,
+      );
+      await page.goto(`/admin/books/${pdfOnly}/edit`);
+      const note = page.getByText('The shop shows the sample PDF as the free sample (there is no text sample).');
+      await note.waitFor();
+      await page.getByLabel('Sample text, one page per line').fill('A first line of the sample.');
+      await page.getByText('The shop shows this text as the free sample (the sample PDF is not shown while there is one).').waitFor();
+      await page.getByLabel('Sample text, one page per line').fill('');
+      await note.waitFor();
+      expect(
+        await page
+          .getByText("The author's own signature, a PNG with a transparent background; without it the copy says it is signed by Persona Books for the author")
+          .count(),
+      ).toBe(1);
+      await page.getByLabel('Signature of the author').setInputFiles(file);
+      const saved = page.waitForResponse((r) => r.url().endsWith(`/api/books/${pdfOnly}`) && r.request().method() === 'PUT');
+      await page.getByRole('button', { name: 'Update Book' }).click();
+      const answer = (await (await saved).json()) as { data: Book };
+      expect(answer.data).toMatchObject({ hasAuthorSignature: true, sample: 'pdf' });
+      const book = (await (await fetch(`${shop.url}/api/books/${pdfOnly}`)).json()) as { data: Book };
+      expect(book.data.hasAuthorSignature).toBe(true);
+      expect(JSON.stringify(book.data)).not.toContain('private/');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -299,7 +299,7 @@ function BookForm({ existing }: { existing: { book: Book; content: string[] } | 
           />
           <FilePicker
             field="authorSignature"
-            label="Author's signature"
+            label="Signature of the author"
             picked={files.authorSignature ? [files.authorSignature] : []}
             onPick={(picked) => setFiles((f) => ({ ...f, authorSignature: picked[0] }))}
             current={book?.hasAuthorSignature && <span>The author's signature is uploaded (kept private); choosing a new one replaces it.</span>}
