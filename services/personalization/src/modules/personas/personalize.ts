@@ -71,7 +71,7 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
     };
     // Signed: what the copy shows everyone, and a gift's buyer and message only as salted hashes
     // (their salts kept with the Persona and printed in its colophon, for the holder of the file).
-    const salts = personaSalts(record);
+    const salts = personaSalts(record, deps.key.privateKey);
     const signature = signPersona(signedRecordOf(record, salts), deps.key);
     // The copy's leak mark: the same for every build of this Persona, recorded to find it again.
     const mark = leakMark(markSecret(deps.key.privateKey), record.personaId);

@@ -1,5 +1,5 @@
 // The author's Ed25519 signature over a Persona's canonical record (DESIGN §5).
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import type { PersonaDetails, PersonaSalts, PersonaSignedRecord, PersonaSignedRecordV2 } from '@persona/contracts';
 
 export interface SigningKey {
@@ -108,8 +108,29 @@ export function signedFields(record: PersonaSignedRecord): PersonaSignedRecord {
   };
 }
 
-/** A fresh salt for one private detail: 16 random bytes as 32 hexadecimal digits. */
-export const newSalt = () => randomBytes(16).toString('hex');
+// The salts' secret, derived from the signing key once per key (as the leak mark's is).
+const saltSecrets = new WeakMap<KeyObject, Buffer>();
+
+function saltSecret(privateKey: KeyObject): Buffer {
+  let secret = saltSecrets.get(privateKey);
+  if (!secret) {
+    secret = createHash('sha256')
+      .update('persona-salt\0')
+      .update(privateKey.export({ format: 'der', type: 'pkcs8' }))
+      .digest();
+    saltSecrets.set(privateKey, secret);
+  }
+  return secret;
+}
+
+/**
+ * The salt of one private detail of a Persona: 16 bytes as 32 hexadecimal digits, unguessable
+ * without the shop's key, and the same each time the Persona is made — so a retry, or two
+ * deliveries of its request at once, write the same file as the one recorded.
+ */
+export function detailSalt(privateKey: KeyObject, personaId: string, detail: keyof PersonaSalts): string {
+  return createHmac('sha256', saltSecret(privateKey)).update(`${detail}\0${personaId}`).digest('hex').slice(0, 32);
+}
 
 /**
  * The commitment to a private detail: SHA-256 of its salt (the hexadecimal text) followed by the
@@ -121,10 +142,10 @@ export function saltedHash(salt: string, value: string): string {
 }
 
 /** A salt for each private detail the Persona has: a gift's buyer, a message. */
-export function personaSalts(details: PersonaDetails): PersonaSalts {
+export function personaSalts(details: PersonaDetails, privateKey: KeyObject): PersonaSalts {
   return {
-    ...(details.recipientName ? { buyerName: newSalt() } : {}),
-    ...(details.message ? { message: newSalt() } : {}),
+    ...(details.recipientName ? { buyerName: detailSalt(privateKey, details.personaId, 'buyerName') } : {}),
+    ...(details.message ? { message: detailSalt(privateKey, details.personaId, 'message') } : {}),
   };
 }
 

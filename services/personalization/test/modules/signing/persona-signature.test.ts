@@ -163,10 +163,14 @@ describe('the signed record, version 2 (issue 24): a gift’s buyer and message 
   const gift: PersonaDetails = { ...record, recipientName: 'अनन्या शर्मा', message: 'जन्मदिन मुबारक!\nWith love' };
 
   it('names the printed name and commits to the buyer and the message by SHA-256 of salt then text', () => {
-    const salts = personaSalts(gift);
+    const salts = personaSalts(gift, key.privateKey);
     expect(salts.buyerName).toMatch(/^[0-9a-f]{32}$/);
     expect(salts.message).toMatch(/^[0-9a-f]{32}$/);
     expect(salts.buyerName).not.toBe(salts.message);
+    // The same for every making of this Persona (a retry writes the same file), another for another Persona or key.
+    expect(personaSalts(gift, key.privateKey)).toEqual(salts);
+    expect(personaSalts({ ...gift, personaId: 'PRS-2HFA-J8TW-7K3M-9QXD' }, key.privateKey).buyerName).not.toBe(salts.buyerName);
+    expect(personaSalts(gift, generateSigningKey().privateKey).buyerName).not.toBe(salts.buyerName);
     const signed = signedRecordOf(gift, salts);
     expect(signed).toEqual({
       v: 2,
@@ -187,7 +191,7 @@ describe('the signed record, version 2 (issue 24): a gift’s buyer and message 
   });
 
   it('verifies from the public record alone, and fails for another name, buyer hash, message hash or version', () => {
-    const salts = personaSalts(gift);
+    const salts = personaSalts(gift, key.privateKey);
     const signed = signedRecordOf(gift, salts);
     const signature = signPersona(signed, key);
     expect(verifyPersonaSignature(JSON.parse(canonicalJson(signed)) as PersonaSignedRecord, signature, key.publicKey)).toBe(true);
@@ -207,7 +211,7 @@ describe('the signed record, version 2 (issue 24): a gift’s buyer and message 
   });
 
   it('has no hashes and no salts for a Persona bought for oneself; a gift without its salt is refused', () => {
-    expect(personaSalts(record)).toEqual({});
+    expect(personaSalts(record, key.privateKey)).toEqual({});
     expect(signedRecordOf(record, {})).toEqual({
       v: 2,
       personaId: record.personaId,
