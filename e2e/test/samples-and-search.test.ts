@@ -10,6 +10,8 @@ import { closeChromium, launchChromium, open, settle, SHOP_HOOK_TIMEOUT_MS } fro
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { checkPage, describeViolations, type PageCheck } from './support/accessibility';
+import { layoutReport } from './support/layout';
 import { adminAuth, fetchAllBooks, startTestShop, TEST_ADMIN, type RunningShop } from './support/shop';
 
 let shop: RunningShop;
@@ -171,6 +173,36 @@ describe('search never dead-ends', () => {
     expect(
       await settle(() => popular.locator('article[data-book-id]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-book-id'))), expected),
     ).toEqual(expected);
+  });
+});
+
+describe('the new pages at a phone and a laptop width', () => {
+  it('have no accessibility violation and no sideways scroll: the PDF reader, no sample, a corrected search, an empty one', async () => {
+    const found: PageCheck[] = [];
+    const problems: string[] = [];
+    for (const width of [390, 1366]) {
+      // bypassCSP: axe is injected as an inline script, which the shop's CSP (rightly) refuses.
+      const ctx = await browser.newContext({ baseURL: shop.url, viewport: { width, height: width === 390 ? 844 : 900 }, bypassCSP: true });
+      try {
+        const tab = await ctx.newPage();
+        const visit = async (label: string, url: string, ready: string) => {
+          await open(tab, url);
+          await tab.locator(ready).first().waitFor();
+          found.push(await checkPage(tab, label, `${width}`));
+          const report = await layoutReport(tab);
+          if (report.scrollWidth > report.width) problems.push(`${label} at ${width} px scrolls sideways`);
+          problems.push(...report.overflowing.map((e) => `${label} at ${width} px: sticks out: ${e}`));
+        };
+        await visit('PDF sample', `/read/${pdfOnly}`, '.reader__pdf-canvas');
+        await visit('no sample', `/read/${noSample}`, 'h1');
+        await visit('corrected search', '/books?search=backwatr', '.explore__did-you-mean');
+        await visit('empty search', '/books?search=qqqqzzzz', '.explore__popular article');
+      } finally {
+        await ctx.close();
+      }
+    }
+    expect(describeViolations(found)).toBe('');
+    expect(problems).toEqual([]);
   });
 });
 
