@@ -13,6 +13,7 @@ import {
   PersonaIdParams,
 } from '@persona/contracts';
 import { badRequest, clientAddress, HttpError, notFound, requestOrigin, type ServiceApp } from '@persona/service-kit';
+import type { FastifyRequest } from 'fastify';
 import type { PersonalizationDeps } from '../app';
 import { askForMoreDownloads, changeDownloads, readDownloads, renewDownloads } from '../modules/downloads/downloads.service';
 import * as repo from '../modules/personas/personas.repository';
@@ -95,25 +96,24 @@ export default async function downloadRoutes(app: ServiceApp, deps: Personalizat
     },
   );
 
-  for (const change of ['reset', 'revoke'] as const) {
-    app.post(
-      `/api/personas/:personaId/downloads/${change}`,
-      {
-        onRequest: deps.adminOnly,
-        schema: {
-          params: PersonaIdParams,
-          querystring: NoQuery,
-          body: DownloadChangeBody,
-          response: { 200: DataEnvelope(PersonaDownloads), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-        },
+  /** The owner's fresh allowance or stop: administrators only, with why (the audit log reads it). */
+  const ownerChange = (change: 'reset' | 'revoke') =>
+    ({
+      onRequest: deps.adminOnly,
+      schema: {
+        params: PersonaIdParams,
+        querystring: NoQuery,
+        body: DownloadChangeBody,
+        response: { 200: DataEnvelope(PersonaDownloads), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
-      async (request) => {
+      handler: async (request: FastifyRequest<{ Params: PersonaIdParams; Body: DownloadChangeBody }>) => {
         const row = await readyPersona(request.params.personaId);
         return {
           data: await changeDownloads(deps.uow, row, change, request.body.reason, limits, requestOrigin(request)),
           message: change === 'reset' ? 'Downloads reset: a fresh allowance' : 'Downloads stopped',
         };
       },
-    );
-  }
+    }) as const;
+  app.post('/api/personas/:personaId/downloads/reset', ownerChange('reset'));
+  app.post('/api/personas/:personaId/downloads/revoke', ownerChange('revoke'));
 }
