@@ -116,18 +116,6 @@ export class CanvasFrame extends A5Frame {
     context.stroke();
   }
 
-  /** An SVG path (y down) whose origin sits at (x, y). */
-  path(d: string, x: number, y: number, pathScale: number, width: number): void {
-    const { context } = this;
-    context.save();
-    context.translate(this.x(x), this.y(y));
-    context.scale(pathScale * this.scale, pathScale * this.scale);
-    context.strokeStyle = css(INKS.ink);
-    context.lineWidth = width / pathScale;
-    context.stroke(this.makePath(d));
-    context.restore();
-  }
-
   authorSignature(x: number, y: number, width: number, height: number): void {
     if (this.signature) this.context.drawImage(this.signature, this.x(x), this.y(y + height), width * this.scale, height * this.scale);
   }

@@ -26,7 +26,6 @@ export interface TextMeasure {
 export interface PageFrame extends TextMeasure {
   centred(text: string, y: number, style: TextStyle, size: number, options?: { leading?: number; maxWidth?: number; grey?: boolean }): number;
   rule(x1: number, x2: number, y: number, thickness?: number): void;
-  path(d: string, x: number, y: number, pathScale: number, width: number): void;
   qr(url: string, x: number, top: number, side: number): void;
   /** The author's own signature image, into this rectangle (A5 points from the bottom-left); only called when the page has one. */
   authorSignature(x: number, y: number, width: number, height: number): void;
@@ -41,7 +40,6 @@ export abstract class A5Frame implements PageFrame {
   /** One line, its baseline starting at (x, y). */
   protected abstract text(line: string, x: number, y: number, size: number, style: TextStyle, grey: boolean): void;
   abstract rule(x1: number, x2: number, y: number, thickness?: number): void;
-  abstract path(d: string, x: number, y: number, pathScale: number, width: number): void;
   abstract qr(url: string, x: number, top: number, side: number): void;
   abstract authorSignature(x: number, y: number, width: number, height: number): void;
 
@@ -97,11 +95,6 @@ export class Frame extends A5Frame {
 
   rule(x1: number, x2: number, y: number, thickness = 0.5) {
     this.page.drawLine({ start: { x: this.px(x1), y: this.py(y) }, end: { x: this.px(x2), y: this.py(y) }, thickness: thickness * this.scale, color: RULE });
-  }
-
-  /** An SVG path (y down) whose origin sits at (x, y). */
-  path(d: string, x: number, y: number, pathScale: number, width: number) {
-    this.page.drawSvgPath(d, { x: this.px(x), y: this.py(y), scale: pathScale * this.scale, borderColor: INK, borderWidth: width / pathScale });
   }
 
   authorSignature(x: number, y: number, width: number, height: number) {

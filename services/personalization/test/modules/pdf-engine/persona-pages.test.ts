@@ -1,9 +1,10 @@
 // The dedication page's parts never overlap: each line of text, the author's own signature, the
 // rules and the QR code keep clear of one another, for a short and a long name, with and without a
 // gift's message (a drawn flourish that cut through "Digitally signed" passed every other test).
-// Issue 24: no flourish is ever drawn; without the author's own signature the page says the shop
-// signed for them; a message is set large, wrapped, and smaller only as it must; the colophon
-// carries the record, the signature and a gift's salts, and keeps clear too.
+// Issue 24: no flourish is ever drawn (the frames draw no paths at all); without the author's own
+// signature the page says the shop signed for them; a message is set large, wrapped, and smaller
+// only as it must; the colophon carries the record, the signature and a gift's salts, and keeps
+// clear too.
 import {
   A5Frame,
   drawColophonPage,
@@ -35,12 +36,6 @@ class RecordingFrame extends A5Frame {
   }
   rule(x1: number, x2: number, y: number): void {
     this.boxes.push({ what: 'rule', left: x1, bottom: y - 0.25, right: x2, top: y + 0.25 });
-  }
-  path(d: string, x: number, y: number, scale: number): void {
-    const numbers = (d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
-    const xs = numbers.filter((_, i) => i % 2 === 0).map((n) => x + n * scale);
-    const ys = numbers.filter((_, i) => i % 2 === 1).map((n) => y - n * scale);
-    this.boxes.push({ what: 'flourish', left: Math.min(...xs), bottom: Math.min(...ys), right: Math.max(...xs), top: Math.max(...ys) });
   }
   qr(_url: string, x: number, top: number, side: number): void {
     this.boxes.push({ what: 'QR code', left: x, bottom: top - side, right: x + side, top });
@@ -104,7 +99,7 @@ describe('the dedication page', () => {
   it('never draws a flourish: the shop signs for the author, in words, unless the author gave their own signature', () => {
     const shop = new RecordingFrame();
     drawDedicationPage(shop, BASE);
-    expect(shop.boxes.some((b) => b.what === 'flourish' || b.what === "the author's signature")).toBe(false);
+    expect(shop.boxes.some((b) => b.what === "the author's signature")).toBe(false);
     expect(shop.texts).toContain(SIGNED_FOR_THE_AUTHOR);
     expect(shop.texts.join(' ')).not.toMatch(/digitally signed/i);
 
@@ -116,7 +111,6 @@ describe('the dedication page', () => {
     expect((image[0]!.right - image[0]!.left) / (image[0]!.top - image[0]!.bottom)).toBeCloseTo(3, 5);
     expect(own.texts).toContain('Mira Kapoor');
     expect(own.texts).not.toContain(SIGNED_FOR_THE_AUTHOR);
-    expect(own.boxes.some((b) => b.what === 'flourish')).toBe(false);
   });
 
   it('sets a short message large, and the longest smaller but wrapped to the page, every word kept', () => {
