@@ -438,7 +438,9 @@ describe('the admin app', () => {
     });
     const mailDir = path.join(dataDir, 'shop', 'mail');
     const receipt = 'This e-mail is your receipt.';
-    await mailsTo(mailDir, 'anaswara@example.com', receipt);
+    // The confirmation waits a minute after payment: a Persona ready by then makes its ready e-mail the receipt.
+    const [receiptMail] = await mailsTo(mailDir, 'anaswara@example.com', receipt, 1, 90_000);
+    const receiptKind = receiptMail!.text.includes('Thank you: your Persona is ready') ? 'persona-ready' : 'order-confirmed';
     await logIn();
     await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Orders' }).click();
     await main().locator(`tr[data-order-id="${sold.orderId}"]`).getByRole('link', { name: sold.personaId }).click();
@@ -470,16 +472,20 @@ describe('the admin app', () => {
     await settle(() => section('Private notes').getByText(note, { exact: true }).count(), 1);
     expect(await section('Private notes').innerText()).toContain(ADMIN.email);
 
-    // The confirmation e-mail, sent again: the buyer gets a second copy.
+    // The receipt e-mail, sent again: the buyer gets a second copy.
     const emails = section('E-mails');
     await emails
-      .locator('tr[data-email-kind="order-confirmed"]')
+      .locator(`tr[data-email-kind="${receiptKind}"]`)
       .first()
       .getByText(/^Sent /)
       .waitFor();
     const before = (await mailsTo(mailDir, 'anaswara@example.com', receipt)).length;
     expect(before).toBe(1);
-    await emails.getByRole('button', { name: 'Send again the order confirmation e-mail to anaswara@example.com' }).first().click();
+    const receiptLabel = receiptKind === 'persona-ready' ? '"your Persona is ready" e-mail' : 'order confirmation e-mail';
+    await emails
+      .getByRole('button', { name: `Send again the ${receiptLabel} to anaswara@example.com` })
+      .first()
+      .click();
     await expectToast('E-mail sent again');
     const after = await mailsTo(mailDir, 'anaswara@example.com', receipt, 2);
     expect(after.length).toBe(2);

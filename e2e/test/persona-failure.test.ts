@@ -229,8 +229,8 @@ describe('a Persona that cannot be made after payment', () => {
     await page.getByRole('region', { name: 'Notifications' }).getByText('Persona retry started', { exact: true }).waitFor();
     await until(() => personaStatus(personaId), 'ready');
 
-    // The ready e-mail goes out as for any Persona; the alert was sent once, the buyer's notice once.
-    const [ready] = await mailsTo(mailDir(), BUYER.email, 'Your Persona is ready');
+    // The ready e-mail goes out as for any Persona (the receipt too, when the confirmation had not gone yet); the alert was sent once, the buyer's notice once.
+    const [ready] = await mailsTo(mailDir(), BUYER.email, 'Download PDF: ');
     expect(ready!.text).toContain(`/api/personas/${personaId}/download`);
     expect(await mailsTo(mailDir(), SHOP_ADDRESS, personaId, 1, 0)).toHaveLength(1);
     expect(await mailsTo(mailDir(), BUYER.email, PERSONA_FAILED_NOTICE.heading, 1, 0)).toHaveLength(1);
