@@ -239,7 +239,7 @@ describe('the admin app', () => {
     const shopper = await context.newPage();
     await shopper.goto(`/book/${book._id}`);
     await shopper.getByRole('heading', { level: 1, name: BOOK_TITLE }).waitFor();
-    await shopper.getByText('Rs 349.50').first().waitFor();
+    await shopper.getByText('₹349.50').first().waitFor();
     expect(await shopper.getByText('<script>window.pwned = true</script>', { exact: false }).count()).toBeGreaterThan(0);
     expect(await shopper.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
     const cover = shopper.locator(`img[src*="/api/files/"]`).first();
@@ -266,7 +266,7 @@ describe('the admin app', () => {
     await page.waitForURL('**/admin/books');
     expect(await main().locator(`[data-book-id="${book._id}"]`).innerText()).toContain('₹499.00');
     await shopper.goto(`/book/${book._id}`);
-    await shopper.getByText('Rs 499.00').first().waitFor({ timeout: 10_000 });
+    await shopper.getByText('₹499.00').first().waitFor({ timeout: 10_000 });
 
     // Delete, after a confirmation; the storefront no longer finds it.
     await main()

@@ -15,7 +15,8 @@ let books: Book[];
 const ids = (list: Book[]) => list.map((book) => book._id);
 const sorted = (list: string[]) => [...list].sort();
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
-const rs = (rupees: number) => `Rs ${rupees.toFixed(2)}`;
+/** Money on public pages: one format, the rupee sign and two decimals (issue 24). */
+const inr = (rupees: number) => `₹${rupees.toFixed(2)}`;
 /** What the catalogue answers for a list address (the server's own ranking and pages). */
 const apiTitles = async (path: string): Promise<string[]> =>
   ((await (await fetch(`${shop.url}/api${path}`)).json()) as { data: Book[] }).data.map((b) => b._id);
@@ -136,7 +137,7 @@ describe('explore books', () => {
 
     const first = books[0]!;
     const card = page.locator(`article[data-book-id="${first._id}"]`);
-    expect(squash(await card.innerText())).toContain(rs(first.price));
+    expect(squash(await card.innerText())).toContain(inr(first.price));
     expect(await card.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/book/${first._id}`);
 
     const text = first.title.slice(0, Math.min(6, first.title.length)).toLowerCase();
@@ -232,11 +233,14 @@ describe('book detail', () => {
     await page.getByRole('heading', { level: 1, name: book.title }).waitFor();
     const body = squash(await page.locator('main').innerText());
     expect(body).toContain(book.author);
-    expect(body).toContain(rs(book.price));
-    expect(body).toContain('Personalized edition');
+    expect(body).toContain(inr(book.price));
+    expect(body).toContain('Personalised edition');
+    expect(body).not.toMatch(/\bRs\b|personaliz/i);
     expect(body).toContain('About Personas');
-    expect(await page.getByRole('link', { name: 'Try Book' }).getAttribute('href')).toBe(`/read/${book._id}`);
-    expect(await page.getByRole('link', { name: 'Buy Persona' }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+    // The demo books have a text sample: "Read a free sample" (never the old "Try Book").
+    expect(await page.getByRole('link', { name: 'Read a free sample' }).getAttribute('href')).toBe(`/read/${book._id}`);
+    expect(await page.getByRole('link', { name: 'Try Book' }).count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Buy Persona' }).first().getAttribute('href')).toBe(`/checkout/${book._id}`);
 
     const related = page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link');
     await related.first().waitFor();
@@ -274,7 +278,7 @@ describe('book detail', () => {
     expect(texts[1]).toContain('5–7 business days');
     expect(texts[1]).toContain(`printing ₹${book.printingCost.toFixed(2)}`);
     const facts = squash(await page.getByRole('region', { name: 'At a glance' }).innerText());
-    expect(facts).toContain('Digital (PDF) or printed');
+    expect(facts).toContain(book.hasFullPdf ? 'Digital (PDF) or printed' : 'Digital (PDF + EPUB) or printed');
     expect(facts).toMatch(/Free sample \d+ excerpts?, (about )?[\d,]+ words?/);
     expect(facts).toContain(`Language ${book.language}`);
     // The demo books are typeset from their text: its length in words.
@@ -307,15 +311,15 @@ describe('book detail', () => {
     expect(previews.length).toBe(before);
   });
 
-  it('on a phone: title, price and "Buy Persona" on the first screen, and a buy bar once the price box has scrolled away', async () => {
+  it('on a phone: title, price and the name to print on the first screen (personalisation first), and a buy bar once the price box has scrolled away', async () => {
     const book = books[0]!;
     const phone = await browser.newPage({ baseURL: shop.url, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
     try {
       await open(phone, `/book/${book._id}`);
       for (const target of [
         phone.getByRole('heading', { level: 1, name: book.title }),
-        phone.getByRole('main').getByText(rs(book.price), { exact: true }),
-        phone.getByRole('main').getByRole('link', { name: 'Buy Persona' }),
+        phone.getByRole('main').getByText(inr(book.price), { exact: true }).first(),
+        phone.getByRole('main').getByLabel('Name to print', { exact: true }),
       ]) {
         const box = (await target.boundingBox())!;
         expect({ target: String(target), bottom: box.y + box.height <= 740 }).toEqual({ target: String(target), bottom: true });
@@ -429,8 +433,8 @@ describe('sample reader', () => {
       expect(await settle(() => page.title(), `Reading: ${book.title} | Persona`)).toBe(`Reading: ${book.title} | Persona`);
       expect(await page.getByText('Trial Version').count()).toBeGreaterThan(0);
       expect(await page.getByRole('link', { name: 'Back to Book' }).first().getAttribute('href')).toBe(`/book/${book._id}`);
-      expect(await page.getByRole('link', { name: `Buy Persona - ${rs(book.price)}` }).getAttribute('href')).toBe(`/checkout/${book._id}`);
-      await page.getByText('Enjoying the book? Get your Personalized Persona without ads!').waitFor();
+      expect(await page.getByRole('link', { name: `Buy Persona - ${inr(book.price)}` }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+      await page.getByText('Enjoying the book? Get your personalised Persona without ads!').waitFor();
       expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
 
       const pages = await readThrough();
@@ -815,7 +819,7 @@ describe('pages rendered on the server', () => {
     await noJs.getByRole('heading', { level: 1, name: book.title }).waitFor({ timeout: 2000 });
     const main = squash(await noJs.locator('main').innerText());
     expect(main).toContain(book.author);
-    expect(main).toContain(rs(book.price));
+    expect(main).toContain(inr(book.price));
     expect(main).toContain(squash(book.description).slice(0, 80));
     if (book.coverImage) expect(await noJs.locator(`main img[src="${book.coverImage.url}"]`).count()).toBeGreaterThan(0);
     // Styled without a script or a stylesheet request: the site's stylesheet and the page's own
@@ -1007,7 +1011,7 @@ describe('a catalogue bigger than one page', () => {
     expect((await fetch(`${shop.url}/api/books/${id}`, { method: 'PUT', headers: auth, body: form })).status).toBe(200);
     expect(((await (await fetch(`${shop.url}/api/books/${id}`)).json()) as { data: Book }).data.price).toBe(777);
     expect(((await (await fetch(listed)).json()) as { data: Book[] }).data[0]!.price).toBe(777);
-    expect(await (await fetch(`${shop.url}/book/${id}`)).text()).toContain(rs(777));
+    expect(await (await fetch(`${shop.url}/book/${id}`)).text()).toContain(inr(777));
 
     expect((await fetch(`${shop.url}/api/books/${id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
     expect((await fetch(`${shop.url}/api/books/${id}`)).status).toBe(404);

@@ -13,7 +13,8 @@ export type PersonaOrderState =
   /** `stale`: the latest refresh failed; the order shown is the last one read. */
   | { status: 'success'; order: PublicOrder; stale: boolean };
 
-export function usePersonaOrder(personaId: string): PersonaOrderState & { reload: () => void } {
+/** `enabled` false: nothing is asked (a page without a Persona ID to ask about). */
+export function usePersonaOrder(personaId: string, enabled = true): PersonaOrderState & { reload: () => void } {
   const [state, setState] = useState<PersonaOrderState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -49,13 +50,14 @@ export function usePersonaOrder(personaId: string): PersonaOrderState & { reload
     };
 
     setState({ status: 'loading' });
+    if (!enabled) return;
     void load();
     return () => {
       stopped = true;
       window.clearTimeout(timer);
       controller?.abort();
     };
-  }, [personaId, attempt]);
+  }, [personaId, enabled, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, reload };

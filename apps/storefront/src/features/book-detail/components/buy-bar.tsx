@@ -11,11 +11,27 @@ export function BuyBar({ book, from, watch }: { book: Pick<Book, '_id' | 'title'
 
   useEffect(() => {
     const box = watch.current;
-    if (!box || typeof IntersectionObserver === 'undefined') return;
-    // Shown only once the box is above the screen, not while the reader has yet to reach it.
-    const observer = new IntersectionObserver(([entry]) => setShown(Boolean(entry && !entry.isIntersecting && entry.boundingClientRect.bottom < 0)));
-    observer.observe(box);
-    return () => observer.disconnect();
+    if (!box) return;
+    // Shown only once the box is above the screen, not while the reader has yet to reach it. Read
+    // on scroll (once a frame), not by an IntersectionObserver: the box now starts below the first
+    // screen (the name to print comes first), and a jump from below the screen to above it changes
+    // no intersection, so an observer would never say so.
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      setShown(box.getBoundingClientRect().bottom < 0);
+    };
+    const onScroll = () => {
+      if (!frame) frame = window.requestAnimationFrame(check);
+    };
+    check();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
   }, [watch]);
 
   return (

@@ -1,10 +1,14 @@
 // /payment-success: the order is placed; the persona id and the way to the Persona (DESIGN §10),
 // and the receipt the checkout left in the navigation's state: what was bought, the amount paid,
-// where the confirmation went and, for a printed copy, where it goes and when.
+// where the confirmation went and, for a printed copy, where it goes and when. The order is asked
+// again until its Persona is ready, and then its files are offered here (persona-progress).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { orderInvoiceUrl, type Receipt } from '@persona/contracts';
+import { orderInvoiceUrl, type PersonaFormat, type PublicOrder, type Receipt } from '@persona/contracts';
 import { readReceipt, receiptView } from '../lib/receipt';
+import { personaProgress } from '../lib/persona-progress';
+import { usePersonaOrder } from '../../../hooks/use-persona-order';
+import { PersonaDownloads } from '../../../components/persona/persona-downloads';
 import { paths } from '../../../config/paths';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import './payment-result.css';
@@ -17,6 +21,9 @@ export function PaymentSuccessPage() {
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   useEffect(() => setReceipt(readReceipt(location.state)), [location.state]);
   useDocumentHead({ title: 'Payment Successful | Persona Books', description: 'Your order has been placed.', robots: 'noindex' });
+  const order = useLatestOrder(personaId);
+  const progress = personaProgress(order);
+  const files: PersonaFormat[] = order ? order.downloads.map((download) => download.format) : [];
 
   return (
     <div className="container payment-result">
@@ -37,8 +44,15 @@ export function PaymentSuccessPage() {
           <path d="m8 12.5 2.5 2.5L16 9.5" />
         </svg>
         <h1 className="payment-result__title">Payment Successful!</h1>
-        <p className="payment-result__text">Thank you for your order. Your Persona is being personalised for you.</p>
-        {receipt && <ReceiptDetails receipt={receipt} />}
+        <p className="payment-result__text" role="status">
+          {progress.text}
+        </p>
+        {progress.stage === 'ready' && personaId && order && (
+          <div className="payment-result__downloads">
+            <PersonaDownloads personaId={personaId} downloads={order.downloads} bookTitle={order.book.title} />
+          </div>
+        )}
+        {receipt && <ReceiptDetails receipt={receipt} files={files} ready={progress.stage === 'ready'} />}
         {personaId && (
           <div className="persona-id-box">
             <p className="persona-id-box__label">Your Persona ID</p>
@@ -57,7 +71,7 @@ export function PaymentSuccessPage() {
         )}
         <div className="payment-result__actions">
           {personaId && (
-            <Link to={paths.sendPersonaFor(personaId)} className="btn btn--primary btn--lg">
+            <Link to={paths.sendPersonaFor(personaId)} className={`btn btn--lg ${progress.stage === 'ready' ? 'btn--outline' : 'btn--primary'}`}>
               View your Persona
             </Link>
           )}
@@ -68,6 +82,12 @@ export function PaymentSuccessPage() {
       </div>
     </div>
   );
+}
+
+/** The order as last read, kept current while its Persona is made; null before the first answer (or without an id, or when it cannot be read: the page still stands on its receipt). */
+function useLatestOrder(personaId: string | null): PublicOrder | null {
+  const state = usePersonaOrder(personaId ?? '', personaId !== null);
+  return state.status === 'success' ? state.order : null;
 }
 
 function CopyButton({ text }: { text: string }) {
@@ -98,8 +118,8 @@ function CopyButton({ text }: { text: string }) {
   );
 }
 
-function ReceiptDetails({ receipt }: { receipt: Receipt }) {
-  const view = receiptView(receipt);
+function ReceiptDetails({ receipt, files, ready }: { receipt: Receipt; files: readonly PersonaFormat[]; ready: boolean }) {
+  const view = receiptView(receipt, files);
   return (
     <section className="receipt" aria-label="Your order">
       <dl className="receipt__rows">
@@ -117,7 +137,15 @@ function ReceiptDetails({ receipt }: { receipt: Receipt }) {
       )}
       {view.gift && <p className="receipt__delivery">{view.gift}</p>}
       <p className="receipt__emailed">
-        We e-mailed your order confirmation to you at <strong>{view.emailedTo}</strong>, and will e-mail you again when your Persona is ready.
+        {ready ? (
+          <>
+            We e-mailed your order confirmation to you at <strong>{view.emailedTo}</strong>, and the links to your Persona go there too.
+          </>
+        ) : (
+          <>
+            We e-mailed your order confirmation to you at <strong>{view.emailedTo}</strong>, and will e-mail you again when your Persona is ready.
+          </>
+        )}
       </p>
     </section>
   );

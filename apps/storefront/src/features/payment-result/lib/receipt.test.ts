@@ -41,11 +41,16 @@ describe('readReceipt', () => {
 });
 
 describe('receiptView', () => {
+  it('names the files in the format once the order has them', () => {
+    expect(receiptView(digital, ['pdf', 'epub']).rows[1]).toEqual(['Format', 'Digital Persona (PDF + EPUB)']);
+    expect(receiptView(printed, ['pdf']).rows[1]).toEqual(['Format', 'Printed Persona (with the PDF)']);
+  });
+
   it('a digital Persona: the book, the format, the amount and the date; no delivery', () => {
     expect(receiptView(digital)).toEqual({
       rows: [
         ['Book', 'Gitanjali by Rabindranath Tagore'],
-        ['Format', 'Digital Persona (PDF)'],
+        ['Format', 'Digital Persona'],
         ['Amount paid', '₹349.50'],
         ['Paid on', '25 November 2026'],
       ],
@@ -83,6 +88,20 @@ describe('receiptView', () => {
     const view = receiptView(printed);
     expect(view.rows).toContainEqual(['Printing', '₹120.00']);
     expect(view.rows).toContainEqual(['Amount paid', '₹519.50']);
-    expect(view.delivery).toEqual({ address: '12 MG Road, Bengaluru, 560001, India', estimate: 'Dispatched within 5–7 business days.' });
+    expect(view.delivery).toEqual({
+      address: '12 MG Road, Bengaluru, 560001, India',
+      estimate: 'Dispatched within 2 business days, delivered 5–7 business days later.',
+    });
+    // The courier's name and the second line and landmark, and the day it arrives by when the shop said it.
+    const addressed = receiptView({
+      ...printed,
+      address: { ...printed.address!, name: 'Meera Nair', line2: 'Flat 4B', landmark: 'Near the temple' },
+      shipBy: '2026-11-27',
+      arrivesBy: '2026-12-05',
+    });
+    expect(addressed.delivery).toEqual({
+      address: 'Meera Nair, 12 MG Road, Flat 4B, Near the temple, Bengaluru, 560001, India',
+      estimate: 'Arrives by 5 December 2026.',
+    });
   });
 });

@@ -1,9 +1,9 @@
 // The receipt /payment-success shows: the verify answer's `receipt`, carried in the navigation's
 // state (so it survives a reload of the tab, and nobody else's link shows it), read back with
 // care (a state from an older build or another page is ignored), and turned into lines.
-import { formatInr, type Receipt } from '@persona/contracts';
+import { formatInr, type PersonaFormat, type Receipt } from '@persona/contracts';
 import { formatLongDate } from '../../../lib/format-date';
-import { DISPATCH_DAYS } from '../../../lib/persona-formats';
+import { DISPATCH_DAYS, personaFormatLabel, TRANSIT_DAYS } from '../../../lib/persona-formats';
 
 /** The navigation state the checkout leaves for the success page. */
 export interface PaymentSuccessState {
@@ -43,13 +43,14 @@ export interface ReceiptView {
   delivery: { address: string; estimate: string } | null;
 }
 
-export function receiptView(receipt: Receipt): ReceiptView {
+/** `files`: the Persona's files once the order has them, so the format names what comes ("PDF + EPUB"). */
+export function receiptView(receipt: Receipt, files: readonly PersonaFormat[] = []): ReceiptView {
   const physical = receipt.deliveryType === 'physical';
   const discount = receipt.breakdown.discount && receipt.breakdown.discount > 0 ? receipt.breakdown.discount : null;
   return {
     rows: [
       ['Book', `${receipt.book.title} by ${receipt.book.author}`],
-      ['Format', physical ? 'Printed Persona (with the PDF)' : 'Digital Persona (PDF)'],
+      ['Format', personaFormatLabel(receipt.deliveryType, files)],
       ...(physical
         ? ([
             ['Book price', formatInr(receipt.breakdown.base)],
@@ -73,8 +74,21 @@ export function receiptView(receipt: Receipt): ReceiptView {
     delivery:
       physical && receipt.address
         ? {
-            address: [receipt.address.line1, receipt.address.city, receipt.address.zip, receipt.address.country].join(', '),
-            estimate: `Dispatched within ${DISPATCH_DAYS}.`,
+            address: [
+              receipt.address.name,
+              receipt.address.line1,
+              receipt.address.line2,
+              receipt.address.landmark,
+              receipt.address.city,
+              receipt.address.zip,
+              receipt.address.country,
+            ]
+              .filter((part) => part?.trim())
+              .join(', '),
+            // The day the shop promised (contracts' printedDelivery, a gift's day when it can be met); else the usual times.
+            estimate: receipt.arrivesBy
+              ? `Arrives by ${formatLongDate(receipt.arrivesBy)}.`
+              : `Dispatched within ${DISPATCH_DAYS}, delivered ${TRANSIT_DAYS} later.`,
           }
         : null,
   };
