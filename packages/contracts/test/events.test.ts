@@ -57,7 +57,21 @@ describe('event schemas', () => {
     const reissue = { ...paid, personaId: 'PB-8R5N-3LY2-JU4E', reissueId: randomUUID(), replacesPersonaId: paid.personaId, reason: 'The name was misspelt' };
     expect(eventProblem(envelope('persona.reissue_requested', reissue))).toBeNull();
     expect(eventProblem(envelope('persona.reissue_requested', { ...reissue, replacesPersonaId: undefined } as never))).toMatch(/replacesPersonaId/);
-    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(20);
+    // Downloads (issue 24): the link for more, with its allowance; the owner's reset and stop, with why.
+    const renewal = {
+      personaId: paid.personaId,
+      orderId: paid.orderId,
+      renewalId: randomUUID(),
+      token: 'A'.repeat(43),
+      expiresAt: new Date().toISOString(),
+      used: 10,
+      limit: 10,
+    };
+    expect(eventProblem(envelope('persona.download_renewal_requested', renewal))).toBeNull();
+    expect(eventProblem(envelope('persona.download_renewal_requested', { ...renewal, limit: 0 }))).toMatch(/limit/);
+    expect(eventProblem(envelope('persona.downloads_reset', { personaId: paid.personaId, orderId: paid.orderId, reason: 'A new tablet' }))).toBeNull();
+    expect(eventProblem(envelope('persona.downloads_revoked', { personaId: paid.personaId, orderId: paid.orderId } as never))).toMatch(/reason/);
+    expect(Object.keys(EVENT_PAYLOADS)).toHaveLength(25);
   });
 
   it('names what is wrong: the envelope, the type, or the payload field', () => {
