@@ -60,7 +60,7 @@ describe('personaView', () => {
   it('a printed copy goes on to shipped and delivered, with the dispatch estimate while it waits', () => {
     const ready = personaView(order({ deliveryType: 'physical' }));
     expect(ready.showDeliveryStatus).toBe(true);
-    expect(ready.message).toContain('5–7 business days');
+    expect(ready.message).toContain('dispatched within 2 business days');
     expect(states(order({ deliveryType: 'physical' }))).toEqual(['paid:done', 'prepared:done', 'ready:done', 'shipped:current', 'delivered:upcoming']);
     expect(states(order({ deliveryType: 'physical', deliveryStatus: 'shipped' }))).toEqual([
       'paid:done',
