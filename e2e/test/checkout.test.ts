@@ -179,7 +179,7 @@ async function waitForPersona(personaId: string, book: Book, deliveryType: 'Digi
     expect(text).not.toContain('Delivery Status');
   } else {
     expect(squash(await main().locator('dt:has-text("Delivery Status") + dd').innerText())).toBe('Pending');
-    expect(text).toContain('Your printed copy is dispatched within 5–7 business days.');
+    expect(text).toContain('Your printed copy is dispatched within 2 business days.');
   }
   expect(await download.getAttribute('download')).not.toBeNull();
   // The download page offers both formats when the book is typeset from its text; a publisher's PDF is the PDF only.
