@@ -64,7 +64,6 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(mail!.text_body).toContain('> Do you ship to Leh?');
     expect(mail!.text_body).toContain('> My sister lives there.');
     expect(mail!.html_body).toContain('Yes, we ship across India, Leh included.');
-
   });
 
   it('names the book a message was about, and escapes what the visitor wrote', async () => {
