@@ -1,10 +1,19 @@
-import { checkoutWithDraft, draftFromCheckout, PERSONA_DRAFT_KEY, readPersonaDraft, savePersonaDraft, type PrintedFields } from './persona-draft';
+import {
+  checkoutWithDraft,
+  clearPersonaDraft,
+  draftFromCheckout,
+  PERSONA_DRAFT_KEY,
+  readPersonaDraft,
+  savePersonaDraft,
+  type PrintedFields,
+} from './persona-draft';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
   return {
     getItem: (key: string) => items.get(key) ?? null,
     setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
     items,
   };
 }
@@ -16,6 +25,14 @@ describe('the persona draft', () => {
     const storage = memoryStorage();
     savePersonaDraft(storage, { name: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' });
     expect(readPersonaDraft(storage)).toEqual({ name: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' });
+  });
+
+  it('is forgotten once paid: the next order starts without the last name or message', () => {
+    const storage = memoryStorage();
+    savePersonaDraft(storage, { name: 'Meera', message: 'For your birthday' });
+    clearPersonaDraft(storage);
+    expect(readPersonaDraft(storage)).toBeNull();
+    expect(storage.items.has(PERSONA_DRAFT_KEY)).toBe(false);
   });
 
   it('reads nothing when nothing was saved, or what was saved is not a draft the shop wrote', () => {

@@ -16,6 +16,15 @@ export interface PersonaDraft {
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
+/** Paid: what was printed is not offered to the next order (a gift's message is not the next book's). */
+export function clearPersonaDraft(storage: Pick<Storage, 'removeItem'>): void {
+  try {
+    storage.removeItem(PERSONA_DRAFT_KEY);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}
+
 export function savePersonaDraft(storage: DraftStorage, draft: PersonaDraft): void {
   try {
     storage.setItem(PERSONA_DRAFT_KEY, JSON.stringify({ name: draft.name, message: draft.message }));

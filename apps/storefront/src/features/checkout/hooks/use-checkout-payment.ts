@@ -13,6 +13,7 @@ import { createIdempotencyKeys } from '../lib/idempotency';
 import { buildVerifyBody, initiationErrorText, paymentRequest, verificationErrorText, type PaymentOpener } from '../lib/payment';
 import { razorpayOpener } from '../lib/razorpay';
 import { clearCheckoutDraft } from '../lib/checkout-draft';
+import { clearPersonaDraft } from '../../../lib/persona-draft';
 
 export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: () => void) {
   const navigate = useNavigate();
@@ -72,6 +73,7 @@ export function useCheckoutPayment(testModeOpener: PaymentOpener, onDismissed: (
         const verified = await verifyPayment(buildVerifyBody(init, outcome.response, values));
         // Paid: the buyer's details are not kept in the tab any longer.
         clearCheckoutDraft(window.sessionStorage);
+        clearPersonaDraft(window.sessionStorage);
         toast({ title: 'Payment Successful', description: 'Your order has been placed!' });
         // The receipt travels in the navigation's state: this tab's history only, never the address.
         void navigate(paths.paymentSuccessFor(verified.data.personaId, verified.data.orderId), { state: { receipt: verified.data.receipt } });
