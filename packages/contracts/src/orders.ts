@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorQuery, Id, PageQuery, PlainText } from './common';
 import { CouponCode } from './coupons';
-import { GstStateCode } from './india';
+import { GstStateCode, indianStateName } from './india';
 import { PersonaFormatSchema } from './personas';
 import { PersonaReissue } from './after-sale';
 
@@ -88,6 +88,17 @@ export const Address = Type.Object(
   { additionalProperties: false },
 );
 export type Address = Static<typeof Address>;
+
+/**
+ * An address on one line, as the receipt and the e-mails show it: whom the courier asks for, the
+ * lines, the landmark, the town, the state by name and the PIN code (the phone is never shown there).
+ */
+export function addressOneLine(address: Address): string {
+  const state = address.state ? indianStateName(address.state) : undefined;
+  return [address.name, address.line1, address.line2, address.landmark, address.city, state, address.zip, address.country]
+    .filter((part): part is string => Boolean(part?.trim()))
+    .join(', ');
+}
 
 /** A printed copy's address as the shop keeps and shows it: always the courier's name and phone. */
 export type ShippingAddress = Address & { name: string; phone: string };

@@ -1,4 +1,4 @@
-import { computeOrderAmount, DELIVERY_FEE_PAISE, formatPersonaId, isPersonaId, normalizePersonaId, shopDate, shopDayStart } from '../src';
+import { addressOneLine, computeOrderAmount, DELIVERY_FEE_PAISE, formatPersonaId, isPersonaId, normalizePersonaId, shopDate, shopDayStart } from '../src';
 
 describe('computeOrderAmount', () => {
   const book = { pricePaise: 34950, printingCostPaise: 12000 };
@@ -48,5 +48,29 @@ describe('shopDate', () => {
   it('counts days back across a month and a year', () => {
     expect(shopDate(new Date('2026-03-01T02:00:00Z'), 1)).toBe('2026-02-28');
     expect(shopDate(new Date('2027-01-01T00:00:00Z'), 29)).toBe('2026-12-03');
+  });
+});
+
+describe('an address on one line', () => {
+  it('names whom the courier asks for, every line, the state by name and the PIN code, never the phone', () => {
+    expect(
+      addressOneLine({
+        name: 'Ravi Menon',
+        phone: '+91 98765 43210',
+        line1: '12 Beach Road',
+        line2: 'Flat 4B',
+        landmark: 'Opposite the lighthouse',
+        city: 'Kochi',
+        state: '32',
+        zip: '682001',
+        country: 'India',
+      }),
+    ).toBe('Ravi Menon, 12 Beach Road, Flat 4B, Opposite the lighthouse, Kochi, Kerala, 682001, India');
+  });
+
+  it('leaves out what an older order did not have', () => {
+    expect(addressOneLine({ line1: '12 MG Road', line2: ' ', city: 'Bengaluru', zip: '560001', country: 'India' })).toBe(
+      '12 MG Road, Bengaluru, 560001, India',
+    );
   });
 });

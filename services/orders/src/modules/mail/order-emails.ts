@@ -9,6 +9,7 @@
 // put it right.
 import {
   addBusinessDays,
+  addressOneLine,
   LIBRARY_LINK_MINUTES,
   paiseToRupees,
   PERSONA_FAILED_NOTICE,
@@ -85,7 +86,7 @@ function giftPlan(order: OrderRow): string {
 
 function addressLine(address: unknown): string {
   const a = address as Address | null;
-  return a ? [a.line1, a.city, a.zip, a.country].filter(Boolean).join(', ') : '';
+  return a ? addressOneLine(a) : '';
 }
 
 /**

@@ -106,6 +106,23 @@ describe('the order confirmation', () => {
     expect(orderConfirmedEmail(order(), SHOP, null).text).not.toContain('Discount');
   });
 
+  it('for a printed copy names whom the courier asks for and the whole Indian address, never the phone (issue 24)', () => {
+    const address = {
+      name: 'Ravi Menon',
+      phone: '+91 98765 43210',
+      line1: '12 Beach Road',
+      line2: 'Flat 4B',
+      landmark: 'Opposite the lighthouse',
+      city: 'Kochi',
+      state: '32',
+      zip: '682001',
+      country: 'India',
+    };
+    const mail = orderConfirmedEmail(order({ ...printed, address }), SHOP, null);
+    expect(mail.text).toMatch(/Delivering to: +Ravi Menon, 12 Beach Road, Flat 4B, Opposite the lighthouse, Kochi, Kerala, 682001, India/);
+    expect(mail.text + mail.html).not.toContain('98765');
+  });
+
   it('for a printed copy adds the printing and delivery, the address and the dates it leaves by and arrives by', () => {
     const mail = orderConfirmedEmail(order(printed), SHOP, null);
     expect(mail.text).toMatch(/Printing: +₹120\.00/);

@@ -139,11 +139,11 @@ function ReceiptDetails({ receipt, files, ready }: { receipt: Receipt; files: re
       <p className="receipt__emailed">
         {ready ? (
           <>
-            We e-mailed your order confirmation to you at <strong>{view.emailedTo}</strong>, and the links to your Persona go there too.
+            Your receipt and the links to your Persona are on their way to <strong>{view.emailedTo}</strong>.
           </>
         ) : (
           <>
-            We e-mailed your order confirmation to you at <strong>{view.emailedTo}</strong>, and will e-mail you again when your Persona is ready.
+            Your receipt is on its way to <strong>{view.emailedTo}</strong>, with the links to your Persona once it is ready.
           </>
         )}
       </p>

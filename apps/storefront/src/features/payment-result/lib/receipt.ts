@@ -1,7 +1,7 @@
 // The receipt /payment-success shows: the verify answer's `receipt`, carried in the navigation's
 // state (so it survives a reload of the tab, and nobody else's link shows it), read back with
 // care (a state from an older build or another page is ignored), and turned into lines.
-import { formatInr, type PersonaFormat, type Receipt } from '@persona/contracts';
+import { addressOneLine, formatInr, type PersonaFormat, type Receipt } from '@persona/contracts';
 import { formatLongDate } from '../../../lib/format-date';
 import { DISPATCH_DAYS, personaFormatLabel, TRANSIT_DAYS } from '../../../lib/persona-formats';
 
@@ -74,17 +74,7 @@ export function receiptView(receipt: Receipt, files: readonly PersonaFormat[] = 
     delivery:
       physical && receipt.address
         ? {
-            address: [
-              receipt.address.name,
-              receipt.address.line1,
-              receipt.address.line2,
-              receipt.address.landmark,
-              receipt.address.city,
-              receipt.address.zip,
-              receipt.address.country,
-            ]
-              .filter((part) => part?.trim())
-              .join(', '),
+            address: addressOneLine(receipt.address),
             // The day the shop promised (contracts' printedDelivery, a gift's day when it can be met); else the usual times.
             estimate: receipt.arrivesBy
               ? `Arrives by ${formatLongDate(receipt.arrivesBy)}.`
