@@ -50,7 +50,7 @@ beforeAll(async () => {
   shop = await startTestShop();
   books = await fetchAllBooks(shop.url);
   const pdf = await samplePdf('Paper Boats');
-  pdfOnly = await createBook('Paper Boats', (form) => form.append('samplePdf', new Blob([pdf], { type: 'application/pdf' }), 'sample.pdf'));
+  pdfOnly = await createBook('Paper Boats', (form) => form.append('samplePdf', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'sample.pdf'));
   noSample = await createBook('Unread Shelves', () => undefined);
   browser = await launchChromium();
 }, 120000);
