@@ -111,12 +111,30 @@ const ROUTES: AdminRoute[] = [
   { method: 'GET', pattern: '/api/coupons/:id/redemptions', service: 'orders' },
   { method: 'GET', pattern: '/api/feedback/all', service: 'admin' },
   { method: 'DELETE', pattern: '/api/feedback/:id', service: 'admin' },
+  // A visitor's message marked handled or answered by e-mail (issue 24).
+  { method: 'PATCH', pattern: '/api/feedback/:id', service: 'admin', body: () => JSON.stringify({ handled: true }), json: true },
+  { method: 'POST', pattern: '/api/feedback/:id/answer', service: 'admin', body: () => JSON.stringify({ text: 'Answered by the matrix' }), json: true },
   { method: 'POST', pattern: '/api/admin/logout', service: 'admin' },
   { method: 'GET', pattern: '/api/admin/me', service: 'admin' },
   { method: 'GET', pattern: '/api/admin/audit', service: 'admin' },
   { method: 'GET', pattern: '/api/admin/subscribers', service: 'admin' },
   { method: 'GET', pattern: '/api/admin/subscribers/export', service: 'admin' },
   { method: 'POST', pattern: '/api/personas/leaks', service: 'personalization', body: () => leakForm() },
+  // A Persona's downloads reset or stopped by the owner (issue 24); the bad token is refused before the Persona is looked for.
+  {
+    method: 'POST',
+    pattern: '/api/personas/:personaId/downloads/reset',
+    service: 'personalization',
+    body: () => JSON.stringify({ reason: 'Reset by the matrix' }),
+    json: true,
+  },
+  {
+    method: 'POST',
+    pattern: '/api/personas/:personaId/downloads/revoke',
+    service: 'personalization',
+    body: () => JSON.stringify({ reason: 'Stopped by the matrix' }),
+    json: true,
+  },
 ];
 
 /** Routes a bad token reaches at the service because the gateway lets them through without one. */
@@ -136,6 +154,9 @@ function bookForm(title: string): FormData {
   return form;
 }
 
+/** A well-formed Persona ID (the matrix's order is unpaid, so it has none made). */
+const MATRIX_PERSONA_ID = 'PRS-0000-0000-0000-0001';
+
 /** The route's path with real ids, so a leaked write would change something (and no 400 can stand in for the 401). */
 function pathFor(route: AdminRoute, ids: Ids): string {
   const resource = route.pattern.startsWith('/api/books')
@@ -146,7 +167,7 @@ function pathFor(route: AdminRoute, ids: Ids): string {
         ? ids.order
         : ids.feedback;
   // An e-mail of the order: any id (the bad token is refused before it is looked for).
-  return route.pattern.replace(':id', resource).replace(':emailId', '00000000-0000-4000-8000-000000000001');
+  return route.pattern.replace(':id', resource).replace(':emailId', '00000000-0000-4000-8000-000000000001').replace(':personaId', MATRIX_PERSONA_ID);
 }
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -78,6 +78,9 @@ export const ADMIN_ROUTES: ReadonlyArray<{ methods: readonly Method[]; pattern: 
   { methods: ['POST'], pattern: /^\/api\/coupons\/?$/ },
   { methods: ['PUT'], pattern: /^\/api\/coupons\/[^/]+$/ },
   { methods: ['GET', 'DELETE'], pattern: /^\/api\/feedback\/(all|[^/]+)$/ },
+  // A visitor's message marked handled, or answered by e-mail (issue 24); sending one (POST /api/feedback) is public.
+  { methods: ['PATCH'], pattern: /^\/api\/feedback\/[^/]+$/ },
+  { methods: ['POST'], pattern: /^\/api\/feedback\/[^/]+\/answer$/ },
   { methods: ['POST'], pattern: /^\/api\/personas\/leaks$/ },
   // A Persona's downloads given a fresh allowance or stopped by the owner (issue 24); reading them and renewing by the e-mailed link are public.
   { methods: ['POST'], pattern: /^\/api\/personas\/[^/]+\/downloads\/(reset|revoke)$/ },

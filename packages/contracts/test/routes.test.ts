@@ -54,6 +54,12 @@ describe('admin route policy', () => {
     ['GET', '/api/admin/subscribers', true],
     ['GET', '/api/admin/subscribers/export', true],
     ['DELETE', '/api/feedback/1', true],
+    ['PATCH', '/api/feedback/1', true],
+    ['POST', '/api/feedback/1/answer', true],
+    ['POST', '/api/personas/PRS-0000-0000-0000-0001/downloads/reset', true],
+    ['POST', '/api/personas/PRS-0000-0000-0000-0001/downloads/revoke', true],
+    ['POST', '/api/personas/PRS-0000-0000-0000-0001/downloads/renewal', false],
+    ['POST', '/api/personas/PRS-0000-0000-0000-0001/downloads/renew', false],
   ])('%s %s needs admin: %s', (method, path, expected) => {
     expect(isAdminRoute(method, path)).toBe(expected);
   });

@@ -33,6 +33,24 @@ export default async function downloadRoutes(app: ServiceApp, deps: Personalizat
   /** Asking for more, or opening the link, means nothing once the licence ended (refund or re-issue). */
   const ended = () => new HttpError(410, "This Persona's licence has ended: it can no longer be downloaded", 'LICENCE_ENDED');
 
+  /** The owner's fresh allowance or stop, with why (the audit log reads it); mounted for administrators only, below. */
+  const ownerChange = (change: 'reset' | 'revoke') =>
+    ({
+      schema: {
+        params: PersonaIdParams,
+        querystring: NoQuery,
+        body: DownloadChangeBody,
+        response: { 200: DataEnvelope(PersonaDownloads), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+      handler: async (request: FastifyRequest<{ Params: PersonaIdParams; Body: DownloadChangeBody }>) => {
+        const row = await readyPersona(request.params.personaId);
+        return {
+          data: await changeDownloads(deps.uow, row, change, request.body.reason, limits, requestOrigin(request)),
+          message: change === 'reset' ? 'Downloads reset: a fresh allowance' : 'Downloads stopped',
+        };
+      },
+    }) as const;
+
   app.get(
     '/api/personas/:personaId/downloads',
     {
@@ -96,24 +114,6 @@ export default async function downloadRoutes(app: ServiceApp, deps: Personalizat
     },
   );
 
-  /** The owner's fresh allowance or stop: administrators only, with why (the audit log reads it). */
-  const ownerChange = (change: 'reset' | 'revoke') =>
-    ({
-      onRequest: deps.adminOnly,
-      schema: {
-        params: PersonaIdParams,
-        querystring: NoQuery,
-        body: DownloadChangeBody,
-        response: { 200: DataEnvelope(PersonaDownloads), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
-      },
-      handler: async (request: FastifyRequest<{ Params: PersonaIdParams; Body: DownloadChangeBody }>) => {
-        const row = await readyPersona(request.params.personaId);
-        return {
-          data: await changeDownloads(deps.uow, row, change, request.body.reason, limits, requestOrigin(request)),
-          message: change === 'reset' ? 'Downloads reset: a fresh allowance' : 'Downloads stopped',
-        };
-      },
-    }) as const;
-  app.post('/api/personas/:personaId/downloads/reset', ownerChange('reset'));
-  app.post('/api/personas/:personaId/downloads/revoke', ownerChange('revoke'));
+  app.post('/api/personas/:personaId/downloads/reset', { onRequest: deps.adminOnly, ...ownerChange('reset') });
+  app.post('/api/personas/:personaId/downloads/revoke', { onRequest: deps.adminOnly, ...ownerChange('revoke') });
 }
