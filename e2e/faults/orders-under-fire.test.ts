@@ -253,10 +253,16 @@ describeWithPostgres()('fault suite', () => {
             OR NOT EXISTS (SELECT 1 FROM personalization.personas p WHERE p.persona_id = o.persona_id AND p.status = 'ready'))`);
         const emailRows = await one(`SELECT count(*) AS n FROM orders.emails WHERE kind = 'persona-ready'`);
         const confirmationRows = await one(`SELECT count(*) AS n FROM orders.emails WHERE kind = 'order-confirmed'`);
+        // A Persona ready within the minute after payment is told in one e-mail that is the receipt too.
+        const readyReceipts = await one(`SELECT count(*) AS n FROM orders.emails WHERE kind = 'persona-ready' AND subject LIKE 'Order confirmed:%'`);
+        const ordersWithoutOneReceipt = await one(`
+          SELECT count(*) AS n FROM orders.orders o
+          WHERE o.payment_status = 'paid' AND (SELECT count(*) FROM orders.emails e WHERE e.order_id = o.id
+            AND (e.kind = 'order-confirmed' OR (e.kind = 'persona-ready' AND e.subject LIKE 'Order confirmed:%'))) <> 1`);
         const perPersona = new Map<string, number>();
         const files = await emlFiles();
         for (const file of files) {
-          // The Persona-ready e-mails (the ones with its download); each order's confirmation is another file.
+          // The Persona-ready e-mails (the ones with its download); a confirmation sent on its own is another file.
           const { text } = parseMail(await readFile(path.join(shop.mailDir, file), 'utf8'));
           if (!text.includes('/download')) continue;
           const id = /\/api\/personas\/(PRS-[0-9A-Z-]+)\/download/.exec(text)?.[1] ?? `unreadable:${file}`;
@@ -279,7 +285,7 @@ describeWithPostgres()('fault suite', () => {
 
         process.stdout.write(
           `\nFAULTS scenario 1: ${paidOrders} paid orders → ${personasReady} Personas, ${generatedOnce} generated exactly once (${generatedMore} more than once), ` +
-            `${lost} lost, ${duplicatedEmails} duplicated e-mails (${files.length} e-mails, ${withoutEmail} missing) ` +
+            `${lost} lost, ${duplicatedEmails} duplicated e-mails (${files.length} e-mails, ${withoutEmail} missing; receipts: ${confirmationRows} confirmations, ${readyReceipts} in the ready e-mail) ` +
             `| faults: ${faults.join('; ')} ` +
             `| buyers' retries: initiate ${retries.initiate}, pay ${retries.pay}, verify ${retries.verify}; ${abandoned} checkouts restarted, ${paidByWebhookOnly} paid by webhook alone ` +
             `| PDF files ${pdfs}, failed ${personasFailed}, dead letters ${Object.values(deadLetters).reduce((a, b) => a + b, 0)}, PDF builds started ${builds} (a message redelivered after a kill is built again; only one is recorded) ` +
@@ -310,11 +316,22 @@ describeWithPostgres()('fault suite', () => {
           diagnosis: '',
         });
         expect(new Set(purchases.map((p) => p.personaId)).size).toBe(ORDERS);
-        expect({ emailRows, confirmationRows, emlFiles: files.length, pdfs, personasFailed, orderPaidTwice, deadLetters }).toEqual({
+        expect({
+          emailRows,
+          receipts: confirmationRows + readyReceipts,
+          ordersWithoutOneReceipt,
+          emlFiles: files.length,
+          pdfs,
+          personasFailed,
+          orderPaidTwice,
+          deadLetters,
+        }).toEqual({
           emailRows: ORDERS,
-          confirmationRows: ORDERS,
-          // Each order's confirmation and its Persona-ready e-mail, once each.
-          emlFiles: 2 * ORDERS,
+          // Each order's receipt once: its confirmation, or the ready e-mail when the Persona came first.
+          receipts: ORDERS,
+          ordersWithoutOneReceipt: 0,
+          // Each order's Persona-ready e-mail, and its confirmation when that went out on its own.
+          emlFiles: ORDERS + confirmationRows,
           pdfs: ORDERS,
           personasFailed: 0,
           orderPaidTwice: 0,

@@ -62,7 +62,9 @@ export const GstStateCode = Type.Union(
  * India's PIN codes by their first three digits (the postal circle and sorting district): the
  * states and union territories a PIN code starting so can be in, most first. Where a sorting
  * district straddles a border (Mohali and Chandigarh, Puducherry's enclaves, Daman, the
- * Bihar–Jharkhand and Uttar Pradesh–Uttarakhand districts) it lists each. Ranges of prefixes,
+ * Bihar–Jharkhand and Uttar Pradesh–Uttarakhand districts, Diu inside Gujarat's 362, the villages
+ * of Telangana's 507 that went to Andhra Pradesh) it lists each: every PIN code of India Post's
+ * directory (the storefront's pin-directory.json) is in a state its prefix allows. Ranges of prefixes,
  * both ends included; a prefix in none (Army Post Offices' 9, unused series) is unknown.
  */
 const PIN_PREFIX_STATES: readonly (readonly [from: number, to: number, states: readonly string[]])[] = [
@@ -85,21 +87,27 @@ const PIN_PREFIX_STATES: readonly (readonly [from: number, to: number, states: r
   [263, 263, ['05']],
   [264, 285, ['09']],
   [301, 345, ['08']],
-  [360, 395, ['24']],
+  [360, 361, ['24']],
+  [362, 362, ['24', '26']],
+  [363, 395, ['24']],
   [396, 396, ['24', '26']],
   [400, 402, ['27']],
   [403, 403, ['30']],
   [404, 445, ['27']],
   [450, 488, ['23']],
   [490, 497, ['22']],
-  [500, 509, ['36']],
+  [500, 506, ['36']],
+  [507, 507, ['36', '37']],
+  [508, 509, ['36']],
   [515, 532, ['37']],
   [533, 533, ['37', '34']],
   [534, 535, ['37']],
   [560, 591, ['29']],
   [600, 604, ['33']],
   [605, 605, ['34', '33']],
-  [606, 608, ['33']],
+  [606, 606, ['33']],
+  [607, 607, ['33', '34']],
+  [608, 608, ['33']],
   [609, 609, ['33', '34']],
   [610, 643, ['33']],
   [670, 672, ['32']],
@@ -121,7 +129,8 @@ const PIN_PREFIX_STATES: readonly (readonly [from: number, to: number, states: r
   [799, 799, ['16']],
   [800, 812, ['10']],
   [813, 813, ['10', '20']],
-  [814, 816, ['20']],
+  [814, 814, ['20', '10']],
+  [815, 816, ['20']],
   [817, 821, ['10']],
   [822, 822, ['20']],
   [823, 824, ['10']],

@@ -17,6 +17,11 @@ describe('PIN codes', () => {
     expect(pinCodeStates('160017')).toEqual(['04', '03']); // Chandigarh, and Mohali in Punjab
     expect(pinCodeStates('605001')).toEqual(['34', '33']); // Puducherry, and Tamil Nadu around it
     expect(pinCodeStates('396210')).toEqual(['24', '26']); // Valsad, and Daman
+    // Found by the storefront's PIN directory (India Post's every PIN code):
+    expect(pinCodeStates('362520')).toEqual(['24', '26']); // Junagadh, and Diu
+    expect(pinCodeStates('507130')).toEqual(['36', '37']); // Bhadradri, and the villages that went to Andhra Pradesh
+    expect(pinCodeStates('607402')).toEqual(['33', '34']); // Cuddalore, and Puducherry's
+    expect(pinCodeStates('814131')).toEqual(['20', '10']); // Deoghar's series, and Banka in Bihar
   });
 
   it('knows nothing of a malformed code or an unused series', () => {

@@ -1,4 +1,6 @@
-import { ZIP_MESSAGE } from '@persona/contracts';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pinCodeStates, ZIP_MESSAGE } from '@persona/contracts';
 import { makeBook } from '../../../test-fixtures';
 import {
   buildInitiateBody,
@@ -20,6 +22,7 @@ import {
   type CheckoutValues,
 } from './checkout-form';
 import { lookUpPin } from './pin-directory';
+import directory from './pin-directory.json';
 
 const digital: CheckoutValues = { ...EMPTY_CHECKOUT, fullName: 'Asha Rao', email: 'asha@example.com', phone: '+91 98765 43210' };
 const physical: CheckoutValues = {
@@ -103,7 +106,7 @@ describe('checkout validation', () => {
   it('fills the state and the city from the PIN code, never over what the buyer typed', () => {
     expect(lookUpPin('682016')).toEqual({ states: ['32', '31'], city: 'Kochi' });
     expect(lookUpPin('673001')).toEqual({ states: ['32', '34'], city: 'Kozhikode' });
-    expect(lookUpPin('686001')).toEqual({ states: ['32'] });
+    expect(lookUpPin('686001')).toEqual({ states: ['32'], city: 'Kottayam' });
     expect(lookUpPin('999999')).toEqual({ states: [] });
     const kochi = fillFromPin({ ...physical, city: '', state: '' }, lookUpPin('682016'), null);
     expect([kochi.values.city, kochi.values.state]).toEqual(['Kochi', '32']);
@@ -114,8 +117,37 @@ describe('checkout validation', () => {
     const typed = fillFromPin({ ...physical, city: 'Whitefield', state: '32' }, lookUpPin('560066'), null);
     expect([typed.values.city, typed.values.state]).toEqual(['Whitefield', '29']);
     expect(pinPlaceLabel(lookUpPin('682016'))).toBe('Kochi, Kerala or Lakshadweep');
-    expect(pinPlaceLabel(lookUpPin('686001'))).toBe('Kerala');
+    expect(pinPlaceLabel(lookUpPin('686001'))).toBe('Kottayam, Kerala');
     expect(pinPlaceLabel(lookUpPin('999999'))).toBeNull();
+  });
+
+  it('knows the town of every PIN code of India Post, and a state its first digits allow', () => {
+    // Small towns, not only the big cities: a district's town, under the name it has today.
+    expect(lookUpPin('571401')).toEqual({ states: ['29'], city: 'Mandya' });
+    expect(lookUpPin('591101')).toEqual({ states: ['29'], city: 'Belagavi' });
+    expect(lookUpPin('122001')).toEqual({ states: ['06'], city: 'Gurugram' });
+    expect(lookUpPin('110092')).toEqual({ states: ['07'], city: 'New Delhi' });
+    // Leh is Ladakh's; Diu, inside Gujarat's series, is the union territory's.
+    expect(lookUpPin('194101')).toEqual({ states: ['38', '01'], city: 'Leh' });
+    expect(lookUpPin('362520')).toEqual({ states: ['26', '24'], city: 'Diu' });
+    // A PIN code the directory lacks still gets its state.
+    expect(lookUpPin('686999')).toEqual({ states: ['32'] });
+    let code = 0;
+    const refused: string[] = [];
+    for (const entry of directory.pins.split(' ')) {
+      const [delta, place] = entry.split('.');
+      code += parseInt(delta!, 36);
+      const pin = String(code);
+      const found = lookUpPin(pin);
+      // The state the form fills is one the orders service accepts for the PIN code.
+      if (!found.city || found.states[0] !== directory.places[parseInt(place!, 36)]![1] || !pinCodeStates(pin).includes(found.states[0]!)) refused.push(pin);
+    }
+    expect({ pins: directory.pins.split(' ').length, last: code, refused }).toEqual({ pins: 19159, last: 855117, refused: [] });
+  });
+
+  it("ships the directory its script makes from India Post's data", () => {
+    const made = execFileSync(process.execPath, [path.join(__dirname, '../../../../scripts/pin-directory.mjs'), '--print'], { maxBuffer: 1 << 24 }).toString();
+    expect(JSON.parse(made)).toEqual(directory);
   });
 
   it('says when a printed copy arrives, and when a gift day is too close to meet', () => {

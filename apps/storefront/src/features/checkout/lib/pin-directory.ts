@@ -1,13 +1,16 @@
-// The checkout's PIN directory (issue 24): the town of a PIN code, shipped with the shop (no network
-// at run time) and loaded only when a buyer types a PIN code, in its own chunk, so the storefront's
-// first load does not carry it. The state comes from the PIN code's first three digits
-// (pinCodeStates, which the orders service checks too); the town from the longest prefix this
-// directory knows: the head post offices of the big cities, whose PIN codes all begin so. Elsewhere
-// the buyer types the town (the state is still filled).
+// The checkout's PIN directory (issue 24): the town and state of every PIN code, shipped with the
+// shop (pin-directory.json, made from India Post's directory by scripts/pin-directory.mjs; no network
+// at run time) and loaded only when a buyer types a PIN code, in its own chunk (about 20 kB
+// compressed), so the storefront's first load does not carry it. The states a PIN code can be in
+// come from its first three digits (pinCodeStates, which the orders service checks too), the
+// directory's own first; the town is its district, or for the big cities' PIN codes the city
+// people write (the post files Kochi under Ernakulam). A PIN code the directory lacks (a new one)
+// still gets its state; the buyer types the town.
 import { pinCodeStates } from '@persona/contracts';
 import type { PinPlace } from './checkout-form';
+import directory from './pin-directory.json';
 
-/** A PIN code's beginning → its town. Only prefixes that no other town's PIN codes share. */
+/** The big cities' PIN codes by their beginning → the city people write, over the district's name. */
 const TOWNS: Readonly<Record<string, string>> = {
   '1100': 'New Delhi',
   '1101': 'New Delhi',
@@ -59,13 +62,31 @@ const TOWNS: Readonly<Record<string, string>> = {
   '2820': 'Agra',
 };
 
-/** What the directory knows of a PIN code: its states, and its town when it knows it. */
+/** PIN code → [town, state code], decoded once from the shipped file's "delta.place" pairs. */
+let places: Map<number, readonly [string, string]> | undefined;
+function placeOf(pin: number): readonly [string, string] | undefined {
+  if (!places) {
+    places = new Map();
+    let code = 0;
+    for (const entry of directory.pins.split(' ')) {
+      const [delta, place] = entry.split('.');
+      code += parseInt(delta!, 36);
+      places.set(code, directory.places[parseInt(place!, 36)] as [string, string]);
+    }
+  }
+  return places.get(pin);
+}
+
+/** What the directory knows of a PIN code: its states (the likeliest first), and its town when it knows it. */
 export function lookUpPin(pin: string): PinPlace {
   const states = pinCodeStates(pin);
   if (states.length === 0) return { states };
+  const [town, state] = placeOf(Number(pin)) ?? [];
+  // The directory's state first, where the PIN code's first digits allow it.
+  const ordered = state && states.includes(state) ? [state, ...states.filter((s) => s !== state)] : [...states];
   for (let length = 4; length >= 3; length -= 1) {
     const city = TOWNS[pin.slice(0, length)];
-    if (city) return { states, city };
+    if (city) return { states: ordered, city };
   }
-  return { states };
+  return town ? { states: ordered, city: town } : { states: ordered };
 }
