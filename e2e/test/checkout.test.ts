@@ -228,7 +228,7 @@ describe('checkout page', () => {
     expect(await main().getByRole('radio', { name: 'Digital' }).isChecked()).toBe(true);
     // Each option shows its whole price, before it is chosen; the terms and refund policy are a link away.
     const options = squash(await main().getByRole('group', { name: 'Delivery' }).innerText());
-    expect(options).toContain(`Digital A personalised PDF to download ${inr(book.price)}`);
+    expect(options).toContain(`Digital Your personalised ${book.hasFullPdf ? 'PDF' : 'PDF + EPUB'} to download at once ${inr(book.price)}`);
     expect(options).toContain(inr(book.price + book.printingCost + 50));
     expect(await main().getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
     expect(await main().getByRole('link', { name: 'Refund and Cancellation Policy' }).getAttribute('href')).toBe('/refund-policy');

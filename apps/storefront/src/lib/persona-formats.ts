@@ -58,7 +58,7 @@ export function personaFormatLabel(deliveryType: DeliveryType, files: readonly P
 
 const FILE_ORDER: readonly PersonaFileFormat[] = ['pdf', 'epub'];
 
-export function personaFormats(book: Pick<Book, 'price' | 'printingCost' | 'hasFullPdf'>): [PersonaFormat, PersonaFormat] {
+export function personaFormats(book: Pick<Book, 'price' | 'printingCost' | 'hasFullPdf' | 'hasAuthorSignature'>): [PersonaFormat, PersonaFormat] {
   const prices = { pricePaise: rupeesToPaise(book.price), printingCostPaise: rupeesToPaise(book.printingCost ?? 0) };
   const digital = computeOrderAmount(prices, 'digital');
   const physical = computeOrderAmount(prices, 'physical');
@@ -69,7 +69,9 @@ export function personaFormats(book: Pick<Book, 'price' | 'printingCost' | 'hasF
       name: 'Digital Persona',
       total: paiseToRupees(digital.totalPaise),
       parts: [],
-      includes: [`${capitalise(personaFiles(book))}, with your name, the date and the author's signature, to download at once`],
+      includes: [
+        `${capitalise(personaFiles(book))}, with your name, the date and ${book.hasAuthorSignature ? "the author's own signature" : 'its signature'}, to download at once`,
+      ],
     },
     {
       type: 'physical',

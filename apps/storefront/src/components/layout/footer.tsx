@@ -28,7 +28,7 @@ export function Footer({ newsletter }: { newsletter?: ReactNode }) {
       <div className="container site-footer__grid">
         <div className="site-footer__brand">
           <Logo />
-          <p className="site-footer__tagline">Personalised books carrying your name, the date you bought them and the author&apos;s digital signature.</p>
+          <p className="site-footer__tagline">Personalised books carrying your name, the date you bought them and a signature anyone can verify.</p>
         </div>
         <nav aria-label="Footer" className="site-footer__nav">
           {(

@@ -41,7 +41,7 @@ export function DedicationPreview({ bookId, name, message, hint }: DedicationPre
                 ? 'Drawing your page…'
                 : ''}
         </span>{' '}
-        The Persona ID, its QR code and the author&apos;s signature are made when you buy.
+        The Persona ID, its QR code and its signature are made when you buy.
       </figcaption>
     </figure>
   );

@@ -1,39 +1,30 @@
 // Orders' side of an administrator's answer to a visitor's message (issue 24): the admin service
 // records the answer and announces feedback.answered; the orders service, whose mail relay sends
-// the shop's e-mails, queues the answer to the sender's address through its inbox (once however
-// often the event arrives).
-import { eventLogger, handleOnce, type BusLogger, type EventBus, type KnownEvent, type Subscription } from '@persona/bus';
+// the shop's e-mails, queues the answer to the sender's address (event-emails: once however often
+// the event arrives).
+import type { BusLogger, EventBus, KnownEvent, Subscription } from '@persona/bus';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
-import { queueEmail, type ShopMail } from '../mail/emails.repository';
+import { applyEventEmail, subscribeEventEmail, type EventEmail } from '../mail/event-emails';
+import type { ShopMail } from '../mail/emails.repository';
 import { feedbackAnswerEmail } from './feedback-answer-email';
 
 export const ORDERS_FEEDBACK_ANSWER_QUEUE = 'orders.feedback-answers';
 
-/** Queues the answer; false when the event was seen before. */
-export async function applyFeedbackAnswer(db: Kysely<OrdersDB>, event: KnownEvent<'feedback.answered'>, shop: ShopMail): Promise<boolean> {
-  let queued = false;
-  await handleOnce(db, ORDERS_FEEDBACK_ANSWER_QUEUE, event, async (trx) => {
-    await queueEmail(trx, feedbackAnswerEmail(event.payload, shop, event.correlationId || null));
-    queued = true;
-  });
-  return queued;
-}
+const answers = (shop: ShopMail): EventEmail<'feedback.answered'> => ({
+  queue: ORDERS_FEEDBACK_ANSWER_QUEUE,
+  type: 'feedback.answered',
+  emailOf: async (_trx, event) => feedbackAnswerEmail(event.payload, shop, event.correlationId || null),
+  logged: (event) => ({ fields: { feedbackId: event.payload.feedbackId }, message: "a message answered: the answer's e-mail queued" }),
+});
 
-export function subscribeFeedbackAnswers(
+/** Queues the answer; false when the event was seen before. */
+export const applyFeedbackAnswer = (db: Kysely<OrdersDB>, event: KnownEvent<'feedback.answered'>, shop: ShopMail) => applyEventEmail(db, answers(shop), event);
+
+export const subscribeFeedbackAnswers = (
   bus: EventBus,
   db: Kysely<OrdersDB>,
   shop: ShopMail,
   afterQueued: () => void,
   logger?: BusLogger,
-): Promise<Subscription> {
-  return bus.subscribe({
-    queue: ORDERS_FEEDBACK_ANSWER_QUEUE,
-    bindings: ['feedback.answered'],
-    handler: async (event) => {
-      const queued = await applyFeedbackAnswer(db, event, shop);
-      if (logger) eventLogger(logger, event, { feedbackId: event.payload.feedbackId }).info({ queued }, "a message answered: the answer's e-mail queued");
-      if (queued) afterQueued();
-    },
-  });
-}
+): Promise<Subscription> => subscribeEventEmail(bus, db, answers(shop), afterQueued, logger);

@@ -1,41 +1,34 @@
 // Orders' side of "Ask for more downloads" (issue 24): personalisation records the single-use link
 // and announces persona.download_renewal_requested; orders, which alone knows the buyer's address,
-// queues the e-mail to it through its inbox (once however often the event arrives).
-import { eventLogger, handleOnce, type BusLogger, type EventBus, type KnownEvent, type Subscription } from '@persona/bus';
+// queues the e-mail to it (event-emails: once however often the event arrives).
+import type { BusLogger, EventBus, KnownEvent, Subscription } from '@persona/bus';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { downloadRenewalEmail } from '../mail/download-renewal-email';
-import { queueEmail, type ShopMail } from '../mail/emails.repository';
+import type { ShopMail } from '../mail/emails.repository';
+import { applyEventEmail, subscribeEventEmail, type EventEmail } from '../mail/event-emails';
 import { findOrderById } from '../orders/orders.repository';
 
 export const ORDERS_DOWNLOAD_RENEWAL_QUEUE = 'orders.download-renewals';
 
-/** Queues the buyer's e-mail; false when the event was seen before or names no order. */
-export async function applyDownloadRenewal(db: Kysely<OrdersDB>, event: KnownEvent<'persona.download_renewal_requested'>, shop: ShopMail): Promise<boolean> {
-  let queued = false;
-  await handleOnce(db, ORDERS_DOWNLOAD_RENEWAL_QUEUE, event, async (trx) => {
+const renewals = (shop: ShopMail): EventEmail<'persona.download_renewal_requested'> => ({
+  queue: ORDERS_DOWNLOAD_RENEWAL_QUEUE,
+  type: 'persona.download_renewal_requested',
+  emailOf: async (trx, event) => {
     const order = await findOrderById(trx, event.payload.orderId);
-    if (!order) return;
-    await queueEmail(trx, downloadRenewalEmail(order, event.payload, shop, event.correlationId || null));
-    queued = true;
-  });
-  return queued;
-}
+    return order ? downloadRenewalEmail(order, event.payload, shop, event.correlationId || null) : null;
+  },
+  logged: (event) => ({ fields: { personaId: event.payload.personaId }, message: "more downloads asked for: the buyer's e-mail queued" }),
+});
 
-export function subscribeDownloadRenewals(
+/** Queues the buyer's e-mail; false when the event was seen before or names no order. */
+export const applyDownloadRenewal = (db: Kysely<OrdersDB>, event: KnownEvent<'persona.download_renewal_requested'>, shop: ShopMail) =>
+  applyEventEmail(db, renewals(shop), event);
+
+export const subscribeDownloadRenewals = (
   bus: EventBus,
   db: Kysely<OrdersDB>,
   shop: ShopMail,
   afterQueued: () => void,
   logger?: BusLogger,
-): Promise<Subscription> {
-  return bus.subscribe({
-    queue: ORDERS_DOWNLOAD_RENEWAL_QUEUE,
-    bindings: ['persona.download_renewal_requested'],
-    handler: async (event) => {
-      const queued = await applyDownloadRenewal(db, event, shop);
-      if (logger) eventLogger(logger, event, { personaId: event.payload.personaId }).info({ queued }, "more downloads asked for: the buyer's e-mail queued");
-      if (queued) afterQueued();
-    },
-  });
-}
+): Promise<Subscription> => subscribeEventEmail(bus, db, renewals(shop), afterQueued, logger);

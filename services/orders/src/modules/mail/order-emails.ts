@@ -164,8 +164,8 @@ export function orderConfirmedEmail(order: OrderRow, shop: ShopMail, correlation
         actions: [personaPage(order, shop)],
         after: [
           gift
-            ? `We are printing ${order.gift_recipient_name}'s name, the date and the author's signature in it now, and e-mail you again when the Persona is ready to download.`
-            : "We are printing your name, the date and the author's signature in it now, and e-mail you again when your Persona is ready to download.",
+            ? `We are printing ${order.gift_recipient_name}'s name and the date in it and signing it now, and e-mail you again when the Persona is ready to download.`
+            : 'We are printing your name and the date in it and signing it now, and e-mail you again when your Persona is ready to download.',
           ...(gift ? [giftPlan(order)] : []),
           ...(order.delivery_type === 'physical' ? [printedPromise(order)] : []),
           'Keep your Persona ID: it finds, downloads and verifies your copy whenever you need it.',
@@ -334,7 +334,7 @@ export function giftDeliveryEmail(order: OrderRow, shop: ShopMail, correlationId
     greeting: `Dear ${order.gift_recipient_name},`,
     heading: `${order.full_name} has given you a Persona`,
     paragraphs: [
-      `${order.full_name} has given you a Persona of "${order.book_title}" by ${order.book_author}: your own copy, with your name on its dedication page and the author's signature.`,
+      `${order.full_name} has given you a Persona of "${order.book_title}" by ${order.book_author}: your own copy, with your name on its dedication page, signed.`,
       ...(message.length ? [`${order.full_name} writes:`, ...message.map((line) => `“${line}”`)] : []),
     ],
     images,

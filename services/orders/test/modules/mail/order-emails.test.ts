@@ -71,7 +71,7 @@ describe('the order confirmation', () => {
     expect(mail.text).toContain('Questions? Write to help@shop.example, quoting your Persona ID.');
     expect(mail.text).not.toContain('Delivering to');
     expect(mail.text).toContain(
-      "We are printing your name, the date and the author's signature in it now, and e-mail you again when your Persona is ready to download.",
+      'We are printing your name and the date in it and signing it now, and e-mail you again when your Persona is ready to download.',
     );
   });
 
@@ -84,7 +84,7 @@ describe('the order confirmation', () => {
   it("for a gift tells the giver whose name is printed, the gift's day and whether the recipient is e-mailed", () => {
     const mail = orderConfirmedEmail(order(gift), SHOP, null);
     expect(mail.text).toContain(
-      "We are printing Ravi's name, the date and the author's signature in it now, and e-mail you again when the Persona is ready to download.",
+      "We are printing Ravi's name and the date in it and signing it now, and e-mail you again when the Persona is ready to download.",
     );
     expect(mail.text).toContain("We e-mail Ravi their Persona at ravi@example.com on 10 December 2026, your gift's day, with your message.");
     expect(mail.text).not.toContain('your name');

@@ -110,7 +110,7 @@ function contract(kind: 'pglite' | 'postgres') {
     const [confirmation] = await emails(orderId);
     expect(confirmation).toMatchObject({ kind: 'order-confirmed', sent_at: expect.any(Date) });
     expect(confirmation!.text_body).toContain(
-      "We are printing your name, the date and the author's signature in it now, and e-mail you again when your Persona is ready to download.",
+      'We are printing your name and the date in it and signing it now, and e-mail you again when your Persona is ready to download.',
     );
 
     await applyPersonaEvent(h.database.db, ready(orderId, personaId), SHOP);

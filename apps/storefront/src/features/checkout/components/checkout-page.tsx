@@ -35,7 +35,7 @@ import {
 } from '../lib/checkout-form';
 import { readCheckoutDraft, saveCheckoutDraft } from '../lib/checkout-draft';
 import { checkoutWithDraft, draftFromCheckout, readPersonaDraft, savePersonaDraft } from '../../../lib/persona-draft';
-import { personaFormats } from '../../../lib/persona-formats';
+import { personaFileNames, personaFormats } from '../../../lib/persona-formats';
 import { useTestModePayment } from './test-mode-dialog';
 import { Field } from '../../../components/ui/field';
 import { DedicationPreview } from '../../../components/persona/dedication-preview';
@@ -83,6 +83,8 @@ function Checkout({ book }: { book: Book | null }) {
   const totals = charged && charged.deliveryType === values.deliveryType && charged.coupon === (coupon?.price.code ?? null) ? charged.totals : computed;
   const priceChanged = Boolean(computed && totals && computed.total !== totals.total);
   const formats = book ? personaFormats(book) : null;
+  // The files a Persona of this book comes as ("PDF + EPUB", or the publisher's PDF alone).
+  const files = book ? personaFileNames(book) : 'PDF';
 
   // What the buyer typed before a declined payment (this tab only), restored after the first
   // render so the server's HTML and the hydrated form agree.
@@ -301,7 +303,7 @@ function Checkout({ book }: { book: Book | null }) {
             <DeliveryOption
               value="digital"
               label="Digital"
-              detail="A personalised PDF to download"
+              detail={`Your personalised ${files} to download at once`}
               price={formats ? formatInr(formats[0].total) : null}
               checked={!physical}
               onChange={(v) => update('deliveryType', v)}
@@ -309,7 +311,7 @@ function Checkout({ book }: { book: Book | null }) {
             <DeliveryOption
               value="physical"
               label="Physical"
-              detail={`A printed copy, arriving by ${formatDeliveryDay(delivery.arrivesBy)}, and the PDF`}
+              detail={`A printed copy, arriving by ${formatDeliveryDay(delivery.arrivesBy)}, and the ${files} at once`}
               price={formats ? formatInr(formats[1].total) : null}
               checked={physical}
               onChange={(v) => update('deliveryType', v)}

@@ -15,8 +15,7 @@ export function Hero() {
             Every great story, <span className="hero__highlight">personalised for you</span>
           </h1>
           <p className="hero__lead">
-            A Persona is your own copy of a book: your name and purchase date inside, the author&apos;s digital signature and a unique Persona ID that proves it
-            is yours.
+            A Persona is your own copy of a book: your name and purchase date inside, signed, with a unique Persona ID that proves it is yours.
           </p>
           <div className="hero__actions">
             <Link to={paths.books} className="btn btn--light btn--lg">

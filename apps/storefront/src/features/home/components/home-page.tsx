@@ -9,7 +9,7 @@ import './home.css';
 export function HomePage() {
   useDocumentHead({
     title: 'Persona Books | Personalised books signed for you',
-    description: 'Buy a Persona: a personalised copy of a book with your name, the purchase date, the author’s digital signature and a unique Persona ID.',
+    description: 'Buy a Persona: a personalised copy of a book with your name, the purchase date, a signature anyone can verify and a unique Persona ID.',
   });
   return (
     <>

@@ -3,7 +3,10 @@ import { paths } from '../../../config/paths';
 
 const STEPS = [
   { title: 'Your name, in print', text: 'Each Persona carries a dedication page with your name and the date you bought it.' },
-  { title: "The author's signature", text: 'A digital signature from the author proves your copy is genuine and unmodified.' },
+  {
+    title: 'Signed, and anyone can check it',
+    text: 'Each copy is signed, with the author’s own signature where they have given one, so anyone can check it is genuine and unmodified.',
+  },
   { title: 'A unique Persona ID', text: 'Find your copy again any time with its ID, in digital or printed form.' },
 ] as const;
 

@@ -6,7 +6,10 @@ import { InfoPage } from './info-page';
 
 const DIFFERENTIATORS = [
   { title: 'Truly yours', text: 'Your name and purchase date printed inside, not a sticker on the cover.' },
-  { title: 'Signed and verifiable', text: 'Every Persona carries the author’s digital signature that anyone can check.' },
+  {
+    title: 'Signed and verifiable',
+    text: 'Every Persona is signed, by the author where they have given us their signature and otherwise by Persona Books for them, and anyone can check it.',
+  },
   { title: 'Try before you buy', text: 'Read a free sample of every book before you make it yours.' },
   { title: 'Digital or print', text: 'Download your Persona at once, or have a printed copy delivered.' },
 ] as const;

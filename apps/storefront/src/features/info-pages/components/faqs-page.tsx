@@ -9,7 +9,7 @@ const FAQS = [
   {
     question: 'What is a Persona?',
     answer:
-      'A Persona is a personalised copy of a book. It carries your name and purchase date, the author’s digital signature and a unique Persona ID you can use to find your copy later.',
+      'A Persona is a personalised copy of a book. It carries your name and purchase date, a signature anyone can verify (the author’s own, where they have given one) and a unique Persona ID you can use to find your copy later.',
   },
   {
     question: 'How does personalisation work?',

@@ -95,8 +95,8 @@ export function SampleEnd({ book }: { book: Book }) {
         You&apos;ve reached the end of the sample
       </h2>
       <p className="reader__end-text">
-        The whole of <cite>{book.title}</cite> is yours as a Persona: a copy with your name, the date you bought it and {book.author}&apos;s signature, digital
-        or printed.
+        The whole of <cite>{book.title}</cite> is yours as a Persona: a copy with your name and the date you bought it,{' '}
+        {book.hasAuthorSignature ? <>signed by {book.author},</> : <>signed for {book.author},</>} digital or printed.
       </p>
       <div className="reader__end-actions">
         <Link to={paths.checkout(book._id)} className="btn btn--primary btn--lg">

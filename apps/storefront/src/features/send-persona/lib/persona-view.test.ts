@@ -111,3 +111,23 @@ describe('a refunded order', () => {
     expect(view.offerRetry).toBe(false);
   });
 });
+
+describe('the words beside the downloads', () => {
+  it('points at the downloads below rather than promising one, which the allowance may have used up', () => {
+    const made: Partial<Order>[] = [
+      {},
+      { deliveryType: 'physical' },
+      { deliveryType: 'physical', deliveryStatus: 'shipped' },
+      { deliveryType: 'physical', deliveryStatus: 'delivered' },
+      { deliveryType: 'physical', deliveryStatus: 'cancelled' },
+    ];
+    for (const over of made) {
+      const { message } = personaView(order(over));
+      expect({ over, below: message.includes('downloads are below'), promises: /ready to download|stays here to download/.test(message) }).toEqual({
+        over,
+        below: true,
+        promises: false,
+      });
+    }
+  });
+});

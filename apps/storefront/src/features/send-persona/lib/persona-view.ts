@@ -59,7 +59,7 @@ const TEXTS: Record<PersonaStage, { heading: string; tone: Tone; message: (physi
   preparing: {
     heading: 'Your Persona is being prepared',
     tone: 'progress',
-    message: () => "We are adding your name, the date and the author's signature. This page updates by itself; it usually takes under a minute.",
+    message: () => 'We are adding your name and the date, and signing it. This page updates by itself; it usually takes under a minute.',
   },
   // The words of the buyer's e-mail (contracts): the payment is safe, the shop knows, and by when.
   failed: {
@@ -72,18 +72,18 @@ const TEXTS: Record<PersonaStage, { heading: string; tone: Tone; message: (physi
     tone: 'success',
     message: (physical) =>
       physical
-        ? `Your personalised copy is ready to download. Your printed copy is dispatched within ${DISPATCH_DAYS}.`
-        : 'Your personalised copy is ready to download.',
+        ? `Your personalised copy is ready: its downloads are below. Your printed copy is dispatched within ${DISPATCH_DAYS}.`
+        : 'Your personalised copy is ready: its downloads are below.',
   },
   shipped: {
     heading: 'Your printed Persona is on its way',
     tone: 'success',
-    message: () => 'Your printed copy has been shipped. Your personalised copy is ready to download meanwhile.',
+    message: () => 'Your printed copy has been shipped. Meanwhile your personalised digital copy is ready: its downloads are below.',
   },
   delivered: {
     heading: 'Your printed Persona has been delivered',
     tone: 'success',
-    message: () => 'Your printed copy has been delivered. Enjoy your book; the digital copy stays here to download.',
+    message: () => 'Your printed copy has been delivered. Enjoy your book; your digital copy’s downloads are below.',
   },
   refunded: {
     heading: 'This order was refunded',
@@ -94,7 +94,7 @@ const TEXTS: Record<PersonaStage, { heading: string; tone: Tone; message: (physi
   cancelled: {
     heading: 'Your printed copy was cancelled',
     tone: 'problem',
-    message: () => 'The printed copy of this order was cancelled. Your personalised digital copy stays here to download. Questions? Contact us.',
+    message: () => 'The printed copy of this order was cancelled. Your personalised digital copy’s downloads are below. Questions? Contact us.',
   },
 };
 
