@@ -7,16 +7,7 @@ import {
   savePersonaDraft,
   type PrintedFields,
 } from './persona-draft';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  };
-}
+import { memoryStorage } from '../test-storage';
 
 const form: PrintedFields & { email: string } = { fullName: '', isGift: false, recipientName: '', message: '', deliverOn: '', email: 'asha@example.com' };
 

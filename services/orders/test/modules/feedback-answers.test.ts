@@ -3,32 +3,13 @@
 // the mail relay; once however often the event is delivered (the admin service answers a message once).
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '@persona/bus';
-import { sql } from '@persona/db';
 import { describeWithPostgres } from '@persona/test-kit';
 import { applyFeedbackAnswer } from '../../src/modules/feedback-answers/feedback-answers';
-import { startOrdersHarness, type OrdersHarness } from '../support';
-
-const SHOP = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };
+import { ordersHarnessFor, queuedEmails, SHOP, untilQueued } from '../support/emails';
 
 function contract(kind: 'pglite' | 'postgres') {
-  let h: OrdersHarness;
-  beforeAll(async () => {
-    h = await startOrdersHarness(kind);
-  });
-  afterAll(() => h.close());
-
-  const answers = async (feedbackId: string) =>
-    (
-      await sql<{
-        order_id: string | null;
-        to_address: string;
-        subject: string;
-        text_body: string;
-        html_body: string;
-      }>`SELECT order_id, to_address, subject, text_body, html_body FROM emails WHERE kind = 'feedback-answer' AND occasion = ${feedbackId} ORDER BY created_at`.execute(
-        h.database.db,
-      )
-    ).rows;
+  const h = ordersHarnessFor(kind);
+  const answers = (feedbackId: string) => queuedEmails(h, 'feedback-answer', { occasion: feedbackId });
   const answered = (feedbackId: string, bookTitle: string | null = null) =>
     createEvent(
       'feedback.answered',
@@ -47,9 +28,7 @@ function contract(kind: 'pglite' | 'postgres') {
     const feedbackId = randomUUID();
     const event = answered(feedbackId);
     await h.bus.publish(event);
-    for (const end = Date.now() + 10_000; (await answers(feedbackId)).length === 0; await new Promise((r) => setTimeout(r, 50))) {
-      if (Date.now() > end) throw new Error('no e-mail was queued');
-    }
+    await untilQueued(() => answers(feedbackId));
     // Delivered again: the inbox has it.
     expect(await applyFeedbackAnswer(h.database.db, event, SHOP)).toBe(false);
     const [mail, ...more] = await answers(feedbackId);

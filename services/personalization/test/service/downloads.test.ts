@@ -4,76 +4,29 @@
 // for more e-mails the buyer a single-use, expiring link (by event) that gives a fresh allowance;
 // the owner resets or revokes (audited; administrators only), and a revoked Persona stays genuine.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createEvent, type EventBus } from '@persona/bus';
-import type { Database } from '@persona/db';
-import { describeWithPostgres, mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
-import { openTestStack } from '@persona/test-stack';
+import { createEvent } from '@persona/bus';
+import { describeWithPostgres, mintAdminToken } from '@persona/test-kit';
 import { sql } from 'kysely';
-import type { PersonalizationDB } from '../../src/db';
-import type { SourceReader } from '../../src/modules/personas/book-source-client';
 import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
 import { RENEWALS_PER_DAY } from '../../src/modules/downloads/downloads.service';
-import { startPersonalizationService, type PersonalizationService } from '../../src/service';
+import { paidOrder, readOneChapter, serviceHarness, type StackKind } from '../support/service-on';
 
-const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
-const readSource: SourceReader = async () => ({
-  title: 'The Lighthouse Keeper',
-  author: 'Meera Iyer',
-  language: 'English',
-  source: { kind: 'text', paragraphs: ['# Chapter One', 'A quiet story about light and distance on the Malabar coast.'] },
-});
 const LIMIT = 3;
 
-function contract(kind: 'pglite' | 'postgres') {
-  let service: PersonalizationService;
-  let bus: EventBus;
-  let database: Database<PersonalizationDB>;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'personas-'));
-    const stack = await openTestStack<PersonalizationDB>(kind, 'personalization');
-    ({ database, bus } = stack);
-    service = await startPersonalizationService({
-      database,
-      bus,
-      logger: stack.logger,
-      catalogueUrl: 'http://127.0.0.1:1',
-      internalToken: 'x'.repeat(32),
-      jwtSecret: TEST_JWT_SECRET,
-      publicUrl: 'https://shop.example',
-      personasDir: dir,
-      readSource,
-      pdfPool: inlinePdfPool(),
-      lookupsPerMinute: 10_000,
-      downloadLimits: { perFormat: LIMIT, days: 30, renewalHours: 48 },
-    });
-    close = async () => {
-      await service.close();
-      await stack.close();
-      await rm(dir, { recursive: true, force: true });
-    };
-  }, 60_000);
-  afterAll(() => close());
+function contract(kind: StackKind) {
+  const h = serviceHarness(kind, {
+    readSource: readOneChapter,
+    pdfPool: inlinePdfPool(),
+    lookupsPerMinute: 10_000,
+    downloadLimits: { perFormat: LIMIT, days: 30, renewalHours: 48 },
+  });
 
   async function made(personaId: string) {
     const orderId = randomUUID();
-    const paid = {
-      orderId,
-      personaId,
-      bookId: BOOK_ID,
-      buyerName: 'Asha Rao',
-      purchaseDate: '2026-11-22',
-      deliveryType: 'digital' as const,
-      amountPaise: 34950,
-      paidAt: new Date().toISOString(),
-    };
-    await bus.publish(createEvent('order.paid', paid, { correlationId: `c-${personaId}` }));
+    const paid = paidOrder(orderId, personaId, { buyerName: 'Asha Rao' });
+    await h.bus.publish(createEvent('order.paid', paid, { correlationId: `c-${personaId}` }));
     for (const end = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 100))) {
-      const row = await database.db
+      const row = await h.database.db
         .selectFrom('personas')
         .select('persona_id')
         .where('persona_id', '=', personaId)
@@ -84,25 +37,25 @@ function contract(kind: 'pglite' | 'postgres') {
     }
   }
   const download = (personaId: string, format = 'pdf', headers: Record<string, string> = {}) =>
-    service.app.inject({ url: `/api/personas/${personaId}/download?format=${format}`, headers });
-  const state = async (personaId: string) => (await service.app.inject({ url: `/api/personas/${personaId}/downloads` })).json().data;
+    h.service.app.inject({ url: `/api/personas/${personaId}/download?format=${format}`, headers });
+  const state = async (personaId: string) => (await h.service.app.inject({ url: `/api/personas/${personaId}/downloads` })).json().data;
   const left = async (personaId: string) =>
     Object.fromEntries((await state(personaId)).formats.map((f: { format: string; left: number }) => [f.format, f.left]));
-  const askForMore = (personaId: string) => service.app.inject({ method: 'POST', url: `/api/personas/${personaId}/downloads/renewal` });
+  const askForMore = (personaId: string) => h.service.app.inject({ method: 'POST', url: `/api/personas/${personaId}/downloads/renewal` });
   const renew = (personaId: string, token: string) =>
-    service.app.inject({ method: 'POST', url: `/api/personas/${personaId}/downloads/renew`, payload: { token } });
+    h.service.app.inject({ method: 'POST', url: `/api/personas/${personaId}/downloads/renew`, payload: { token } });
   const OWNER = { authorization: `Bearer ${mintAdminToken({ email: 'owner@shop.example' })}` };
   const admin = (
     personaId: string,
     change: 'reset' | 'revoke',
     headers: Record<string, string> = OWNER,
     payload: object = { reason: `${change} asked by the buyer` },
-  ) => service.app.inject({ method: 'POST', url: `/api/personas/${personaId}/downloads/${change}`, headers, payload });
+  ) => h.service.app.inject({ method: 'POST', url: `/api/personas/${personaId}/downloads/${change}`, headers, payload });
   const events = async (type: string) =>
     (
       await sql<{
         envelope: { actor?: { email: string }; payload: Record<string, unknown> };
-      }>`SELECT envelope FROM outbox WHERE type = ${type} ORDER BY id`.execute(database.db)
+      }>`SELECT envelope FROM outbox WHERE type = ${type} ORDER BY id`.execute(h.database.db)
     ).rows.map((r) => r.envelope);
   const renewalToken = async (personaId: string) => {
     const sent = (await events('persona.download_renewal_requested')).filter((e) => e.payload.personaId === personaId);
@@ -124,7 +77,7 @@ function contract(kind: 'pglite' | 'postgres') {
         { format: 'epub', used: 0, limit: LIMIT, left: LIMIT, total: 0, lastAt: null },
       ],
     });
-    const head = await service.app.inject({ method: 'HEAD', url: `/api/personas/${personaId}/download` });
+    const head = await h.service.app.inject({ method: 'HEAD', url: `/api/personas/${personaId}/download` });
     expect(head.statusCode).toBe(200);
     expect(head.headers['accept-ranges']).toBe('none');
     expect(await left(personaId)).toEqual({ pdf: LIMIT, epub: LIMIT });
@@ -147,7 +100,7 @@ function contract(kind: 'pglite' | 'postgres') {
       message: `This Persona's PDF has been downloaded ${LIMIT} times, the most it may be: you can ask for more downloads on its page`,
     });
     // A HEAD says so too, and the EPUB keeps its own allowance.
-    expect((await service.app.inject({ method: 'HEAD', url: `/api/personas/${personaId}/download` })).statusCode).toBe(403);
+    expect((await h.service.app.inject({ method: 'HEAD', url: `/api/personas/${personaId}/download` })).statusCode).toBe(403);
     expect((await download(personaId, 'epub')).statusCode).toBe(200);
     const after = await state(personaId);
     expect(after.formats).toMatchObject([
@@ -170,7 +123,7 @@ function contract(kind: 'pglite' | 'postgres') {
   it('refuses once the days have passed, and for an id that is not a ready Persona', async () => {
     const personaId = 'PRS-DWN3-9QXD-2HFA-J8TW';
     await made(personaId);
-    await database.db
+    await h.database.db
       .updateTable('personas')
       .set({ ready_at: new Date(Date.now() - 31 * 86_400_000) })
       .where('persona_id', '=', personaId)
@@ -179,8 +132,8 @@ function contract(kind: 'pglite' | 'postgres') {
     const refused = await download(personaId);
     expect({ status: refused.statusCode, code: refused.json().code }).toEqual({ status: 403, code: 'DOWNLOAD_PERIOD_OVER' });
     expect(refused.json().message).toMatch(/^This Persona's downloads ended on \d+ \w+ \d{4}: you can ask for more downloads on its page$/);
-    expect((await service.app.inject({ url: '/api/personas/PRS-ZZZZ-9QXD-2HFA-J8TW/downloads' })).statusCode).toBe(404);
-    expect((await service.app.inject({ url: '/api/personas/not-an-id/downloads' })).statusCode).toBe(400);
+    expect((await h.service.app.inject({ url: '/api/personas/PRS-ZZZZ-9QXD-2HFA-J8TW/downloads' })).statusCode).toBe(404);
+    expect((await h.service.app.inject({ url: '/api/personas/not-an-id/downloads' })).statusCode).toBe(400);
   }, 60_000);
 
   it('e-mails the buyer a link for more (by event, rate limited) that gives a fresh allowance once, and never after it expires', async () => {
@@ -215,7 +168,7 @@ function contract(kind: 'pglite' | 'postgres') {
     for (let i = 1; i < LIMIT; i++) expect((await download(personaId)).statusCode).toBe(200);
     expect((await askForMore(personaId)).statusCode).toBe(202);
     const late = await renewalToken(personaId);
-    await database.db
+    await h.database.db
       .updateTable('download_renewals')
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where('persona_id', '=', personaId)
@@ -253,7 +206,7 @@ function contract(kind: 'pglite' | 'postgres') {
     expect(revoked.json().data).toMatchObject({ status: 'revoked', formats: [{ left: 0 }, { left: 0 }] });
     const refused = await download(personaId, 'epub');
     expect({ status: refused.statusCode, code: refused.json().code }).toEqual({ status: 403, code: 'DOWNLOADS_REVOKED' });
-    expect((await service.app.inject({ url: `/api/personas/${personaId}/verify` })).json().data.valid).toBe(true);
+    expect((await h.service.app.inject({ url: `/api/personas/${personaId}/verify` })).json().data.valid).toBe(true);
     // The buyer's link cannot undo the owner's stop, and stays unused.
     expect((await renew(personaId, token)).statusCode).toBe(403);
     expect((await askForMore(personaId)).statusCode).toBe(403);

@@ -2,83 +2,31 @@
 // Personas' downloads while they stay genuine, and a re-issue's new Persona, once made, replaces the
 // old one — each told on the verify route, each download refused with a 410 that says why.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createEvent, type EventBus } from '@persona/bus';
-import type { Database } from '@persona/db';
-import { describeWithPostgres, TEST_JWT_SECRET } from '@persona/test-kit';
-import { openTestStack } from '@persona/test-stack';
-import type { PersonalizationDB } from '../../src/db';
-import type { SourceReader } from '../../src/modules/personas/book-source-client';
+import { createEvent } from '@persona/bus';
+import { describeWithPostgres } from '@persona/test-kit';
 import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
 import { endLicences } from '../../src/modules/personas/licences';
-import { startPersonalizationService, type PersonalizationService } from '../../src/service';
+import { paidOrder, readOneChapter, serviceHarness, type StackKind } from '../support/service-on';
 
-const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
-const readSource: SourceReader = async () => ({
-  title: 'The Lighthouse Keeper',
-  author: 'Meera Iyer',
-  language: 'English',
-  source: { kind: 'text', paragraphs: ['# Chapter One', 'A quiet story about light and distance on the Malabar coast.'] },
-});
+function contract(kind: StackKind) {
+  const h = serviceHarness(kind, { readSource: readOneChapter, pdfPool: inlinePdfPool(), lookupsPerMinute: 1000 });
 
-function contract(kind: 'pglite' | 'postgres') {
-  let service: PersonalizationService;
-  let bus: EventBus;
-  let database: Database<PersonalizationDB>;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'personas-'));
-    const stack = await openTestStack<PersonalizationDB>(kind, 'personalization');
-    ({ database, bus } = stack);
-    service = await startPersonalizationService({
-      database,
-      bus,
-      logger: stack.logger,
-      catalogueUrl: 'http://127.0.0.1:1',
-      internalToken: 'x'.repeat(32),
-      jwtSecret: TEST_JWT_SECRET,
-      publicUrl: 'https://shop.example',
-      personasDir: dir,
-      readSource,
-      pdfPool: inlinePdfPool(),
-      lookupsPerMinute: 1000,
-    });
-    close = async () => {
-      await service.close();
-      await stack.close();
-      await rm(dir, { recursive: true, force: true });
-    };
-  }, 60_000);
-  afterAll(() => close());
-
-  const paid = (orderId: string, personaId: string, buyerName = 'Zoë Ünal') => ({
-    orderId,
-    personaId,
-    bookId: BOOK_ID,
-    buyerName,
-    purchaseDate: '2026-11-22',
-    deliveryType: 'digital' as const,
-    amountPaise: 34950,
-    paidAt: new Date().toISOString(),
-  });
+  const paid = (orderId: string, personaId: string, buyerName?: string) => paidOrder(orderId, personaId, { buyerName });
   async function ready(personaId: string) {
     const end = Date.now() + 30_000;
     for (;;) {
-      const row = await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'ready').executeTakeFirst();
+      const row = await h.database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'ready').executeTakeFirst();
       if (row) return row;
       if (Date.now() > end) throw new Error(`${personaId} was not made`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  const verify = async (personaId: string) => (await service.app.inject({ url: `/api/personas/${personaId}/verify` })).json().data;
+  const verify = async (personaId: string) => (await h.service.app.inject({ url: `/api/personas/${personaId}/verify` })).json().data;
   async function upload(bytes: Buffer) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'persona.pdf');
     const response = new Response(form);
-    const answer = await service.app.inject({
+    const answer = await h.service.app.inject({
       method: 'POST',
       url: '/api/personas/verify',
       payload: Buffer.from(await response.arrayBuffer()),
@@ -86,21 +34,21 @@ function contract(kind: 'pglite' | 'postgres') {
     });
     return answer.json().data;
   }
-  const download = (personaId: string, format = 'pdf') => service.app.inject({ url: `/api/personas/${personaId}/download?format=${format}` });
+  const download = (personaId: string, format = 'pdf') => h.service.app.inject({ url: `/api/personas/${personaId}/download?format=${format}` });
 
   it('ends the downloads of a refunded order while its Persona stays genuine, once however often it is told', async () => {
     const orderId = randomUUID();
     const personaId = 'PRS-RFD1-9QXD-2HFA-J8TW';
-    await bus.publish(createEvent('order.paid', paid(orderId, personaId), { correlationId: 'c-refund' }));
+    await h.bus.publish(createEvent('order.paid', paid(orderId, personaId), { correlationId: 'c-refund' }));
     await ready(personaId);
     const copy = await download(personaId);
     expect(copy.statusCode).toBe(200);
     expect((await verify(personaId)).licence).toEqual({ status: 'active' });
 
     const refunded = createEvent('order.refunded_in_full', { orderId, personaId, refundedAt: '2026-11-25T06:30:00.000Z' }, { correlationId: 'c-refund' });
-    expect(await endLicences(database.db, refunded)).toEqual([personaId]);
+    expect(await endLicences(h.database.db, refunded)).toEqual([personaId]);
     // The same event again (a redelivery) finds it done.
-    expect(await endLicences(database.db, refunded)).toEqual([]);
+    expect(await endLicences(h.database.db, refunded)).toEqual([]);
 
     const verified = await verify(personaId);
     expect(verified).toMatchObject({ valid: true, name: 'Zoë Ünal', licence: { status: 'refunded', endedAt: '2026-11-25T06:30:00.000Z' } });
@@ -122,13 +70,13 @@ function contract(kind: 'pglite' | 'postgres') {
   it('makes a Persona of an order refunded before it was made with its licence already ended', async () => {
     const orderId = randomUUID();
     const personaId = 'PRS-RFD2-9QXD-2HFA-J8TW';
-    await bus.publish(createEvent('order.refunded_in_full', { orderId, personaId, refundedAt: new Date().toISOString() }, { correlationId: 'c-early' }));
+    await h.bus.publish(createEvent('order.refunded_in_full', { orderId, personaId, refundedAt: new Date().toISOString() }, { correlationId: 'c-early' }));
     // The two events travel on different queues: the request is sent once the refund is recorded (the case under test).
     for (const end = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 50))) {
-      if (await database.db.selectFrom('refunded_orders').select('order_id').where('order_id', '=', orderId).executeTakeFirst()) break;
+      if (await h.database.db.selectFrom('refunded_orders').select('order_id').where('order_id', '=', orderId).executeTakeFirst()) break;
       if (Date.now() > end) throw new Error('the refund was not recorded');
     }
-    await bus.publish(createEvent('persona.retry_requested', paid(orderId, personaId), { correlationId: 'c-early' }));
+    await h.bus.publish(createEvent('persona.retry_requested', paid(orderId, personaId), { correlationId: 'c-early' }));
     const row = await ready(personaId);
     expect(row.licence_end).toBe('refunded');
     expect((await download(personaId)).statusCode).toBe(410);
@@ -138,7 +86,7 @@ function contract(kind: 'pglite' | 'postgres') {
     const orderId = randomUUID();
     const oldId = 'PRS-XYD1-9QXD-2HFA-J8TW';
     const newId = 'PRS-NEW1-9QXD-2HFA-J8TW';
-    await bus.publish(createEvent('order.paid', paid(orderId, oldId, 'Zoe Unal'), { correlationId: 'c-reissue' }));
+    await h.bus.publish(createEvent('order.paid', paid(orderId, oldId, 'Zoe Unal'), { correlationId: 'c-reissue' }));
     await ready(oldId);
     const kept = (await download(oldId)).rawPayload;
     const reissue = {
@@ -147,9 +95,9 @@ function contract(kind: 'pglite' | 'postgres') {
       replacesPersonaId: oldId,
       reason: 'The buyer typed their name without its accents',
     };
-    await bus.publish(createEvent('persona.reissue_requested', reissue, { correlationId: 'c-reissue' }));
+    await h.bus.publish(createEvent('persona.reissue_requested', reissue, { correlationId: 'c-reissue' }));
     // Delivered twice: still one new Persona.
-    await bus.publish(createEvent('persona.reissue_requested', reissue, { correlationId: 'c-reissue' }));
+    await h.bus.publish(createEvent('persona.reissue_requested', reissue, { correlationId: 'c-reissue' }));
     await ready(newId);
 
     const old = await verify(oldId);
@@ -164,12 +112,12 @@ function contract(kind: 'pglite' | 'postgres') {
     );
     expect(await verify(newId)).toMatchObject({ valid: true, name: 'Zoë Ünal', licence: { status: 'active' } });
     expect((await download(newId)).statusCode).toBe(200);
-    const rows = await database.db.selectFrom('personas').select('persona_id').where('order_id', '=', orderId).execute();
+    const rows = await h.database.db.selectFrom('personas').select('persona_id').where('order_id', '=', orderId).execute();
     expect(rows.map((r) => r.persona_id).sort()).toEqual([newId, oldId]);
 
     // The order refunded in full afterwards: the new one ends refunded, the old one stays replaced.
     await endLicences(
-      database.db,
+      h.database.db,
       createEvent('order.refunded_in_full', { orderId, personaId: newId, refundedAt: new Date().toISOString() }, { correlationId: 'c' }),
     );
     expect((await verify(newId)).licence.status).toBe('refunded');

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createEvent, type EventBus } from '@persona/bus';
-import { sql, type Database } from '@persona/db';
-import { openTestStack } from '@persona/test-stack';
-import type { PersonalizationDB } from '../../src/db';
+import { createEvent } from '@persona/bus';
+import { sql } from '@persona/db';
 import { SourceUnavailableError, type SourceReader } from '../../src/modules/personas/book-source-client';
 import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
 import { PERSONALIZATION_QUEUE, verifyUrl } from '../../src/modules/personas/personalize';
@@ -15,10 +10,9 @@ import { extractPageTexts } from '../modules/pdf-engine/extract-text';
 import { createCanvas } from '@napi-rs/canvas';
 import type { PersonaSignedRecordV2 } from '@persona/contracts';
 import { BudgetMeter, DOCUMENT_BUDGET, readZip } from '@persona/untrusted';
-import { startPersonalizationService, type PersonalizationService } from '../../src/service';
-import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
+import { BOOK_ID, paidOrder, serviceHarness } from '../support/service-on';
+import { mintAdminToken } from '@persona/test-kit';
 
-const BOOK_ID = '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const BROKEN_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const paragraphs = [
   '# Chapter One',
@@ -64,54 +58,10 @@ const readSource: SourceReader = async (bookId) => {
 };
 
 describe('the personalisation service', () => {
-  let service: PersonalizationService;
-  let bus: EventBus;
-  let database: Database<PersonalizationDB>;
-  let dir: string;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'personas-'));
-    const stack = await openTestStack<PersonalizationDB>('pglite', 'personalization');
-    const { logger } = stack;
-    ({ database, bus } = stack);
-    service = await startPersonalizationService({
-      database,
-      bus,
-      logger,
-      catalogueUrl: 'http://127.0.0.1:1',
-      internalToken: 'x'.repeat(32),
-      jwtSecret: TEST_JWT_SECRET,
-      publicUrl: 'https://shop.example',
-      personasDir: dir,
-      readSource,
-      pdfPool: inlinePdfPool(),
-      maxAttempts: 2,
-      lookupsPerMinute: 1000,
-    });
-    close = async () => {
-      await service.close();
-      await stack.close();
-      await rm(dir, { recursive: true, force: true });
-    };
-  }, 60_000);
-  afterAll(() => close());
+  const h = serviceHarness('pglite', { readSource, pdfPool: inlinePdfPool(), maxAttempts: 2, lookupsPerMinute: 1000 });
 
   const paid = (personaId: string, bookId = BOOK_ID, buyerName = 'Zoë Ünal') =>
-    createEvent(
-      'order.paid',
-      {
-        orderId: randomUUID(),
-        personaId,
-        bookId,
-        buyerName,
-        purchaseDate: '2026-11-22',
-        deliveryType: 'digital',
-        amountPaise: 34950,
-        paidAt: new Date().toISOString(),
-      },
-      { correlationId: `corr-${personaId}` },
-    );
+    createEvent('order.paid', paidOrder(randomUUID(), personaId, { bookId, buyerName }), { correlationId: `corr-${personaId}` });
 
   async function waitFor<T>(check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
     const end = Date.now() + ms;
@@ -125,30 +75,30 @@ describe('the personalisation service', () => {
   const outbox = async () =>
     (
       await sql<{ type: string; envelope: { payload: { personaId: string; reason?: string } } }>`SELECT type, envelope FROM outbox ORDER BY id`.execute(
-        database.db,
+        h.database.db,
       )
     ).rows;
   const ready = (personaId: string) =>
     waitFor(
       async () =>
-        (await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'ready').executeTakeFirst()) ??
+        (await h.database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'ready').executeTakeFirst()) ??
         undefined,
     );
 
   describe("a book printed from the publisher's PDF", () => {
     it('is a PDF only: announced so, and an EPUB asked for is refused with the reason', async () => {
       const personaId = 'PRS-PDF1-9QXD-2HFA-J8TW';
-      await bus.publish(paid(personaId, PDF_BOOK));
+      await h.bus.publish(paid(personaId, PDF_BOOK));
       const row = await ready(personaId);
       expect(row.epub_sha256).toBeNull();
       const readyEvent = await waitFor(async () => (await outbox()).find((e) => e.type === 'persona.ready' && e.envelope.payload.personaId === personaId));
       expect((readyEvent.envelope.payload as { formats?: string[] }).formats).toEqual(['pdf']);
-      const epub = await service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` });
+      const epub = await h.service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` });
       expect({ status: epub.statusCode, message: epub.json().message }).toEqual({
         status: 404,
         message: "This Persona is a PDF only: its book is printed from the publisher's own PDF",
       });
-      expect((await service.app.inject({ url: `/api/personas/${personaId}/download` })).statusCode).toBe(200);
+      expect((await h.service.app.inject({ url: `/api/personas/${personaId}/download` })).statusCode).toBe(200);
     }, 60_000);
   });
 
@@ -156,7 +106,7 @@ describe('the personalisation service', () => {
     const form = new FormData();
     form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'persona.pdf');
     const response = new Response(form);
-    return service.app.inject({
+    return h.service.app.inject({
       method: 'POST',
       url: '/api/personas/verify',
       payload: Buffer.from(await response.arrayBuffer()),
@@ -166,9 +116,9 @@ describe('the personalisation service', () => {
 
   it("prints the book's cover as page 1 and the author's own signature on the dedication page; the EPUB's cover image is the cover", async () => {
     const personaId = 'PRS-C0VR-9QXD-2HFA-J8TW';
-    await bus.publish(paid(personaId, PICTURED_BOOK));
+    await h.bus.publish(paid(personaId, PICTURED_BOOK));
     await ready(personaId);
-    const pdf = (await service.app.inject({ url: `/api/personas/${personaId}/download` })).rawPayload;
+    const pdf = (await h.service.app.inject({ url: `/api/personas/${personaId}/download` })).rawPayload;
     const pages = await extractPageTexts(pdf);
     expect(pages[1]).toContain('The Pictured One');
     expect(pages[2]).toContain('Personalised for Zoë Ünal');
@@ -178,7 +128,7 @@ describe('the personalisation service', () => {
     const images = (index: number) => doc.getPage(index).node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.entries().length ?? 0;
     expect(images(0)).toBe(1);
     expect(images(2)).toBe(1);
-    const epub = (await service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` })).rawPayload;
+    const epub = (await h.service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` })).rawPayload;
     const opf = readZip(epub, new BudgetMeter(DOCUMENT_BUDGET, 'The EPUB'))
       .find((entry) => entry.name === 'OEBPS/content.opf')!
       .data.toString('utf8');
@@ -191,12 +141,12 @@ describe('the personalisation service', () => {
       const personaId = 'PRS-GFT1-9QXD-2HFA-J8TW';
       const event = paid(personaId);
       event.payload.gift = { recipientName: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love' };
-      await bus.publish(event);
+      await h.bus.publish(event);
       const row = await ready(personaId);
       expect(row).toMatchObject({ buyer_name: 'Zoë Ünal', recipient_name: 'अनन्या', message: 'जन्मदिन मुबारक!\nWith love', record_version: 2 });
       expect(row.buyer_name_salt).toMatch(/^[0-9a-f]{32}$/);
       expect(row.message_salt).toMatch(/^[0-9a-f]{32}$/);
-      const res = await service.app.inject({ url: `/api/personas/${personaId}/verify` });
+      const res = await h.service.app.inject({ url: `/api/personas/${personaId}/verify` });
       const verified = res.json().data;
       expect(Object.keys(verified).sort()).toEqual(
         ['author', 'gift', 'keyId', 'licence', 'name', 'personaId', 'purchaseDate', 'record', 'sha256', 'signature', 'title', 'valid'].sort(),
@@ -205,7 +155,7 @@ describe('the personalisation service', () => {
       // Neither the buyer's name nor any of the message, nor a salt, is in the answer.
       for (const secret of ['Zoë', 'Ünal', 'मुबारक', 'With love', row.buyer_name_salt!, row.message_salt!]) expect(res.body.includes(secret)).toBe(false);
       // The record answered is what was signed: anyone can check it with the public key.
-      const key = (await service.app.inject({ url: '/api/personas/public-key' })).json().data.publicKeyPem;
+      const key = (await h.service.app.inject({ url: '/api/personas/public-key' })).json().data.publicKeyPem;
       const record = JSON.parse(verified.record as string) as PersonaSignedRecordV2;
       expect(record).toMatchObject({ v: 2, personaId, name: 'अनन्या' });
       expect(verifyPersonaSignature(record, verified.signature, key)).toBe(true);
@@ -213,7 +163,7 @@ describe('the personalisation service', () => {
       // The file's holder checks the giver and the message with the salts printed in the colophon.
       expect(record.buyerNameHash).toBe(saltedHash(row.buyer_name_salt!, 'Zoë Ünal'));
       expect(record.messageHash).toBe(saltedHash(row.message_salt!, 'जन्मदिन मुबारक!\nWith love'));
-      const pdf = (await service.app.inject({ url: `/api/personas/${personaId}/download` })).rawPayload;
+      const pdf = (await h.service.app.inject({ url: `/api/personas/${personaId}/download` })).rawPayload;
       const colophon = (await extractPageTexts(pdf)).at(-1)!.replace(/\s+/g, '');
       expect(colophon).toContain(`salt${row.buyer_name_salt}`);
       expect(colophon).toContain(`salt${row.message_salt}`);
@@ -224,7 +174,7 @@ describe('the personalisation service', () => {
 
     it('still verifies a gift signed before issue 24 (record version 1), answering its printed name but neither its record nor its buyer or message', async () => {
       const personaId = 'PRS-GFT0-9QXD-2HFA-J8TW';
-      const signer = await database.db.selectFrom('signing_keys').select('private_pem').where('active', '=', true).executeTakeFirstOrThrow();
+      const signer = await h.database.db.selectFrom('signing_keys').select('private_pem').where('active', '=', true).executeTakeFirstOrThrow();
       const key = signingKeyFromPem(signer.private_pem);
       const old = {
         personaId,
@@ -236,7 +186,7 @@ describe('the personalisation service', () => {
         recipientName: 'Old Friend',
         message: 'An old secret',
       };
-      await database.db
+      await h.database.db
         .insertInto('personas')
         .values({
           persona_id: personaId,
@@ -255,12 +205,12 @@ describe('the personalisation service', () => {
           pages: 3,
         })
         .execute();
-      const res = await service.app.inject({ url: `/api/personas/${personaId}/verify` });
+      const res = await h.service.app.inject({ url: `/api/personas/${personaId}/verify` });
       expect(res.json().data).toMatchObject({ valid: true, name: 'Old Friend', gift: true, record: null, title: 'An Old Gift' });
       for (const secret of ['Old Giver', 'An old secret']) expect(res.body.includes(secret)).toBe(false);
       // A changed stored record no longer verifies.
-      await database.db.updateTable('personas').set({ message: 'Another secret' }).where('persona_id', '=', personaId).execute();
-      expect((await service.app.inject({ url: `/api/personas/${personaId}/verify` })).json().data.valid).toBe(false);
+      await h.database.db.updateTable('personas').set({ message: 'Another secret' }).where('persona_id', '=', personaId).execute();
+      expect((await h.service.app.inject({ url: `/api/personas/${personaId}/verify` })).json().data.valid).toBe(false);
     });
   });
 
@@ -271,17 +221,17 @@ describe('the personalisation service', () => {
     beforeAll(async () => {
       const event = paid(personaId);
       // Delivered twice: one Persona, one persona.ready.
-      await bus.publish(event);
-      await bus.publish(event);
+      await h.bus.publish(event);
+      await h.bus.publish(event);
       await ready(personaId);
       await new Promise((r) => setTimeout(r, 300));
-      const res = await service.app.inject({ url: `/api/personas/${personaId.toLowerCase()}/download` });
+      const res = await h.service.app.inject({ url: `/api/personas/${personaId.toLowerCase()}/download` });
       expect(res.statusCode).toBe(200);
       pdf = res.rawPayload;
     }, 60_000);
 
     it('becomes exactly one signed, ready Persona announced once', async () => {
-      const rows = await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).execute();
+      const rows = await h.database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'ready', title: 'The Lighthouse Keeper', buyer_name: 'Zoë Ünal', purchase_date: '2026-11-22' });
       const readyEvents = (await outbox()).filter((e) => e.type === 'persona.ready' && e.envelope.payload.personaId === personaId);
@@ -289,34 +239,34 @@ describe('the personalisation service', () => {
     });
 
     it('is downloaded as an attachment whose bytes match the recorded SHA-256', async () => {
-      const res = await service.app.inject({ url: `/api/personas/${personaId}/download` });
+      const res = await h.service.app.inject({ url: `/api/personas/${personaId}/download` });
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toMatch(
         /^attachment; filename="The Lighthouse Keeper - Persona PRS-7K3M-9QXD-2HFA-J8TW.pdf"; filename\*=UTF-8''/,
       );
       const { createHash } = await import('node:crypto');
-      const row = await database.db.selectFrom('personas').select('sha256').where('persona_id', '=', personaId).executeTakeFirstOrThrow();
+      const row = await h.database.db.selectFrom('personas').select('sha256').where('persona_id', '=', personaId).executeTakeFirstOrThrow();
       expect(createHash('sha256').update(pdf).digest('hex')).toBe(row.sha256);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     });
 
     it('is an EPUB too (a book typeset from its text), announced with both formats; a wrong format is refused', async () => {
-      const res = await service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` });
+      const res = await h.service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/epub+zip');
       expect(res.headers['content-disposition']).toMatch(/filename="The Lighthouse Keeper - Persona PRS-7K3M-9QXD-2HFA-J8TW.epub"/);
       expect(res.rawPayload.subarray(30, 38).toString('latin1')).toBe('mimetype');
       const { createHash } = await import('node:crypto');
-      const row = await database.db.selectFrom('personas').select('epub_sha256').where('persona_id', '=', personaId).executeTakeFirstOrThrow();
+      const row = await h.database.db.selectFrom('personas').select('epub_sha256').where('persona_id', '=', personaId).executeTakeFirstOrThrow();
       expect(createHash('sha256').update(res.rawPayload).digest('hex')).toBe(row.epub_sha256);
       const ready = (await outbox()).find((e) => e.type === 'persona.ready' && e.envelope.payload.personaId === personaId)!;
       expect((ready.envelope.payload as { formats?: string[] }).formats).toEqual(['pdf', 'epub']);
-      expect((await service.app.inject({ url: `/api/personas/${personaId}/download?format=pdf` })).rawPayload.equals(pdf)).toBe(true);
-      expect((await service.app.inject({ url: `/api/personas/${personaId}/download?format=docx` })).statusCode).toBe(400);
+      expect((await h.service.app.inject({ url: `/api/personas/${personaId}/download?format=pdf` })).rawPayload.equals(pdf)).toBe(true);
+      expect((await h.service.app.inject({ url: `/api/personas/${personaId}/download?format=docx` })).statusCode).toBe(400);
     });
 
     it('regenerates to the same bytes', async () => {
-      const row = await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).executeTakeFirstOrThrow();
+      const row = await h.database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).executeTakeFirstOrThrow();
       const again = await buildPersonaPdf({
         record: { personaId, bookId: row.book_id, title: row.title, author: row.author, buyerName: row.buyer_name, purchaseDate: row.purchase_date },
         salts: {},
@@ -331,9 +281,9 @@ describe('the personalisation service', () => {
     });
 
     it('verifies its record with the published public key', async () => {
-      const key = (await service.app.inject({ url: '/api/personas/public-key' })).json().data;
+      const key = (await h.service.app.inject({ url: '/api/personas/public-key' })).json().data;
       expect(key).toMatchObject({ algorithm: 'Ed25519', keyId: expect.any(String) });
-      const res = await service.app.inject({ url: `/api/personas/${personaId}/verify` });
+      const res = await h.service.app.inject({ url: `/api/personas/${personaId}/verify` });
       const data = res.json().data;
       expect(data).toMatchObject({
         personaId,
@@ -373,7 +323,7 @@ describe('the personalisation service', () => {
     });
 
     it('says the same of its EPUB: genuine as made, changed once a byte differs', async () => {
-      const epub = (await service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` })).rawPayload;
+      const epub = (await h.service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` })).rawPayload;
       expect((await upload(epub)).json().data).toEqual({
         genuine: true,
         personaId,
@@ -395,17 +345,17 @@ describe('the personalisation service', () => {
     beforeAll(async () => {
       const event = paid(personaId, BOOK_ID, 'Kabir Sen');
       event.payload.gift = { recipientName: 'Meera Iyer' };
-      await bus.publish(event);
+      await h.bus.publish(event);
       await ready(personaId);
-      pdf = (await service.app.inject({ url: `/api/personas/${personaId}/download` })).rawPayload;
-      epub = (await service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` })).rawPayload;
+      pdf = (await h.service.app.inject({ url: `/api/personas/${personaId}/download` })).rawPayload;
+      epub = (await h.service.app.inject({ url: `/api/personas/${personaId}/download?format=epub` })).rawPayload;
     }, 60_000);
 
     async function leak(bytes: Buffer, { headers = admin, name = 'found.pdf', field = 'file' } = {}) {
       const form = new FormData();
       form.append(field, new Blob([bytes]), name);
       const response = new Response(form);
-      return service.app.inject({
+      return h.service.app.inject({
         method: 'POST',
         url: '/api/personas/leaks',
         payload: Buffer.from(await response.arrayBuffer()),
@@ -414,7 +364,7 @@ describe('the personalisation service', () => {
     }
 
     it('names the order, the buyer (not the recipient) and the day it was paid, from the PDF or the EPUB', async () => {
-      const row = await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).executeTakeFirstOrThrow();
+      const row = await h.database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).executeTakeFirstOrThrow();
       const match = {
         personaId,
         orderId: row.order_id,
@@ -446,7 +396,7 @@ describe('the personalisation service', () => {
     });
 
     it('is for administrators only, and refuses what is not a readable PDF or EPUB, writing nothing', async () => {
-      const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM personas`.execute(database.db)).rows[0]!.n);
+      const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM personas`.execute(h.database.db)).rows[0]!.n);
       const before = await count();
       expect((await leak(pdf, { headers: {} as typeof admin })).statusCode).toBe(401);
       expect((await leak(pdf, { headers: { authorization: 'Bearer not-a-token' } })).statusCode).toBe(401);
@@ -459,7 +409,7 @@ describe('the personalisation service', () => {
       expect(broken.json().message).toMatch(/^This PDF cannot be read/);
       const other = await leak(pdf, { field: 'copy' });
       expect({ status: other.statusCode, message: other.json().message }).toEqual({ status: 400, message: 'body field "copy" is not allowed' });
-      const json = await service.app.inject({ method: 'POST', url: '/api/personas/leaks', headers: admin, payload: { file: 'x' } });
+      const json = await h.service.app.inject({ method: 'POST', url: '/api/personas/leaks', headers: admin, payload: { file: 'x' } });
       expect(json.statusCode).toBe(415);
       const huge = await leak(Buffer.concat([pdf, Buffer.alloc(41 * 1024 * 1024)]));
       expect({ status: huge.statusCode, message: huge.json().message }).toEqual({ status: 413, message: 'The copy must be under 40 MB' });
@@ -469,42 +419,42 @@ describe('the personalisation service', () => {
 
   it('records a Persona whose source cannot be read as failed, announces it, and dead-letters the message', async () => {
     const personaId = 'PRS-0000-1111-2222-3333';
-    await bus.publish(paid(personaId, BROKEN_BOOK));
+    await h.bus.publish(paid(personaId, BROKEN_BOOK));
     const failed = await waitFor(
       async () =>
-        (await database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'failed').executeTakeFirst()) ??
+        (await h.database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).where('status', '=', 'failed').executeTakeFirst()) ??
         undefined,
     );
     expect(failed.error).toMatch(/cannot|no \/internal/);
     const events = (await outbox()).filter((e) => e.type === 'persona.failed' && e.envelope.payload.personaId === personaId);
     expect(events).toHaveLength(1);
     const dead = await waitFor(async () => {
-      const letters = await bus.deadLetters(PERSONALIZATION_QUEUE);
+      const letters = await h.bus.deadLetters(PERSONALIZATION_QUEUE);
       return letters.find((l) => (l.event.payload as { personaId: string }).personaId === personaId);
     });
     expect(dead.attempts).toBe(2);
-    expect((await service.app.inject({ url: `/api/personas/${personaId}/download` })).statusCode).toBe(404);
+    expect((await h.service.app.inject({ url: `/api/personas/${personaId}/download` })).statusCode).toBe(404);
   }, 60_000);
 
   it('makes a failed Persona when an administrator asks again', async () => {
     const personaId = 'PRS-4444-5555-6666-7777';
     const first = paid(personaId, FLAKY_BOOK);
-    await bus.publish(first);
+    await h.bus.publish(first);
     await waitFor(
       async () =>
-        (await database.db.selectFrom('personas').select('status').where('persona_id', '=', personaId).where('status', '=', 'failed').executeTakeFirst()) ??
+        (await h.database.db.selectFrom('personas').select('status').where('persona_id', '=', personaId).where('status', '=', 'failed').executeTakeFirst()) ??
         undefined,
     );
     flakyDown = false;
-    await bus.publish(createEvent('persona.retry_requested', first.payload, { correlationId: 'retry' }));
+    await h.bus.publish(createEvent('persona.retry_requested', first.payload, { correlationId: 'retry' }));
     await ready(personaId);
     const events = (await outbox()).filter((e) => e.envelope.payload.personaId === personaId).map((e) => e.type);
     expect(events).toEqual(['persona.failed', 'persona.ready']);
   }, 60_000);
 
   it('answers bad persona ids with 400 and unknown ones with 404', async () => {
-    expect((await service.app.inject({ url: '/api/personas/../../etc/passwd/download' })).statusCode).toBe(404);
-    expect((await service.app.inject({ url: '/api/personas/not-a-persona-id-x/download' })).json().message).toBe('That is not a valid Persona ID');
-    expect((await service.app.inject({ url: '/api/personas/PRS-9999-9999-9999-9999/verify' })).statusCode).toBe(404);
+    expect((await h.service.app.inject({ url: '/api/personas/../../etc/passwd/download' })).statusCode).toBe(404);
+    expect((await h.service.app.inject({ url: '/api/personas/not-a-persona-id-x/download' })).json().message).toBe('That is not a valid Persona ID');
+    expect((await h.service.app.inject({ url: '/api/personas/PRS-9999-9999-9999-9999/verify' })).statusCode).toBe(404);
   });
 });

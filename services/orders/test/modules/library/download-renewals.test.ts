@@ -4,31 +4,14 @@
 // once per request.
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '@persona/bus';
-import { sql } from '@persona/db';
 import { describeWithPostgres } from '@persona/test-kit';
 import { applyDownloadRenewal } from '../../../src/modules/library/download-renewals';
-import { checkout, paidOrder, startOrdersHarness, type OrdersHarness } from '../../support';
-
-const SHOP = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };
+import { checkout, paidOrder } from '../../support';
+import { ordersHarnessFor, queuedEmails, SHOP, untilQueued } from '../../support/emails';
 
 function contract(kind: 'pglite' | 'postgres') {
-  let h: OrdersHarness;
-  beforeAll(async () => {
-    h = await startOrdersHarness(kind);
-  });
-  afterAll(() => h.close());
-
-  const renewals = async (orderId: string) =>
-    (
-      await sql<{
-        to_address: string;
-        subject: string;
-        text_body: string;
-        html_body: string;
-      }>`SELECT to_address, subject, text_body, html_body FROM emails WHERE kind = 'download-renewal' AND order_id = ${orderId} ORDER BY created_at`.execute(
-        h.database.db,
-      )
-    ).rows;
+  const h = ordersHarnessFor(kind);
+  const renewals = (orderId: string) => queuedEmails(h, 'download-renewal', { orderId });
   const asked = (order: { orderId: string; personaId: string }, token = 'T'.repeat(43)) =>
     createEvent(
       'persona.download_renewal_requested',
@@ -40,9 +23,7 @@ function contract(kind: 'pglite' | 'postgres') {
     const order = await paidOrder(h, checkout({ email: 'Buyer.Renews@Example.com', fullName: 'Kavya Menon' }));
     const event = asked(order, 'a'.repeat(43));
     await h.bus.publish(event);
-    for (const end = Date.now() + 10_000; (await renewals(order.orderId)).length === 0; await new Promise((r) => setTimeout(r, 50))) {
-      if (Date.now() > end) throw new Error('no e-mail was queued');
-    }
+    await untilQueued(() => renewals(order.orderId));
     // Delivered again: the inbox has it.
     expect(await applyDownloadRenewal(h.database.db, event, SHOP)).toBe(false);
     const [mail, ...more] = await renewals(order.orderId);

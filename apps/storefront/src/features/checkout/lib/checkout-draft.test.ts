@@ -1,15 +1,6 @@
 import { EMPTY_CHECKOUT, type CheckoutValues } from './checkout-form';
 import { CHECKOUT_DRAFT_KEY, clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft } from './checkout-draft';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const items = new Map(Object.entries(initial));
-  return {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    items,
-  };
-}
+import { memoryStorage } from '../../../test-storage';
 
 const typed: CheckoutValues = {
   ...EMPTY_CHECKOUT,
