@@ -9,3 +9,18 @@ export function memoryStorage(initial: Record<string, string> = {}) {
     items,
   };
 }
+
+/** Storage that refuses every read and write, as a browser does when storage is blocked or full. */
+export function brokenStorage() {
+  return {
+    getItem: (): string | null => {
+      throw new Error('SecurityError');
+    },
+    setItem: (): void => {
+      throw new Error('QuotaExceededError');
+    },
+    removeItem: (): void => {
+      throw new Error('SecurityError');
+    },
+  };
+}

@@ -7,7 +7,7 @@ import {
   savePersonaDraft,
   type PrintedFields,
 } from './persona-draft';
-import { memoryStorage } from '../test-storage';
+import { brokenStorage, memoryStorage } from '../test-storage';
 
 const form: PrintedFields & { email: string } = { fullName: '', isGift: false, recipientName: '', message: '', deliverOn: '', email: 'asha@example.com' };
 
@@ -36,14 +36,7 @@ describe('the persona draft', () => {
   });
 
   it('survives storage that refuses to be written or read', () => {
-    const broken = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-    };
+    const broken = brokenStorage();
     expect(() => savePersonaDraft(broken, { name: 'Asha', message: '' })).not.toThrow();
     expect(readPersonaDraft(broken)).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { EMPTY_CHECKOUT, type CheckoutValues } from './checkout-form';
 import { CHECKOUT_DRAFT_KEY, clearCheckoutDraft, readCheckoutDraft, saveCheckoutDraft } from './checkout-draft';
-import { memoryStorage } from '../../../test-storage';
+import { brokenStorage, memoryStorage } from '../../../test-storage';
 
 const typed: CheckoutValues = {
   ...EMPTY_CHECKOUT,
@@ -47,17 +47,7 @@ describe('the checkout draft', () => {
   });
 
   it('survives storage that refuses to be written or read', () => {
-    const broken = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('full');
-      },
-      removeItem: () => {
-        throw new Error('denied');
-      },
-    };
+    const broken = brokenStorage();
     expect(() => saveCheckoutDraft(broken, typed)).not.toThrow();
     expect(() => clearCheckoutDraft(broken)).not.toThrow();
     expect(readCheckoutDraft(broken)).toBeNull();
