@@ -2,21 +2,14 @@
 // orders list paged by cursor with the place kept through Next, Previous, reload, back and
 // forward; a stale page link landing on the first page; searches by e-mail prefix and name; the
 // count; and orders.csv made by the server with every order the filters keep.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seedScale, startShop, type RunningShop } from '@persona/launcher';
-import { closeChromium, launchChromium, settle, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { readFile } from 'node:fs/promises';
+import { seedScale } from '@persona/launcher';
+import { settle } from './support/browser';
+import { browserJourney, signInAsAdmin, startOwnShop } from './support/journey';
+import { TEST_ADMIN } from './support/shop';
 
-const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
 const ORDERS = 130;
 
-let shop: RunningShop;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let dataDir: string;
 let token: string;
 
 interface ApiOrder {
@@ -26,52 +19,29 @@ interface ApiOrder {
 }
 
 async function api<T>(url: string): Promise<T> {
-  const res = await fetch(`${shop.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${journey.shop.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(200);
   return (await res.json()) as T;
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-admin-lists-'));
-  await seedScale({ dataDir: path.join(dataDir, 'shop'), books: 40, orders: ORDERS, seed: 11, force: false }, () => undefined);
-  shop = await startShop({
-    dataDir: path.join(dataDir, 'shop'),
-    port: 0,
-    host: '127.0.0.1',
-    env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name },
-  });
-  const login = await fetch(`${shop.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  token = ((await login.json()) as { data: { token: string } }).data.token;
-  browser = await launchChromium();
-}, SHOP_HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await closeChromium(browser);
-  await shop?.close();
-  await rm(dataDir, { recursive: true, force: true });
-}, SHOP_HOOK_TIMEOUT_MS);
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+const journey = browserJourney({
+  start: () =>
+    startOwnShop('persona-admin-lists-', {}, (dataDir) => seedScale({ dataDir, books: 40, orders: ORDERS, seed: 11, force: false }, () => undefined)),
+  books: false,
+  contextOptions: { acceptDownloads: true },
+  prepare: async (shop) => {
+    const login = await fetch(`${shop.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    });
+    token = ((await login.json()) as { data: { token: string } }).data.token;
+  },
   // Logged in as the login page would leave it (spec §3: the token in local storage).
-  await context.addInitScript(
-    ([value, admin]) => {
-      localStorage.setItem('token', value);
-      localStorage.setItem('admin', admin);
-    },
-    [token, JSON.stringify({ name: ADMIN.name, email: ADMIN.email })] as const,
-  );
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
+  onContext: (context) => signInAsAdmin(context, token),
 });
 
-const main = () => page.locator('main');
+const main = () => journey.page.locator('main');
 const rowIds = () =>
   main()
     .locator('tbody tr')
@@ -85,8 +55,8 @@ describe('the orders list at length', () => {
     expect(paid).toBeGreaterThan(60);
     const pages = Math.ceil(paid / 20);
 
-    await page.goto('/admin/orders');
-    await page.getByRole('heading', { level: 1, name: 'Order Dashboard' }).waitFor();
+    await journey.page.goto('/admin/orders');
+    await journey.page.getByRole('heading', { level: 1, name: 'Order Dashboard' }).waitFor();
     await main().locator('tbody tr').first().waitFor();
     expect(await main().getByRole('status').innerText()).toBe(`${paid} orders`);
     expect(await pageLabel()).toBe(`Page 1 of ${pages}`);
@@ -95,7 +65,7 @@ describe('the orders list at length', () => {
     expect(await main().getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
 
     await main().getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL(/page=2&after=/);
+    await journey.page.waitForURL(/page=2&after=/);
     // The next page has arrived: a full page of rows (not the loading state's none), the first a new one.
     const arrived = async (before: ReadonlyArray<string | null>) => {
       const ids = await rowIds();
@@ -104,7 +74,7 @@ describe('the orders list at length', () => {
     await settle(() => arrived(first), true);
     const second = await rowIds();
     await main().getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL(/page=3&after=/);
+    await journey.page.waitForURL(/page=3&after=/);
     await settle(() => arrived(second), true);
     const third = await rowIds();
     expect(await pageLabel()).toBe(`Page 3 of ${pages}`);
@@ -113,32 +83,32 @@ describe('the orders list at length', () => {
     expect([...first, ...second, ...third]).toEqual(all.data.slice(0, 60).map((o) => o._id));
 
     // Reload keeps the place.
-    await page.reload();
+    await journey.page.reload();
     await main().locator('tbody tr').first().waitFor();
     expect(await rowIds()).toEqual(third);
     // Previous walks back by the cursor before the first row.
     await main().getByRole('button', { name: 'Previous' }).click();
-    await page.waitForURL(/page=2&before=/);
+    await journey.page.waitForURL(/page=2&before=/);
     await settle(async () => JSON.stringify(await rowIds()), JSON.stringify(second));
     // Back and forward through the browser's history.
-    await page.goBack();
+    await journey.page.goBack();
     await settle(async () => JSON.stringify(await rowIds()), JSON.stringify(third));
-    await page.goForward();
+    await journey.page.goForward();
     await settle(async () => JSON.stringify(await rowIds()), JSON.stringify(second));
     await main().getByRole('button', { name: 'Previous' }).click();
-    await page.waitForURL((url) => !url.search.includes('page='));
+    await journey.page.waitForURL((url) => !url.search.includes('page='));
     await settle(async () => JSON.stringify(await rowIds()), JSON.stringify(first));
 
     // The last page: Next is disabled.
-    await page.goto(`/admin/orders?page=${pages}`);
+    await journey.page.goto(`/admin/orders?page=${pages}`);
     await main().locator('tbody tr').first().waitFor();
     expect(await main().getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     expect(await main().locator('tbody tr').count()).toBe(paid - (pages - 1) * 20);
   });
 
   it('lands on the first page from a page link that is no longer valid', async () => {
-    await page.goto('/admin/orders?page=4&after=bm90LWEtY3Vyc29y');
-    await page.waitForURL((url) => url.pathname === '/admin/orders' && url.search === '');
+    await journey.page.goto('/admin/orders?page=4&after=bm90LWEtY3Vyc29y');
+    await journey.page.waitForURL((url) => url.pathname === '/admin/orders' && url.search === '');
     await main().locator('tbody tr').first().waitFor();
     expect(await pageLabel()).toMatch(/^Page 1 of /);
   });
@@ -149,16 +119,16 @@ describe('the orders list at length', () => {
     const matching = await api<{ data: ApiOrder[]; meta: { total: number } }>(`/api/orders?paymentStatus=paid&limit=100&search=${encodeURIComponent(prefix)}`);
     expect(matching.meta.total).toBeGreaterThan(0);
 
-    await page.goto('/admin/orders');
+    await journey.page.goto('/admin/orders');
     await main().locator('tbody tr').first().waitFor();
     await main().getByLabel('Search').fill(prefix.toUpperCase());
     await main().getByRole('button', { name: 'Search', exact: true }).click();
-    await page.waitForURL(/search=/);
+    await journey.page.waitForURL(/search=/);
     await settle(() => main().getByRole('status').innerText(), `${matching.meta.total} ${matching.meta.total === 1 ? 'order' : 'orders'}`);
     const emails = await main().locator('tbody tr td:nth-child(3) .cell-sub:first-of-type').allInnerTexts();
     expect(emails.every((e) => e.toLowerCase().startsWith(prefix))).toBe(true);
 
-    const downloading = page.waitForEvent('download');
+    const downloading = journey.page.waitForEvent('download');
     await main().getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('orders.csv');
@@ -177,9 +147,9 @@ describe('the orders list at length', () => {
   });
 
   it('exports every order the filters keep, across the server’s batches', async () => {
-    await page.goto('/admin/orders?payment=all');
+    await journey.page.goto('/admin/orders?payment=all');
     await main().locator('tbody tr').first().waitFor();
-    const downloading = page.waitForEvent('download');
+    const downloading = journey.page.waitForEvent('download');
     await main().getByRole('button', { name: 'Export CSV' }).click();
     const lines = (await readFile((await (await downloading).path())!, 'utf8')).trimEnd().split('\r\n');
     expect(lines).toHaveLength(ORDERS + 1);
@@ -190,28 +160,28 @@ describe('the orders list at length', () => {
 describe('feedback and subscribers', () => {
   it('finds feedback by a sender’s name and subscribers by the beginning of an address', async () => {
     const post = (url: string, body: object) =>
-      fetch(`${shop.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) =>
+      fetch(`${journey.shop.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((res) =>
         expect(res.ok).toBe(true),
       );
     await post('/api/feedback', { name: 'Kavya Menon', email: 'kavya@example.com', message: 'Do you gift-wrap?' });
     await post('/api/feedback', { name: 'Rohan Das', email: 'rohan@example.com', message: 'Loved the sample.' });
     for (const email of ['zara.one@example.com', 'zara.two@example.com', 'yusuf@example.com']) await post('/api/newsletter/subscribe', { email });
 
-    await page.goto('/admin/feedbacks');
+    await journey.page.goto('/admin/feedbacks');
     await main().locator('li', { hasText: 'Loved the sample.' }).waitFor();
     await main().getByLabel('Search').fill('menon');
     await main().getByRole('button', { name: 'Search', exact: true }).click();
     await settle(() => main().getByRole('status').innerText(), '1 message');
     expect(await main().locator('li').allInnerTexts()).toEqual([expect.stringContaining('Do you gift-wrap?')]);
 
-    await page.goto('/admin/subscribers');
+    await journey.page.goto('/admin/subscribers');
     await main().getByRole('cell', { name: 'yusuf@example.com' }).waitFor();
     await main().getByLabel('Search').fill('ZARA.');
     await main().getByRole('button', { name: 'Search', exact: true }).click();
     await settle(() => main().getByRole('status').innerText(), '2 subscribers');
     expect(await main().locator('tbody td:first-child').allInnerTexts()).toEqual(['zara.two@example.com', 'zara.one@example.com']);
     // Reload keeps the search.
-    await page.reload();
+    await journey.page.reload();
     await settle(() => main().getByRole('status').innerText(), '2 subscribers');
     expect(await main().getByLabel('Search').inputValue()).toBe('ZARA.');
   });

@@ -4,30 +4,15 @@
 // /send-persona preparing then offering the PDF, and verifying that PDF.
 import { verify } from 'node:crypto';
 import { statSync } from 'node:fs';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { Book } from '@persona/contracts';
-import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { settle, open } from './support/browser';
 import { extractPageTexts, popplerPageTexts } from '@persona/test-kit';
 import { shopDate } from '@persona/contracts';
-import {
-  adminAuth,
-  buyPersonaThroughApi,
-  declineThroughApi,
-  fetchAllBooks,
-  initiateThroughApi,
-  mailsTo,
-  startTestShop,
-  type RunningShop,
-} from './support/shop';
-
-let shop: RunningShop;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let books: Book[];
+import { adminAuth, buyPersonaThroughApi, declineThroughApi, initiateThroughApi, mailsTo } from './support/shop';
+import { browserJourney, squash } from './support/journey';
 
 const inr = (rupees: number) => `₹${rupees.toFixed(2)}`;
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const PERSONA_ID = /^PRS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 const READY_TIMEOUT_MS = 60000;
 
@@ -37,38 +22,19 @@ const address = { line1: '12 MG Road', city: 'Kochi', zip: '682016', country: 'I
 
 /** A book to buy digitally, and one to print (with a printing cost when the catalogue has one). */
 function pickBooks(): { digitalBook: Book; physicalBook: Book } {
-  const physicalBook = books.find((b) => b.printingCost > 0) ?? books[1] ?? books[0]!;
-  const digitalBook = books.find((b) => b._id !== physicalBook._id) ?? physicalBook;
+  const physicalBook = journey.books.find((b) => b.printingCost > 0) ?? journey.books[1] ?? journey.books[0]!;
+  const digitalBook = journey.books.find((b) => b._id !== physicalBook._id) ?? physicalBook;
   return { digitalBook, physicalBook };
 }
 
-beforeAll(async () => {
-  shop = await startTestShop();
-  books = await fetchAllBooks(shop.url);
-  browser = await launchChromium();
-}, 120000);
+const journey = browserJourney({ contextOptions: { acceptDownloads: true } });
+const { main, field } = journey;
 
-afterAll(async () => {
-  await closeChromium(browser);
-  await shop?.close();
-}, SHOP_HOOK_TIMEOUT_MS);
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-const main = () => page.getByRole('main');
-const field = (label: string) => main().getByLabel(label, { exact: true });
 const submitButton = () => main().getByRole('button', { name: /^(Complete Purchase - ₹|Processing\.\.\.)/ });
-const testModeDialog = () => page.getByRole('dialog', { name: 'Test-mode payment' });
+const testModeDialog = () => journey.page.getByRole('dialog', { name: 'Test-mode payment' });
 
 async function openCheckout(book: Book) {
-  await open(page, `/checkout/${book._id}`);
+  await open(journey.page, `/checkout/${book._id}`);
   await main().getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
   await main().getByText(book.title, { exact: true }).first().waitFor();
 }
@@ -91,7 +57,7 @@ async function choosePhysical(values = address) {
 /** Records the API calls the page makes (method and path). */
 function recordApiCalls(): string[] {
   const calls: string[] = [];
-  page.on('request', (request: Request) => {
+  journey.page.on('request', (request: Request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
   });
@@ -103,14 +69,14 @@ async function payAndReachSuccess(book: Book, deliveryType: 'digital' | 'physica
   const dialog = testModeDialog();
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Pay successfully' }).click();
-  await page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30000 });
+  await journey.page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30000 });
   await main().getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
-  const url = new URL(page.url());
+  const url = new URL(journey.page.url());
   const personaId = url.searchParams.get('personaId') ?? '';
   expect(personaId).toMatch(PERSONA_ID);
   expect(url.searchParams.get('orderId')).toMatch(/^[0-9a-f-]{36}$/);
   expect(squash(await main().innerText())).toContain(personaId);
-  const toast = page.getByRole('region', { name: 'Notifications' });
+  const toast = journey.page.getByRole('region', { name: 'Notifications' });
   expect(squash(await toast.innerText())).toContain('Payment Successful');
   expect(squash(await toast.innerText())).toContain('Your order has been placed!');
   expect(await main().getByRole('link', { name: 'View your Persona' }).getAttribute('href')).toBe(`/send-persona?personaId=${personaId}`);
@@ -140,16 +106,18 @@ async function payAndReachSuccess(book: Book, deliveryType: 'digital' | 'physica
  * (the ready e-mail is the receipt too); a slower one has the confirmation at a minute, then its own.
  */
 async function expectOrderEmails(personaId: string, book: Book, total: number) {
-  const [ready] = await mailsTo(shop.mailDir, buyer.email, `/api/personas/${personaId}/download`, 1, 90_000);
+  const [ready] = await mailsTo(journey.shop.mailDir, buyer.email, `/api/personas/${personaId}/download`, 1, 90_000);
   expect(ready!.html).toContain(`/api/personas/${personaId}/download`);
   expect(ready!.html).toContain('>Download PDF</a>');
   const combined = ready!.text.includes('This e-mail is your receipt.');
-  const receipts = (await mailsTo(shop.mailDir, buyer.email, 'This e-mail is your receipt.', 1, 90_000)).filter((mail) => mail.text.includes(personaId));
+  const receipts = (await mailsTo(journey.shop.mailDir, buyer.email, 'This e-mail is your receipt.', 1, 90_000)).filter((mail) =>
+    mail.text.includes(personaId),
+  );
   expect(receipts).toHaveLength(1);
   const receipt = receipts[0]!;
   if (combined) expect(receipt.text).toContain('Thank you: your Persona is ready');
   else expect(receipt.text).toContain('Thank you for your order');
-  expect((await mailsTo(shop.mailDir, buyer.email, personaId, 1, 0)).length).toBe(combined ? 1 : 2);
+  expect((await mailsTo(journey.shop.mailDir, buyer.email, personaId, 1, 0)).length).toBe(combined ? 1 : 2);
   expect(receipt.text).toContain(`We have received your payment of ${inr(total)}. This e-mail is your receipt.`);
   expect(receipt.text).toContain(book.title);
   expect(receipt.text).toContain(`/send-persona?personaId=${personaId}`);
@@ -161,7 +129,7 @@ async function expectOrderEmails(personaId: string, book: Book, total: number) {
 /** Opens /send-persona from the success page and waits, without reloading, for the download. */
 async function waitForPersona(personaId: string, book: Book, deliveryType: 'Digital' | 'Physical') {
   await main().getByRole('link', { name: 'View your Persona' }).click();
-  await page.waitForURL((url) => url.pathname === '/send-persona');
+  await journey.page.waitForURL((url) => url.pathname === '/send-persona');
   await main().getByRole('heading', { level: 1, name: 'Your Persona is Ready!' }).waitFor({ timeout: 15000 });
   const download = main().getByRole('link', { name: `Download PDF of ${book.title}` });
   await download.waitFor({ timeout: READY_TIMEOUT_MS });
@@ -196,14 +164,14 @@ async function waitForPersona(personaId: string, book: Book, deliveryType: 'Digi
 async function downloadPdf(download: ReturnType<Page['getByRole']>): Promise<Buffer> {
   const href = (await download.getAttribute('href')) ?? '';
   expect(href).not.toBe('');
-  const response = await page.request.get(href);
+  const response = await journey.page.request.get(href);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/pdf');
   const pdf = await response.body();
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdf.length).toBeGreaterThan(5000);
 
-  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  const [file] = await Promise.all([journey.page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/\.pdf$/i);
   expect(statSync(await file.path()).size).toBe(pdf.length);
   return pdf;
@@ -213,7 +181,7 @@ describe('checkout page', () => {
   it('shows the book, the digital total and the purchase button; physical adds the address and the fees', async () => {
     const { physicalBook: book } = pickBooks();
     await openCheckout(book);
-    expect(await settle(() => page.title(), 'Checkout | Persona Books')).toBe('Checkout | Persona Books');
+    expect(await settle(() => journey.page.title(), 'Checkout | Persona Books')).toBe('Checkout | Persona Books');
 
     const summary = main().getByRole('region', { name: 'Order summary' });
     let text = squash(await summary.innerText());
@@ -276,8 +244,8 @@ describe('checkout page', () => {
     // Described by its error first, then the line under it (what a PIN code is for).
     const [describedBy = '', hint = ''] = ((await zip.getAttribute('aria-describedby')) ?? '').split(' ');
     expect(describedBy).not.toBe('');
-    expect(squash(await page.locator(`[id="${describedBy}"]`).innerText())).toBe('Please enter a valid 6-digit PIN code');
-    expect(squash(await page.locator(`[id="${hint}"]`).innerText())).toBe('Six digits: the city and state are filled from it');
+    expect(squash(await journey.page.locator(`[id="${describedBy}"]`).innerText())).toBe('Please enter a valid 6-digit PIN code');
+    expect(squash(await journey.page.locator(`[id="${hint}"]`).innerText())).toBe('Six digits: the city and state are filled from it');
     expect(await settle(() => zip.evaluate((el) => el === document.activeElement), true)).toBe(true);
 
     await zip.fill('56000a');
@@ -291,7 +259,7 @@ describe('checkout page', () => {
   });
 
   it('an unknown book shows "Book not found" with a way home', async () => {
-    await open(page, '/checkout/00000000-0000-4000-8000-000000000000');
+    await open(journey.page, '/checkout/00000000-0000-4000-8000-000000000000');
     await main().getByRole('heading', { level: 1, name: 'Book not found' }).waitFor();
     expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   });
@@ -321,13 +289,13 @@ describe('buying a Persona (test mode)', () => {
     const pdf = await downloadPdf(download);
     await expectOrderEmails(personaId, book, book.price);
 
-    await open(page, `/verify/${personaId}`);
+    await open(journey.page, `/verify/${personaId}`);
     await main().getByRole('heading', { level: 2, name: 'Genuine Persona' }).waitFor();
     const verifyText = squash(await main().innerText());
     expect(verifyText).toContain(book.title);
     expect(verifyText).toContain(`Personalised for ${buyer.fullName} on`);
     expect(verifyText).toContain(personaId);
-    expect(await settle(() => page.title(), 'Verify a Persona | Persona Books')).toBe('Verify a Persona | Persona Books');
+    expect(await settle(() => journey.page.title(), 'Verify a Persona | Persona Books')).toBe('Verify a Persona | Persona Books');
 
     const upload = main().getByLabel('Check a Persona PDF or EPUB');
     expect(await upload.getAttribute('accept')).toBe('application/pdf,application/epub+zip,.pdf,.epub');
@@ -343,7 +311,7 @@ describe('buying a Persona (test mode)', () => {
     await main().getByText('Not a genuine, unmodified Persona', { exact: true }).waitFor();
 
     // Its EPUB checks too (an EPUB often comes with no type: its name says what it is).
-    const epub = Buffer.from(await (await fetch(`${shop.url}/api/personas/${personaId}/download?format=epub`)).arrayBuffer());
+    const epub = Buffer.from(await (await fetch(`${journey.shop.url}/api/personas/${personaId}/download?format=epub`)).arrayBuffer());
     await upload.setInputFiles({ name: 'persona.epub', mimeType: '', buffer: epub });
     await main().getByRole('button', { name: 'Check file' }).click();
     await main().getByText(`A genuine, unmodified Persona EPUB of "${book.title}"`, { exact: false }).waitFor();
@@ -357,7 +325,7 @@ describe('buying a Persona (test mode)', () => {
     // The state is the address's, filled from the PIN code.
     expect(await field('State').inputValue()).toBe('32');
     const total = book.price + book.printingCost + 50;
-    const initiated = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/payments/initiate');
+    const initiated = journey.page.waitForRequest((request) => new URL(request.url()).pathname === '/api/payments/initiate');
     await submitButton().click();
     const body = (await initiated).postDataJSON() as { deliveryType: string; address: unknown; book: string; state: string };
     expect(body.book).toBe(book._id);
@@ -372,7 +340,7 @@ describe('buying a Persona (test mode)', () => {
     expect(await invoiceLink.getAttribute('href')).toBe(`/api/orders/${personaId}/invoice`);
     let invoice: Response | undefined;
     for (let i = 0; i < 100 && invoice?.status !== 200; i += 1) {
-      invoice = await fetch(`${shop.url}/api/orders/${personaId}/invoice`);
+      invoice = await fetch(`${journey.shop.url}/api/orders/${personaId}/invoice`);
       if (invoice.status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(invoice?.headers.get('content-type')).toBe('application/pdf');
@@ -386,12 +354,12 @@ describe('buying a Persona (test mode)', () => {
   }, 180000);
 
   it("charges the shop's price when it changed after the page opened: the summary shows the server's charge and the receipt the amount paid", async () => {
-    const book = books.at(-1)!;
-    const auth = await adminAuth(shop.url);
+    const book = journey.books.at(-1)!;
+    const auth = await adminAuth(journey.shop.url);
     const setPrice = async (price: number) => {
       const form = new FormData();
       form.append('price', String(price));
-      const res = await fetch(`${shop.url}/api/books/${book._id}`, { method: 'PUT', headers: auth, body: form });
+      const res = await fetch(`${journey.shop.url}/api/books/${book._id}`, { method: 'PUT', headers: auth, body: form });
       expect(res.status).toBe(200);
     };
     await openCheckout(book);
@@ -419,7 +387,7 @@ describe('buying a Persona (test mode)', () => {
     await fillBuyer();
     await submitButton().click();
     await testModeDialog().getByRole('button', { name: 'Decline payment' }).click();
-    await page.waitForURL((url) => url.pathname === '/payment-failed', { timeout: 30000 });
+    await journey.page.waitForURL((url) => url.pathname === '/payment-failed', { timeout: 30000 });
     await main().getByRole('heading', { level: 1, name: 'Payment Failed' }).waitFor();
     expect(squash(await main().innerText())).toContain('Something went wrong during the payment. Please try again.');
     expect(calls).not.toContain('POST /api/payments/verify');
@@ -428,19 +396,19 @@ describe('buying a Persona (test mode)', () => {
     expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     await retry.click();
     await main().getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/checkout/${book._id}`);
+    expect(new URL(journey.page.url()).pathname).toBe(`/checkout/${book._id}`);
     // The form is as the buyer left it, and still works: paying now succeeds.
     expect(await settle(() => field('Full Name').inputValue(), buyer.fullName)).toBe(buyer.fullName);
     expect(await field('Email').inputValue()).toBe(buyer.email);
     expect(await field('Phone Number').inputValue()).toBe(buyer.phone);
     await submitButton().click();
     await testModeDialog().getByRole('button', { name: 'Pay successfully' }).click();
-    await page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30000 });
+    await journey.page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30000 });
     // Paid: a new checkout in this tab starts empty.
     await openCheckout(book);
-    await page.waitForLoadState('networkidle');
+    await journey.page.waitForLoadState('networkidle');
     expect(await field('Full Name').inputValue()).toBe('');
-    expect(await page.evaluate(() => sessionStorage.getItem('persona.checkout-draft'))).toBeNull();
+    expect(await journey.page.evaluate(() => sessionStorage.getItem('persona.checkout-draft'))).toBeNull();
   }, 120000);
 
   it('closing the dialog (button or Escape) leaves the form filled and usable and the order unpaid', async () => {
@@ -451,7 +419,7 @@ describe('buying a Persona (test mode)', () => {
     await choosePhysical();
 
     const initiations: Array<{ key: string | null; orderId: string; razorpayOrderId: string }> = [];
-    page.on('response', async (response) => {
+    journey.page.on('response', async (response) => {
       if (new URL(response.url()).pathname !== '/api/payments/initiate' || !response.ok()) return;
       const { data } = (await response.json()) as { data: { orderId: string; razorpayOrderId: string } };
       initiations.push({ key: response.request().headers()['idempotency-key'] ?? null, orderId: data.orderId, razorpayOrderId: data.razorpayOrderId });
@@ -465,7 +433,7 @@ describe('buying a Persona (test mode)', () => {
 
     expect(await settle(async () => submitButton().isEnabled(), true)).toBe(true);
     expect((await submitButton().innerText()).startsWith('Complete Purchase - ₹')).toBe(true);
-    expect(new URL(page.url()).pathname).toBe(`/checkout/${book._id}`);
+    expect(new URL(journey.page.url()).pathname).toBe(`/checkout/${book._id}`);
     expect(await field('Full Name').inputValue()).toBe(buyer.fullName);
     expect(await field('PIN code').inputValue()).toBe(address.zip);
     expect(await field('Full Name').isEditable()).toBe(true);
@@ -473,7 +441,7 @@ describe('buying a Persona (test mode)', () => {
     // The same form again: the same Idempotency-Key, so the same (still unpaid) order; Escape closes too.
     await submitButton().click();
     await testModeDialog().waitFor();
-    await page.keyboard.press('Escape');
+    await journey.page.keyboard.press('Escape');
     await testModeDialog().waitFor({ state: 'hidden' });
     expect(await settle(async () => submitButton().isEnabled(), true)).toBe(true);
     expect(await settle(async () => initiations.length, 2)).toBe(2);
@@ -496,7 +464,7 @@ describe('buying a Persona (test mode)', () => {
 
 describe('a gift', () => {
   it('is bought with a message in Devanagari, reaches its recipient by e-mail with their name and the message printed, and opens in their library', async () => {
-    const book = books.find((b) => !b.hasFullPdf) ?? books[0]!;
+    const book = journey.books.find((b) => !b.hasFullPdf) ?? journey.books[0]!;
     const recipient = { name: 'अनन्या शर्मा', email: `ananya.${Date.now().toString(36)}@example.com` };
     const message = ['जन्मदिन मुबारक हो!', 'With love, Asha'];
     await openCheckout(book);
@@ -509,7 +477,7 @@ describe('a gift', () => {
     // The message field says why (the live preview and the form's status line may say it too).
     const messageField = field('Message (optional)');
     expect(await settle(() => messageField.getAttribute('aria-invalid'), 'true')).toBe('true');
-    const messageError = page.locator(`[id="${((await messageField.getAttribute('aria-describedby')) ?? '').split(' ')[0]}"]`);
+    const messageError = journey.page.locator(`[id="${((await messageField.getAttribute('aria-describedby')) ?? '').split(' ')[0]}"]`);
     expect(squash(await messageError.innerText())).toMatch(/^We cannot print “🎉”/);
     expect(await testModeDialog().count()).toBe(0);
     await field('Message (optional)').fill(message.join('\n'));
@@ -527,16 +495,16 @@ describe('a gift', () => {
     expect(receipt).toContain(`A gift for ${recipient.name}: we e-mail it to ${recipient.email} on`);
 
     // The buyer gets the receipt; the recipient the Persona, today, with the giver's message.
-    const [toRecipient] = await mailsTo(shop.mailDir, recipient.email, 'has given you a Persona', 1, READY_TIMEOUT_MS);
+    const [toRecipient] = await mailsTo(journey.shop.mailDir, recipient.email, 'has given you a Persona', 1, READY_TIMEOUT_MS);
     expect(toRecipient!.text).toContain(`Dear ${recipient.name},`);
     expect(toRecipient!.text).toContain(`${buyer.fullName} has given you a Persona of "${book.title}"`);
     for (const line of message) expect(toRecipient!.text).toContain(`“${line}”`);
-    const [receiptMail] = await mailsTo(shop.mailDir, buyer.email, personaId);
+    const [receiptMail] = await mailsTo(journey.shop.mailDir, buyer.email, personaId);
     expect(receiptMail!.text).toContain(`A gift for:`);
 
     // Its Persona prints the recipient's name and the message on the dedication page, and in every footer.
     const download = /(https?:\/\/\S+\/api\/personas\/[A-Z0-9-]+\/download)/.exec(toRecipient!.text)![1]!;
-    const pdf = new Uint8Array(await (await fetch(`${shop.url}${new URL(download).pathname}`)).arrayBuffer());
+    const pdf = new Uint8Array(await (await fetch(`${journey.shop.url}${new URL(download).pathname}`)).arrayBuffer());
     const pages = await extractPageTexts(pdf);
     // The book's cover opens the Persona when it has one: the dedication page is the one that says "Ex libris".
     const dedication = squash(pages.find((text) => text.includes('Ex libris'))!);
@@ -545,12 +513,12 @@ describe('a gift', () => {
     expect(squash(pages[pages.length - 1]!)).toContain(`Personal copy of ${recipient.name} · ${personaId}`);
     expect(pages.join('\n')).not.toContain(buyer.fullName);
     // Genuine; and anyone with its id (printed on every page) is told the printed name, never who gave it nor the message.
-    const verifyAnswer = await (await fetch(`${shop.url}/api/personas/${personaId}/verify`)).text();
+    const verifyAnswer = await (await fetch(`${journey.shop.url}/api/personas/${personaId}/verify`)).text();
     const verified = (JSON.parse(verifyAnswer) as { data: Record<string, unknown> }).data;
     expect(verified).toMatchObject({ valid: true, name: recipient.name, gift: true });
     for (const secret of [buyer.fullName, ...message]) expect({ secret, told: verifyAnswer.includes(secret) }).toEqual({ secret, told: false });
     // The signed record it answers holds the giver and the message only as salted hashes, and the signature verifies from it alone.
-    const publicKey = ((await (await fetch(`${shop.url}/api/personas/public-key`)).json()) as { data: { publicKeyPem: string } }).data.publicKeyPem;
+    const publicKey = ((await (await fetch(`${journey.shop.url}/api/personas/public-key`)).json()) as { data: { publicKeyPem: string } }).data.publicKeyPem;
     const record = JSON.parse(verified.record as string) as Record<string, unknown>;
     expect(record).toMatchObject({
       v: 2,
@@ -561,7 +529,7 @@ describe('a gift', () => {
     });
     expect(verify(null, Buffer.from(verified.record as string, 'utf8'), publicKey, Buffer.from(verified.signature as string, 'base64'))).toBe(true);
     // The verify page says it was personalised for the recipient, and what stays private.
-    await open(page, `/verify/${personaId}`);
+    await open(journey.page, `/verify/${personaId}`);
     await main().getByRole('heading', { level: 2, name: 'Genuine Persona' }).waitFor();
     const verifyPage = squash(await main().innerText());
     expect(verifyPage).toContain(`Personalised for ${recipient.name} on`);
@@ -569,12 +537,12 @@ describe('a gift', () => {
     for (const secret of [buyer.fullName, ...message]) expect({ secret, shown: verifyPage.includes(secret) }).toEqual({ secret, shown: false });
 
     // The recipient's library, by an e-mail link, lists it as given to them, with its download.
-    await open(page, '/my-personas');
+    await open(journey.page, '/my-personas');
     await field('Email').fill(recipient.email);
     await main().getByRole('button', { name: 'Send me a sign-in link' }).click();
-    const [linkMail] = await mailsTo(shop.mailDir, recipient.email, 'Open my Personas');
+    const [linkMail] = await mailsTo(journey.shop.mailDir, recipient.email, 'Open my Personas');
     const link = /(https?:\/\/\S+\/my-personas#token=[A-Za-z0-9_-]+)/.exec(linkMail!.text)![1]!;
-    await page.goto(`/my-personas${new URL(link).hash}`);
+    await journey.page.goto(`/my-personas${new URL(link).hash}`);
     await main().getByText(`Bought with or given to ${recipient.email}`).waitFor();
     const item = main().getByRole('listitem').filter({ hasText: book.title });
     expect(squash(await item.innerText())).toContain(`Gift From ${buyer.fullName}`);
@@ -582,7 +550,7 @@ describe('a gift', () => {
     // Both formats: the book is typeset from its text, so its Persona is an EPUB too, valid and with the recipient's name.
     const epubUrl = await item.getByRole('link', { name: `Download EPUB of ${book.title}` }).getAttribute('href');
     expect(epubUrl).toBe(`/api/personas/${personaId}/download?format=epub`);
-    const epub = await fetch(`${shop.url}${epubUrl}`);
+    const epub = await fetch(`${journey.shop.url}${epubUrl}`);
     expect(epub.headers.get('content-type')).toBe('application/epub+zip');
     expect(
       Buffer.from(await epub.arrayBuffer())
@@ -595,19 +563,19 @@ describe('a gift', () => {
 describe('finding a Persona', () => {
   it('/my-personas: a sign-in link by e-mail opens every Persona of the address with its download, once; a reload keeps it open', async () => {
     const email = `library.${Date.now().toString(36)}@example.com`;
-    const [first, second] = books;
-    const one = await buyPersonaThroughApi(shop.url, { bookId: first!._id, fullName: 'Library Reader', email });
-    const two = await buyPersonaThroughApi(shop.url, { bookId: second!._id, fullName: 'Library Reader', email, deliveryType: 'physical' });
+    const [first, second] = journey.books;
+    const one = await buyPersonaThroughApi(journey.shop.url, { bookId: first!._id, fullName: 'Library Reader', email });
+    const two = await buyPersonaThroughApi(journey.shop.url, { bookId: second!._id, fullName: 'Library Reader', email, deliveryType: 'physical' });
     // Both Personas made, so the library offers both downloads.
     for (const personaId of [one.personaId, two.personaId]) {
       await settle(
-        async () => ((await (await fetch(`${shop.url}/api/orders/${personaId}`)).json()) as { data: { personaStatus: string } }).data.personaStatus,
+        async () => ((await (await fetch(`${journey.shop.url}/api/orders/${personaId}`)).json()) as { data: { personaStatus: string } }).data.personaStatus,
         'ready',
         READY_TIMEOUT_MS,
       );
     }
 
-    await open(page, '/my-personas');
+    await open(journey.page, '/my-personas');
     await main().getByRole('heading', { level: 1, name: 'My Personas' }).waitFor();
     await field('Email').fill('not an address');
     await main().getByRole('button', { name: 'Send me a sign-in link' }).click();
@@ -616,15 +584,15 @@ describe('finding a Persona', () => {
     await main().getByRole('button', { name: 'Send me a sign-in link' }).click();
     await main().getByText(`If ${email.toUpperCase()} has Personas, a sign-in link is on its way to it. The link works once, within 15 minutes.`).waitFor();
 
-    const [mail] = await mailsTo(shop.mailDir, email, 'Open my Personas');
+    const [mail] = await mailsTo(journey.shop.mailDir, email, 'Open my Personas');
     expect(mail?.html).toContain('Open my Personas');
     const link = /(https?:\/\/\S+\/my-personas#token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const fragment = new URL(link).hash;
 
-    await page.goto(`/my-personas${fragment}`);
+    await journey.page.goto(`/my-personas${fragment}`);
     await main().getByText(`Bought with or given to ${email}`).waitFor();
     // The token left the address at once.
-    expect(new URL(page.url()).hash).toBe('');
+    expect(new URL(journey.page.url()).hash).toBe('');
     const items = main().getByRole('listitem');
     expect(await items.count()).toBe(2);
     const titles = (await main().getByRole('heading', { level: 2 }).allInnerTexts()).map(squash);
@@ -649,17 +617,17 @@ describe('finding a Persona', () => {
       });
       expect(await invoice.getAttribute('href')).toBe(`/api/orders/${personaId}/invoice`);
     }
-    const invoicePdf = await fetch(`${shop.url}/api/orders/${one.personaId}/invoice`);
+    const invoicePdf = await fetch(`${journey.shop.url}/api/orders/${one.personaId}/invoice`);
     expect(invoicePdf.headers.get('content-type')).toBe('application/pdf');
-    const pdf = await fetch(`${shop.url}/api/personas/${one.personaId}/download`);
+    const pdf = await fetch(`${journey.shop.url}/api/personas/${one.personaId}/download`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
 
     // A reload keeps the library open (the session the link opened, in this tab).
-    await page.reload();
+    await journey.page.reload();
     await main().getByText(`Bought with or given to ${email}`).waitFor();
 
     // The link opened it once: used again, elsewhere, it opens nothing and says so.
-    const other = await browser.newContext({ baseURL: shop.url });
+    const other = await journey.browser.newContext({ baseURL: journey.shop.url });
     try {
       const again = await other.newPage();
       await open(again, `/my-personas${fragment}`);
@@ -673,12 +641,12 @@ describe('finding a Persona', () => {
     // Signing out closes it in this tab.
     await main().getByRole('button', { name: 'Sign out' }).click();
     await main().getByRole('button', { name: 'Send me a sign-in link' }).waitFor();
-    await page.reload();
+    await journey.page.reload();
     await main().getByRole('button', { name: 'Send me a sign-in link' }).waitFor();
   });
 
   it('/send-persona without an id shows the "Find my Persona" form, which normalises the id', async () => {
-    await open(page, '/send-persona');
+    await open(journey.page, '/send-persona');
     await main().getByRole('heading', { level: 1, name: 'Find my Persona' }).waitFor();
     const input = main().getByLabel('Persona ID', { exact: true });
     expect(await input.getAttribute('placeholder')).toBe('PRS-XXXX-XXXX-XXXX-XXXX');
@@ -687,23 +655,23 @@ describe('finding a Persona', () => {
     await main().getByRole('button', { name: 'Find my Persona' }).click();
     await main().getByText('Please enter a valid Persona ID').waitFor();
     expect(await input.getAttribute('aria-invalid')).toBe('true');
-    expect(new URL(page.url()).search).toBe('');
+    expect(new URL(journey.page.url()).search).toBe('');
 
     await input.fill(' prs 7k3m 9qxd 2hfa j8tw ');
     await main().getByRole('button', { name: 'Find my Persona' }).click();
-    await page.waitForURL((url) => url.searchParams.get('personaId') === 'PRS-7K3M-9QXD-2HFA-J8TW');
+    await journey.page.waitForURL((url) => url.searchParams.get('personaId') === 'PRS-7K3M-9QXD-2HFA-J8TW');
     // Nobody bought this one: the page says so instead of failing.
     await main().getByText('No Persona has the ID PRS-7K3M-9QXD-2HFA-J8TW', { exact: false }).waitFor();
   });
 
   it('/send-persona says one true state: awaiting the payment, then a failed payment with a way to try again', async () => {
     const { digitalBook: book } = pickBooks();
-    const { orderId, razorpayOrderId } = await initiateThroughApi(shop.url, { bookId: book._id, fullName: 'Nila Unpaid' });
-    const order = await fetch(`${shop.url}/api/orders/${orderId}`, { headers: await adminAuth(shop.url) });
+    const { orderId, razorpayOrderId } = await initiateThroughApi(journey.shop.url, { bookId: book._id, fullName: 'Nila Unpaid' });
+    const order = await fetch(`${journey.shop.url}/api/orders/${orderId}`, { headers: await adminAuth(journey.shop.url) });
     const { personaId } = ((await order.json()) as { data: { personaId: string } }).data;
     const steps = () => main().getByRole('list', { name: 'Order progress' }).getByRole('listitem');
 
-    await open(page, `/send-persona?personaId=${personaId}`);
+    await open(journey.page, `/send-persona?personaId=${personaId}`);
     await main().getByRole('heading', { level: 1, name: 'Waiting for your payment' }).waitFor();
     expect(await main().getByRole('heading', { name: 'Your Persona is Ready!' }).count()).toBe(0);
     expect((await steps().allInnerTexts()).map(squash)).toEqual(['Paid (in progress)', 'Prepared (to come)', 'Ready to download (to come)']);
@@ -716,7 +684,7 @@ describe('finding a Persona', () => {
     expect(await main().getByRole('link', { name: 'Try again' }).count()).toBe(0);
 
     // The payment is declined; its webhook marks the order failed and the open page follows by itself.
-    await declineThroughApi(shop.url, razorpayOrderId);
+    await declineThroughApi(journey.shop.url, razorpayOrderId);
     await main().getByRole('heading', { level: 1, name: 'Your payment did not go through' }).waitFor({ timeout: 30000 });
     expect((await steps().allInnerTexts()).map(squash)).toEqual(['Paid (did not happen)', 'Prepared (to come)', 'Ready to download (to come)']);
     expect(squash(await main().innerText())).toContain('This order was not paid, so there is no Persona to prepare.');
@@ -728,12 +696,12 @@ describe('finding a Persona', () => {
   }, 90000);
 
   it('the payment pages answer directly, and /payment-success without an id still reads well', async () => {
-    await open(page, '/payment-success');
+    await open(journey.page, '/payment-success');
     await main().getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
     expect(await main().getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(await main().getByRole('link', { name: 'View your Persona' }).count()).toBe(0);
 
-    const response = await open(page, '/payment-failed');
+    const response = await open(journey.page, '/payment-failed');
     expect(response?.status()).toBe(200);
     await main().getByRole('heading', { level: 1, name: 'Payment Failed' }).waitFor();
     expect(await main().getByRole('link', { name: 'Try again' }).count()).toBe(0);

@@ -4,88 +4,41 @@
 // offers "Ask for more downloads", which e-mails the buyer (never an address typed on the page) a
 // link that gives a fresh allowance once; the owner's order page shows the counts and resets them,
 // audited. SCREENSHOTS=1 writes the pages at 390 and 1366 px to e2e/.screenshots/downloads/.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Book } from '@persona/contracts';
-import { startShop, type RunningShop } from '@persona/launcher';
-import { closeChromium, launchChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { layoutReport } from './support/layout';
-import { adminAuth, buyPersonaThroughApi, mailsTo, TEST_ADMIN } from './support/shop';
+import { open } from './support/browser';
+import { adminAuth, buyPersonaThroughApi, mailsTo } from './support/shop';
+import { browserJourney, layoutCheck, pageAtWidth, startOwnShop } from './support/journey';
 
 const BUYER = { fullName: 'Ishaan Verma', email: 'ishaan.downloads@example.com' };
 const LIMIT = 2;
 const SHOTS = process.env.SCREENSHOTS ? path.resolve(__dirname, '..', '.screenshots', 'downloads') : null;
 
-let shop: RunningShop;
-let browser: Browser;
-let dataDir: string;
 let adminToken: string;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-downloads-'));
-  shop = await startShop({
-    dataDir,
-    port: 0,
-    host: '127.0.0.1',
-    env: {
-      ...process.env,
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      ADMIN_NAME: TEST_ADMIN.name,
-      // Two downloads a format, so the limit is met in a few clicks.
-      PERSONA_DOWNLOADS_PER_FORMAT: String(LIMIT),
-    },
-  });
-  adminToken = (await adminAuth(shop.url)).authorization.replace(/^Bearer /, '');
-  browser = await launchChromium();
-}, SHOP_HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await closeChromium(browser);
-  await shop?.close();
-  await rm(dataDir, { recursive: true, force: true });
-}, SHOP_HOOK_TIMEOUT_MS);
+const journey = browserJourney({
+  // Two downloads a format, so the limit is met in a few clicks.
+  start: () => startOwnShop('persona-downloads-', { PERSONA_DOWNLOADS_PER_FORMAT: String(LIMIT) }),
+  books: false,
+  viewport: null,
+  prepare: async (shop) => {
+    adminToken = (await adminAuth(shop.url)).authorization.replace(/^Bearer /, '');
+  },
+});
 
 /** A page at `width` px that may download (an administrator's session in it when `admin`), with console errors collected. */
-async function pageAt(width: number, admin = false): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: shop.url, viewport: { width, height: width < 800 ? 780 : 900 }, acceptDownloads: true });
-  if (admin) {
-    await context.addInitScript(
-      ([token, who]) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('admin', who);
-      },
-      [adminToken, JSON.stringify({ name: TEST_ADMIN.name, email: TEST_ADMIN.email })] as const,
-    );
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // The refused download's 403 is the subject here, not a fault.
-    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
-  });
-  return { page, errors, close: () => context.close() };
-}
+const pageAt = (width: number, admin = false) => pageAtWidth(journey, width, { acceptDownloads: true, adminToken: admin ? adminToken : undefined });
 
 /** Nothing scrolls sideways or sticks out of the window; writes the screenshot when asked. */
-async function laidOut(page: Page, width: number, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  if (SHOTS) {
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  const report = await layoutReport(page);
-  expect({ name, width, scrollWidth: report.scrollWidth, overflowing: report.overflowing }).toEqual({ name, width, scrollWidth: width, overflowing: [] });
-}
+const laidOut = layoutCheck(SHOTS);
 
 async function readyPersona(): Promise<{ orderId: string; personaId: string; book: Book }> {
-  const books = ((await (await fetch(`${shop.url}/api/books?limit=1`)).json()) as { data: Book[] }).data;
+  const books = ((await (await fetch(`${journey.shop.url}/api/books?limit=1`)).json()) as { data: Book[] }).data;
   const book = books[0]!;
-  const { orderId, personaId } = await buyPersonaThroughApi(shop.url, { bookId: book._id, ...BUYER });
+  const { orderId, personaId } = await buyPersonaThroughApi(journey.shop.url, { bookId: book._id, ...BUYER });
   for (const end = Date.now() + 60_000; ; await new Promise((r) => setTimeout(r, 250))) {
-    const order = (await (await fetch(`${shop.url}/api/orders/${personaId}`)).json()) as { data?: { personaStatus: string } };
+    const order = (await (await fetch(`${journey.shop.url}/api/orders/${personaId}`)).json()) as { data?: { personaStatus: string } };
     if (order.data?.personaStatus === 'ready') return { orderId, personaId, book };
     if (Date.now() > end) throw new Error(`${personaId} was not made`);
   }
@@ -120,8 +73,8 @@ describe('downloads counted and bounded', () => {
           expect(await clickDownload(page, `Download PDF of ${book.title}`)).toBeNull();
           await main.getByText(`1 of ${LIMIT} downloads left`).waitFor();
           expect(await clickDownload(page, `Download PDF of ${book.title}`)).toBeNull();
-          for (let i = 0; i < LIMIT; i++) expect((await fetch(`${shop.url}/api/personas/${personaId}/download?format=epub`)).status).toBe(200);
-          const refused = await fetch(`${shop.url}/api/personas/${personaId}/download`);
+          for (let i = 0; i < LIMIT; i++) expect((await fetch(`${journey.shop.url}/api/personas/${personaId}/download?format=epub`)).status).toBe(200);
+          const refused = await fetch(`${journey.shop.url}/api/personas/${personaId}/download`);
           expect({ status: refused.status, code: ((await refused.json()) as { code: string }).code }).toEqual({ status: 403, code: 'DOWNLOAD_LIMIT_REACHED' });
           await open(page, personaPage);
         }
@@ -142,7 +95,7 @@ describe('downloads counted and bounded', () => {
       await main.getByRole('button', { name: 'Ask for more downloads' }).click();
       await main.getByText("We've e-mailed the buyer a link for more downloads.").waitFor();
       expect(await main.textContent()).not.toContain(BUYER.email);
-      const [mail] = await mailsTo(path.join(dataDir, 'mail'), BUYER.email, 'Give more downloads');
+      const [mail] = await mailsTo(path.join(journey.shop.dataDir, 'mail'), BUYER.email, 'Give more downloads');
       expect(mail!.text).toContain(`it has been downloaded ${LIMIT} times, the most we allow for each format`);
       const link = new URL(/Give more downloads: (\S+)/.exec(mail!.text)![1]!);
       expect(link.pathname + link.search).toBe(personaPage);
@@ -192,14 +145,22 @@ describe('downloads counted and bounded', () => {
         await admin.close();
       }
     }
-    const allowance = ((await (await fetch(`${shop.url}/api/personas/${personaId}/downloads`)).json()) as { data: { formats: Array<{ left: number }> } }).data;
+    const allowance = (
+      (await (await fetch(`${journey.shop.url}/api/personas/${personaId}/downloads`)).json()) as { data: { formats: Array<{ left: number }> } }
+    ).data;
     expect(allowance.formats.map((f) => f.left)).toEqual([LIMIT, LIMIT]);
 
     // The buyer's library: the book's cover, each download named by its format with what it has left (a link per width: each opens it once).
     const askLink = () =>
-      fetch(`${shop.url}/api/library/link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BUYER.email }) });
+      fetch(`${journey.shop.url}/api/library/link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: BUYER.email }),
+      });
     for (let i = 0; i < 2; i++) expect((await askLink()).status).toBe(202);
-    const tokens = (await mailsTo(path.join(dataDir, 'mail'), BUYER.email, 'Open my Personas', 2)).map((m) => /#token=([A-Za-z0-9_-]+)/.exec(m.text)![1]!);
+    const tokens = (await mailsTo(path.join(journey.shop.dataDir, 'mail'), BUYER.email, 'Open my Personas', 2)).map(
+      (m) => /#token=([A-Za-z0-9_-]+)/.exec(m.text)![1]!,
+    );
     for (const [i, width] of [390, 1366].entries()) {
       const reader = await pageAt(width);
       try {

@@ -6,16 +6,13 @@
 // and leads to it, where Retry, once the file is back, makes the Persona and sends the ready
 // e-mail. SCREENSHOTS=1 writes the tile and the buyer's page at 390 and 1366 px to
 // e2e/.screenshots/persona-failure/.
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
 import { PERSONA_FAILED_NOTICE } from '@persona/contracts';
-import { startShop, type RunningShop } from '@persona/launcher';
-import { closeChromium, launchChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { layoutReport } from './support/layout';
-import { adminAuth, buyPersonaThroughApi, mailsTo, postJson, TEST_ADMIN } from './support/shop';
+import { open } from './support/browser';
+import { adminAuth, buyPersonaThroughApi, mailsTo, postJson } from './support/shop';
+import { browserJourney, layoutCheck, pageAtWidth, startOwnShop } from './support/journey';
 
 const SHOP_ADDRESS = 'owner-alerts@persona-books.in';
 const BUYER = { fullName: 'Meher Kapoor', email: 'meher@example.com' };
@@ -23,41 +20,24 @@ const BOOK_TITLE = `The Lost Manuscript ${Date.now().toString(36)}`;
 const WIDTHS = [390, 1366] as const;
 const SHOTS = process.env.SCREENSHOTS ? path.resolve(__dirname, '..', '.screenshots', 'persona-failure') : null;
 
-let shop: RunningShop;
-let browser: Browser;
-let dataDir: string;
-let shopDir: string;
 let auth: { authorization: string };
 let adminToken: string;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-failure-'));
-  shopDir = path.join(dataDir, 'shop');
-  shop = await startShop({
-    dataDir: shopDir,
-    port: 0,
-    host: '127.0.0.1',
-    env: {
-      ...process.env,
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      ADMIN_NAME: TEST_ADMIN.name,
+const journey = browserJourney({
+  start: () =>
+    startOwnShop('persona-failure-', {
       SUPPORT_EMAIL: SHOP_ADDRESS,
       // Two tries a moment apart, not five over a minute: the failure is the subject here.
       PERSONA_MAX_ATTEMPTS: '2',
       PERSONA_RETRY_DELAYS_MS: '200',
-    },
-  });
-  auth = await adminAuth(shop.url);
-  adminToken = auth.authorization.replace(/^Bearer /, '');
-  browser = await launchChromium();
-}, SHOP_HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await closeChromium(browser);
-  await shop?.close();
-  await rm(dataDir, { recursive: true, force: true });
-}, SHOP_HOOK_TIMEOUT_MS);
+    }),
+  books: false,
+  viewport: null,
+  prepare: async (shop) => {
+    auth = await adminAuth(shop.url);
+    adminToken = auth.authorization.replace(/^Bearer /, '');
+  },
+});
 
 async function makePdf(title: string, pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -67,15 +47,15 @@ async function makePdf(title: string, pages: number): Promise<Uint8Array> {
 }
 
 /** Where the shop writes its e-mails (no SMTP_URL). */
-const mailDir = () => path.join(shopDir, 'mail');
+const mailDir = () => path.join(journey.shop.dataDir, 'mail');
 
 /** The full PDFs the catalogue keeps (its private area, never served). */
-const privateFiles = async () => (await readdir(path.join(shopDir, 'files', 'private')).catch(() => [] as string[])).sort();
+const privateFiles = async () => (await readdir(path.join(journey.shop.dataDir, 'files', 'private')).catch(() => [] as string[])).sort();
 
 /** Adds a book printed from its own full PDF, as the administrator would; answers its id and where its PDF is stored. */
 async function addPdfBook(pdf: Uint8Array): Promise<{ bookId: string; stored: string }> {
   const before = await privateFiles();
-  const categories = ((await (await fetch(`${shop.url}/api/categories`)).json()) as { data: Array<{ _id: string }> }).data;
+  const categories = ((await (await fetch(`${journey.shop.url}/api/categories`)).json()) as { data: Array<{ _id: string }> }).data;
   const form = new FormData();
   form.append('title', BOOK_TITLE);
   form.append('author', 'Nandini Iyer');
@@ -85,16 +65,16 @@ async function addPdfBook(pdf: Uint8Array): Promise<{ bookId: string; stored: st
   form.append('tags', JSON.stringify(['Fiction']));
   form.append('sampleContent', 'A first line.\nA second line.');
   form.append('fullPdf', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'manuscript.pdf');
-  const res = await fetch(`${shop.url}/api/books`, { method: 'POST', headers: auth, body: form });
+  const res = await fetch(`${journey.shop.url}/api/books`, { method: 'POST', headers: auth, body: form });
   const answer = (await res.json()) as { data: { _id: string }; message?: string };
   if (!res.ok) throw new Error(`POST /api/books answered ${res.status}: ${answer.message ?? ''}`);
   const added = (await privateFiles()).filter((f) => !before.includes(f));
   expect(added).toHaveLength(1);
-  return { bookId: answer.data._id, stored: path.join(shopDir, 'files', 'private', added[0]!) };
+  return { bookId: answer.data._id, stored: path.join(journey.shop.dataDir, 'files', 'private', added[0]!) };
 }
 
 async function personaStatus(personaId: string): Promise<string> {
-  return ((await (await fetch(`${shop.url}/api/orders/${personaId}`)).json()) as { data: { personaStatus: string } }).data.personaStatus;
+  return ((await (await fetch(`${journey.shop.url}/api/orders/${personaId}`)).json()) as { data: { personaStatus: string } }).data.personaStatus;
 }
 
 async function until(read: () => Promise<string>, wanted: string, timeoutMs = 60_000): Promise<void> {
@@ -108,35 +88,10 @@ async function until(read: () => Promise<string>, wanted: string, timeoutMs = 60
 }
 
 /** A page at `width` px (an administrator's session in it when `admin`), with console errors collected. */
-async function pageAt(width: number, admin = false): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: shop.url, viewport: { width, height: width < 800 ? 780 : 900 } });
-  if (admin) {
-    await context.addInitScript(
-      ([token, who]) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('admin', who);
-      },
-      [adminToken, JSON.stringify({ name: TEST_ADMIN.name, email: TEST_ADMIN.email })] as const,
-    );
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
-  });
-  return { page, errors, close: () => context.close() };
-}
+const pageAt = (width: number, admin = false) => pageAtWidth(journey, width, { adminToken: admin ? adminToken : undefined });
 
 /** Nothing scrolls sideways or sticks out of the window; writes the screenshot when asked. */
-async function laidOut(page: Page, width: number, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  if (SHOTS) {
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  const report = await layoutReport(page);
-  expect({ name, width, scrollWidth: report.scrollWidth, overflowing: report.overflowing }).toEqual({ name, width, scrollWidth: width, overflowing: [] });
-}
+const laidOut = layoutCheck(SHOTS);
 
 describe('a Persona that cannot be made after payment', () => {
   it('tells the buyer plainly, alerts the shop once, shows on the dashboard, and is made on Retry once its cause is put right', async () => {
@@ -145,7 +100,7 @@ describe('a Persona that cannot be made after payment', () => {
     // The book's stored PDF goes missing (a lost disk, a bad restore): its Personas cannot be made.
     await rm(stored);
 
-    const { orderId, personaId } = await buyPersonaThroughApi(shop.url, { bookId, ...BUYER });
+    const { orderId, personaId } = await buyPersonaThroughApi(journey.shop.url, { bookId, ...BUYER });
     await until(() => personaStatus(personaId), 'failed');
 
     // The buyer's e-mail: payment safe, what went wrong, the shop knows, made again or refunded and by when.
@@ -187,7 +142,7 @@ describe('a Persona that cannot be made after payment', () => {
     }
 
     // The buyer's library says it too.
-    await postJson(shop.url, '/api/library/link', { email: BUYER.email });
+    await postJson(journey.shop.url, '/api/library/link', { email: BUYER.email });
     const [linkMail] = await mailsTo(mailDir(), BUYER.email, 'Open my Personas');
     const link = new URL(/Open my Personas: (\S+)/.exec(linkMail!.text)![1]!);
     {
@@ -234,7 +189,7 @@ describe('a Persona that cannot be made after payment', () => {
     expect(ready!.text).toContain(`/api/personas/${personaId}/download`);
     expect(await mailsTo(mailDir(), SHOP_ADDRESS, personaId, 1, 0)).toHaveLength(1);
     expect(await mailsTo(mailDir(), BUYER.email, PERSONA_FAILED_NOTICE.heading, 1, 0)).toHaveLength(1);
-    const pdfAnswer = await fetch(`${shop.url}/api/personas/${personaId}/download`);
+    const pdfAnswer = await fetch(`${journey.shop.url}/api/personas/${personaId}/download`);
     expect(pdfAnswer.headers.get('content-type')).toBe('application/pdf');
 
     // The tile is quiet again.

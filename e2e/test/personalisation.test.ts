@@ -3,54 +3,29 @@
 // reaches the checkout and a change there comes back; on a phone the name field is on the first
 // screen; the home page's "Try it with your name"; the success page turning into the downloads
 // once the Persona is ready; "My Personas" in the header and the phone menu; "Read a free sample".
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Book } from '@persona/contracts';
-import { closeChromium, launchChromium, open, settle, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
-
-let shop: RunningShop;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let books: Book[];
+import { open, settle } from './support/browser';
+import { browserJourney, squash } from './support/journey';
 
 const READY_TIMEOUT_MS = 60000;
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-beforeAll(async () => {
-  shop = await startTestShop();
-  books = await fetchAllBooks(shop.url);
-  browser = await launchChromium();
-}, 120000);
+const journey = browserJourney({ viewport: null, contextOptions: { acceptDownloads: true } });
+/** Opens this test's page at `width` × `height`. */
+const newPage = (width: number, height: number) => journey.openPage({ width, height });
+const { main, field } = journey;
 
-afterAll(async () => {
-  await closeChromium(browser);
-  await shop?.close();
-}, SHOP_HOOK_TIMEOUT_MS);
-
-async function newPage(width: number, height: number) {
-  context = await browser.newContext({ baseURL: shop.url, viewport: { width, height }, acceptDownloads: true });
-  page = await context.newPage();
-}
-
-afterEach(async () => {
-  await context?.close();
-});
-
-const main = () => page.getByRole('main');
-const field = (label: string) => main().getByLabel(label, { exact: true });
 /** The preview's picture once the Persona engine has drawn the page for `name`. */
 const previewOf = (name: string) => main().getByRole('img', { name: `Your dedication page, printed for ${name}` });
 
 async function openBook(book: Book, query = '') {
-  await open(page, `/book/${book._id}${query}`);
+  await open(journey.page, `/book/${book._id}${query}`);
   await main().getByRole('heading', { level: 1, name: book.title }).waitFor();
 }
 
 describe('the name and message travel between the preview and the checkout', () => {
   it('a name typed in the preview is at checkout, and a change there is back in the preview', async () => {
     await newPage(1280, 900);
-    const book = books[0]!;
+    const book = journey.books[0]!;
     await openBook(book);
     await field('Name to print').fill('Meera Nair');
     await previewOf('Meera Nair').waitFor();
@@ -62,7 +37,7 @@ describe('the name and message travel between the preview and the checkout', () 
 
     await field('Full Name').fill('Ravi Kumar');
     await previewOf('Ravi Kumar').waitFor();
-    await page.goBack();
+    await journey.page.goBack();
     await main().getByRole('heading', { level: 1, name: book.title }).waitFor();
     await settle(() => field('Name to print').inputValue(), 'Ravi Kumar');
     await previewOf('Ravi Kumar').waitFor();
@@ -70,8 +45,8 @@ describe('the name and message travel between the preview and the checkout', () 
 
   it("a gift's recipient and message typed at checkout are the book page's, and a message typed there makes the checkout a gift", async () => {
     await newPage(1280, 900);
-    const book = books[1] ?? books[0]!;
-    await open(page, `/checkout/${book._id}`);
+    const book = journey.books[1] ?? journey.books[0]!;
+    await open(journey.page, `/checkout/${book._id}`);
     await main().getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await field('Full Name').fill('Asha Rao');
     await main().getByLabel('This is a gift').check();
@@ -94,7 +69,7 @@ describe('the name and message travel between the preview and the checkout', () 
 
   it('on a phone (390 px) the name field is on the first screen, under the title and price, not under the buy bar', async () => {
     await newPage(390, 844);
-    const book = books[0]!;
+    const book = journey.books[0]!;
     await openBook(book);
     const input = field('Name to print');
     const box = (await input.boundingBox())!;
@@ -104,41 +79,41 @@ describe('the name and message travel between the preview and the checkout', () 
     expect(box.y).toBeGreaterThan(price.y);
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     // Nothing (the sticky buy bar included) covers it: the point at its middle is the field itself.
-    const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.getAttribute('autocomplete') ?? null, {
+    const onTop = await journey.page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.getAttribute('autocomplete') ?? null, {
       x: box.x + box.width / 2,
       y: box.y + box.height / 2,
     });
     expect(onTop).toBe('name');
-    expect(await page.getByRole('complementary', { name: 'Buy this book' }).isVisible()).toBe(false);
+    expect(await journey.page.getByRole('complementary', { name: 'Buy this book' }).isVisible()).toBe(false);
     await input.fill('Kabir');
     await previewOf('Kabir').waitFor();
   }, 60000);
 
   it('the home page\'s "Try it with your name" opens a book\'s preview with the name', async () => {
     await newPage(390, 844);
-    await open(page, '/');
+    await open(journey.page, '/');
     // The featured books have loaded: there is a book to show the name in.
     await main().getByRole('tabpanel').getByRole('link').first().waitFor();
     await field('Try it with your name').fill('Zoya Khan');
     await main().getByRole('button', { name: 'See your page' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/book/') && url.searchParams.get('name') === 'Zoya Khan');
+    await journey.page.waitForURL((url) => url.pathname.startsWith('/book/') && url.searchParams.get('name') === 'Zoya Khan');
     await settle(() => field('Name to print').inputValue(), 'Zoya Khan');
     await previewOf('Zoya Khan').waitFor();
   }, 60000);
 
   it('"Try it with your name" without a name asks for one and stays', async () => {
     await newPage(1366, 900);
-    await open(page, '/');
+    await open(journey.page, '/');
     await main().getByRole('button', { name: 'See your page' }).click();
     expect(squash(await main().getByRole('alert').innerText())).toBe('Type the name you would like printed');
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(journey.page.url()).pathname).toBe('/');
   });
 });
 
 describe('the little things', () => {
   it('the success page turns from "being personalised" into the downloads once the Persona is ready', async () => {
     await newPage(390, 844);
-    const book = books.find((b) => !b.hasFullPdf) ?? books[0]!;
+    const book = journey.books.find((b) => !b.hasFullPdf) ?? journey.books[0]!;
     await openBook(book);
     await field('Name to print').fill('Nisha Menon');
     await main().getByRole('link', { name: 'Buy Persona' }).first().click();
@@ -149,9 +124,9 @@ describe('the little things', () => {
     await main()
       .getByRole('button', { name: /^Complete Purchase - ₹/ })
       .click();
-    const dialog = page.getByRole('dialog', { name: 'Test-mode payment' });
+    const dialog = journey.page.getByRole('dialog', { name: 'Test-mode payment' });
     await dialog.getByRole('button', { name: 'Pay successfully' }).click();
-    await page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30000 });
+    await journey.page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30000 });
     await main().getByRole('heading', { level: 1, name: 'Payment Successful!' }).waitFor();
 
     // Without a reload, the page asks again until the Persona is ready and offers its files by format.
@@ -170,23 +145,23 @@ describe('the little things', () => {
 
   it('"My Personas" is in the header on a wide screen and in the phone menu', async () => {
     await newPage(1366, 800);
-    await open(page, '/');
-    const header = page.getByRole('navigation', { name: 'Main' });
+    await open(journey.page, '/');
+    const header = journey.page.getByRole('navigation', { name: 'Main' });
     expect(await header.getByRole('link', { name: 'My Personas' }).getAttribute('href')).toBe('/my-personas');
-    await context.close();
+    await journey.context.close();
 
     await newPage(390, 844);
-    await open(page, '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await open(journey.page, '/');
+    await journey.page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = journey.page.getByRole('navigation', { name: 'Mobile' });
     await menu.getByRole('link', { name: 'My Personas' }).click();
-    await page.waitForURL((url) => url.pathname === '/my-personas');
+    await journey.page.waitForURL((url) => url.pathname === '/my-personas');
   });
 
   it('the book page offers "Read a free sample" only for a book with a sample, in one currency format and one spelling', async () => {
     await newPage(1366, 900);
-    const withSample = books.find((b) => b.sample !== null);
-    const without = books.find((b) => b.sample === null);
+    const withSample = journey.books.find((b) => b.sample !== null);
+    const without = journey.books.find((b) => b.sample === null);
     for (const book of [withSample, without]) {
       if (!book) continue;
       await openBook(book);

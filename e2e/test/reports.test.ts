@@ -3,60 +3,28 @@
 // return and settlement reconciliation, and finds the order's invoice, credit note, payment and
 // refund in them; the page lists the reconciliation's summary and mismatches.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import type { OrderDetail } from '@persona/contracts';
-import { startShop, type RunningShop } from '@persona/launcher';
-import { closeChromium, launchChromium, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { adminAuth, buyPersonaThroughApi, fetchAllBooks, postJson, TEST_ADMIN } from './support/shop';
+import { adminAuth, buyPersonaThroughApi, fetchAllBooks, postJson } from './support/shop';
+import { browserJourney, signInAsAdmin, startOwnShop } from './support/journey';
 
-let shop: RunningShop;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let dataDir: string;
 let auth: { authorization: string };
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-reports-'));
-  shop = await startShop({
-    dataDir: path.join(dataDir, 'shop'),
-    port: 0,
-    host: '127.0.0.1',
-    env: { ...process.env, ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, ADMIN_NAME: TEST_ADMIN.name },
-  });
-  auth = await adminAuth(shop.url);
-  browser = await launchChromium();
-}, SHOP_HOOK_TIMEOUT_MS);
-
-afterAll(async () => {
-  await closeChromium(browser);
-  await shop?.close();
-  await rm(dataDir, { recursive: true, force: true });
-}, SHOP_HOOK_TIMEOUT_MS);
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+const journey = browserJourney({
+  start: () => startOwnShop('persona-reports-'),
+  books: false,
+  contextOptions: { acceptDownloads: true },
+  prepare: async (shop) => {
+    auth = await adminAuth(shop.url);
+  },
   // Logged in as the login page would leave it (the token in local storage).
-  await context.addInitScript(
-    ([value, admin]) => {
-      localStorage.setItem('token', value);
-      localStorage.setItem('admin', admin);
-    },
-    [auth.authorization.replace(/^Bearer /, ''), JSON.stringify({ name: TEST_ADMIN.name, email: TEST_ADMIN.email })] as const,
-  );
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
+  onContext: (context) => signInAsAdmin(context, auth.authorization.replace(/^Bearer /, '')),
 });
 
 /** The order as its page reads it, once `ready` says it is. */
 async function orderWhen(orderId: string, ready: (detail: OrderDetail) => boolean): Promise<OrderDetail> {
   for (let i = 0; i < 150; i += 1) {
-    const res = await fetch(`${shop.url}/api/orders/${orderId}/detail`, { headers: auth });
+    const res = await fetch(`${journey.shop.url}/api/orders/${orderId}/detail`, { headers: auth });
     const detail = ((await res.json()) as { data: OrderDetail }).data;
     if (ready(detail)) return detail;
     await new Promise((r) => setTimeout(r, 200));
@@ -65,32 +33,32 @@ async function orderWhen(orderId: string, ready: (detail: OrderDetail) => boolea
 }
 
 async function downloaded(button: string): Promise<{ name: string; text: string }> {
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: button }).click();
+  const downloading = journey.page.waitForEvent('download');
+  await journey.page.getByRole('button', { name: button }).click();
   const download = await downloading;
   return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
 }
 
 describe('the Reports page', () => {
   it("downloads the month's GST return and settlement reconciliation, holding a paid and partly refunded order", async () => {
-    const [book] = await fetchAllBooks(shop.url);
-    const sold = await buyPersonaThroughApi(shop.url, {
+    const [book] = await fetchAllBooks(journey.shop.url);
+    const sold = await buyPersonaThroughApi(journey.shop.url, {
       bookId: book!._id,
       fullName: 'Anaswara Raveendran',
       email: 'anaswara@example.com',
       deliveryType: 'digital',
     });
     await orderWhen(sold.orderId, (d) => d.invoices.some((i) => i.kind === 'invoice'));
-    await postJson(shop.url, `/api/orders/${sold.orderId}/refunds`, { refundId: randomUUID(), amountPaise: 10_000, reason: 'Reports journey' }, auth);
+    await postJson(journey.shop.url, `/api/orders/${sold.orderId}/refunds`, { refundId: randomUUID(), amountPaise: 10_000, reason: 'Reports journey' }, auth);
     const detail = await orderWhen(sold.orderId, (d) => d.refunds[0]?.status === 'processed' && d.invoices.some((i) => i.kind === 'credit-note'));
     const invoice = detail.invoices.find((i) => i.kind === 'invoice')!;
     const creditNote = detail.invoices.find((i) => i.kind === 'credit-note')!;
     const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
 
-    await page.goto('/admin');
-    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Reports' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
-    expect(await page.getByLabel('Month').inputValue()).toBe(month);
+    await journey.page.goto('/admin');
+    await journey.page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Reports' }).click();
+    await journey.page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+    expect(await journey.page.getByLabel('Month').inputValue()).toBe(month);
 
     // The GST return: the invoice and the credit note among the documents issued, the e-book's tax by state and rate, its SAC.
     const gst = await downloaded('Download GST return');
@@ -111,7 +79,7 @@ describe('the Reports page', () => {
     expect(recon.text).toContain('\r\nMISMATCHES\r\n');
 
     // The page: the month's summary, and no mismatch to look into.
-    const settlement = page.getByRole('region', { name: /^Settlement reconciliation/ });
+    const settlement = journey.page.getByRole('region', { name: /^Settlement reconciliation/ });
     await settlement.getByText('Awaiting settlement', { exact: true }).waitFor();
     expect(await settlement.innerText()).toMatch(/Payments\s*1 · ₹[0-9]+\.[0-9]{2}[\s\S]*Refunds\s*1 · ₹100\.00[\s\S]*Awaiting settlement\s*2/);
     await settlement.getByRole('heading', { name: 'Mismatches (0)' }).waitFor();

@@ -4,57 +4,29 @@
 // the warning for a gift's day too close; then the admin's dispatch list (printed copies pending,
 // earliest ship-by date first) shows the recipient's name and phone and the ship-by date, and
 // shipping the gift weeks early is warned of and must be confirmed.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Book } from '@persona/contracts';
 import { printedDelivery, shopDate } from '@persona/contracts';
-import { closeChromium, launchChromium, open, settle, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { adminAuth, buyPersonaThroughApi, fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
+import { open, settle } from './support/browser';
+import { adminAuth, buyPersonaThroughApi } from './support/shop';
+import { browserJourney, squash } from './support/journey';
 
-let shop: RunningShop;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let books: Book[];
-
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** A day as the checkout says it ("Thursday, 24 December") and as the admin does ("24 Dec 2026"). */
 const checkoutDay = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-IN', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const adminDay = (date: string) =>
   new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date(date));
 
-beforeAll(async () => {
-  shop = await startTestShop();
-  books = await fetchAllBooks(shop.url);
-  browser = await launchChromium();
-}, 120000);
-
-afterAll(async () => {
-  await closeChromium(browser);
-  await shop?.close();
-}, SHOP_HOOK_TIMEOUT_MS);
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1366, height: 900 } });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-const main = () => page.getByRole('main');
-const field = (label: string) => main().getByLabel(label, { exact: true });
+const journey = browserJourney({ viewport: { width: 1366, height: 900 } });
+const { main, field } = journey;
 
 describe('a printed gift', () => {
   it('is addressed to its recipient at checkout, listed for dispatch by ship-by date with their name and phone, and shipping it weeks early asks to confirm', async () => {
-    const book = books.find((b) => b.printingCost > 0) ?? books[0]!;
+    const book = journey.books.find((b) => b.printingCost > 0) ?? journey.books[0]!;
     const today = shopDate(new Date());
     const giftDay = shopDate(new Date(), -30);
     // An ordinary printed copy paid first: it ships sooner, so the dispatch list puts it first.
-    const ordinary = await buyPersonaThroughApi(shop.url, { bookId: book._id, fullName: 'Ordinary Printed', deliveryType: 'physical' });
+    const ordinary = await buyPersonaThroughApi(journey.shop.url, { bookId: book._id, fullName: 'Ordinary Printed', deliveryType: 'physical' });
 
-    await open(page, `/checkout/${book._id}`);
+    await open(journey.page, `/checkout/${book._id}`);
     await main().getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await field('Full Name').fill('Arjun Menon');
     await field('Email').fill('arjun@example.com');
@@ -90,7 +62,7 @@ describe('a printed gift', () => {
     await field('Address Line 2 (optional)').fill('Marine Drive');
     await field('Landmark (optional)').fill('Opposite the boat jetty');
 
-    const initiated = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/payments/initiate');
+    const initiated = journey.page.waitForRequest((request) => new URL(request.url()).pathname === '/api/payments/initiate');
     await main()
       .getByRole('button', { name: /^Complete Purchase - ₹/ })
       .click();
@@ -105,17 +77,17 @@ describe('a printed gift', () => {
       state: '32',
       country: 'India',
     });
-    const dialog = page.getByRole('dialog', { name: 'Test-mode payment' });
+    const dialog = journey.page.getByRole('dialog', { name: 'Test-mode payment' });
     await dialog.getByRole('button', { name: 'Pay successfully' }).click();
-    await page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30000 });
-    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    await journey.page.waitForURL((url) => url.pathname === '/payment-success', { timeout: 30000 });
+    const orderId = new URL(journey.page.url()).searchParams.get('orderId')!;
 
     // The dispatch list: printed copies pending, the earliest ship-by date first, each with whom the courier asks for.
-    const { authorization } = await adminAuth(shop.url);
-    await page.goto('/admin/login');
-    await page.evaluate((token) => localStorage.setItem('token', token), authorization.replace(/^Bearer /, ''));
-    await page.goto('/admin/orders?deliveryType=physical&status=pending');
-    await page.getByRole('table', { name: 'Printed copies to send, earliest ship-by date first' }).waitFor();
+    const { authorization } = await adminAuth(journey.shop.url);
+    await journey.page.goto('/admin/login');
+    await journey.page.evaluate((token) => localStorage.setItem('token', token), authorization.replace(/^Bearer /, ''));
+    await journey.page.goto('/admin/orders?deliveryType=physical&status=pending');
+    await journey.page.getByRole('table', { name: 'Printed copies to send, earliest ship-by date first' }).waitFor();
     const row = main().locator(`tr[data-order-id="${orderId}"]`);
     await row.waitFor();
     const shipBy = printedDelivery(today, giftDay).shipBy;
@@ -132,7 +104,7 @@ describe('a printed gift', () => {
 
     // Shipping the gift weeks before its ship-by date: warned, and only once confirmed.
     await row.getByRole('combobox').selectOption('shipped');
-    const ship = page.getByRole('dialog');
+    const ship = journey.page.getByRole('dialog');
     const warning = ship.getByRole('alert');
     await warning.waitFor();
     expect(squash(await warning.innerText())).toContain(`its ship-by date is ${adminDay(shipBy)}`);
@@ -142,7 +114,7 @@ describe('a printed gift', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await ship.getByLabel('Ship it early anyway').check();
     await confirm.click();
-    await page.getByRole('region', { name: 'Notifications' }).getByText('Delivery status updated', { exact: true }).waitFor();
+    await journey.page.getByRole('region', { name: 'Notifications' }).getByText('Delivery status updated', { exact: true }).waitFor();
     expect(await settle(() => row.getByRole('combobox').inputValue(), 'shipped')).toBe('shipped');
   }, 180000);
 });
