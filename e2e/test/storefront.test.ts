@@ -1,122 +1,99 @@
 // Browser journeys through the public storefront in real Chromium, against the whole shop
 // started in-process. Expectations come from the API's own books, not from demo titles.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Book } from '@persona/contracts';
-import { attributeList, launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
-import { adminAuth, createBookThroughApi, fetchAllBooks, startTestShop, type RunningShop } from './support/shop';
+import { attributeList, settle, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { adminAuth, createBookThroughApi } from './support/shop';
 import { HOME_TAB_RULES, expectedChips, hasOwnAdPage, matchesChip, matchesTitleOrAuthor, sampleWords } from './support/storefront-rules';
-
-let shop: RunningShop;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let books: Book[];
+import { browserJourney, squash } from './support/journey';
 
 const ids = (list: Book[]) => list.map((book) => book._id);
 const sorted = (list: string[]) => [...list].sort();
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** Money on public pages: one format, the rupee sign and two decimals (issue 24). */
 const inr = (rupees: number) => `₹${rupees.toFixed(2)}`;
 /** What the catalogue answers for a list address (the server's own ranking and pages). */
 const apiTitles = async (path: string): Promise<string[]> =>
-  ((await (await fetch(`${shop.url}/api${path}`)).json()) as { data: Book[] }).data.map((b) => b._id);
+  ((await (await fetch(`${journey.shop.url}/api${path}`)).json()) as { data: Book[] }).data.map((b) => b._id);
 /** Home shows the first cards of a tab (spec §2), newest first like the API. */
 const HOME_CARDS = 8;
 
-beforeAll(async () => {
-  shop = await startTestShop();
-  books = await fetchAllBooks(shop.url);
-  browser = await launchChromium();
-}, 120000);
-
-afterAll(async () => {
-  await closeChromium(browser);
-  await shop?.close();
-}, SHOP_HOOK_TIMEOUT_MS);
-
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: shop.url, viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
+const journey = browserJourney();
 
 describe('catalogue under test', () => {
   it('has books for every home tab', () => {
-    expect(books.length).toBeGreaterThanOrEqual(4);
+    expect(journey.books.length).toBeGreaterThanOrEqual(4);
     for (const [tab, rule] of Object.entries(HOME_TAB_RULES)) {
-      expect({ tab, hasBooks: books.filter(rule).length > 0 }).toEqual({ tab, hasBooks: true });
+      expect({ tab, hasBooks: journey.books.filter(rule).length > 0 }).toEqual({ tab, hasBooks: true });
     }
   });
 });
 
 describe('home', () => {
-  const cardIds = () => attributeList(page, '[role="tabpanel"] a[data-book-id]', 'data-book-id');
+  const cardIds = () => attributeList(journey.page, '[role="tabpanel"] a[data-book-id]', 'data-book-id');
 
   it('each tab shows the first books its rule selects, newest first, every card linking with _id, and "See all" to the rest', async () => {
-    await open(page, '/');
-    await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
+    await open(journey.page, '/');
+    await journey.page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
     for (const [label, rule] of Object.entries(HOME_TAB_RULES)) {
-      await page.getByRole('tab', { name: label, exact: true }).click();
-      expect(await page.getByRole('tab', { name: label, exact: true }).getAttribute('aria-selected')).toBe('true');
+      await journey.page.getByRole('tab', { name: label, exact: true }).click();
+      expect(await journey.page.getByRole('tab', { name: label, exact: true }).getAttribute('aria-selected')).toBe('true');
       // `books` is the catalogue newest first, as the API lists it.
-      const expected = ids(books.filter(rule)).slice(0, HOME_CARDS);
+      const expected = ids(journey.books.filter(rule)).slice(0, HOME_CARDS);
       const shown = await settle(cardIds, expected);
       expect({ label, shown }).toEqual({ label, shown: expected });
-      const hrefs = await attributeList(page, '[role="tabpanel"] a[data-book-id]', 'href');
+      const hrefs = await attributeList(journey.page, '[role="tabpanel"] a[data-book-id]', 'href');
       expect(hrefs).toEqual(expected.map((id) => `/book/${id}`));
     }
-    await page.getByRole('tab', { name: 'Fiction', exact: true }).click();
-    await page.getByRole('link', { name: 'See all Fiction' }).click();
-    await page.waitForURL((url) => url.pathname === '/books' && url.searchParams.get('tab') === 'fiction');
-    const fiction = ids(books.filter(HOME_TAB_RULES.Fiction!));
-    expect(await settle(async () => attributeList(page, 'article[data-book-id]', 'data-book-id'), fiction)).toEqual(fiction);
+    await journey.page.getByRole('tab', { name: 'Fiction', exact: true }).click();
+    await journey.page.getByRole('link', { name: 'See all Fiction' }).click();
+    await journey.page.waitForURL((url) => url.pathname === '/books' && url.searchParams.get('tab') === 'fiction');
+    const fiction = ids(journey.books.filter(HOME_TAB_RULES.Fiction!));
+    expect(await settle(async () => attributeList(journey.page, 'article[data-book-id]', 'data-book-id'), fiction)).toEqual(fiction);
   });
 
   it('cards show at most two tags', async () => {
-    await open(page, '/');
-    await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
-    const tagCounts = await page.locator('[role="tabpanel"] a[data-book-id]').evaluateAll((cards) => cards.map((card) => card.querySelectorAll('li').length));
+    await open(journey.page, '/');
+    await journey.page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
+    const tagCounts = await journey.page
+      .locator('[role="tabpanel"] a[data-book-id]')
+      .evaluateAll((cards) => cards.map((card) => card.querySelectorAll('li').length));
     expect(Math.max(...tagCounts)).toBeLessThanOrEqual(2);
   });
 
   it('search keeps a case-insensitive title or author match, within the selected tab', async () => {
-    await open(page, '/');
-    await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
-    const target = books[books.length - 1]!;
+    await open(journey.page, '/');
+    await journey.page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
+    const target = journey.books[journey.books.length - 1]!;
     const text = target.author.split(/\s+/).pop()!.toUpperCase();
-    await page.getByRole('main').getByRole('searchbox').fill(text);
+    await journey.page.getByRole('main').getByRole('searchbox').fill(text);
     const expected = await apiTitles(`/books?search=${encodeURIComponent(text)}&limit=${HOME_CARDS}`);
     expect(await settle(cardIds, expected)).toEqual(expected);
     expect(expected).toContain(target._id);
     // Every book the spec's rule keeps is there (the server may add near misses after them).
-    for (const id of ids(books.filter((b) => matchesTitleOrAuthor(b, text))).slice(0, HOME_CARDS)) expect(expected).toContain(id);
+    for (const id of ids(journey.books.filter((b) => matchesTitleOrAuthor(b, text))).slice(0, HOME_CARDS)) expect(expected).toContain(id);
 
-    await page.getByRole('main').getByRole('searchbox').fill('zzqq no such book');
-    await page.getByText('No books found').waitFor();
+    await journey.page.getByRole('main').getByRole('searchbox').fill('zzqq no such book');
+    await journey.page.getByText('No books found').waitFor();
   });
 
   it('links to /books, the Persona explainer and /about-us', async () => {
-    await open(page, '/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.locator('main a[href="/books"]').count()).toBeGreaterThan(0);
-    expect(await page.locator('a[href="#what-is-a-persona"]').count()).toBeGreaterThan(0);
-    await page.locator('#what-is-a-persona').getByRole('heading', { name: 'What is a Persona?' }).waitFor();
-    expect(await page.locator('#what-is-a-persona a[href="/about-us"]').count()).toBe(1);
+    await open(journey.page, '/');
+    await journey.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await journey.page.locator('main a[href="/books"]').count()).toBeGreaterThan(0);
+    expect(await journey.page.locator('a[href="#what-is-a-persona"]').count()).toBeGreaterThan(0);
+    await journey.page.locator('#what-is-a-persona').getByRole('heading', { name: 'What is a Persona?' }).waitFor();
+    expect(await journey.page.locator('#what-is-a-persona a[href="/about-us"]').count()).toBe(1);
   });
 });
 
 describe('explore books', () => {
-  const cardIds = () => attributeList(page, 'article[data-book-id]', 'data-book-id');
-  const exploreSearch = () => page.getByRole('main').getByRole('searchbox');
+  const cardIds = () => attributeList(journey.page, 'article[data-book-id]', 'data-book-id');
+  const exploreSearch = () => journey.page.getByRole('main').getByRole('searchbox');
 
   it("has one search box (the page's own: the header's is elsewhere) and, on a phone, two books a row", async () => {
-    await open(page, '/books');
-    expect(await page.getByRole('searchbox').count()).toBe(1);
-    expect(await page.getByRole('banner').getByRole('combobox').count()).toBe(0);
-    const phone = await browser.newPage({ baseURL: shop.url, viewport: { width: 360, height: 740 } });
+    await open(journey.page, '/books');
+    expect(await journey.page.getByRole('searchbox').count()).toBe(1);
+    expect(await journey.page.getByRole('banner').getByRole('combobox').count()).toBe(0);
+    const phone = await journey.browser.newPage({ baseURL: journey.shop.url, viewport: { width: 360, height: 740 } });
     try {
       await open(phone, '/books');
       const cards = phone.locator('article[data-book-id]');
@@ -131,12 +108,12 @@ describe('explore books', () => {
   });
 
   it('lists every book with price and View Details, and filters by text', async () => {
-    await open(page, '/books');
-    const all = sorted(ids(books));
+    await open(journey.page, '/books');
+    const all = sorted(ids(journey.books));
     expect(sorted(await settle(async () => sorted(await cardIds()), all))).toEqual(all);
 
-    const first = books[0]!;
-    const card = page.locator(`article[data-book-id="${first._id}"]`);
+    const first = journey.books[0]!;
+    const card = journey.page.locator(`article[data-book-id="${first._id}"]`);
     expect(squash(await card.innerText())).toContain(inr(first.price));
     expect(await card.getByRole('link', { name: /View Details/ }).getAttribute('href')).toBe(`/book/${first._id}`);
 
@@ -144,49 +121,51 @@ describe('explore books', () => {
     await exploreSearch().fill(text);
     const expected = await apiTitles(`/books?search=${encodeURIComponent(text)}&limit=24`);
     expect(await settle(cardIds, expected)).toEqual(expected);
-    for (const id of ids(books.filter((b) => matchesTitleOrAuthor(b, text)))) expect(expected).toContain(id);
-    expect(await settle(async () => new URL(page.url()).searchParams.get('search'), text)).toBe(text);
+    for (const id of ids(journey.books.filter((b) => matchesTitleOrAuthor(b, text)))) expect(expected).toContain(id);
+    expect(await settle(async () => new URL(journey.page.url()).searchParams.get('search'), text)).toBe(text);
 
     await exploreSearch().fill('zzqq no such book');
-    await page.getByText('No books found').waitFor();
-    await page.getByText('Try adjusting your search or filter criteria').waitFor();
+    await journey.page.getByText('No books found').waitFor();
+    await journey.page.getByText('Try adjusting your search or filter criteria').waitFor();
   });
 
   it('shows "all" plus every lower-cased tag as chips, each keeping books with a tag containing it', async () => {
-    await open(page, '/books');
-    const chips = page.getByRole('group', { name: 'Filter by tag' }).getByRole('link');
+    await open(journey.page, '/books');
+    const chips = journey.page.getByRole('group', { name: 'Filter by tag' }).getByRole('link');
     await chips.first().waitFor();
     const labels = (await chips.allInnerTexts()).map((label) => label.trim().toLowerCase());
-    expect(labels).toEqual(expectedChips(books));
-    expect(await page.getByRole('button', { name: /More tags/ }).count()).toBe(0);
+    expect(labels).toEqual(expectedChips(journey.books));
+    expect(await journey.page.getByRole('button', { name: /More tags/ }).count()).toBe(0);
 
     for (const chip of [labels[1]!, labels[labels.length - 1]!, 'fiction'].filter((c) => labels.includes(c))) {
-      await page.getByRole('group', { name: 'Filter by tag' }).getByRole('link', { name: chip, exact: true }).click();
-      const expected = ids(books.filter((b) => matchesChip(b, chip)));
+      await journey.page.getByRole('group', { name: 'Filter by tag' }).getByRole('link', { name: chip, exact: true }).click();
+      const expected = ids(journey.books.filter((b) => matchesChip(b, chip)));
       expect({ chip, shown: await settle(cardIds, expected) }).toEqual({ chip, shown: expected });
-      expect(new URL(page.url()).searchParams.get('tag')).toBe(chip);
-      expect(await page.getByRole('group', { name: 'Filter by tag' }).getByRole('link', { name: chip, exact: true }).getAttribute('aria-current')).toBe('true');
+      expect(new URL(journey.page.url()).searchParams.get('tag')).toBe(chip);
+      expect(await journey.page.getByRole('group', { name: 'Filter by tag' }).getByRole('link', { name: chip, exact: true }).getAttribute('aria-current')).toBe(
+        'true',
+      );
     }
-    await page.getByRole('group', { name: 'Filter by tag' }).getByRole('link', { name: 'all', exact: true }).click();
-    expect(await settle(cardIds, ids(books))).toEqual(ids(books));
+    await journey.page.getByRole('group', { name: 'Filter by tag' }).getByRole('link', { name: 'all', exact: true }).click();
+    expect(await settle(cardIds, ids(journey.books))).toEqual(ids(journey.books));
   });
 
   it('finds a book despite a letter missing, doubled or swapped', async () => {
     // A word long enough to be told apart by its letter triples (as "tifin" from "Tiffin").
     const longest = (b: Book) => b.title.split(/\s+/).sort((x, y) => y.length - x.length)[0]!;
-    const target = books.find((b) => longest(b).length >= 6)!;
+    const target = journey.books.find((b) => longest(b).length >= 6)!;
     const word = longest(target).toLowerCase();
     for (const typo of [word.slice(0, 2) + word.slice(3), word.slice(0, 3) + word[2] + word.slice(3), word.slice(0, 2) + word[3] + word[2] + word.slice(4)]) {
-      await open(page, `/books?search=${encodeURIComponent(typo)}`);
+      await open(journey.page, `/books?search=${encodeURIComponent(typo)}`);
       const shown = await settle(async () => (await cardIds()).includes(target._id), true);
       expect({ typo, found: shown }).toEqual({ typo, found: true });
     }
   });
 
   it('View Details is reachable with the keyboard', async () => {
-    await open(page, '/books');
-    await page.locator('article[data-book-id]').first().waitFor();
-    const link = page
+    await open(journey.page, '/books');
+    await journey.page.locator('article[data-book-id]').first().waitFor();
+    const link = journey.page
       .locator('article[data-book-id]')
       .first()
       .getByRole('link', { name: /View Details/ });
@@ -198,9 +177,9 @@ describe('explore books', () => {
   });
 
   it('reads ?search= from the URL and keeps the input in sync', async () => {
-    const target = books[1]!;
+    const target = journey.books[1]!;
     const text = target.author;
-    await open(page, `/books?search=${encodeURIComponent(text)}`);
+    await open(journey.page, `/books?search=${encodeURIComponent(text)}`);
     expect(await exploreSearch().inputValue()).toBe(text);
     const expected = await apiTitles(`/books?search=${encodeURIComponent(text)}&limit=24`);
     expect(await settle(cardIds, expected)).toEqual(expected);
@@ -208,18 +187,18 @@ describe('explore books', () => {
   });
 
   it('the header search goes to /books?search=<text> and ignores blank text', async () => {
-    await open(page, '/about-us');
-    const headerSearch = page.getByRole('banner').getByRole('combobox', { name: 'Search books by title or author' });
+    await open(journey.page, '/about-us');
+    const headerSearch = journey.page.getByRole('banner').getByRole('combobox', { name: 'Search books by title or author' });
     await headerSearch.fill('   ');
     await headerSearch.press('Enter');
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe('/about-us');
+    await journey.page.waitForTimeout(300);
+    expect(new URL(journey.page.url()).pathname).toBe('/about-us');
 
-    const target = books[2]!;
+    const target = journey.books[2]!;
     await headerSearch.fill(`  ${target.title}  `);
     await headerSearch.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/books');
-    expect(new URL(page.url()).searchParams.get('search')).toBe(target.title);
+    await journey.page.waitForURL((url) => url.pathname === '/books');
+    expect(new URL(journey.page.url()).searchParams.get('search')).toBe(target.title);
     expect(await exploreSearch().inputValue()).toBe(target.title);
     // The exact title ranks first.
     expect(await settle(async () => (await cardIds())[0], target._id)).toBe(target._id);
@@ -228,21 +207,21 @@ describe('explore books', () => {
 
 describe('book detail', () => {
   it('shows the book, its Persona price and links, related books and updates the head in place', async () => {
-    const book = books.find((b) => b.tags.length > 0) ?? books[0]!;
-    await open(page, `/book/${book._id}`);
-    await page.getByRole('heading', { level: 1, name: book.title }).waitFor();
-    const body = squash(await page.locator('main').innerText());
+    const book = journey.books.find((b) => b.tags.length > 0) ?? journey.books[0]!;
+    await open(journey.page, `/book/${book._id}`);
+    await journey.page.getByRole('heading', { level: 1, name: book.title }).waitFor();
+    const body = squash(await journey.page.locator('main').innerText());
     expect(body).toContain(book.author);
     expect(body).toContain(inr(book.price));
     expect(body).toContain('Personalised edition');
     expect(body).not.toMatch(/\bRs\b|personaliz/i);
     expect(body).toContain('About Personas');
     // The demo books have a text sample: "Read a free sample" (never the old "Try Book").
-    expect(await page.getByRole('link', { name: 'Read a free sample' }).getAttribute('href')).toBe(`/read/${book._id}`);
-    expect(await page.getByRole('link', { name: 'Try Book' }).count()).toBe(0);
-    expect(await page.getByRole('main').getByRole('link', { name: 'Buy Persona' }).first().getAttribute('href')).toBe(`/checkout/${book._id}`);
+    expect(await journey.page.getByRole('link', { name: 'Read a free sample' }).getAttribute('href')).toBe(`/read/${book._id}`);
+    expect(await journey.page.getByRole('link', { name: 'Try Book' }).count()).toBe(0);
+    expect(await journey.page.getByRole('main').getByRole('link', { name: 'Buy Persona' }).first().getAttribute('href')).toBe(`/checkout/${book._id}`);
 
-    const related = page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link');
+    const related = journey.page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link');
     await related.first().waitFor();
     const hrefs = await related.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs.length).toBeGreaterThan(0);
@@ -250,16 +229,16 @@ describe('book detail', () => {
     expect(hrefs).not.toContain(`/book/${book._id}`);
     for (const href of hrefs) expect(href).toMatch(/^\/book\/[0-9a-f-]{36}$/);
 
-    expect(await settle(() => page.title(), `${book.title} by ${book.author} | Persona Books`)).toContain(book.title);
-    const head = await page.evaluate(() => ({
+    expect(await settle(() => journey.page.title(), `${book.title} by ${book.author} | Persona Books`)).toContain(book.title);
+    const head = await journey.page.evaluate(() => ({
       canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
       descriptions: [...document.querySelectorAll('meta[name="description"]')].map((m) => m.getAttribute('content') ?? ''),
       ogTitle: [...document.querySelectorAll('meta[property="og:title"]')].map((m) => m.getAttribute('content')),
       ogUrl: [...document.querySelectorAll('meta[property="og:url"]')].map((m) => m.getAttribute('content')),
       titles: document.querySelectorAll('title').length,
     }));
-    expect(head.canonical).toEqual([`${shop.url}/book/${book._id}`]);
-    expect(head.ogUrl).toEqual([`${shop.url}/book/${book._id}`]);
+    expect(head.canonical).toEqual([`${journey.shop.url}/book/${book._id}`]);
+    expect(head.ogUrl).toEqual([`${journey.shop.url}/book/${book._id}`]);
     expect(head.descriptions).toHaveLength(1);
     expect(head.descriptions[0]!.length).toBeLessThanOrEqual(150);
     expect(head.ogTitle).toHaveLength(1);
@@ -268,16 +247,16 @@ describe('book detail', () => {
   });
 
   it('prices both formats where people decide, with what each includes and the facts a buyer checks', async () => {
-    const book = books.find((b) => b.printingCost > 0) ?? books[0]!;
-    await open(page, `/book/${book._id}`);
-    const formats = page.getByRole('main').getByRole('list', { name: 'Formats' }).getByRole('listitem');
+    const book = journey.books.find((b) => b.printingCost > 0) ?? journey.books[0]!;
+    await open(journey.page, `/book/${book._id}`);
+    const formats = journey.page.getByRole('main').getByRole('list', { name: 'Formats' }).getByRole('listitem');
     const texts = (await formats.allInnerTexts()).map(squash);
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain(`Digital Persona ₹${book.price.toFixed(2)}`);
     expect(texts[1]).toContain(`Printed Persona ₹${(book.price + book.printingCost + 50).toFixed(2)}`);
     expect(texts[1]).toContain('5–7 business days');
     expect(texts[1]).toContain(`printing ₹${book.printingCost.toFixed(2)}`);
-    const facts = squash(await page.getByRole('region', { name: 'At a glance' }).innerText());
+    const facts = squash(await journey.page.getByRole('region', { name: 'At a glance' }).innerText());
     expect(facts).toContain(book.hasFullPdf ? 'Digital (PDF) or printed' : 'Digital (PDF + EPUB) or printed');
     expect(facts).toMatch(/Free sample \d+ excerpts?, (about )?[\d,]+ words?/);
     expect(facts).toContain(`Language ${book.language}`);
@@ -286,12 +265,12 @@ describe('book detail', () => {
   });
 
   it('shows the dedication page the Persona engine prints for a name as it is typed, and says what it cannot print', async () => {
-    const book = books[0]!;
-    await open(page, `/book/${book._id}`);
-    const region = page.getByRole('region', { name: 'See your dedication page' });
+    const book = journey.books[0]!;
+    await open(journey.page, `/book/${book._id}`);
+    const region = journey.page.getByRole('region', { name: 'See your dedication page' });
     await region.getByText('Type a name to see it printed on the dedication page').waitFor();
     const previews: string[] = [];
-    page.on('request', (request) => {
+    journey.page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/personas/preview') previews.push(request.postData() ?? '');
     });
     await region.getByLabel('Name to print').pressSequentially('Zoë Ünal', { delay: 30 });
@@ -312,8 +291,8 @@ describe('book detail', () => {
   });
 
   it('on a phone: title, price and the name to print on the first screen (personalisation first), and a buy bar once the price box has scrolled away', async () => {
-    const book = books[0]!;
-    const phone = await browser.newPage({ baseURL: shop.url, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const book = journey.books[0]!;
+    const phone = await journey.browser.newPage({ baseURL: journey.shop.url, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
     try {
       await open(phone, `/book/${book._id}`);
       for (const target of [
@@ -342,31 +321,31 @@ describe('book detail', () => {
   });
 
   it('a related book opens its own page', async () => {
-    const book = books[0]!;
-    await open(page, `/book/${book._id}`);
-    const related = page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link').first();
+    const book = journey.books[0]!;
+    await open(journey.page, `/book/${book._id}`);
+    const related = journey.page.getByRole('region', { name: 'You Might Also Like' }).getByRole('link').first();
     await related.waitFor();
     const href = (await related.getAttribute('href'))!;
     await related.click();
-    await page.waitForURL((url) => url.pathname === href);
-    const other = books.find((b) => `/book/${b._id}` === href)!;
-    await page.getByRole('heading', { level: 1, name: other.title }).waitFor();
+    await journey.page.waitForURL((url) => url.pathname === href);
+    const other = journey.books.find((b) => `/book/${b._id}` === href)!;
+    await journey.page.getByRole('heading', { level: 1, name: other.title }).waitFor();
   });
 
   it.each([
     ['an unknown UUID', '3f2504e0-4f89-41d3-9a0c-0305e82c3301'],
     ['a malformed id', 'not-a-real-id'],
   ])('shows "Book not found" for %s', async (_label, id) => {
-    await open(page, `/book/${id}`);
-    await page.getByRole('heading', { name: 'Book not found' }).waitFor();
-    await page.getByText("We couldn't find the book you're looking for.").waitFor();
-    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await open(journey.page, `/book/${id}`);
+    await journey.page.getByRole('heading', { name: 'Book not found' }).waitFor();
+    await journey.page.getByText("We couldn't find the book you're looking for.").waitFor();
+    expect(await journey.page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(await journey.page.getByRole('alert').count()).toBe(0);
   });
 });
 
 describe('sample reader', () => {
-  const progress = () => page.locator('nav[aria-label="Sample pages"] [aria-live="polite"]');
+  const progress = () => journey.page.locator('nav[aria-label="Sample pages"] [aria-live="polite"]');
   const readProgress = async () => squash(await progress().innerText());
   /** The page count once the text is laid out for this screen ("Page X of N"). */
   const pageCount = async () => Number(/^Page \d+ of (\d+)$/.exec(await settleMatch(readProgress, /^Page \d+ of \d+$/))![1]);
@@ -374,7 +353,7 @@ describe('sample reader', () => {
     for (let i = 0; i < 100; i += 1) {
       const value = await read();
       if (pattern.test(value)) return value;
-      await page.waitForTimeout(50);
+      await journey.page.waitForTimeout(50);
     }
     return read();
   };
@@ -389,7 +368,7 @@ describe('sample reader', () => {
 
   /** What the current page shows, read from the DOM. */
   const shownPage = () =>
-    page.evaluate(() => {
+    journey.page.evaluate(() => {
       const box = document.querySelector('.reader__page')!.getBoundingClientRect();
       const content = document.querySelector('.reader__page-content')!;
       const bottom = Math.max(...[...content.querySelectorAll('p, h2, a')].map((e) => e.getBoundingClientRect().bottom));
@@ -403,16 +382,16 @@ describe('sample reader', () => {
   /** Every page from the first to the last, turned with Next and → in turn. */
   async function readThrough(): Promise<ShownPage[]> {
     const n = await pageCount();
-    const next = page.getByRole('button', { name: 'Next' });
+    const next = journey.page.getByRole('button', { name: 'Next' });
     const pages: ShownPage[] = [];
     for (let i = 1; i <= n; i += 1) {
       expect(await settle(readProgress, `Page ${i} of ${n}`)).toBe(`Page ${i} of ${n}`);
       // The fade ends before the page is read.
-      await page.locator('.reader__sheet--fading').waitFor({ state: 'detached' });
+      await journey.page.locator('.reader__sheet--fading').waitFor({ state: 'detached' });
       pages.push((await shownPage()) as ShownPage);
       if (i < n) {
         if (i % 2 === 1) await next.click();
-        else await page.keyboard.press('ArrowRight');
+        else await journey.page.keyboard.press('ArrowRight');
       }
     }
     return pages;
@@ -420,7 +399,9 @@ describe('sample reader', () => {
 
   /** The string sample with the most text: several screens at any width. */
   const stringSampleBook = () =>
-    books.filter((b) => typeof b.sampleContent === 'string').sort((a, b) => sampleWords(b.sampleContent).length - sampleWords(a.sampleContent).length)[0]!;
+    journey.books
+      .filter((b) => typeof b.sampleContent === 'string')
+      .sort((a, b) => sampleWords(b.sampleContent).length - sampleWords(a.sampleContent).length)[0]!;
 
   for (const viewport of [
     { width: 390, height: 844 },
@@ -428,17 +409,17 @@ describe('sample reader', () => {
   ]) {
     it(`fills each page with as much of the sample as fits (${viewport.width} px): every word once, in order, the shop's ad after every 3 pages, the end of the sample last`, async () => {
       const book = stringSampleBook();
-      await page.setViewportSize(viewport);
-      await open(page, `/read/${book._id}`);
-      expect(await settle(() => page.title(), `Reading: ${book.title} | Persona`)).toBe(`Reading: ${book.title} | Persona`);
-      expect(await page.getByText('Trial Version').count()).toBeGreaterThan(0);
-      expect(await page.getByRole('link', { name: 'Back to Book' }).first().getAttribute('href')).toBe(`/book/${book._id}`);
-      expect(await page.getByRole('link', { name: `Buy Persona - ${inr(book.price)}` }).getAttribute('href')).toBe(`/checkout/${book._id}`);
-      await page.getByText('Enjoying the book? Get your personalised Persona without ads!').waitFor();
-      expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+      await journey.page.setViewportSize(viewport);
+      await open(journey.page, `/read/${book._id}`);
+      expect(await settle(() => journey.page.title(), `Reading: ${book.title} | Persona`)).toBe(`Reading: ${book.title} | Persona`);
+      expect(await journey.page.getByText('Trial Version').count()).toBeGreaterThan(0);
+      expect(await journey.page.getByRole('link', { name: 'Back to Book' }).first().getAttribute('href')).toBe(`/book/${book._id}`);
+      expect(await journey.page.getByRole('link', { name: `Buy Persona - ${inr(book.price)}` }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+      await journey.page.getByText('Enjoying the book? Get your personalised Persona without ads!').waitFor();
+      expect(await journey.page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
 
       const pages = await readThrough();
-      expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+      expect(await journey.page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
       expect(pages.flatMap((p) => p.words)).toEqual(sampleWords(book.sampleContent));
       const text = pages.filter((p) => p.kind === 'text');
       for (const [i, shown] of text.entries()) {
@@ -462,32 +443,32 @@ describe('sample reader', () => {
       if (text.length >= 4) expect(kinds[3]).toBe('shop-ad');
 
       // The end of the sample offers the Persona.
-      await page.getByRole('heading', { name: "You've reached the end of the sample" }).waitFor();
-      expect(await page.getByRole('main').getByRole('link', { name: 'Buy Persona', exact: true }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+      await journey.page.getByRole('heading', { name: "You've reached the end of the sample" }).waitFor();
+      expect(await journey.page.getByRole('main').getByRole('link', { name: 'Buy Persona', exact: true }).getAttribute('href')).toBe(`/checkout/${book._id}`);
 
-      await page.keyboard.press('ArrowLeft');
+      await journey.page.keyboard.press('ArrowLeft');
       expect(await settle(readProgress, `Page ${pages.length - 1} of ${pages.length}`)).toBe(`Page ${pages.length - 1} of ${pages.length}`);
     });
   }
 
   it('shows the ad slot\'s configured text (by default the spec\'s test text) with "Buy Persona - No Ads"', async () => {
     const book = stringSampleBook();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await open(page, `/read/${book._id}`);
+    await journey.page.setViewportSize({ width: 390, height: 844 });
+    await open(journey.page, `/read/${book._id}`);
     const n = await pageCount();
     expect(n).toBeGreaterThanOrEqual(5);
     for (let i = 1; i < 4; i += 1) {
       await settle(readProgress, `Page ${i} of ${n}`);
-      await page.keyboard.press('ArrowRight');
+      await journey.page.keyboard.press('ArrowRight');
     }
     expect(await settle(readProgress, `Page 4 of ${n}`)).toBe(`Page 4 of ${n}`);
-    await page.getByText('This is a test Ad. Replace with real AdSense code after approval.').waitFor();
-    expect(await page.getByRole('main').getByRole('link', { name: 'Buy Persona - No Ads' }).getAttribute('href')).toBe(`/checkout/${book._id}`);
+    await journey.page.getByText('This is a test Ad. Replace with real AdSense code after approval.').waitFor();
+    expect(await journey.page.getByRole('main').getByRole('link', { name: 'Buy Persona - No Ads' }).getAttribute('href')).toBe(`/checkout/${book._id}`);
   });
 
   it('turns pages with a swipe on a touch screen, says "Page X of N" on one line, and keeps the place when the screen turns', async () => {
     const book = stringSampleBook();
-    const touch = await browser.newContext({ baseURL: shop.url, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    const touch = await journey.browser.newContext({ baseURL: journey.shop.url, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
     const phone = await touch.newPage();
     try {
       await open(phone, `/read/${book._id}`);
@@ -535,68 +516,68 @@ describe('sample reader', () => {
   });
 
   it('a list sample with its own ad pages shows them as highlighted ad boxes', async () => {
-    const listBook = books.find((b) => hasOwnAdPage(b.sampleContent));
+    const listBook = journey.books.find((b) => hasOwnAdPage(b.sampleContent));
     if (!listBook) return; // the demo catalogue promises one; nothing to check without it
-    await open(page, `/read/${listBook._id}`);
+    await open(journey.page, `/read/${listBook._id}`);
     const pages = await readThrough();
     expect(pages.some((p) => p.kind === 'own-ad')).toBe(true);
     expect(pages.flatMap((p) => p.words)).toEqual(sampleWords(listBook.sampleContent));
   });
 
   it('shows "Book not found" for an unknown book', async () => {
-    await open(page, '/read/3f2504e0-4f89-41d3-9a0c-0305e82c3301');
-    await page.getByRole('heading', { name: 'Book not found' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    await open(journey.page, '/read/3f2504e0-4f89-41d3-9a0c-0305e82c3301');
+    await journey.page.getByRole('heading', { name: 'Book not found' }).waitFor();
+    expect(await journey.page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   });
 });
 
 describe('404', () => {
   it('shows "Oops! Page not found" marked noindex, and drops the mark on the way home', async () => {
-    await open(page, '/definitely/not/a/page');
-    await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
-    const robots = () => page.evaluate(() => [...document.querySelectorAll('meta[name="robots"]')].map((m) => m.getAttribute('content')));
+    await open(journey.page, '/definitely/not/a/page');
+    await journey.page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    const robots = () => journey.page.evaluate(() => [...document.querySelectorAll('meta[name="robots"]')].map((m) => m.getAttribute('content')));
     expect(await settle(robots, ['noindex'])).toEqual(['noindex']);
-    await page.getByRole('main').getByRole('link', { name: 'Return to Home' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await journey.page.getByRole('main').getByRole('link', { name: 'Return to Home' }).click();
+    await journey.page.waitForURL((url) => url.pathname === '/');
     expect(await settle(robots, [])).toEqual([]);
   });
 
   it('the mobile menu links to /about-us', async () => {
-    await page.setViewportSize({ width: 390, height: 800 });
-    await open(page, '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const about = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' });
+    await journey.page.setViewportSize({ width: 390, height: 800 });
+    await open(journey.page, '/');
+    await journey.page.getByRole('button', { name: 'Open menu' }).click();
+    const about = journey.page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' });
     expect(await about.getAttribute('href')).toBe('/about-us');
     await about.click();
-    await page.waitForURL((url) => url.pathname === '/about-us');
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await journey.page.waitForURL((url) => url.pathname === '/about-us');
+    await journey.page.getByRole('heading', { level: 1 }).first().waitFor();
   });
 });
 
 describe('shared layout', () => {
   it("labels the admin button with the stored admin's name, else e-mail, else Admin", async () => {
-    const adminLink = () => page.getByRole('navigation', { name: 'Main' }).locator('a[href="/admin"]');
-    await open(page, '/faqs');
+    const adminLink = () => journey.page.getByRole('navigation', { name: 'Main' }).locator('a[href="/admin"]');
+    await open(journey.page, '/faqs');
     expect(squash(await adminLink().innerText())).toBe('Admin');
     expect(await adminLink().getAttribute('href')).toBe('/admin');
 
-    await page.evaluate(() => localStorage.setItem('admin', JSON.stringify({ name: 'Asha Rao', email: 'asha@example.com' })));
-    await page.reload();
+    await journey.page.evaluate(() => localStorage.setItem('admin', JSON.stringify({ name: 'Asha Rao', email: 'asha@example.com' })));
+    await journey.page.reload();
     // The server cannot see the browser's storage: the label follows once the page hydrates.
     expect(await settle(async () => squash(await adminLink().innerText()), 'Asha Rao')).toBe('Asha Rao');
 
-    await page.evaluate(() => localStorage.setItem('admin', JSON.stringify({ email: 'asha@example.com' })));
-    await page.reload();
+    await journey.page.evaluate(() => localStorage.setItem('admin', JSON.stringify({ email: 'asha@example.com' })));
+    await journey.page.reload();
     expect(await settle(async () => squash(await adminLink().innerText()), 'asha@example.com')).toBe('asha@example.com');
 
-    await page.evaluate(() => localStorage.setItem('admin', '{not json'));
-    await page.reload();
+    await journey.page.evaluate(() => localStorage.setItem('admin', '{not json'));
+    await journey.page.reload();
     expect(squash(await adminLink().innerText())).toBe('Admin');
   });
 
   it('the footer links every public page and the newsletter shows the answer or a graceful failure', async () => {
-    await open(page, '/shipping');
-    const footer = page.getByRole('contentinfo');
+    await open(journey.page, '/shipping');
+    const footer = journey.page.getByRole('contentinfo');
     const hrefs = await footer
       .getByRole('navigation', { name: 'Footer' })
       .getByRole('link')
@@ -623,17 +604,17 @@ describe('shared layout', () => {
       await footer
         .getByRole('link', { name: path === '/terms' ? 'Terms of Service' : path === '/privacy-policy' ? 'Privacy' : 'Refunds & Cancellation' })
         .click();
-      await page.getByRole('main').getByRole('heading', { level: 1, name: title }).waitFor();
-      expect(await page.title()).toBe(`${title} | Persona Books`);
+      await journey.page.getByRole('main').getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await journey.page.title()).toBe(`${title} | Persona Books`);
       expect(
-        await page
+        await journey.page
           .getByRole('main')
           .getByText(/^Last updated \d{1,2} [A-Z][a-z]+ \d{4}$/)
           .count(),
       ).toBe(1);
-      expect(await page.getByRole('main').getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(3);
+      expect(await journey.page.getByRole('main').getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(3);
     }
-    await open(page, '/shipping');
+    await open(journey.page, '/shipping');
     const email = footer.getByRole('textbox', { name: 'Email address' });
     expect(await email.getAttribute('type')).toBe('email');
 
@@ -643,7 +624,7 @@ describe('shared layout', () => {
     const status = footer.getByRole('status');
     expect(await settle(async () => (await status.innerText()).trim().length > 0, true)).toBe(true);
 
-    await page.route('**/api/newsletter/subscribe', (route) =>
+    await journey.page.route('**/api/newsletter/subscribe', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: null, message: 'You are subscribed!' }) }),
     );
     await email.fill('reader2@example.com');
@@ -651,8 +632,8 @@ describe('shared layout', () => {
     expect(await settle(async () => (await status.innerText()).trim(), 'You are subscribed!')).toBe('You are subscribed!');
 
     // Spec §7: a failure shows the server's error text, else "Subscription failed".
-    await page.unroute('**/api/newsletter/subscribe');
-    await page.route('**/api/newsletter/subscribe', (route) =>
+    await journey.page.unroute('**/api/newsletter/subscribe');
+    await journey.page.route('**/api/newsletter/subscribe', (route) =>
       route.fulfill({
         status: 503,
         contentType: 'application/json',
@@ -664,8 +645,8 @@ describe('shared layout', () => {
     const unavailable = 'The admin service is unavailable, please try again shortly';
     expect(await settle(async () => (await status.innerText()).trim(), unavailable)).toBe(unavailable);
 
-    await page.unroute('**/api/newsletter/subscribe');
-    await page.route('**/api/newsletter/subscribe', (route) =>
+    await journey.page.unroute('**/api/newsletter/subscribe');
+    await journey.page.route('**/api/newsletter/subscribe', (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' }),
     );
     await email.fill('reader4@example.com');
@@ -679,103 +660,103 @@ describe('failures', () => {
 
   it('a failed book fetch shows one destructive "Error fetching books" toast with the server message', async () => {
     // The server renders a page with its book; the browser fetches one itself when the visitor moves to it.
-    await open(page, '/books');
-    await page.locator('article[data-book-id]').first().waitFor();
-    await page.route(/\/api\/books\/[^/?]+$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: serverError }));
-    await page
-      .locator(`article[data-book-id="${books[0]!._id}"]`)
+    await open(journey.page, '/books');
+    await journey.page.locator('article[data-book-id]').first().waitFor();
+    await journey.page.route(/\/api\/books\/[^/?]+$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: serverError }));
+    await journey.page
+      .locator(`article[data-book-id="${journey.books[0]!._id}"]`)
       .getByRole('link', { name: /View Details/ })
       .click();
-    const alert = page.getByRole('alert');
+    const alert = journey.page.getByRole('alert');
     await alert.waitFor();
     expect(squash(await alert.innerText())).toContain('Error fetching books');
     expect(squash(await alert.innerText())).toContain('Catalogue is resting');
-    expect(await page.locator('.toast').count()).toBe(1);
-    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    expect(await journey.page.locator('.toast').count()).toBe(1);
+    await journey.page.getByRole('button', { name: 'Try again' }).waitFor();
   });
 
   it('home only logs a failed catalogue fetch and shows an empty state', async () => {
-    await open(page, '/');
-    await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
-    await page.route(/\/api\/books(\?.*)?$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: serverError }));
-    await page.getByRole('tab', { name: 'Self-Help', exact: true }).click();
-    await page.getByRole('tabpanel').getByText('No books found').waitFor();
-    expect(await page.getByRole('alert').count()).toBe(0);
+    await open(journey.page, '/');
+    await journey.page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
+    await journey.page.route(/\/api\/books(\?.*)?$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: serverError }));
+    await journey.page.getByRole('tab', { name: 'Self-Help', exact: true }).click();
+    await journey.page.getByRole('tabpanel').getByText('No books found').waitFor();
+    expect(await journey.page.getByRole('alert').count()).toBe(0);
   });
 });
 
 describe('navigation', () => {
-  const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+  const scrollY = () => journey.page.evaluate(() => Math.round(window.scrollY));
 
   it('a new page starts at the top, back returns where the reader was, also after a reload', async () => {
-    await page.setViewportSize({ width: 420, height: 700 });
-    await open(page, '/books');
-    const cards = page.locator('article[data-book-id]');
+    await journey.page.setViewportSize({ width: 420, height: 700 });
+    await open(journey.page, '/books');
+    const cards = journey.page.locator('article[data-book-id]');
     await cards.first().waitFor();
     const last = cards.last();
     await last.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(100);
+    await journey.page.waitForTimeout(100);
     const before = await scrollY();
     expect(before).toBeGreaterThan(300);
 
     const lastId = await last.getAttribute('data-book-id');
-    const book = books.find((b) => b._id === lastId)!;
+    const book = journey.books.find((b) => b._id === lastId)!;
     await last.getByRole('link', { name: /View Details/ }).click();
-    await page.getByRole('heading', { level: 1, name: book.title }).waitFor();
+    await journey.page.getByRole('heading', { level: 1, name: book.title }).waitFor();
     expect(await scrollY()).toBe(0);
 
-    await page.goBack();
-    await page.waitForURL(/\/books$/);
+    await journey.page.goBack();
+    await journey.page.waitForURL(/\/books$/);
     expect(await settle(scrollY, before)).toBe(before);
 
     // A reload of the tab keeps the position of the entry it reloads.
-    await page.reload();
+    await journey.page.reload();
     await cards.first().waitFor();
     expect(await settle(scrollY, before)).toBe(before);
   });
 
   it('a link to a part of a page scrolls to it', async () => {
-    await open(page, '/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.locator('a[href="#what-is-a-persona"]').first().click();
-    await settle(() => page.evaluate(() => document.getElementById('what-is-a-persona')!.getBoundingClientRect().top < window.innerHeight), true);
+    await open(journey.page, '/');
+    await journey.page.getByRole('heading', { level: 1 }).waitFor();
+    await journey.page.locator('a[href="#what-is-a-persona"]').first().click();
+    await settle(() => journey.page.evaluate(() => document.getElementById('what-is-a-persona')!.getBoundingClientRect().top < window.innerHeight), true);
     expect(await scrollY()).toBeGreaterThan(0);
   });
 
   it('a page whose code cannot be loaded shows a way back, and the next navigation works again', async () => {
-    await open(page, '/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await open(journey.page, '/');
+    await journey.page.getByRole('heading', { level: 1 }).waitFor();
     // The FAQ page's chunk fails to arrive (offline, or replaced by a deploy).
-    await page.route(/\/assets\/faqs-page-[^/]+\.js$/, (route) => route.abort());
-    await page.locator('footer a[href="/faqs"]').click();
-    await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
-    await page.getByText('This page could not be loaded. Please check your connection and reload.').waitFor();
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.locator('section.hero').waitFor();
-    expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+    await journey.page.route(/\/assets\/faqs-page-[^/]+\.js$/, (route) => route.abort());
+    await journey.page.locator('footer a[href="/faqs"]').click();
+    await journey.page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
+    await journey.page.getByText('This page could not be loaded. Please check your connection and reload.').waitFor();
+    await journey.page.goBack();
+    await journey.page.waitForURL((url) => url.pathname === '/');
+    await journey.page.locator('section.hero').waitFor();
+    expect(await journey.page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
   });
 
   it('scripts and styles arrive compressed as the build wrote them', async () => {
     const encodings = new Map<string, string | undefined>();
-    page.on('response', (response) => {
+    journey.page.on('response', (response) => {
       const path = new URL(response.url()).pathname;
       if (/\.(js|css)$/.test(path) && path.startsWith('/assets/')) encodings.set(path, response.headers()['content-encoding']);
     });
-    await open(page, '/');
-    await page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
+    await open(journey.page, '/');
+    await journey.page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor();
     const entry = [...encodings].find(([path]) => /\/assets\/index-[^/]+\.js$/.test(path));
     expect(entry?.[1]).toBe('br');
   });
 });
 
 describe('the header search suggests books and authors (a combobox)', () => {
-  const box = () => page.getByRole('banner').getByRole('combobox', { name: 'Search books by title or author' });
-  const options = () => page.getByRole('banner').getByRole('option');
+  const box = () => journey.page.getByRole('banner').getByRole('combobox', { name: 'Search books by title or author' });
+  const options = () => journey.page.getByRole('banner').getByRole('option');
 
   it('opens the chosen suggestion with the arrow keys and Enter', async () => {
-    const target = books[2]!;
-    await open(page, '/faqs');
+    const target = journey.books[2]!;
+    await open(journey.page, '/faqs');
     await box().fill(target.title.slice(0, 6));
     expect(await settle(() => box().getAttribute('aria-expanded'), 'true')).toBe('true');
     const texts = await options().allInnerTexts();
@@ -786,16 +767,16 @@ describe('the header search suggests books and authors (a combobox)', () => {
     for (let i = 0; i <= index; i += 1) await box().press('ArrowDown');
     const activeId = await box().getAttribute('aria-activedescendant');
     expect(activeId).toBeTruthy();
-    expect(await page.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
-    expect(await page.locator(`[id="${activeId}"]`).innerText()).toContain(target.title);
+    expect(await journey.page.locator(`[id="${activeId}"]`).getAttribute('aria-selected')).toBe('true');
+    expect(await journey.page.locator(`[id="${activeId}"]`).innerText()).toContain(target.title);
     await box().press('Enter');
-    await page.waitForURL((url) => url.pathname === `/book/${target._id}`);
-    await page.getByRole('heading', { level: 1, name: target.title }).waitFor();
+    await journey.page.waitForURL((url) => url.pathname === `/book/${target._id}`);
+    await journey.page.getByRole('heading', { level: 1, name: target.title }).waitFor();
   });
 
   it('Escape closes the list and then clears the text; Enter with nothing chosen searches the text', async () => {
-    const target = books[1]!;
-    await open(page, '/shipping');
+    const target = journey.books[1]!;
+    await open(journey.page, '/shipping');
     await box().fill(target.author.slice(0, 5));
     expect(await settle(() => box().getAttribute('aria-expanded'), 'true')).toBe('true');
     await box().press('Escape');
@@ -805,14 +786,14 @@ describe('the header search suggests books and authors (a combobox)', () => {
     expect(await box().inputValue()).toBe('');
     await box().fill(target.author);
     await box().press('Enter');
-    await page.waitForURL((url) => url.pathname === '/books' && url.searchParams.get('search') === target.author);
+    await journey.page.waitForURL((url) => url.pathname === '/books' && url.searchParams.get('search') === target.author);
   });
 });
 
 describe('pages rendered on the server', () => {
   it('the book page reads without JavaScript: title, author, price, description and cover', async () => {
-    const book = books.find((b) => b.coverImage) ?? books[0]!;
-    const plain = await browser.newContext({ baseURL: shop.url, javaScriptEnabled: false });
+    const book = journey.books.find((b) => b.coverImage) ?? journey.books[0]!;
+    const plain = await journey.browser.newContext({ baseURL: journey.shop.url, javaScriptEnabled: false });
     const noJs = await plain.newPage();
     const res = await noJs.goto(`/book/${book._id}`);
     expect(res?.status()).toBe(200);
@@ -835,8 +816,8 @@ describe('pages rendered on the server', () => {
   });
 
   it('a phone downloads the cover copy it shows, once, and never the upload beside it', async () => {
-    const book = books.find((b) => b.coverImage)!;
-    const phone = await browser.newContext({ baseURL: shop.url, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+    const book = journey.books.find((b) => b.coverImage)!;
+    const phone = await journey.browser.newContext({ baseURL: journey.shop.url, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
     const tab = await phone.newPage();
     const covers: string[] = [];
     tab.on('request', (request) => {
@@ -859,7 +840,7 @@ describe('pages rendered on the server', () => {
   });
 
   it('no public page reports a hydration mismatch, and each hydrates', async () => {
-    const book = books[0]!;
+    const book = journey.books[0]!;
     const paths = [
       '/',
       '/books',
@@ -883,23 +864,23 @@ describe('pages rendered on the server', () => {
       '/definitely/not/a/page',
     ];
     const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
-      if (message.type() === 'warning' && /hydrat/i.test(message.text())) problems.push(`${page.url()}: ${message.text()}`);
+    journey.page.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`${journey.page.url()}: ${message.text()}`);
+      if (message.type() === 'warning' && /hydrat/i.test(message.text())) problems.push(`${journey.page.url()}: ${message.text()}`);
     });
-    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    journey.page.on('pageerror', (error) => problems.push(`${journey.page.url()}: ${error.message}`));
     let served = 0;
     for (const path of paths) {
-      await open(page, path);
+      await open(journey.page, path);
       // Hydrated: React has attached to the server's HTML (the root holds its fiber).
-      expect(await settle(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer'))), true)).toBe(
-        true,
-      );
-      await page.waitForLoadState('networkidle');
+      expect(
+        await settle(() => journey.page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer'))), true),
+      ).toBe(true);
+      await journey.page.waitForLoadState('networkidle');
       // A server-rendered page painted from its HTML before the app's code began (apps/storefront/src/main.tsx).
-      const rendered = !(await (await fetch(`${shop.url}${path}`)).text()).includes('<div id="root"></div>');
+      const rendered = !(await (await fetch(`${journey.shop.url}${path}`)).text()).includes('<div id="root"></div>');
       if (!rendered) continue;
-      const order = await page.evaluate(() => ({
+      const order = await journey.page.evaluate(() => ({
         painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
         started: performance.getEntriesByName('persona:app-start')[0]?.startTime,
       }));
@@ -915,12 +896,12 @@ describe('pages rendered on the server', () => {
   });
 
   it('lists every book in the sitemap and keeps crawlers out of checkout, the API and the admin app', async () => {
-    const robots = await (await fetch(`${shop.url}/robots.txt`)).text();
+    const robots = await (await fetch(`${journey.shop.url}/robots.txt`)).text();
     for (const path of ['/admin', '/checkout', '/api', '/send-persona']) expect(robots).toContain(`Disallow: ${path}`);
-    const index = await (await fetch(`${shop.url}/sitemap.xml`)).text();
-    expect(index).toContain(`<loc>${shop.url}/sitemaps/books-1.xml</loc>`);
-    const file = await (await fetch(`${shop.url}/sitemaps/books-1.xml`)).text();
-    for (const book of books) expect(file).toContain(`<loc>${shop.url}/book/${book._id}</loc>`);
+    const index = await (await fetch(`${journey.shop.url}/sitemap.xml`)).text();
+    expect(index).toContain(`<loc>${journey.shop.url}/sitemaps/books-1.xml</loc>`);
+    const file = await (await fetch(`${journey.shop.url}/sitemaps/books-1.xml`)).text();
+    for (const book of journey.books) expect(file).toContain(`<loc>${journey.shop.url}/book/${book._id}</loc>`);
   });
 });
 
@@ -931,11 +912,11 @@ describe('a catalogue bigger than one page', () => {
   const pad = (n: number) => String(n).padStart(2, '0');
 
   beforeAll(async () => {
-    auth = await adminAuth(shop.url);
-    const category = ((await (await fetch(`${shop.url}/api/categories`)).json()) as { data: Array<{ _id: string }> }).data[0]!._id;
+    auth = await adminAuth(journey.shop.url);
+    const category = ((await (await fetch(`${journey.shop.url}/api/categories`)).json()) as { data: Array<{ _id: string }> }).data[0]!._id;
     for (let i = 0; i < EXTRA; i += 1) {
       created.push(
-        await createBookThroughApi(shop.url, auth, {
+        await createBookThroughApi(journey.shop.url, auth, {
           title: `Paging Volume ${pad(i)}`,
           author: 'Page Turner',
           price: 100 + i,
@@ -947,41 +928,41 @@ describe('a catalogue bigger than one page', () => {
   }, SHOP_HOOK_TIMEOUT_MS);
 
   afterAll(async () => {
-    for (const id of created) await fetch(`${shop.url}/api/books/${id}`, { method: 'DELETE', headers: auth });
+    for (const id of created) await fetch(`${journey.shop.url}/api/books/${id}`, { method: 'DELETE', headers: auth });
   }, SHOP_HOOK_TIMEOUT_MS);
 
-  const cardIds = () => attributeList(page, 'article[data-book-id]', 'data-book-id');
+  const cardIds = () => attributeList(journey.page, 'article[data-book-id]', 'data-book-id');
 
   it('shows one page at a time; the page lives in the address, so back, forward and reload return to it', async () => {
-    const total = books.length + EXTRA;
-    await open(page, '/books');
+    const total = journey.books.length + EXTRA;
+    await open(journey.page, '/books');
     const first = await apiTitles('/books?limit=24');
     expect(await settle(cardIds, first)).toEqual(first);
-    await page.getByText(`${total} books found`).waitFor();
-    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await journey.page.getByText(`${total} books found`).waitFor();
+    const pager = journey.page.getByRole('navigation', { name: 'Pages' });
     expect(await pager.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
 
     await pager.getByRole('link', { name: 'Page 2' }).click();
-    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await journey.page.waitForURL((url) => url.searchParams.get('page') === '2');
     const second = await apiTitles('/books?page=2&limit=24');
     expect(second).toHaveLength(total - 24);
     expect(await settle(cardIds, second)).toEqual(second);
     expect(await pager.getByText('Next').getAttribute('aria-disabled')).toBe('true');
 
-    await page.goBack();
+    await journey.page.goBack();
     expect(await settle(cardIds, first)).toEqual(first);
-    await page.goForward();
+    await journey.page.goForward();
     expect(await settle(cardIds, second)).toEqual(second);
-    await page.reload();
+    await journey.page.reload();
     expect(await settle(cardIds, second)).toEqual(second);
-    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(new URL(journey.page.url()).searchParams.get('page')).toBe('2');
     await pager.getByRole('link', { name: 'Previous' }).click();
     expect(await settle(cardIds, first)).toEqual(first);
   });
 
   it('shows the most used tags as chips and finds any other with "More tags"', async () => {
-    await open(page, '/books');
-    const chips = page.getByRole('group', { name: 'Filter by tag' });
+    await open(journey.page, '/books');
+    const chips = journey.page.getByRole('group', { name: 'Filter by tag' });
     await chips.getByRole('link').first().waitFor();
     expect(await chips.getByRole('link').count()).toBe(41);
     expect(await chips.getByRole('link', { name: 'topic-29', exact: true }).count()).toBe(0);
@@ -989,10 +970,10 @@ describe('a catalogue bigger than one page', () => {
     expect(await more.getAttribute('aria-expanded')).toBe('false');
     await more.click();
     expect(await more.getAttribute('aria-expanded')).toBe('true');
-    const finder = page.getByRole('region', { name: 'More tags' });
+    const finder = journey.page.getByRole('region', { name: 'More tags' });
     await finder.getByRole('searchbox', { name: 'Find a tag' }).fill('topic-2');
     await finder.getByRole('link', { name: /^topic-29/ }).click();
-    await page.waitForURL((url) => url.searchParams.get('tag') === 'topic-29');
+    await journey.page.waitForURL((url) => url.searchParams.get('tag') === 'topic-29');
     expect(await settle(cardIds, [created[29]!])).toEqual([created[29]!]);
     // The chosen tag shows as the current chip although it is not among the most used.
     expect(await chips.getByRole('link', { name: 'topic-29', exact: true }).getAttribute('aria-current')).toBe('true');
@@ -1001,21 +982,21 @@ describe('a catalogue bigger than one page', () => {
   it('a price edit and a delete through the gateway show in the very next read through it', async () => {
     const id = created[0]!;
     // Warm every cache on the way: the gateway's, the catalogue's.
-    for (let i = 0; i < 2; i += 1) await fetch(`${shop.url}/api/books/${id}`);
-    expect((await fetch(`${shop.url}/api/books/${id}`)).headers.get('x-cache')).toBe('HIT');
-    const listed = `${shop.url}/api/books?search=${encodeURIComponent('Paging Volume 00')}&limit=1`;
+    for (let i = 0; i < 2; i += 1) await fetch(`${journey.shop.url}/api/books/${id}`);
+    expect((await fetch(`${journey.shop.url}/api/books/${id}`)).headers.get('x-cache')).toBe('HIT');
+    const listed = `${journey.shop.url}/api/books?search=${encodeURIComponent('Paging Volume 00')}&limit=1`;
     await fetch(listed);
 
     const form = new FormData();
     form.append('price', '777');
-    expect((await fetch(`${shop.url}/api/books/${id}`, { method: 'PUT', headers: auth, body: form })).status).toBe(200);
-    expect(((await (await fetch(`${shop.url}/api/books/${id}`)).json()) as { data: Book }).data.price).toBe(777);
+    expect((await fetch(`${journey.shop.url}/api/books/${id}`, { method: 'PUT', headers: auth, body: form })).status).toBe(200);
+    expect(((await (await fetch(`${journey.shop.url}/api/books/${id}`)).json()) as { data: Book }).data.price).toBe(777);
     expect(((await (await fetch(listed)).json()) as { data: Book[] }).data[0]!.price).toBe(777);
-    expect(await (await fetch(`${shop.url}/book/${id}`)).text()).toContain(inr(777));
+    expect(await (await fetch(`${journey.shop.url}/book/${id}`)).text()).toContain(inr(777));
 
-    expect((await fetch(`${shop.url}/api/books/${id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
-    expect((await fetch(`${shop.url}/api/books/${id}`)).status).toBe(404);
-    expect((await fetch(`${shop.url}/book/${id}`)).status).toBe(404);
+    expect((await fetch(`${journey.shop.url}/api/books/${id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    expect((await fetch(`${journey.shop.url}/api/books/${id}`)).status).toBe(404);
+    expect((await fetch(`${journey.shop.url}/book/${id}`)).status).toBe(404);
     expect(((await (await fetch(listed)).json()) as { data: Book[] }).data.map((b) => b._id)).not.toContain(id);
     created.shift();
   });
