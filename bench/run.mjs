@@ -3,7 +3,7 @@
 // summary table of every figure. Not a test: numbers vary with the machine;
 // the ratios are what to compare. See bench/README.md.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -827,6 +827,16 @@ async function hostileBench() {
 
 async function main() {
   console.log(`Persona Books benchmarks (${SECONDS} s per run, ${os.cpus().length} CPUs, Node ${process.version}; groups: ${[...ONLY].join(', ')})\n`);
+  // The pages measured must be the pages buyers get: without its server bundle (a client-only
+  // `vite build` run by hand empties it) the gateway sends every page to render in the browser,
+  // and Lighthouse and first-card figures measure that instead (2026-11-27).
+  const pageGroups = ['cold', 'lighthouse', 'scale'].filter((g) => ONLY.has(g));
+  if (pageGroups.length > 0 && !existsSync(path.join(root, 'apps/storefront/dist/server'))) {
+    console.error(
+      `refused: apps/storefront/dist/server is missing, so ${pageGroups.join(', ')} would measure pages rendered in the browser; run \`npm run build\` first`,
+    );
+    process.exit(1);
+  }
   let errors = 0;
   if (ONLY.has('cold')) {
     const cold = await coldStart();
