@@ -19,3 +19,4 @@ export {
   type CountedPage,
 } from './paging';
 export { likeLiteral, personMatch, hasNearSpelling, writtenThenNear, spellingFor, type PersonSpelling } from './person-search';
+export { leadership, whileLeading, type Leadership, type LeadershipOptions, type LeadershipLogger } from './leadership';

@@ -3,6 +3,7 @@
 // relays, the persona-event consumer and the reconciler.
 import path from 'node:path';
 import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations, type Subscription } from '@persona/bus';
+import { leadership, whileLeading } from '@persona/db';
 import { backgroundRounds, backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS, type ServiceApp } from '@persona/service-kit';
 import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
 import type { MigrationProvider } from 'kysely';
@@ -79,6 +80,11 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   const store = await openServiceStore({ name: 'orders', database, migrations: ordersMigrations, bus, logger, retentionMs: options.eventRetentionMs });
   const outbox = store.relay;
   const closers: Array<() => Promise<void>> = [];
+  // The one-at-a-time work (the reconciler, the refund poller, coupon holds, the invoice PDFs' sweep)
+  // runs in the one replica that leads (@persona/db's leadership); the rest is safe in every replica.
+  const lead = leadership(database, 'orders', { logger });
+  await lead.start();
+  closers.push(() => lead.stop());
 
   let app: ServiceApp | undefined;
   // In test mode the stand-in's webhooks go to our real webhook route.
@@ -123,7 +129,10 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     draw: (invoice) => invoiceThread.run('renderInvoice', invoice),
   };
   // An invoice whose PDF was not drawn after its commit (a crash, a restart) is drawn within a minute.
-  const invoicePdfs = backgroundRounds(() => drawMissingInvoicePdfs(database.db, invoicing.draw), { pollMs: 60_000, logger, what: 'invoice PDFs' });
+  const invoicePdfs = backgroundRounds(
+    whileLeading(lead, () => drawMissingInvoicePdfs(database.db, invoicing.draw)),
+    { pollMs: 60_000, logger, what: 'invoice PDFs' },
+  );
   invoicePdfs.start();
   closers.push(() => invoicePdfs.stop());
   const shop = { publicUrl: options.publicUrl, supportEmail: options.supportEmail };
@@ -174,11 +183,10 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   for (const subscription of subscriptions) closers.push(() => subscription.close({ graceMs }));
 
   const reconcileEvery = options.reconcileEveryMs ?? 60_000;
-  // One run at a time in this process (a long run is not overlapped by the next tick); other
-  // instances' runs claim other orders (SKIP LOCKED).
+  // One run at a time, in the replica that leads (a long run is not overlapped by the next tick).
   let reconciling = false;
   const reconciler = setInterval(() => {
-    if (reconciling) return;
+    if (reconciling || !lead.leading) return;
     reconciling = true;
     reconcileUnpaidOrders({
       db: database.db,
@@ -197,14 +205,19 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
 
   // Refunds not yet final: asked about on their schedule (refunds/refunds.ts), a requested one sent again with its key.
   const refundPoller = backgroundRounds(
-    () => pollRefunds({ uow: createUnitOfWork({ db: database.db, relay: outbox }), db: database.db, provider, shop, correlationId: 'refund-poller' }, logger),
+    whileLeading(lead, () =>
+      pollRefunds({ uow: createUnitOfWork({ db: database.db, relay: outbox }), db: database.db, provider, shop, correlationId: 'refund-poller' }, logger),
+    ),
     { pollMs: options.refundPollMs ?? 30_000, logger, what: 'refund poller' },
   );
   refundPoller.start();
   closers.push(() => refundPoller.stop());
 
   // Coupon codes held by checkouts left unpaid longer than a checkout lives are given back (coupons/coupon-redemptions.ts).
-  const couponHolds = backgroundRounds(() => releaseStaleReservations(database.db, logger), { pollMs: 60_000, logger, what: 'coupon holds' });
+  const couponHolds = backgroundRounds(
+    whileLeading(lead, () => releaseStaleReservations(database.db, logger)),
+    { pollMs: 60_000, logger, what: 'coupon holds' },
+  );
   couponHolds.start();
   closers.push(() => couponHolds.stop());
 
