@@ -121,6 +121,8 @@ export interface EmailsTable {
   last_error: string | null;
   /** Until when a mail relay holds the e-mail to send it; another relay takes it only after. */
   claimed_until: NullableTimestamp;
+  /** The claim that holds it: renewing the lease, and recording the send or the failure, are done under it only. */
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** The correlation id of the event that queued the e-mail, for the relay's log lines. */
   correlation_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Not sent before this moment (a gift's delivery day); null: as soon as possible. */

@@ -1,6 +1,7 @@
 // The e-mails the shop owes its buyers: queued in the transaction that makes them due (once per
 // order and kind), claimed by a mail relay for a lease before it sends them, so relays in several
 // orders processes never send one twice, and one that dies mid-send hands its claim on when it expires.
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { EmailsTable, OrdersDB } from '../../db';
 
@@ -108,13 +109,21 @@ export async function withdrawUnsentEmail(db: Kysely<OrdersDB> | Transaction<Ord
   return Boolean(gone);
 }
 
+/** A relay's hold on the e-mails it claimed: their rows, and the token the claim was made under. */
+export interface EmailClaim {
+  token: string;
+  emails: EmailRow[];
+}
+
 /**
  * Claims up to `limit` unsent e-mails nobody holds and whose time has come at `now`, oldest first,
- * for `leaseMs`. Rows another relay is claiming at this moment are skipped, not waited for.
+ * for `leaseMs`, under a token of this claim's own. Rows another relay is claiming at this moment
+ * are skipped, not waited for.
  */
-export async function claimUnsent(db: Kysely<OrdersDB>, limit: number, leaseMs: number, now: Date = new Date()): Promise<EmailRow[]> {
+export async function claimUnsent(db: Kysely<OrdersDB>, limit: number, leaseMs: number, now: Date = new Date()): Promise<EmailClaim> {
+  const token = randomUUID();
   const { rows } = await sql<EmailRow>`
-    UPDATE emails SET claimed_until = now() + make_interval(secs => ${leaseMs / 1000})
+    UPDATE emails SET claimed_until = now() + make_interval(secs => ${leaseMs / 1000}), claim_token = ${token}
     WHERE id IN (
       SELECT id FROM emails
       WHERE sent_at IS NULL AND attempts < ${MAX_EMAIL_ATTEMPTS} AND (claimed_until IS NULL OR claimed_until < now())
@@ -123,22 +132,42 @@ export async function claimUnsent(db: Kysely<OrdersDB>, limit: number, leaseMs: 
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING *`.execute(db);
-  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+  return { token, emails: rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime()) };
 }
 
-export async function markSent(db: Kysely<OrdersDB>, id: string): Promise<void> {
+/**
+ * Checks, just before sending, that the claim still holds the e-mail (its lease not run out and
+ * taken over, the e-mail not withdrawn or sent) and renews its lease for `leaseMs`; false: leave it.
+ */
+export async function holdClaim(db: Kysely<OrdersDB>, id: string, token: string, leaseMs: number): Promise<boolean> {
+  const held = await db
+    .updateTable('emails')
+    .set({ claimed_until: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .where('sent_at', 'is', null)
+    .where('claimed_until', '>', sql<Date>`now()`)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(held);
+}
+
+/** Records the e-mail sent, under the claim that sent it. */
+export async function markSent(db: Kysely<OrdersDB>, id: string, token: string): Promise<void> {
   await db
     .updateTable('emails')
-    .set({ sent_at: sql`now()`, attempts: sql`attempts + 1`, claimed_until: null })
+    .set({ sent_at: sql`now()`, attempts: sql`attempts + 1`, claimed_until: null, claim_token: null })
     .where('id', '=', id)
+    .where('claim_token', '=', token)
     .execute();
 }
 
-/** Records a failed try; the e-mail is tried again once `retryInMs` has passed. */
-export async function markFailed(db: Kysely<OrdersDB>, id: string, error: string, retryInMs: number): Promise<void> {
+/** Records a failed try under the claim that tried; the e-mail is tried again once `retryInMs` has passed. */
+export async function markFailed(db: Kysely<OrdersDB>, id: string, token: string, error: string, retryInMs: number): Promise<void> {
   await db
     .updateTable('emails')
-    .set({ attempts: sql`attempts + 1`, last_error: error, claimed_until: sql`now() + make_interval(secs => ${retryInMs / 1000})` })
+    .set({ attempts: sql`attempts + 1`, last_error: error, claimed_until: sql`now() + make_interval(secs => ${retryInMs / 1000})`, claim_token: null })
     .where('id', '=', id)
+    .where('claim_token', '=', token)
     .execute();
 }

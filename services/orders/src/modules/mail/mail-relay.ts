@@ -2,17 +2,19 @@
 // SMTP; without, each message is written as <id>.eml under the mail folder
 // (same id, same file: a resend after a crash overwrites, never duplicates).
 // Each round claims its e-mails first (emails.repository), so several orders
-// processes may run a relay each; a failed send is tried again later, each
-// time after a longer wait.
+// processes may run a relay each; just before each send it checks that its
+// claim still holds the e-mail and renews the lease (a batch slower than its
+// lease loses to the relay that took it over instead of sending it again); a
+// failed send is tried again later, each time after a longer wait.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import { backgroundRounds, type Logger } from '@persona/service-kit';
 import type { OrdersDB } from '../../db';
-import { claimUnsent, markFailed, markSent } from './emails.repository';
+import { claimUnsent, holdClaim, markFailed, markSent } from './emails.repository';
 
-/** E-mails one round claims, and how long it holds them (longer than sending them takes). */
+/** E-mails one round claims, and how long it holds each (renewed before each send). */
 const BATCH = 20;
 const LEASE_MS = 30_000;
 /** The wait before the n-th retry of a failed send: 5 s, 10 s, 20 s … capped at an hour. */
@@ -24,6 +26,10 @@ export interface MailOptions {
   from: string;
   /** The relay's clock for scheduled e-mails (a gift's day); the machine's unless a test sets one. */
   now?: () => Date;
+  /** How long a claim holds an e-mail before another relay may take it (LEASE_MS; tests shorten it). */
+  leaseMs?: number;
+  /** The transport to send with (tests: a slow one); else SMTP_URL's, or files. */
+  transport?: Transporter;
 }
 
 export interface MailRelay {
@@ -35,15 +41,22 @@ export interface MailRelay {
 }
 
 export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logger: Logger, pollMs = 5000): MailRelay {
-  const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport: Transporter =
+    options.transport ??
+    (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const writesFiles = !options.smtpUrl && !options.transport;
 
   async function sendPending(): Promise<number> {
-    const pending = await claimUnsent(db, BATCH, LEASE_MS, options.now?.() ?? new Date());
+    const claim = await claimUnsent(db, BATCH, leaseMs, options.now?.() ?? new Date());
     let sent = 0;
-    for (const email of pending) {
+    for (const email of claim.emails) {
       const log = logger.child({ emailId: email.id, orderId: email.order_id, ...(email.correlation_id ? { correlationId: email.correlation_id } : {}) });
+      // The lease may have run out while the e-mails before this one went: another relay has it now.
+      if (!(await holdClaim(db, email.id, claim.token, leaseMs))) {
+        log.warn('e-mail left: its claim ran out and another relay holds it, or it was withdrawn');
+        continue;
+      }
       try {
         const info = await transport.sendMail({
           from: options.from,
@@ -54,7 +67,7 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
           messageId: `<${email.id}@persona-books>`,
           date: email.send_after ?? email.created_at,
         });
-        if (!options.smtpUrl) {
+        if (writesFiles) {
           await mkdir(options.dir, { recursive: true });
           const file = path.join(options.dir, `${email.id}.eml`);
           await writeFile(file, (info as unknown as { message: Buffer }).message);
@@ -62,11 +75,11 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
         } else {
           log.info({ to: email.to_address, subject: email.subject }, 'e-mail sent');
         }
-        await markSent(db, email.id);
+        await markSent(db, email.id, claim.token);
         sent += 1;
       } catch (err) {
         log.warn({ err }, 'e-mail not sent; will retry');
-        await markFailed(db, email.id, String((err as Error).message), retryDelayMs(email.attempts + 1));
+        await markFailed(db, email.id, claim.token, String((err as Error).message), retryDelayMs(email.attempts + 1));
       }
     }
     return sent;

@@ -1,16 +1,18 @@
 // The mail relay against a real database: relays in two processes share the queue without sending
-// an e-mail twice; an e-mail another relay holds waits for its claim to expire; a failed send is
-// recorded and tried again later.
+// an e-mail twice; an e-mail another relay holds waits for its claim to expire; a relay whose lease
+// ran out mid-batch leaves the rest to the relay that took them over; a failed send is recorded and
+// tried again later.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { Transporter } from 'nodemailer';
 import { migrateToLatest, sql, type Database } from '@persona/db';
 import { createLogger } from '@persona/service-kit';
 import { describeWithPostgres } from '@persona/test-kit';
 import { openTestStack } from '@persona/test-stack';
 import type { OrdersDB } from '../../../src/db';
-import { claimUnsent, queueEmail } from '../../../src/modules/mail/emails.repository';
+import { claimUnsent, holdClaim, markSent, queueEmail } from '../../../src/modules/mail/emails.repository';
 import { createMailRelay, retryDelayMs } from '../../../src/modules/mail/mail-relay';
 import { personaReadyEmail } from '../../../src/modules/mail/order-emails';
 import { insertOrder } from '../../../src/modules/orders/orders.repository';
@@ -83,7 +85,7 @@ function relayCases(open: () => Promise<{ database: Database<OrdersDB>; close():
 
   it('leaves an e-mail another relay holds until its claim expires', async () => {
     await queueOrders(env.database, 1);
-    const [held] = await claimUnsent(env.database.db, 10, 60_000); // a relay that then died
+    const [held] = (await claimUnsent(env.database.db, 10, 60_000)).emails; // a relay that then died
     expect(held).toBeDefined();
     const relay = createMailRelay(env.database.db, { dir, from: 'shop@example.com' }, logger);
     try {
@@ -94,6 +96,64 @@ function relayCases(open: () => Promise<{ database: Database<OrdersDB>; close():
     } finally {
       await relay.stop();
     }
+  });
+
+  it('a relay whose lease ran out mid-batch sends nothing more of what another relay took over, nor records over it', async () => {
+    await queueOrders(env.database, 3);
+    const sends: Array<{ relay: string; to: string }> = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let sendingFirst!: () => void;
+    const firstStarted = new Promise<void>((resolve) => (sendingFirst = resolve));
+    // Relay A's SMTP server stalls on its first e-mail; B's answers at once.
+    const transport = (relay: string, stall: boolean) =>
+      ({
+        sendMail: async (message: { to: string }) => {
+          sends.push({ relay, to: message.to });
+          if (stall && sends.filter((s) => s.relay === relay).length === 1) {
+            sendingFirst();
+            await firstHeld;
+          }
+          return { messageId: 'x' };
+        },
+        close: () => undefined,
+      }) as unknown as Transporter;
+    const a = createMailRelay(env.database.db, { dir, from: 'shop@example.com', transport: transport('a', true), leaseMs: 60_000 }, logger);
+    const b = createMailRelay(env.database.db, { dir, from: 'shop@example.com', transport: transport('b', false), leaseMs: 60_000 }, logger);
+    try {
+      const draining = a.drain();
+      await firstStarted;
+      // A's leases on the e-mails it has not reached run out while its first send hangs.
+      const [first] = sends;
+      await sql`UPDATE emails SET claimed_until = now() - interval '1 second' WHERE to_address <> ${first!.to}`.execute(env.database.db);
+      expect(await b.drain()).toBe(2);
+      releaseFirst();
+      expect(await draining).toBe(1);
+      // Each e-mail went once: A's first, and B the two A no longer held.
+      expect(sends.map((s) => s.to).sort()).toEqual(['reader0@example.com', 'reader1@example.com', 'reader2@example.com']);
+      expect(sends.filter((s) => s.relay === 'b')).toHaveLength(2);
+      const { rows } = await sql<{ to_address: string; attempts: number; sent: boolean; token: string | null }>`
+        SELECT to_address, attempts, sent_at IS NOT NULL AS sent, claim_token AS token FROM emails ORDER BY to_address`.execute(env.database.db);
+      expect(rows).toEqual(rows.map((r) => ({ to_address: r.to_address, attempts: 1, sent: true, token: null })));
+    } finally {
+      releaseFirst();
+      await a.stop();
+      await b.stop();
+    }
+  });
+
+  it('records a send only under the claim that made it: a stale claim records nothing', async () => {
+    await queueOrders(env.database, 1);
+    const stale = await claimUnsent(env.database.db, 10, 60_000);
+    await sql`UPDATE emails SET claimed_until = now() - interval '1 second'`.execute(env.database.db);
+    const fresh = await claimUnsent(env.database.db, 10, 60_000);
+    const id = fresh.emails[0]!.id;
+    expect(await holdClaim(env.database.db, id, stale.token, 60_000)).toBe(false);
+    await markSent(env.database.db, id, stale.token);
+    expect((await sql<{ sent: boolean }>`SELECT sent_at IS NOT NULL AS sent FROM emails`.execute(env.database.db)).rows[0]!.sent).toBe(false);
+    expect(await holdClaim(env.database.db, id, fresh.token, 60_000)).toBe(true);
+    await markSent(env.database.db, id, fresh.token);
+    expect((await sql<{ sent: boolean }>`SELECT sent_at IS NOT NULL AS sent FROM emails`.execute(env.database.db)).rows[0]!.sent).toBe(true);
   });
 
   it('records a failed send and tries it again only after its wait', async () => {
