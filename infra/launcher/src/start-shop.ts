@@ -98,6 +98,8 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
       JWT_SECRET: secrets.jwtSecret,
       INTERNAL_TOKEN: secrets.internalToken,
       PUBLIC_URL: options.publicUrl ?? env.PUBLIC_URL ?? `http://localhost:${port}`,
+      // One process on its own database: it migrates it as it starts, whatever a cluster's MIGRATIONS says.
+      MIGRATIONS: 'apply',
     };
     const inData = (key: string, folder: string) => ({ [key]: env[key] || path.join(dataDir, folder) });
     // One event loop for the whole shop: the gateway sheds load for it at the edge (SHED_*), so a

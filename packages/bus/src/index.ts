@@ -7,7 +7,7 @@ export { inProcessBusMigrations } from './in-process-migrations';
 export { outboxMigrations } from './outbox-migrations';
 export { enqueueEvent, createOutboxRelay, outboxBacklog, DEFAULT_EVENT_RETENTION_MS, type OutboxRelay, type OutboxRelayOptions } from './outbox';
 export { handleOnce } from './inbox';
-export { openServiceStore, serviceMigrations, type ServiceStore, type ServiceStoreOptions } from './service-store';
+export { openServiceStore, serviceMigrations, type MigrationMode, type ServiceStore, type ServiceStoreOptions } from './service-store';
 export { createUnitOfWork, type UnitOfWork, type UnitOfWorkOptions, type Work } from './unit-of-work';
 export { eventLogger } from './event-logger';
 export { registerBusMetrics, type BusMetricsRegistry, type BusMetricsOptions } from './metrics';

@@ -1,7 +1,7 @@
 // The first and last steps of every service that publishes events, written once: its schema
 // migrated (the outbox and inbox tables, then its own migrations) and its outbox relay running;
 // at shutdown the relay stopped and what the outbox still holds published.
-import { folderMigrations, migrateToLatest, type Database } from '@persona/db';
+import { folderMigrations, migrateToLatest, pendingMigrations, type Database } from '@persona/db';
 import type { MigrationProvider } from 'kysely';
 import { outboxMigrations } from './outbox-migrations';
 import { createOutboxRelay, type OutboxRelay } from './outbox';
@@ -25,7 +25,16 @@ export interface ServiceStoreOptions<DB> {
   logger: BusLogger;
   /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
   retentionMs?: number;
+  /**
+   * `apply` (the default): the schema is migrated at start (kysely's Migrator takes an advisory lock,
+   * so replicas starting together wait for one another). `check`: migrations are a release step
+   * (`npm run migrate`); the service refuses to start on a schema older than it needs.
+   */
+  migrationMode?: MigrationMode;
 }
+
+/** MIGRATIONS: whether a service migrates its schema at start, or only checks it is current. */
+export type MigrationMode = 'apply' | 'check';
 
 export interface ServiceStore {
   /** The running relay (a unit of work wakes it after a commit with events). */
@@ -34,11 +43,19 @@ export interface ServiceStore {
   flush(): Promise<void>;
 }
 
-/** Migrates the service's schema, then starts its outbox relay. */
+/** Migrates the service's schema (or checks it is current), then starts its outbox relay. */
 export async function openServiceStore<DB>(options: ServiceStoreOptions<DB>): Promise<ServiceStore> {
   const { name, database, bus, logger } = options;
-  const applied = await migrateToLatest(database, options.migrations);
-  if (applied.length > 0) logger.info({ applied }, `${name} migrations applied`);
+  if (options.migrationMode === 'check') {
+    const pending = await pendingMigrations(database, options.migrations);
+    if (pending.length > 0)
+      throw new Error(
+        `the ${name} schema "${database.schema}" lacks ${pending.length} migration(s) this version needs (${pending.join(', ')}): run \`npm run migrate\` (the release step) first, or start with MIGRATIONS=apply`,
+      );
+  } else {
+    const applied = await migrateToLatest(database, options.migrations);
+    if (applied.length > 0) logger.info({ applied }, `${name} migrations applied`);
+  }
   const relay = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.retentionMs });
   relay.start();
   return {

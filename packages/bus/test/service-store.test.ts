@@ -64,4 +64,18 @@ describe('openServiceStore', () => {
     expect(infos).not.toContain('svc migrations applied');
     await again.flush();
   });
+
+  it('with MIGRATIONS=check, refuses a schema older than it needs, naming what it lacks, and starts on a current one', async () => {
+    const checked = openDatabase({ kind: 'pglite', shared }, 'checked');
+    const migrations = serviceMigrations(folder);
+    await expect(openServiceStore({ name: 'svc', database: checked, migrations, bus, logger: silent, migrationMode: 'check' })).rejects.toThrow(
+      /^the svc schema "checked" lacks 4 migration\(s\) this version needs \(.*20260101000000_things\): run `npm run migrate` \(the release step\) first, or start with MIGRATIONS=apply$/,
+    );
+    // Nothing was migrated by the refusal.
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'checked'`.execute(checked.db);
+    expect(rows[0]!.n).toBe(0);
+    // The release step, then the check passes.
+    await (await openServiceStore({ name: 'svc', database: checked, migrations, bus, logger: silent })).flush();
+    await (await openServiceStore({ name: 'svc', database: checked, migrations, bus, logger: silent, migrationMode: 'check' })).flush();
+  });
 });

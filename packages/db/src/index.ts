@@ -1,5 +1,5 @@
 export { openDatabase, openPglite, dumpPgliteTemplate, assertSchemaName, type Database, type DatabaseSource, type PgliteOptions } from './database';
-export { folderMigrations, migrateToLatest } from './migrate';
+export { folderMigrations, migrateToLatest, pendingMigrations } from './migrate';
 export { PgliteDialect, sharePglite, quoteIdent, type SharedPglite } from './pglite-dialect';
 export { Mutex } from './mutex';
 export { PG_ERROR, pgErrorCode, isUniqueViolation, isForeignKeyViolation, isConnectionError, DatabaseUnavailableError } from './errors';

@@ -24,9 +24,8 @@ export function folderMigrations(dir: string): MigrationProvider {
   };
 }
 
-export async function migrateToLatest(database: Database<any>, provider: MigrationProvider): Promise<string[]> {
-  await database.ensureSchema();
-  const migrator = new Migrator({
+function migratorOf(database: Database<any>, provider: MigrationProvider): Migrator {
+  return new Migrator({
     db: database.db,
     provider,
     migrationTableSchema: database.schema,
@@ -35,7 +34,11 @@ export async function migrateToLatest(database: Database<any>, provider: Migrati
     // migrations a running shop already applied; it must still run there, not stop the start.
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(database: Database<any>, provider: MigrationProvider): Promise<string[]> {
+  await database.ensureSchema();
+  const { error, results } = await migratorOf(database, provider).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} of schema ${database.schema} failed: ${String((error as Error).message ?? error)}`, {
@@ -43,4 +46,13 @@ export async function migrateToLatest(database: Database<any>, provider: Migrati
     });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * The migrations the schema still lacks (all of them on a database never migrated), without running
+ * any: what a service started with MIGRATIONS=check refuses to start without (issue 25).
+ */
+export async function pendingMigrations(database: Database<any>, provider: MigrationProvider): Promise<string[]> {
+  const migrations = await migratorOf(database, provider).getMigrations();
+  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
 }

@@ -79,6 +79,12 @@ export const CommonConfig = {
   SHED_RSS_MB: Type.Integer({ minimum: 0, maximum: 1_048_576, default: 0 }),
   /** What a shed request is told to wait (Retry-After), seconds. */
   SHED_RETRY_AFTER_S: Type.Integer({ minimum: 1, maximum: 3600, default: 5 }),
+  /**
+   * `apply`: a service migrates its schema at start (one process, or replicas started together: the
+   * migrator's advisory lock lets one at a time). `check`: `npm run migrate` is the release step, and
+   * a service refuses to start on a schema older than it needs.
+   */
+  MIGRATIONS: Type.Union([Type.Literal('apply'), Type.Literal('check')], { default: 'apply' }),
 } satisfies TProperties;
 
 /** The SHED_* settings, which every service and the gateway read (spread them into its settings). */
@@ -125,10 +131,11 @@ export const processConfig = (port: number) =>
 export const withProcessConfig = <T extends TObject>(settings: T, port: number) =>
   Type.Object({ ...processConfig(port), ...(settings.properties as T['properties']) });
 
-/** The settings every service of the shop reads besides its own (spread them into its settings): the metrics token, how long events are kept, when load is shed. */
+/** The settings every service of the shop reads besides its own (spread them into its settings): the metrics token, how long events are kept, whether it migrates its schema, when load is shed. */
 export const ServiceSettings = {
   METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
   EVENTS_RETENTION_DAYS: CommonConfig.EVENTS_RETENTION_DAYS,
+  MIGRATIONS: CommonConfig.MIGRATIONS,
   ...LoadSheddingSettings,
 } satisfies TProperties;
 
@@ -152,6 +159,7 @@ export function sharedServiceOptions(settings: Static<TObject<typeof ServiceSett
   return {
     metricsToken: settings.METRICS_TOKEN,
     eventRetentionMs: retentionMs(settings.EVENTS_RETENTION_DAYS),
+    migrationMode: settings.MIGRATIONS,
     loadShedding: loadSheddingOptions(settings),
   };
 }

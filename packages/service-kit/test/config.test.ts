@@ -98,7 +98,15 @@ describe('serviceConfig', () => {
   it('reads the settings in either run mode, and the process adds where it listens and runs', () => {
     const settings = config.loadSettings({ NAME: 'shop', EVENTS_RETENTION_DAYS: '2' });
     expect(settings).toMatchObject({ NAME: 'shop', EVENTS_RETENTION_DAYS: 2 });
-    expect(sharedServiceOptions(settings)).toEqual({ metricsToken: undefined, eventRetentionMs: 2 * 86_400_000, loadShedding: SHED_DEFAULTS });
+    expect(sharedServiceOptions(settings)).toEqual({
+      metricsToken: undefined,
+      eventRetentionMs: 2 * 86_400_000,
+      migrationMode: 'apply',
+      loadShedding: SHED_DEFAULTS,
+    });
+    // A cluster's release step migrates; its processes only check (issue 25).
+    expect(sharedServiceOptions(config.loadSettings({ NAME: 'shop', MIGRATIONS: 'check' })).migrationMode).toBe('check');
+    expect(() => config.loadSettings({ NAME: 'shop', MIGRATIONS: 'later' })).toThrow(/MIGRATIONS/);
     const own = config.loadProcess({ NAME: 'shop', DATABASE_URL: 'postgres://db/shop', AMQP_URL: 'amqp://mq' });
     expect(own).toMatchObject({ NAME: 'shop', PORT: 3009, HOST: '0.0.0.0', LOG_LEVEL: 'info', EVENTS_RETENTION_DAYS: 14 });
     expect(() => config.loadProcess({ NAME: 'shop' })).toThrow(/DATABASE_URL is required/);

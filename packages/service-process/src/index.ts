@@ -33,6 +33,8 @@ export interface ServiceBaseOptions<DB> {
   metricsToken?: string;
   /** How long published outbox rows and inbox rows are kept (EVENTS_RETENTION_DAYS). */
   eventRetentionMs?: number;
+  /** MIGRATIONS: migrate the schema at start (`apply`, the default) or refuse to start on an old one (`check`). */
+  migrationMode?: 'apply' | 'check';
   /** When a saturated service answers 503 with Retry-After (SHED_*); without it, never. */
   loadShedding?: LoadSheddingOptions;
 }

@@ -35,7 +35,15 @@ export interface AdminService extends RunningService {
 
 export async function startAdminService(options: AdminServiceOptions): Promise<AdminService> {
   const { database, bus, logger } = options;
-  const store = await openServiceStore({ name: 'admin', database, migrations: adminMigrations, bus, logger, retentionMs: options.eventRetentionMs });
+  const store = await openServiceStore({
+    name: 'admin',
+    database,
+    migrations: adminMigrations,
+    bus,
+    logger,
+    retentionMs: options.eventRetentionMs,
+    migrationMode: options.migrationMode,
+  });
   const generatedAdmin = await bootstrapAdmin(database.db, options.firstAdmin);
   const subscription = await subscribeAudit(bus, database.db, logger);
   const app = await buildApp({

@@ -35,7 +35,15 @@ export interface CatalogueService extends RunningService {
 
 export async function startCatalogueService(options: CatalogueServiceOptions): Promise<CatalogueService> {
   const { database, bus, logger } = options;
-  const store = await openServiceStore({ name: 'catalogue', database, migrations: catalogueMigrations, bus, logger, retentionMs: options.eventRetentionMs });
+  const store = await openServiceStore({
+    name: 'catalogue',
+    database,
+    migrations: catalogueMigrations,
+    bus,
+    logger,
+    retentionMs: options.eventRetentionMs,
+    migrationMode: options.migrationMode,
+  });
   const storage = new LocalFileStorage(options.filesDir);
   // Uploads are spooled beside the files, so keeping one is a rename (what a stopped process left there goes).
   const uploadsDir = path.join(options.filesDir, '.incoming');

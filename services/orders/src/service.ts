@@ -77,7 +77,15 @@ export interface OrdersService extends RunningService {
 
 export async function startOrdersService(options: OrdersServiceOptions): Promise<OrdersService> {
   const { database, bus, logger } = options;
-  const store = await openServiceStore({ name: 'orders', database, migrations: ordersMigrations, bus, logger, retentionMs: options.eventRetentionMs });
+  const store = await openServiceStore({
+    name: 'orders',
+    database,
+    migrations: ordersMigrations,
+    bus,
+    logger,
+    retentionMs: options.eventRetentionMs,
+    migrationMode: options.migrationMode,
+  });
   const outbox = store.relay;
   const closers: Array<() => Promise<void>> = [];
   // The one-at-a-time work (the reconciler, the refund poller, coupon holds, the invoice PDFs' sweep)

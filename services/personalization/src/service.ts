@@ -83,6 +83,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     bus,
     logger,
     retentionMs: options.eventRetentionMs,
+    migrationMode: options.migrationMode,
   });
   const key = await loadSigningKey(database.db, options.signingKeyPem);
   const files = new PersonaFiles(options.personasDir);
