@@ -85,6 +85,8 @@ export const CommonConfig = {
    * a service refuses to start on a schema older than it needs.
    */
   MIGRATIONS: Type.Union([Type.Literal('apply'), Type.Literal('check')], { default: 'apply' }),
+  /** redis://host:6379: the rate limits count there, shared by every replica and gateway; unset, each process counts its own. */
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
 } satisfies TProperties;
 
 /** The SHED_* settings, which every service and the gateway read (spread them into its settings). */
@@ -136,6 +138,7 @@ export const ServiceSettings = {
   METRICS_TOKEN: CommonConfig.METRICS_TOKEN,
   EVENTS_RETENTION_DAYS: CommonConfig.EVENTS_RETENTION_DAYS,
   MIGRATIONS: CommonConfig.MIGRATIONS,
+  REDIS_URL: CommonConfig.REDIS_URL,
   ...LoadSheddingSettings,
 } satisfies TProperties;
 
@@ -160,6 +163,7 @@ export function sharedServiceOptions(settings: Static<TObject<typeof ServiceSett
     metricsToken: settings.METRICS_TOKEN,
     eventRetentionMs: retentionMs(settings.EVENTS_RETENTION_DAYS),
     migrationMode: settings.MIGRATIONS,
+    redisUrl: settings.REDIS_URL,
     loadShedding: loadSheddingOptions(settings),
   };
 }

@@ -268,6 +268,8 @@ export interface AppBaseOptions {
   loadShedding?: LoadSheddingOptions;
   /** The outbox relay, woken after a change with events commits (none in route tests). */
   relay?: { nudge(): void };
+  /** REDIS_URL: the rate limits count there, shared by every replica (rate-limits.ts); unset, in memory. */
+  redisUrl?: string;
 }
 
 /** The readiness every service has: its database answers and its event bus is connected. */

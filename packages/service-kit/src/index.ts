@@ -57,7 +57,7 @@ export {
 } from './metrics';
 export { describeValidationError, compileValidator } from './validation';
 export { clientAddress } from './client-address';
-export { registerRouteRateLimits, tooManyBody } from './rate-limits';
+export { registerRouteRateLimits, sharedLimits, sharedLimitOptions, tooManyBody, type SharedLimits } from './rate-limits';
 export { seededRandom, type SeededRandom } from './seeded-random';
 export { readCursors, BAD_CURSOR_MESSAGE } from './page-cursors';
 export * from './multipart-errors';

@@ -35,6 +35,8 @@ export interface ServiceBaseOptions<DB> {
   eventRetentionMs?: number;
   /** MIGRATIONS: migrate the schema at start (`apply`, the default) or refuse to start on an old one (`check`). */
   migrationMode?: 'apply' | 'check';
+  /** REDIS_URL: where the rate limits count, shared by every replica. */
+  redisUrl?: string;
   /** When a saturated service answers 503 with Retry-After (SHED_*); without it, never. */
   loadShedding?: LoadSheddingOptions;
 }

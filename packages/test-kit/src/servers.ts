@@ -1,11 +1,12 @@
-// Whether the real PostgreSQL and RabbitMQ answer. Tests that need them run
-// when they do, skip with a clear message when they do not, and fail on CI
-// (CI has both, so a missing server there is a broken machine, not a skip).
+// Whether the real PostgreSQL, RabbitMQ and Redis answer. Tests that need them
+// run when they do, skip with a clear message when they do not, and fail on CI
+// (CI has them all, so a missing server there is a broken machine, not a skip).
 import net from 'node:net';
 import { spawnSync } from 'node:child_process';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const cache = new Map<string, boolean>();
 
@@ -23,9 +24,11 @@ export function tcpAnswers(url: string, defaultPort: number): boolean {
   return ok;
 }
 
+const URL_VARIABLE: Record<string, string> = { PostgreSQL: 'TEST_DATABASE_URL', RabbitMQ: 'TEST_AMQP_URL', Redis: 'TEST_REDIS_URL' };
+
 function gate(name: string, url: string, port: number): jest.Describe {
   if (tcpAnswers(url, port)) return describe;
-  const message = `${name} does not answer at ${url}: skipping the tests that need it (set ${name === 'PostgreSQL' ? 'TEST_DATABASE_URL' : 'TEST_AMQP_URL'} to point at one).`;
+  const message = `${name} does not answer at ${url}: skipping the tests that need it (set ${URL_VARIABLE[name]} to point at one).`;
   if (process.env.CI) {
     // On CI the servers are part of the machine; never let their absence pass silently.
     throw new Error(`${message} On CI this is a failure.`);
@@ -42,6 +45,11 @@ export function describeWithPostgres(): jest.Describe {
 /** `describe` when RabbitMQ answers, else `describe.skip` with a message. */
 export function describeWithRabbit(): jest.Describe {
   return gate('RabbitMQ', TEST_AMQP_URL, 5672);
+}
+
+/** `describe` when Redis answers, else `describe.skip` with a message. */
+export function describeWithRedis(): jest.Describe {
+  return gate('Redis', TEST_REDIS_URL, 6379);
 }
 
 export function uniqueName(prefix: string): string {

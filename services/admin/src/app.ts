@@ -6,6 +6,7 @@ import {
   baseServiceOptions,
   createServiceApp,
   registerRouteRateLimits,
+  sharedLimits,
   requireAdmin,
   type ServiceApp,
 } from '@persona/service-kit';
@@ -48,7 +49,7 @@ export interface AdminDeps {
 
 export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
   const app = createServiceApp(baseServiceOptions('admin', options));
-  await registerRouteRateLimits(app, 'attempts');
+  await registerRouteRateLimits(app, 'attempts', sharedLimits(app, options.redisUrl, 'admin'));
   const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: async (jti) => !(await isSessionActive(options.db, jti)) });
   const deps: AdminDeps = {
     db: options.db,

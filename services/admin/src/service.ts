@@ -55,6 +55,7 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
     loginsPerMinute: options.loginsPerMinute,
     postsPerMinute: options.postsPerMinute,
     metricsToken: options.metricsToken,
+    redisUrl: options.redisUrl,
     loadShedding: options.loadShedding,
     countCap: options.countCap,
     relay: store.relay,

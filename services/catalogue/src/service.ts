@@ -62,6 +62,7 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
     uploadChecks: options.uploadChecks,
     uploadsDir,
     metricsToken: options.metricsToken,
+    redisUrl: options.redisUrl,
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
   });

@@ -4,7 +4,15 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import type { ServiceName } from '@persona/contracts';
-import { createAdminVerifier, createServiceApp, type LoadSheddingOptions, type ServiceApp, tooManyBody } from '@persona/service-kit';
+import {
+  createAdminVerifier,
+  createServiceApp,
+  sharedLimitOptions,
+  sharedLimits,
+  type LoadSheddingOptions,
+  type ServiceApp,
+  tooManyBody,
+} from '@persona/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiReader } from './modules/pages/api-reader';
 import { loadStorefrontRenderer, type StorefrontRenderer } from './modules/pages/storefront-bundle';
@@ -26,6 +34,8 @@ export interface GatewayOptions {
   corsOrigins?: string[];
   /** Requests per minute per client; 0 = no limit. */
   rateLimitMax?: number;
+  /** REDIS_URL: the limit counts there, one count per client across every gateway. */
+  redisUrl?: string;
   trustProxy?: boolean;
   logger?: FastifyBaseLogger | false;
   /** Keep public reads the services mark `s-maxage` for that long (default on). */
@@ -113,6 +123,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       // Retry-After), not with every answer. The services' own limits (persona lookups) still send theirs.
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       errorResponseBuilder: (_request, context) => tooManyBody('requests', context.ttl),
+      ...sharedLimitOptions(sharedLimits(app, options.redisUrl, 'gateway')),
     });
   }
   await app.register(replyFrom, {

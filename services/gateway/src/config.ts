@@ -34,6 +34,8 @@ export const GatewaySettingsSchema = Type.Object({
   CSP_AD_ORIGINS: Type.String({ default: '', pattern: '^(https://[a-z0-9.*-]+(:[0-9]+)?)?(\\s*,\\s*https://[a-z0-9.*-]+(:[0-9]+)?)*$' }),
   /** Requests per minute per client address; 0 turns the limit off. */
   RATE_LIMIT_MAX: Type.Integer({ minimum: 0, default: 1200 }),
+  /** redis://host:6379: RATE_LIMIT_MAX counts there, so several gateways share one limit per client. */
+  REDIS_URL: CommonConfig.REDIS_URL,
   TRUST_PROXY: Type.Boolean({ default: false }),
   /** When the gateway, saturated, answers 503 with Retry-After (as every service). */
   ...LoadSheddingSettings,
@@ -73,6 +75,7 @@ export function gatewayOptions(settings: GatewaySettings, port: number): Omit<Ga
       .map((o) => o.trim())
       .filter(Boolean),
     rateLimitMax: settings.RATE_LIMIT_MAX,
+    redisUrl: settings.REDIS_URL,
     trustProxy: settings.TRUST_PROXY,
     metricsToken: settings.METRICS_TOKEN,
     loadShedding: loadSheddingOptions(settings),

@@ -4,7 +4,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { mintAdminToken, TEST_JWT_SECRET } from '@persona/test-kit';
+import { describeWithRedis, mintAdminToken, TEST_JWT_SECRET, TEST_REDIS_URL } from '@persona/test-kit';
+import Redis from 'ioredis';
 import { buildGateway } from '../src/app';
 import type { ServiceApp } from '@persona/service-kit';
 
@@ -512,6 +513,26 @@ describe('gateway', () => {
       const res = await limited.inject({ url: '/api/books' });
       expect(res.json().message).toMatch(/^Too many requests; please try again in \d+ seconds$/);
       await limited.close();
+    });
+
+    describeWithRedis()('with REDIS_URL (issue 25)', () => {
+      it('counts a client once across two gateways, so two gateways never double the limit', async () => {
+        const [a, b] = [await build({ rateLimitMax: 3, redisUrl: TEST_REDIS_URL }), await build({ rateLimitMax: 3, redisUrl: TEST_REDIS_URL })];
+        // A client of this run alone (the counts outlive the test by their minute).
+        const remoteAddress = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+        const redis = new Redis(TEST_REDIS_URL);
+        try {
+          await redis.del(`persona:rl:gateway:${remoteAddress}`);
+          const answers = [];
+          for (const gw of [a, b, a, b]) answers.push((await gw!.inject({ url: '/api/books', remoteAddress })).statusCode);
+          expect(answers).toEqual([200, 200, 200, 429]);
+        } finally {
+          await redis.del(`persona:rl:gateway:${remoteAddress}`);
+          await redis.quit();
+          await a!.close();
+          await b!.close();
+        }
+      });
     });
 
     it('serves its own /metrics: request latency by route pattern in the Prometheus format', async () => {

@@ -6,6 +6,7 @@ import {
   baseServiceOptions,
   createServiceApp,
   registerRouteRateLimits,
+  sharedLimits,
   requireAdmin,
   type ServiceApp,
 } from '@persona/service-kit';
@@ -74,7 +75,7 @@ export interface OrdersDeps {
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
   const app = createServiceApp(baseServiceOptions('orders', options));
-  await registerRouteRateLimits(app, 'lookups');
+  await registerRouteRateLimits(app, 'lookups', sharedLimits(app, options.redisUrl, 'orders'));
   const deps: OrdersDeps = {
     db: options.db,
     provider: options.provider,

@@ -165,6 +165,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     refundSpeed: options.refundSpeed,
     livePaymentsRefused,
     metricsToken: options.metricsToken,
+    redisUrl: options.redisUrl,
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
   });

@@ -6,6 +6,7 @@ import {
   baseServiceOptions,
   createServiceApp,
   registerRouteRateLimits,
+  sharedLimits,
   requireAdmin,
   type ServiceApp,
 } from '@persona/service-kit';
@@ -56,7 +57,7 @@ export interface PersonalizationDeps extends PersonalizationAppOptions {
 export async function buildApp(options: PersonalizationAppOptions): Promise<ServiceApp> {
   const app = createServiceApp(baseServiceOptions('personalization', options));
   await app.register(multipart);
-  await registerRouteRateLimits(app, 'requests');
+  await registerRouteRateLimits(app, 'requests', sharedLimits(app, options.redisUrl, 'personalization'));
   const deps: PersonalizationDeps = {
     ...options,
     lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' },

@@ -124,6 +124,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     previewsPerMinute: options.previewsPerMinute,
     internalToken: options.internalToken,
     metricsToken: options.metricsToken,
+    redisUrl: options.redisUrl,
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
   });
