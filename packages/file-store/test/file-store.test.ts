@@ -8,9 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import { freePort } from '@persona/test-kit';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const S3rver = require('s3rver') as new (options: object) => { run(): Promise<unknown>; close(): Promise<void> };
+import { startS3Server, type TestS3Server } from '@persona/test-kit';
 import { LocalFileStore, PART_BYTES, S3FileStore, type FileStore } from '../src';
 
 const bytesOf = async (stream: Readable) => {
@@ -91,22 +89,14 @@ describe('the local file store', () => {
 });
 
 describe('the S3 file store, against a real S3-compatible server', () => {
-  let server: InstanceType<typeof S3rver>;
-  let endpoint: string;
-  let serverDir: string;
-  const bucket = 'persona-test';
-  const settings = () => ({ endpoint, bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1', forcePathStyle: true });
+  let server: TestS3Server;
+  const settings = () => server.settings;
 
   beforeAll(async () => {
-    serverDir = await mkdtemp(path.join(os.tmpdir(), 's3rver-'));
-    const port = await freePort();
-    server = new S3rver({ port, address: '127.0.0.1', directory: serverDir, silent: true, configureBuckets: [{ name: bucket }] });
-    await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
+    server = await startS3Server();
   });
   afterAll(async () => {
     await server.close();
-    await rm(serverDir, { recursive: true, force: true });
   });
 
   contract(async () => {

@@ -89,6 +89,36 @@ export const CommonConfig = {
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
 } satisfies TProperties;
 
+/**
+ * Where a service keeps its files (issue 25): `local`, its folder on this machine's disk (one
+ * process); `s3`, an S3-compatible store every replica reads (S3_BUCKET required; S3_ENDPOINT for
+ * MinIO and the like, which also puts the bucket in the path).
+ */
+export const FileStoreSettings = {
+  FILE_STORE: Type.Union([Type.Literal('local'), Type.Literal('s3')], { default: 'local' }),
+  S3_BUCKET: Type.Optional(Type.String({ minLength: 3, maxLength: 63, pattern: '^[a-z0-9][a-z0-9.-]+[a-z0-9]$' })),
+  S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://' })),
+  S3_REGION: Type.String({ minLength: 1, default: 'us-east-1' }),
+  S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  /** Keys begin so ("persona/"), when the bucket is shared with others. */
+  S3_PREFIX: Type.String({ default: '', pattern: '^([a-z0-9][a-z0-9-]*/)?$' }),
+} satisfies TProperties;
+
+/** The S3 store FILE_STORE=s3 names, or undefined for the local disk; a missing bucket is named. */
+export function s3Settings(settings: Static<TObject<typeof FileStoreSettings>>) {
+  if (settings.FILE_STORE !== 's3') return undefined;
+  if (!settings.S3_BUCKET) throw new Error('FILE_STORE=s3 needs S3_BUCKET: the bucket the files are kept in');
+  return {
+    bucket: settings.S3_BUCKET,
+    endpoint: settings.S3_ENDPOINT,
+    region: settings.S3_REGION,
+    accessKeyId: settings.S3_ACCESS_KEY_ID,
+    secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
+    prefix: settings.S3_PREFIX,
+  };
+}
+
 /** The SHED_* settings, which every service and the gateway read (spread them into its settings). */
 export const LoadSheddingSettings = {
   SHED_EVENT_LOOP_DELAY_MS: CommonConfig.SHED_EVENT_LOOP_DELAY_MS,

@@ -9,6 +9,8 @@ export {
   retentionMs,
   serviceConfig,
   ServiceSettings,
+  FileStoreSettings,
+  s3Settings,
   sharedServiceOptions,
   withProcessConfig,
 } from './config';

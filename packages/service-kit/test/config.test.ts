@@ -5,6 +5,8 @@ import { Type } from '@sinclair/typebox';
 import {
   adminTokenOptions,
   ConfigError,
+  FileStoreSettings,
+  s3Settings,
   loadConfig,
   LoadSheddingSettings,
   loadSheddingOptions,
@@ -118,5 +120,23 @@ describe('serviceConfig', () => {
     expect(adminTokenOptions({ JWT_SECRET: secret })).toEqual({ jwtSecret: secret, isRevoked: undefined });
     expect(adminTokenOptions({ JWT_SECRET: secret, ADMIN_URL: 'http://admin' }).isRevoked).toBeUndefined();
     expect(typeof adminTokenOptions({ JWT_SECRET: secret, ADMIN_URL: 'http://admin', INTERNAL_TOKEN: 'i'.repeat(40) }).isRevoked).toBe('function');
+  });
+});
+
+describe('the file store settings', () => {
+  const schema = Type.Object({ ...FileStoreSettings });
+  it('keep files on the local disk unless FILE_STORE=s3, which needs a bucket', () => {
+    expect(s3Settings(loadConfig(schema, {}))).toBeUndefined();
+    expect(() => s3Settings(loadConfig(schema, { FILE_STORE: 's3' }))).toThrow('FILE_STORE=s3 needs S3_BUCKET: the bucket the files are kept in');
+    expect(s3Settings(loadConfig(schema, { FILE_STORE: 's3', S3_BUCKET: 'persona-files', S3_ENDPOINT: 'http://minio:9000', S3_PREFIX: 'shop/' }))).toEqual({
+      bucket: 'persona-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      prefix: 'shop/',
+    });
+    expect(() => loadConfig(schema, { FILE_STORE: 'disk' })).toThrow(/FILE_STORE/);
+    expect(() => loadConfig(schema, { FILE_STORE: 's3', S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
   });
 });

@@ -6,3 +6,4 @@ export * from './programs';
 export * from './hostile-files';
 export * from './fuzz';
 export * from './epub-text';
+export * from './s3-server';

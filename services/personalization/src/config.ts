@@ -5,7 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { adminTokenOptions, CommonConfig, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
+import { adminTokenOptions, CommonConfig, FileStoreSettings, s3Settings, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
 import { fileCheckOptions, FileCheckSettings } from '@persona/untrusted/settings';
 import type { PersonalizationServiceOptions } from './service';
 
@@ -31,6 +31,8 @@ export const personalizationConfig = serviceConfig(
     /** The address buyers use: the QR code in each Persona opens PUBLIC_URL/verify/<id>. */
     PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),
     PERSONAS_DIR: Type.String({ default: path.resolve('data/personas') }),
+    /** Where the finished Personas are kept: PERSONAS_DIR, or S3 (FILE_STORE=s3, under S3_PREFIX + "personas/"), which every replica reads. */
+    ...FileStoreSettings,
     /** PKCS#8 PEM of the Ed25519 signing key; without it one is generated on first start and kept in the database. */
     SIGNING_KEY_PEM: Type.Optional(Type.String({ minLength: 40 })),
     /** Attempts before a Persona is recorded as failed and its message dead-lettered. */
@@ -72,6 +74,7 @@ export function personalizationServiceOptions(settings: PersonalizationSettings)
     internalToken: settings.INTERNAL_TOKEN,
     publicUrl: settings.PUBLIC_URL,
     personasDir: settings.PERSONAS_DIR,
+    personasS3: s3Settings(settings),
     signingKeyPem: settings.SIGNING_KEY_PEM,
     pdfWorkers: settings.PDF_WORKERS,
     pdfCacheBytes: Math.round(settings.PERSONA_PDF_CACHE_MB * 1024 * 1024),

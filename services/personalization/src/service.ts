@@ -12,6 +12,7 @@ import type { CopyTasks } from './modules/copy-checks/copy-tasks';
 import type { PersonalizationDB } from './db';
 import { catalogueSourceReader, type SourceReader } from './modules/personas/book-source-client';
 import { defaultPdfPool, PERSONA_THREAD_NICENESS, type PdfPool } from './modules/pdf-pool/pdf-pool';
+import { LocalFileStore, S3FileStore, type S3Settings } from '@persona/file-store';
 import { PersonaFiles } from './modules/personas/persona-files';
 import { personaMetrics } from './modules/personas/persona-metrics';
 import { PERSONALIZATION_QUEUE, subscribePersonaRequests } from './modules/personas/personalize';
@@ -29,7 +30,10 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   catalogueUrl: string;
   internalToken: string;
   publicUrl: string;
+  /** The Personas' folder on this machine (and the copies spooled to be checked, always local). */
   personasDir: string;
+  /** FILE_STORE=s3: the finished Personas go to this S3 store instead of personasDir, under "personas/" (issue 25). */
+  personasS3?: S3Settings;
   signingKeyPem?: string;
   /** Admin tokens: their secret, and whether a session was logged out (the admin service's list). */
   jwtSecret: string;
@@ -86,7 +90,10 @@ export async function startPersonalizationService(options: PersonalizationServic
     migrationMode: options.migrationMode,
   });
   const key = await loadSigningKey(database.db, options.signingKeyPem);
-  const files = new PersonaFiles(options.personasDir);
+  const fileStore = options.personasS3
+    ? new S3FileStore({ ...options.personasS3, prefix: `${options.personasS3.prefix ?? ''}personas/` })
+    : new LocalFileStore(options.personasDir);
+  const files = new PersonaFiles(fileStore);
   const pdfPool =
     options.pdfPool ??
     defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'personas', niceness: PERSONA_THREAD_NICENESS });
@@ -155,6 +162,7 @@ export async function startPersonalizationService(options: PersonalizationServic
       await pdfPool.close();
       if (previewPool !== pdfPool) await previewPool.close();
       await copyChecks.close();
+      if (fileStore instanceof S3FileStore) fileStore.close();
     },
   };
 }

@@ -1,34 +1,28 @@
-// Where finished Personas are kept: <dir>/<persona id>.pdf, and .epub beside it
-// for a text book, each written whole (temp file, then rename). Regeneration gives
-// the same bytes, so rewriting after a redelivery changes nothing.
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+// Where finished Personas are kept: "<persona id>.pdf", and ".epub" beside it for a text book, in
+// the service's file store (@persona/file-store): PERSONAS_DIR on this machine's disk by default,
+// or S3 (FILE_STORE=s3), where a Persona one replica made downloads from every replica (issue 25).
+// Each is written whole; regeneration gives the same bytes, so rewriting after a redelivery changes
+// nothing.
+import type { Readable } from 'node:stream';
 import { isPersonaId, type PersonaFormat } from '@persona/contracts';
+import type { FileStore } from '@persona/file-store';
+
+const CONTENT_TYPES: Record<PersonaFormat, string> = { pdf: 'application/pdf', epub: 'application/epub+zip' };
 
 export class PersonaFiles {
-  constructor(private readonly dir: string) {}
+  constructor(private readonly store: FileStore) {}
 
-  private file(personaId: string, format: PersonaFormat): string {
+  private key(personaId: string, format: PersonaFormat): string {
     if (!isPersonaId(personaId)) throw new Error(`invalid persona id ${JSON.stringify(personaId)}`);
-    return path.join(this.dir, `${personaId}.${format}`);
+    return `${personaId}.${format}`;
   }
 
   async put(personaId: string, bytes: Uint8Array, format: PersonaFormat = 'pdf'): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    const target = this.file(personaId, format);
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temp, bytes);
-    await rename(temp, target);
+    await this.store.put(this.key(personaId, format), bytes, { contentType: CONTENT_TYPES[format] });
   }
 
-  async open(personaId: string, format: PersonaFormat = 'pdf'): Promise<{ stream: NodeJS.ReadableStream; size: number } | null> {
-    try {
-      const file = this.file(personaId, format);
-      const info = await stat(file);
-      return { stream: createReadStream(file), size: info.size };
-    } catch {
-      return null;
-    }
+  async open(personaId: string, format: PersonaFormat = 'pdf'): Promise<{ stream: Readable; size: number } | null> {
+    if (!isPersonaId(personaId)) return null;
+    return this.store.get(this.key(personaId, format));
   }
 }
