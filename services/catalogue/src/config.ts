@@ -3,7 +3,7 @@
 // service's options from `catalogueServiceOptions`.
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { adminTokenOptions, CommonConfig, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
+import { adminTokenOptions, CommonConfig, FileStoreSettings, s3Settings, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
 import { fileCheckOptions, FileCheckSettings } from '@persona/untrusted/settings';
 import type { CatalogueServiceOptions } from './service';
 
@@ -13,8 +13,10 @@ export const catalogueConfig = serviceConfig(
     ...ServiceSettings,
     JWT_SECRET: CommonConfig.JWT_SECRET,
     ADMIN_URL: CommonConfig.ADMIN_URL,
-    /** Where uploaded files are kept. */
+    /** Where uploaded files are kept (and uploads spooled as they arrive). */
     FILES_DIR: Type.String({ default: path.resolve('data/files') }),
+    /** Or S3 (FILE_STORE=s3, under S3_PREFIX + "catalogue/"), which every replica reads. */
+    ...FileStoreSettings,
     /** Shared secret the personalisation service sends to read a book's full text or PDF. */
     INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
     /** Seed the demo catalogue into an empty database on first start. */
@@ -33,6 +35,7 @@ export function catalogueServiceOptions(settings: CatalogueSettings): Omit<Catal
     ...sharedServiceOptions(settings),
     ...adminTokenOptions(settings),
     filesDir: settings.FILES_DIR,
+    filesS3: s3Settings(settings),
     seedDemo: settings.SEED_DEMO,
     internalToken: settings.INTERNAL_TOKEN,
     uploadChecks: fileCheckOptions(settings),

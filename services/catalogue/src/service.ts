@@ -9,7 +9,8 @@ import { clearSpool } from '@persona/untrusted';
 import type { MigrationProvider } from 'kysely';
 import { buildApp, type CatalogueAppOptions } from './app';
 import type { CatalogueDB } from './db';
-import { LocalFileStorage } from './modules/files/file-storage';
+import { LocalFileStorage, StoreFileStorage } from './modules/files/file-storage';
+import { S3FileStore, type S3Settings } from '@persona/file-store';
 import { seedDemoCatalogue } from './modules/seed/seed-demo-catalogue';
 
 export const CATALOGUE_SCHEMA = 'catalogue';
@@ -21,6 +22,8 @@ export interface CatalogueServiceOptions extends ServiceBaseOptions<CatalogueDB>
   jwtSecret: string;
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
   filesDir: string;
+  /** FILE_STORE=s3: the uploads and their image copies go to this S3 store, under "catalogue/" (issue 25); uploads still spool in filesDir. */
+  filesS3?: S3Settings;
   seedDemo: boolean;
   /** Shared secret for the personalisation service's internal calls. */
   internalToken?: string;
@@ -44,7 +47,8 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
     retentionMs: options.eventRetentionMs,
     migrationMode: options.migrationMode,
   });
-  const storage = new LocalFileStorage(options.filesDir);
+  const s3 = options.filesS3 && new S3FileStore({ ...options.filesS3, prefix: `${options.filesS3.prefix ?? ''}catalogue/` });
+  const storage = s3 ? new StoreFileStorage(s3) : new LocalFileStorage(options.filesDir);
   // Uploads are spooled beside the files, so keeping one is a rename (what a stopped process left there goes).
   const uploadsDir = path.join(options.filesDir, '.incoming');
   await clearSpool(uploadsDir);
@@ -72,6 +76,7 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
     async close({ graceMs = SHUTDOWN_DEFAULTS.requestGraceMs } = {}) {
       await closeHttpServer(app, graceMs, logger);
       await store.flush();
+      s3?.close();
     },
   };
 }
