@@ -1,6 +1,7 @@
 // Admin authentication: verifies the HS256 JWTs the admin service issues.
 // Only HS256 is accepted (so `alg: none` and other-key tokens fail), `exp`,
 // `jti` and `sub` are required, and a revocation check runs on every request.
+import { cachedSessionCheck, redisSessionCache } from './session-cache';
 import type { EventActor } from '@persona/contracts';
 import { INTERNAL_TOKEN_HEADER } from './secrets';
 import { createVerifier } from 'fast-jwt';
@@ -72,8 +73,9 @@ export function requestOrigin(request: FastifyRequest): { correlationId: string;
 /**
  * The revocation check every verifier outside the admin service uses: asks the
  * admin service whether the token's session is still active (DESIGN §7: a
- * logged-out token stops working everywhere at once). Admin traffic is small,
- * so there is no cache to go stale. When the admin service cannot be reached
+ * logged-out token stops working everywhere at once). Without Redis there is
+ * no cache to go stale; with it (cachedSessionCheck) logging out overwrites the
+ * shared answer at once. When the admin service cannot be reached
  * the request fails with 503 rather than letting an unchecked token through.
  */
 export function sessionRevocationCheck(adminUrl: string, internalToken: string, timeoutMs = 2000): (jti: string) => Promise<boolean> {
@@ -93,8 +95,13 @@ export function sessionRevocationCheck(adminUrl: string, internalToken: string, 
   };
 }
 
-/** How a service verifies administrators' tokens: the JWT secret, and the session check when the admin service and the internal token are known. */
-export function adminTokenOptions(settings: { JWT_SECRET: string; ADMIN_URL?: string; INTERNAL_TOKEN?: string }) {
+/**
+ * How a service verifies administrators' tokens: the JWT secret, and the session check when the
+ * admin service and the internal token are known, through the Redis cache every replica shares
+ * when REDIS_URL is set (session-cache.ts).
+ */
+export function adminTokenOptions(settings: { JWT_SECRET: string; ADMIN_URL?: string; INTERNAL_TOKEN?: string; REDIS_URL?: string }) {
   const { JWT_SECRET: jwtSecret, ADMIN_URL: adminUrl, INTERNAL_TOKEN: internalToken } = settings;
-  return { jwtSecret, isRevoked: adminUrl && internalToken ? sessionRevocationCheck(adminUrl, internalToken) : undefined };
+  const check = adminUrl && internalToken ? sessionRevocationCheck(adminUrl, internalToken) : undefined;
+  return { jwtSecret, isRevoked: check && cachedSessionCheck(check, settings.REDIS_URL ? redisSessionCache(settings.REDIS_URL) : undefined) };
 }

@@ -65,3 +65,4 @@ export { readCursors, BAD_CURSOR_MESSAGE } from './page-cursors';
 export * from './multipart-errors';
 export { abandonedSignal } from './abandoned';
 export { localUrlProblem, personaImageToken } from './public-url';
+export { ACTIVE_SECONDS, cachedSessionCheck, redisSessionCache, REVOKED_SECONDS, type SessionCache } from './session-cache';

@@ -5,10 +5,12 @@ import {
   createAdminVerifier,
   baseServiceOptions,
   createServiceApp,
+  redisSessionCache,
   registerRouteRateLimits,
   sharedLimits,
   requireAdmin,
   type ServiceApp,
+  type SessionCache,
 } from '@persona/service-kit';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -45,6 +47,8 @@ export interface AdminDeps {
   loginRateLimit: { max: number; timeWindow: string };
   publicRateLimit: { max: number; timeWindow: string };
   countCap?: number;
+  /** REDIS_URL: the session answers every replica shares; a logout marks its session revoked there at once. */
+  sessions?: SessionCache;
 }
 
 export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
@@ -61,7 +65,9 @@ export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
     loginRateLimit: { max: options.loginsPerMinute ?? 10, timeWindow: '1 minute' },
     publicRateLimit: { max: options.postsPerMinute ?? 20, timeWindow: '1 minute' },
     countCap: options.countCap,
+    sessions: options.redisUrl ? redisSessionCache(options.redisUrl) : undefined,
   };
+  if (deps.sessions) app.addHook('onClose', () => deps.sessions!.close());
   await app.register(async (scope) => {
     await authRoutes(scope as ServiceApp, deps);
     await feedbackRoutes(scope as ServiceApp, deps);

@@ -17,7 +17,7 @@ export interface AdminHarness {
   close(): Promise<void>;
 }
 
-type Changes = Partial<Pick<AdminServiceOptions, 'catalogueUrl' | 'countCap' | 'loginsPerMinute' | 'postsPerMinute'>>;
+type Changes = Partial<Pick<AdminServiceOptions, 'catalogueUrl' | 'countCap' | 'loginsPerMinute' | 'postsPerMinute' | 'redisUrl'>>;
 
 export async function startAdminHarness(kind: 'pglite' | 'postgres', changes: Changes = {}): Promise<AdminHarness> {
   const stack = await openTestStack<AdminDB>(kind, 'admin');

@@ -3,7 +3,16 @@
 // gateway's options from `gatewayOptions`.
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
-import { CommonConfig, loadConfig, LoadSheddingSettings, loadSheddingOptions, Port, sessionRevocationCheck } from '@persona/service-kit';
+import {
+  cachedSessionCheck,
+  CommonConfig,
+  loadConfig,
+  LoadSheddingSettings,
+  loadSheddingOptions,
+  Port,
+  redisSessionCache,
+  sessionRevocationCheck,
+} from '@persona/service-kit';
 import type { GatewayOptions } from './app';
 
 const Url = Type.String({ pattern: '^https?://' });
@@ -64,7 +73,14 @@ export function gatewayOptions(settings: GatewaySettings, port: number): Omit<Ga
       admin: settings.ADMIN_URL,
     },
     jwtSecret: settings.JWT_SECRET,
-    isRevoked: settings.ADMIN_URL && settings.INTERNAL_TOKEN ? sessionRevocationCheck(settings.ADMIN_URL, settings.INTERNAL_TOKEN) : undefined,
+    // Through the session answers every replica shares in Redis, when there is one (logging out overwrites them at once).
+    isRevoked:
+      settings.ADMIN_URL && settings.INTERNAL_TOKEN
+        ? cachedSessionCheck(
+            sessionRevocationCheck(settings.ADMIN_URL, settings.INTERNAL_TOKEN),
+            settings.REDIS_URL ? redisSessionCache(settings.REDIS_URL) : undefined,
+          )
+        : undefined,
     storefrontDir: settings.STOREFRONT_DIR,
     adminAppDir: settings.ADMIN_APP_DIR,
     publicUrl: settings.PUBLIC_URL ?? `http://localhost:${port}`,

@@ -28,6 +28,8 @@ export default async function authRoutes(app: ServiceApp, deps: AdminDeps) {
     { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody } } },
     async (request) => {
       await revokeSession(db, request.admin!.jti);
+      // Every replica of every service refuses the token from its next request, not when its cached answer expires.
+      await deps.sessions?.remember(request.admin!.jti, true);
       return { message: 'Logged out' };
     },
   );
