@@ -65,4 +65,14 @@ export { readCursors, BAD_CURSOR_MESSAGE } from './page-cursors';
 export * from './multipart-errors';
 export { abandonedSignal } from './abandoned';
 export { localUrlProblem, personaImageToken } from './public-url';
+export {
+  lazyRedis,
+  redisBroadcast,
+  redisSharedBytes,
+  REDIS_ANSWER_MS,
+  type Broadcast,
+  type BroadcastHandlers,
+  type LazyRedis,
+  type SharedBytes,
+} from './redis-shared';
 export { ACTIVE_SECONDS, cachedSessionCheck, redisSessionCache, REVOKED_SECONDS, type SessionCache } from './session-cache';

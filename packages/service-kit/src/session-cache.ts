@@ -4,7 +4,7 @@
 // writes "revoked" there at once, so every replica of every service refuses the token from the
 // next request on, not after the cache expires. While Redis is away the admin service is asked, as
 // without it.
-import Redis from 'ioredis';
+import { lazyRedis } from './redis-shared';
 
 /** How long a replica trusts "active" without asking: logging out overwrites it at once anyway. */
 export const ACTIVE_SECONDS = 30;
@@ -23,22 +23,7 @@ export interface SessionCache {
 
 /** The cache in the Redis of `redisUrl`; connects on first use, never holds a request while Redis is away. */
 export function redisSessionCache(redisUrl: string): SessionCache {
-  const redis = new Redis(redisUrl, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: true,
-    retryStrategy: (n) => Math.min(n * 200, 2000),
-  });
-  // Errors are answered per command (the admin service is asked instead); the event needs a listener.
-  redis.on('error', () => undefined);
-  const answered = <T>(command: Promise<T>): Promise<T | undefined> =>
-    Promise.race([command.catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 500).unref())]);
-  /** Ready to answer: the first use connects (waiting up to 500 ms); while Redis is away, nothing waits for it. */
-  const usable = async () => {
-    if (redis.status === 'wait') await answered(redis.connect());
-    return redis.status === 'ready';
-  };
+  const { redis, usable, answered, close } = lazyRedis(redisUrl);
   return {
     async known(jti) {
       if (!(await usable())) return undefined;
@@ -49,9 +34,7 @@ export function redisSessionCache(redisUrl: string): SessionCache {
       if (!(await usable())) return;
       await answered(redis.set(keyOf(jti), revoked ? 'revoked' : 'active', 'EX', revoked ? REVOKED_SECONDS : ACTIVE_SECONDS));
     },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
+    close,
   };
 }
 

@@ -7,13 +7,14 @@ import type { ServiceName } from '@persona/contracts';
 import {
   createAdminVerifier,
   createServiceApp,
+  redisBroadcast,
   sharedLimitOptions,
   sharedLimits,
   type LoadSheddingOptions,
   type ServiceApp,
   tooManyBody,
 } from '@persona/service-kit';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ApiReader } from './modules/pages/api-reader';
 import { loadStorefrontRenderer, type StorefrontRenderer } from './modules/pages/storefront-bundle';
 import { SharedCache } from './modules/proxy/shared-cache';
@@ -137,12 +138,38 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked });
   // One cache for the proxy and the pages: a write through the gateway empties both views of it.
   const cache = options.sharedCache === false ? undefined : new SharedCache();
+  const peers = cache && options.redisUrl ? forgetWithPeers(app, cache, options.redisUrl) : undefined;
   const reader = new ApiReader({ upstreams: options.upstreams, cache });
-  await app.register(async (scope) => proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier, cache }));
+  await app.register(async (scope) => proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier, cache, announce: peers }));
   await app.register(async (scope) => adminAppRoutes(scope as ServiceApp, { dir: options.adminAppDir }));
   await app.register(async (scope) => seoRoutes(scope as ServiceApp, { publicUrl: options.publicUrl, reader }));
   await app.register(async (scope) =>
     storefrontRoutes(scope as ServiceApp, { dir: options.storefrontDir, publicUrl: options.publicUrl, template, renderer, reader }),
   );
   return app;
+}
+
+/** The channel the gateways tell each other on which cached answers a write made stale. */
+export const FORGET_CHANNEL = 'persona:gateway:forget';
+
+/**
+ * With REDIS_URL, a write through one gateway makes every gateway forget its owner's cached answers
+ * (Redis pub/sub; the writing gateway forgets its own before answering): the writer's next read,
+ * through whichever gateway, shows the change once the message has crossed Redis (well under a
+ * millisecond on one network), where it would otherwise wait out the answer's s-maxage. A gateway
+ * whose subscription was cut (Redis restarted) forgets everything, since messages may have been lost.
+ */
+function forgetWithPeers(app: FastifyInstance, cache: SharedCache, redisUrl: string): (prefixes: string[]) => void {
+  const channel = redisBroadcast<unknown>(redisUrl, FORGET_CHANNEL, {
+    receive: (prefixes) => {
+      if (Array.isArray(prefixes) && prefixes.length <= 32 && prefixes.every((p) => typeof p === 'string' && p.startsWith('/api/'))) {
+        cache.invalidate(prefixes as string[]);
+      }
+    },
+    resync: () => cache.clear(),
+  });
+  // Listening waits for the subscription (a write's message missed at start would leave answers stale), at most 2 s.
+  app.addHook('onReady', () => Promise.race([channel.subscribed, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]));
+  app.addHook('onClose', () => channel.close());
+  return (prefixes) => void channel.publish(prefixes);
 }

@@ -585,9 +585,10 @@ describe('the shared cache for public reads', () => {
       version += 1;
       return { data: { updated: true } };
     });
-    upstream.get('/api/books/:id', async (_request, reply) => {
+    upstream.get('/api/books/:id', async (request: FastifyRequest<{ Querystring: { long?: string } }>, reply) => {
       hits += 1;
-      reply.header('cache-control', 'public, max-age=0, must-revalidate, s-maxage=1');
+      // `?long`: kept 30 s, so only an invalidation (not the answer's age) makes the next read a miss.
+      reply.header('cache-control', `public, max-age=0, must-revalidate, s-maxage=${request.query.long ? 30 : 1}`);
       return { data: { price: 100 * version } };
     });
     const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
@@ -692,6 +693,60 @@ describe('the shared cache for public reads', () => {
     expect(after.headers['x-cache']).toBe('MISS');
     expect(after.json()).toEqual({ data: { price: 100 * version } });
     expect((await gateway.inject({ url: '/api/books?page=9' })).headers['x-cache']).toBe('MISS');
+  });
+
+  describeWithRedis()('with REDIS_URL, between gateways (issue 25)', () => {
+    const other = () =>
+      buildGateway({
+        upstreams: { catalogue: upstreamUrl },
+        jwtSecret: TEST_JWT_SECRET,
+        storefrontDir: dir,
+        adminAppDir: dir,
+        publicUrl: 'http://x',
+        rateLimitMax: 0,
+        redisUrl: TEST_REDIS_URL,
+      });
+    const until = async (check: () => Promise<boolean>) => {
+      for (let i = 0; i < 100 && !(await check()); i += 1) await new Promise((r) => setTimeout(r, 10));
+    };
+
+    it("forgets the owner's answers in every gateway on a write through any of them", async () => {
+      const [a, b] = [await other(), await other()];
+      try {
+        const book = '/api/books/2b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f21';
+        const url = `${book}?long=write`;
+        for (const gw of [a, b]) await gw.inject({ url });
+        expect([(await a.inject({ url })).headers['x-cache'], (await b.inject({ url })).headers['x-cache']]).toEqual(['HIT', 'HIT']);
+        const write = await a.inject({ method: 'PUT', url: book, payload: { price: 300 }, headers: { authorization: `Bearer ${mintAdminToken()}` } });
+        expect(write.statusCode).toBe(200);
+        // The writer's gateway forgot before answering; the other hears it through Redis.
+        expect((await a.inject({ url })).headers['x-cache']).toBe('MISS');
+        let seen: unknown;
+        await until(async () => (seen = (await b.inject({ url })).headers['x-cache']) === 'MISS');
+        expect(seen).toBe('MISS');
+        expect((await b.inject({ url })).json()).toEqual({ data: { price: 100 * version } });
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+
+    it('forgets everything when its subscription was cut, as messages may have been lost meanwhile', async () => {
+      const a = await other();
+      const redis = new Redis(TEST_REDIS_URL);
+      try {
+        const url = '/api/books/2b1c7a52-6f3e-4f7e-9d1a-0c6e5b4a3f21?long=resync';
+        await a.inject({ url });
+        expect((await a.inject({ url })).headers['x-cache']).toBe('HIT');
+        await redis.client('KILL', 'TYPE', 'pubsub');
+        let seen: unknown;
+        await until(async () => (seen = (await a.inject({ url })).headers['x-cache']) === 'MISS');
+        expect(seen).toBe('MISS');
+      } finally {
+        await redis.quit();
+        await a.close();
+      }
+    });
   });
 
   it('never serves or stores a request with credentials, nor an answer not marked for shared caches', async () => {

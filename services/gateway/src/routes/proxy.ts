@@ -12,6 +12,8 @@ export interface ProxyOptions {
   verifier: AdminVerifier;
   /** The shared cache for public reads (see shared-cache.ts); none when omitted. */
   cache?: SharedCache;
+  /** Tells the other gateways which answers a write through this one made stale (with REDIS_URL). */
+  announce?: (prefixes: string[]) => void;
 }
 
 /**
@@ -131,7 +133,10 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
       // answers stale: they are forgotten before the writer hears back, so its next read shows the change.
       const write = request.method !== 'GET' && request.method !== 'HEAD';
       const forgetOwnersAnswers = () => {
-        if (write) cache?.invalidate(prefixesOf(owner));
+        if (!write || !cache) return;
+        const prefixes = prefixesOf(owner);
+        cache.invalidate(prefixes);
+        options.announce?.(prefixes);
       };
       if (hit) {
         // The stored headers carry the Vary every hit is sent with. To a HEAD, Node sends the same

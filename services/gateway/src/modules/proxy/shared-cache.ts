@@ -208,7 +208,9 @@ export class SharedCache {
   /** The compression of the last stored body (tests wait on it). */
   pending: Promise<void> = Promise.resolve();
 
+  /** Forgets every answer, and refuses answers asked for before (another gateway's writes may have been missed). */
   clear(): void {
+    this.#generation += 1;
     this.#entries.clear();
   }
 }
