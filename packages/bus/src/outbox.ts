@@ -65,6 +65,12 @@ export interface OutboxRelayOptions {
   retentionMs?: number;
   /** How often the relay prunes. Default one hour (the first prune runs at start). */
   pruneEveryMs?: number;
+  /**
+   * The name of the PostgreSQL advisory lock a prune runs under ("catalogue:events-prune"), so the
+   * replicas of a service prune one at a time: a replica that finds it held skips its turn. None:
+   * every prune runs (one process).
+   */
+  pruneLock?: string;
 }
 
 export const DEFAULT_EVENT_RETENTION_MS = 14 * 24 * 3600_000;
@@ -127,7 +133,23 @@ export function createOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     return rows.length;
   }
 
+  /** Prunes under `pruneLock` when one is named: nothing, when another replica holds it. */
   async function prune(): Promise<{ outbox: number; inbox: number }> {
+    const lock = opts.pruneLock;
+    if (!lock) return pruneWith(db);
+    return db.connection().execute(async (conn) => {
+      const key = sql`hashtextextended(${lock}, 0)`;
+      const { rows } = await sql<{ got: boolean }>`SELECT pg_try_advisory_lock(${key}) AS got`.execute(conn);
+      if (!rows[0]?.got) return { outbox: 0, inbox: 0 };
+      try {
+        return await pruneWith(conn);
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${key})`.execute(conn);
+      }
+    });
+  }
+
+  async function pruneWith(db: Kysely<any>): Promise<{ outbox: number; inbox: number }> {
     const before = sql`now() - ${retentionMs}::bigint * interval '1 millisecond'`;
     const batches = async (statement: () => Promise<{ numAffectedRows?: bigint }>) => {
       let total = 0;

@@ -56,7 +56,14 @@ export async function openServiceStore<DB>(options: ServiceStoreOptions<DB>): Pr
     const applied = await migrateToLatest(database, options.migrations);
     if (applied.length > 0) logger.info({ applied }, `${name} migrations applied`);
   }
-  const relay = createOutboxRelay({ db: database.db, bus, logger, retentionMs: options.retentionMs });
+  const relay = createOutboxRelay({
+    db: database.db,
+    bus,
+    logger,
+    retentionMs: options.retentionMs,
+    // Replicas prune one at a time; embedded there is one process (and holding PGlite's one connection through a prune would stall it).
+    pruneLock: database.kind === 'postgres' ? `${database.schema}:events-prune` : undefined,
+  });
   relay.start();
   return {
     relay,

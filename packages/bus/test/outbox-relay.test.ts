@@ -149,6 +149,24 @@ describeWithPostgres()('outbox relay on PostgreSQL', () => {
       expect(await relay.prune()).toEqual({ outbox: 0, inbox: 0 });
     });
 
+    it('prunes in one replica at a time: a replica that finds the lock held skips its turn', async () => {
+      await rows(4, 15, 'locked');
+      const lockName = `${database.schema}:events-prune`;
+      const replica = createOutboxRelay({ db: database.db, bus: recordingBus(), retentionMs: 14 * DAY, pruneLock: lockName });
+      const key = sql`hashtextextended(${lockName}, 0)`;
+      // Another replica is pruning: it holds the lock on a connection of its own.
+      await database.db.connection().execute(async (other) => {
+        await sql`SELECT pg_advisory_lock(${key})`.execute(other);
+        expect(await replica.prune()).toEqual({ outbox: 0, inbox: 0 });
+        expect(await count(`inbox`)).toBe(4);
+        await sql`SELECT pg_advisory_unlock(${key})`.execute(other);
+        expect(await replica.prune()).toEqual({ outbox: 4, inbox: 4 });
+        // ...and gave the lock back: the other can take it again.
+        expect((await sql<{ got: boolean }>`SELECT pg_try_advisory_lock(${key}) AS got`.execute(other)).rows[0]!.got).toBe(true);
+        await sql`SELECT pg_advisory_unlock(${key})`.execute(other);
+      });
+    });
+
     it('prunes on its own while it runs', async () => {
       await rows(3, 3, 'old');
       await rows(2, 0, 'new');
