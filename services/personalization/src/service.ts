@@ -3,7 +3,7 @@
 // orders (licences), the outbox relay and the HTTP app.
 import path from 'node:path';
 import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations } from '@persona/bus';
-import { backingReadiness, closeHttpServer, createAdminVerifier, localUrlProblem, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
+import { backingReadiness, closeHttpServer, createAdminVerifier, localUrlProblem, redisSharedBytes, SHUTDOWN_DEFAULTS } from '@persona/service-kit';
 import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
 import { clearSpool, servicePool, type UntrustedPool, type UntrustedPoolOptions } from '@persona/untrusted';
 import type { MigrationProvider } from 'kysely';
@@ -18,7 +18,7 @@ import { personaMetrics } from './modules/personas/persona-metrics';
 import { PERSONALIZATION_QUEUE, subscribePersonaRequests } from './modules/personas/personalize';
 import { LICENCES_QUEUE, subscribeLicenceEnds } from './modules/personas/licences';
 import { loadSigningKey, publicKeyPems } from './modules/personas/signing-keys';
-import { catalogueTitleReader, createPreviews, type BookTitleReader } from './modules/personas/preview';
+import { catalogueTitleReader, createPreviews, SHARED_PREVIEW_SECONDS, type BookTitleReader } from './modules/personas/preview';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadLimits } from './modules/downloads/downloads.service';
 
 export const PERSONALIZATION_SCHEMA = 'personalization';
@@ -111,6 +111,7 @@ export async function startPersonalizationService(options: PersonalizationServic
   const publicKeys = () => (keys ??= publicKeyPems(database.db));
 
   const uow = createUnitOfWork({ db: database.db, relay: store.relay });
+  const sharedPreviews = options.redisUrl ? redisSharedBytes(options.redisUrl, 'persona:preview:', SHARED_PREVIEW_SECONDS) : undefined;
   const app = await buildApp({
     db: database.db,
     uow,
@@ -125,6 +126,7 @@ export async function startPersonalizationService(options: PersonalizationServic
       pool: previewPool,
       readTitle: options.readTitle ?? catalogueTitleReader(options.catalogueUrl, options.internalToken),
       publicUrl: options.publicUrl,
+      shared: sharedPreviews,
     }),
     logger,
     lookupsPerMinute: options.lookupsPerMinute,
@@ -161,6 +163,7 @@ export async function startPersonalizationService(options: PersonalizationServic
       await store.flush();
       await pdfPool.close();
       if (previewPool !== pdfPool) await previewPool.close();
+      await sharedPreviews?.close();
       await copyChecks.close();
       if (fileStore instanceof S3FileStore) fileStore.close();
     },

@@ -2,7 +2,9 @@
 // the page the engine prints for the name and message as a PNG, cached by its inputs; what the
 // Persona could not print, an unknown book or a flood is refused with a clear 4xx, and nothing is
 // drawn for it.
-import { extractPageTexts } from '@persona/test-kit';
+import { lazyRedis, redisSharedBytes, type SharedBytes } from '@persona/service-kit';
+import { describeWithRedis, extractPageTexts, TEST_REDIS_URL, uniqueName } from '@persona/test-kit';
+import { createPreviews, SHARED_PREVIEW_SECONDS } from '../../src/modules/personas/preview';
 import { dedicationPreviewPdf, PREVIEW_PERSONA_ID } from '../../src/modules/pdf-engine/dedication-preview';
 import { inlinePdfPool, type PdfPool } from '../../src/modules/pdf-pool/pdf-pool';
 import type { PersonalizationService } from '../../src/service';
@@ -130,4 +132,62 @@ describe('previews under a flood', () => {
       await close();
     }
   }, 60_000);
+});
+
+describeWithRedis()('previews shared by the replicas through Redis (issue 25)', () => {
+  it('draws a text once for every replica: another replica answers it from Redis, kept an hour', async () => {
+    const prefix = 'persona:preview:';
+    const inline = inlinePdfPool();
+    const drawnBy: string[] = [];
+    const sets: Array<{ key: string; done: Promise<void> }> = [];
+    const replica = (name: string) => {
+      const redisBytes = redisSharedBytes(TEST_REDIS_URL, prefix, SHARED_PREVIEW_SECONDS);
+      // The same store, its writes noted so the test knows when one has landed.
+      const shared: SharedBytes = {
+        ...redisBytes,
+        set: (key, value) => {
+          const done = redisBytes.set(key, value);
+          sets.push({ key, done });
+          return done;
+        },
+      };
+      const pool: PdfPool = { ...inline, preview: (input) => (drawnBy.push(name), inline.preview(input)) };
+      const previews = createPreviews({
+        pool,
+        readTitle: async () => ({ title: 'The Lighthouse Keeper', author: 'Meera Iyer' }),
+        publicUrl: 'https://shop.example',
+        shared,
+      });
+      return { previews, shared };
+    };
+    const [a, b] = [replica('a'), replica('b')];
+    const raw = lazyRedis(TEST_REDIS_URL);
+    const { redis } = raw;
+    // A name of this run alone: the key is the hash of what is drawn.
+    const request = {
+      bookId: BOOK_ID,
+      name: `Ananya ${uniqueName('r')
+        .slice(-6)
+        .replace(/[^a-z]/gi, 'x')}`,
+    };
+    try {
+      const first = await a.previews.draw(request, 'test');
+      expect(first.cached).toBe(false);
+      expect(sets).toHaveLength(1);
+      await sets[0]!.done;
+      const second = await b.previews.draw(request, 'test');
+      expect(second.cached).toBe(true);
+      expect(Buffer.from(second.image).equals(Buffer.from(first.image))).toBe(true);
+      expect(drawnBy).toEqual(['a']);
+      const ttl = await redis.ttl(prefix + sets[0]!.key);
+      expect(ttl).toBeGreaterThan(SHARED_PREVIEW_SECONDS - 60);
+      expect(ttl).toBeLessThanOrEqual(SHARED_PREVIEW_SECONDS);
+      await redis.del(prefix + sets[0]!.key);
+    } finally {
+      await raw.close();
+      await a.shared.close();
+      await b.shared.close();
+      await inline.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // Previews of a dedication page as the buyer types (DESIGN §12): the name and message checked with
 // the checkout's printing rules, the book's title and author read from the catalogue (and kept a
 // minute), the image drawn by the PDF pool (previews before Personas) and cached by its inputs, so
-// the same text typed again, or by another buyer, is answered at once.
+// the same text typed again, or by another buyer, is answered at once (with REDIS_URL, by any replica).
 import { createHash } from 'node:crypto';
 import {
   giftMessageProblem,
@@ -12,7 +12,7 @@ import {
   printedNameProblem,
   shopDate,
 } from '@persona/contracts';
-import { badRequest, dataOf, getFromService, HttpError, notFound } from '@persona/service-kit';
+import { badRequest, dataOf, getFromService, HttpError, notFound, type SharedBytes } from '@persona/service-kit';
 import { LRUCache } from 'lru-cache';
 import type { PdfPool } from '../pdf-pool/pdf-pool';
 
@@ -62,7 +62,19 @@ export interface Previews {
   draw(request: PreviewRequest, correlationId: string, signal?: AbortSignal): Promise<{ image: Uint8Array; cached: boolean }>;
 }
 
-export function createPreviews(deps: { pool: PdfPool; readTitle: BookTitleReader; publicUrl: string; now?: () => Date }): Previews {
+/** How long a preview drawn by one replica is kept for the others (with REDIS_URL). */
+export const SHARED_PREVIEW_SECONDS = 3600;
+
+export interface PreviewDeps {
+  pool: PdfPool;
+  readTitle: BookTitleReader;
+  publicUrl: string;
+  now?: () => Date;
+  /** Previews every replica shares (Redis, with REDIS_URL): a text drawn by one is not drawn again by another. */
+  shared?: SharedBytes;
+}
+
+export function createPreviews(deps: PreviewDeps): Previews {
   const titles = new LRUCache<string, BookTitle>({ max: 1000, ttl: 60_000 });
   const images = new LRUCache<string, Uint8Array>({ max: 2000, maxSize: 64 * 1024 * 1024, sizeCalculation: (image) => image.byteLength });
   return {
@@ -96,10 +108,15 @@ export function createPreviews(deps: { pool: PdfPool; readTitle: BookTitleReader
         .update(JSON.stringify(text))
         .update(authorSignature ?? new Uint8Array(0))
         .digest('hex');
-      const hit = images.get(key);
-      if (hit) return { image: hit, cached: true };
+      const hit = images.get(key) ?? (await deps.shared?.get(key));
+      if (hit) {
+        images.set(key, hit);
+        return { image: hit, cached: true };
+      }
       const image = await deps.pool.preview(input, signal);
       images.set(key, image);
+      // Kept for the other replicas meanwhile: the buyer waits for the drawing, not for Redis.
+      void deps.shared?.set(key, image);
       return { image, cached: false };
     },
   };
