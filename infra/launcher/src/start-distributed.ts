@@ -1,7 +1,10 @@
 // The distributed mode on one machine: each service as its own Node process
 // against a real PostgreSQL and RabbitMQ, the gateway in front. (docker
-// compose runs the same processes in containers.)
+// compose runs the same processes in containers.) With `replicas`, several
+// processes of a service (and several gateways) behind nginx: the cluster
+// (`start-cluster.ts`, issue 25).
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { allocatorEnv } from './allocator';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,14 +15,24 @@ import { ordersConfig } from '@persona/orders';
 import { personalizationConfig } from '@persona/personalization';
 import type { TObject } from '@sinclair/typebox';
 import { freePort } from './free-port';
+import { migrateAll } from './migrate';
+import { spawnNginx, writeNginxConfig } from './nginx';
 import { loadOrCreateSecrets } from './secrets';
 import { adminAppDist, storefrontDist } from './storefront-dir';
+
+export type ServiceName = 'catalogue' | 'admin' | 'orders' | 'personalization' | 'gateway';
+
+/** The services in the order they start (each one's neighbours before it), the gateway last. */
+export const SERVICE_NAMES: readonly ServiceName[] = ['catalogue', 'admin', 'orders', 'personalization', 'gateway'];
 
 export interface DistributedOptions {
   databaseUrl: string;
   amqpUrl: string;
   dataDir: string;
-  /** The gateway's port (8080). 0: it and every service not given a port listen on free loopback ports (tests, benchmarks). */
+  /**
+   * The public port (8080): the gateway's, or nginx's in front of the gateways when there are replicas.
+   * 0: it and every process not given a port listen on free loopback ports (tests, benchmarks).
+   */
   port?: number;
   cataloguePort?: number;
   ordersPort?: number;
@@ -29,20 +42,42 @@ export interface DistributedOptions {
   /** Where the children's output goes; defaults to this process's, prefixed with the service name. */
   output?: (service: string, line: string) => void;
   readyTimeoutMs?: number;
-  /** Extra environment per service, e.g. { personalization: { PERSONA_MAX_ATTEMPTS: '2' } }. */
+  /** Extra environment per service, e.g. { personalization: { PERSONA_MAX_ATTEMPTS: '2' } }; a replica's name (`orders-2`) gives that one only. */
   serviceEnv?: Record<string, Record<string, string>>;
+  /**
+   * Processes per service, e.g. { orders: 2, gateway: 2 } (default 1 each). More than one of any:
+   * nginx (`nginx.ts`) listens on each service's port (`cataloguePort`…, 3001…) balancing its
+   * replicas, which listen on that port + 100 × n (free ports with `port: 0`) and are named
+   * `<service>-<n>`; and on `port` balancing the gateways (8081, 8082…), which then listen on
+   * loopback only and trust its X-Forwarded-For (TRUST_PROXY).
+   */
+  replicas?: Partial<Record<ServiceName, number>>;
+  /** Settings every process gets over the launcher's own environment (REDIS_URL, FILE_STORE, S3_*). */
+  env?: Record<string, string>;
+  /**
+   * `apply` (default): each service migrates its schema as it starts. `release`: every schema is
+   * migrated once first (`migrateAll`, the release step) and the services run with MIGRATIONS=check.
+   */
+  migrations?: 'apply' | 'release';
 }
 
 export interface RunningDistributed {
   url: string;
+  /** Every process by name: `orders` (or `orders-1`, `orders-2` with replicas), `gateway…`, `nginx`. */
   processes: Record<string, ChildProcess>;
+  /** The names of each service's processes. */
+  replicas: Record<ServiceName, string[]>;
+  /** With replicas: nginx's folder (nginx.conf, logs/access.log naming the replica of every request). */
+  nginxPrefix?: string;
   /** Starts a service again (after it died or was killed) and waits until it is ready. */
   restart(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
 interface ServiceSpec {
+  /** The process's name: the service's, or `<service>-<n>` with replicas. */
   name: string;
+  service: ServiceName;
   entry: string;
   /** V8 flags the service runs with (as its package's start script has them). */
   nodeArgs?: string[];
@@ -93,11 +128,30 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+async function waitListening(port: number, child: ChildProcess, name: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} was not listening on ${port} within ${timeoutMs} ms`);
+}
+
 export async function startDistributed(options: DistributedOptions): Promise<RunningDistributed> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   const { jwtSecret, internalToken } = await loadOrCreateSecrets(dataDir);
   const output = options.output ?? ((service, line) => process.stdout.write(`[${service}] ${line}\n`));
+  const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
   const free = options.port === 0;
   const portOf = async (given: number | undefined, fallback: number) => given ?? (free ? await freePort() : fallback);
   const port = await portOf(free ? undefined : options.port, 8080);
@@ -105,59 +159,80 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
   const ordersPort = await portOf(options.ordersPort, 3002);
   const personalizationPort = await portOf(options.personalizationPort, 3003);
   const adminPort = await portOf(options.adminPort, 3004);
+  const count = (service: ServiceName) => Math.max(1, Math.floor(options.replicas?.[service] ?? 1));
+  // Replicas of anything: nginx takes each service's port (its neighbours' address for it) and the public one.
+  const balanced = SERVICE_NAMES.some((s) => count(s) > 1);
+  const front: Record<ServiceName, number> = {
+    catalogue: cataloguePort,
+    admin: adminPort,
+    orders: ordersPort,
+    personalization: personalizationPort,
+    gateway: port,
+  };
+  const replicaPorts = {} as Record<ServiceName, number[]>;
+  for (const service of SERVICE_NAMES) {
+    replicaPorts[service] = [];
+    for (let n = 1; n <= count(service); n++) {
+      const fixed = service === 'gateway' ? port + n : front[service] + 100 * n;
+      replicaPorts[service].push(!balanced ? front[service] : free ? await freePort() : fixed);
+    }
+  }
   const adminUrl = `http://127.0.0.1:${adminPort}`;
   // Every verifier asks the admin service whether a token's session is active.
   const sessions = { ADMIN_URL: adminUrl, INTERNAL_TOKEN: internalToken };
   const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
   const common = { JWT_SECRET: jwtSecret, LOG_LEVEL: options.logLevel ?? 'info', HOST: '127.0.0.1' };
-  const backing = { DATABASE_URL: options.databaseUrl, AMQP_URL: options.amqpUrl };
+  const backing = {
+    DATABASE_URL: options.databaseUrl,
+    AMQP_URL: options.amqpUrl,
+    // Migrated once below (the release step): each process only checks its schema is current.
+    ...(options.migrations === 'release' ? { MIGRATIONS: 'check' } : {}),
+  };
   const catalogueUrl = `http://127.0.0.1:${cataloguePort}`;
   // Each service's settings (its config schema's keys) pass through from the
   // launcher's environment; the launcher decides the wiring, as the embedded shop does.
-  const given = (schema: TObject) => Object.fromEntries(Object.keys(schema.properties).flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])));
+  const given = (schema: TObject) => ({
+    ...Object.fromEntries(Object.keys(schema.properties).flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))),
+    ...options.env,
+  });
   const inData = (key: string, folder: string) => ({ [key]: process.env[key] || path.join(dataDir, folder) });
 
-  const specs: ServiceSpec[] = [
+  // Each service once, without the port its processes listen on.
+  const services: Array<Omit<ServiceSpec, 'name' | 'port'>> = [
     {
-      name: 'catalogue',
+      service: 'catalogue',
       entry: entryOf('@persona/catalogue', 'server.js'),
-      port: cataloguePort,
-      env: { ...given(catalogueConfig.settings), ...common, ...backing, ...sessions, PORT: String(cataloguePort), ...inData('FILES_DIR', 'files') },
+      env: { ...given(catalogueConfig.settings), ...common, ...backing, ...sessions, ...inData('FILES_DIR', 'files') },
     },
     {
-      name: 'admin',
+      service: 'admin',
       entry: entryOf('@persona/admin', 'server.js'),
-      port: adminPort,
-      env: { ...given(adminConfig.settings), ...common, ...backing, PORT: String(adminPort), CATALOGUE_URL: catalogueUrl, INTERNAL_TOKEN: internalToken },
+      env: { ...given(adminConfig.settings), ...common, ...backing, CATALOGUE_URL: catalogueUrl, INTERNAL_TOKEN: internalToken },
     },
     {
-      name: 'orders',
+      service: 'orders',
       entry: entryOf('@persona/orders', 'server.js'),
       // orders.csv streams a million rows: a heap kept small makes it constant memory in fact
       // (peak RSS +12 MB instead of +70 MB, for 15% more time). As in services/orders/package.json.
       nodeArgs: ['--optimize-for-size'],
-      port: ordersPort,
       env: {
         ...given(ordersConfig.settings),
         ...common,
         ...backing,
         ...sessions,
-        PORT: String(ordersPort),
         CATALOGUE_URL: catalogueUrl,
         PUBLIC_URL: publicUrl,
         ...inData('MAIL_DIR', 'mail'),
       },
     },
     {
-      name: 'personalization',
+      service: 'personalization',
       entry: entryOf('@persona/personalization', 'server.js'),
-      port: personalizationPort,
       env: {
         ...given(personalizationConfig.settings),
         ...common,
         ...backing,
         ...sessions,
-        PORT: String(personalizationPort),
         CATALOGUE_URL: catalogueUrl,
         INTERNAL_TOKEN: internalToken,
         PUBLIC_URL: publicUrl,
@@ -165,14 +240,14 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
       },
     },
     {
-      name: 'gateway',
+      service: 'gateway',
       entry: entryOf('@persona/gateway', 'server.js'),
-      port,
       env: {
         ...given(GatewaySettingsSchema),
         ...common,
-        HOST: '0.0.0.0',
-        PORT: String(port),
+        // Alone, the gateway is the public entry; behind nginx it listens on loopback only and
+        // believes the X-Forwarded-For nginx sets (the client's address, for its rate limits).
+        ...(balanced ? { HOST: '127.0.0.1', TRUST_PROXY: 'true' } : { HOST: '0.0.0.0' }),
         CATALOGUE_URL: catalogueUrl,
         ORDERS_URL: `http://127.0.0.1:${ordersPort}`,
         PERSONALIZATION_URL: `http://127.0.0.1:${personalizationPort}`,
@@ -183,6 +258,29 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
       },
     },
   ];
+  const specs: ServiceSpec[] = services.flatMap((spec) =>
+    replicaPorts[spec.service].map((replicaPort, i) => ({
+      ...spec,
+      name: count(spec.service) > 1 ? `${spec.service}-${i + 1}` : spec.service,
+      port: replicaPort,
+      env: { ...spec.env, PORT: String(replicaPort) },
+    })),
+  );
+  const replicas = Object.fromEntries(SERVICE_NAMES.map((s) => [s, specs.filter((spec) => spec.service === s).map((spec) => spec.name)])) as Record<
+    ServiceName,
+    string[]
+  >;
+
+  const nginxPrefix = balanced ? path.join(dataDir, 'nginx') : undefined;
+  if (nginxPrefix) {
+    await writeNginxConfig({
+      prefix: nginxPrefix,
+      publicPort: port,
+      publicHost: '0.0.0.0',
+      gateways: replicaPorts.gateway,
+      services: SERVICE_NAMES.filter((s) => s !== 'gateway').map((s) => ({ name: s, listen: front[s], servers: replicaPorts[s] })),
+    });
+  }
 
   const processes: Record<string, ChildProcess> = {};
   const close = async () => {
@@ -190,15 +288,36 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
   };
   const start = async (spec: ServiceSpec) => {
     const child = spawn(process.execPath, [...(spec.nodeArgs ?? []), spec.entry], {
-      env: { PATH: process.env.PATH ?? '', ...allocatorEnv(), ...spec.env, ...(options.serviceEnv?.[spec.name] ?? {}) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...allocatorEnv(),
+        ...spec.env,
+        ...(options.serviceEnv?.[spec.service] ?? {}),
+        ...(spec.name !== spec.service ? (options.serviceEnv?.[spec.name] ?? {}) : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     processes[spec.name] = child;
     pipeLines(child, spec.name, output);
-    await waitReady(`http://127.0.0.1:${spec.port}`, child, spec.name, options.readyTimeoutMs ?? 30_000);
+    await waitReady(`http://127.0.0.1:${spec.port}`, child, spec.name, readyTimeoutMs);
+  };
+  const startNginx = async (prefix: string) => {
+    const child = spawnNginx(prefix);
+    processes.nginx = child;
+    pipeLines(child, 'nginx', output);
+    await waitListening(port, child, 'nginx', readyTimeoutMs);
   };
   try {
-    for (const spec of specs) await start(spec);
+    if (options.migrations === 'release') await migrateAll(options.databaseUrl);
+    if (nginxPrefix) {
+      // First, so each replica finds its neighbours at their addresses as it starts; the replicas
+      // of one service start together.
+      await startNginx(nginxPrefix);
+      for (const service of SERVICE_NAMES) await Promise.all(specs.filter((s) => s.service === service).map(start));
+      await waitReady(`http://127.0.0.1:${port}`, processes.nginx!, 'nginx', readyTimeoutMs);
+    } else {
+      for (const spec of specs) await start(spec);
+    }
   } catch (err) {
     await close();
     throw err;
@@ -206,10 +325,17 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
   return {
     url: `http://localhost:${port}`,
     processes,
+    replicas,
+    nginxPrefix,
     async restart(name) {
+      if (name === 'nginx' && nginxPrefix) {
+        await stopChild(processes.nginx!);
+        await startNginx(nginxPrefix);
+        return;
+      }
       const spec = specs.find((s) => s.name === name);
       if (!spec) throw new Error(`no service called ${name}`);
-      await stopChild(processes[name]);
+      await stopChild(processes[name]!);
       await start(spec);
     },
     close,
