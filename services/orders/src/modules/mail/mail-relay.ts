@@ -4,8 +4,10 @@
 // Each round claims its e-mails first (emails.repository), so several orders
 // processes may run a relay each; just before each send it checks that its
 // claim still holds the e-mail and renews the lease (a batch slower than its
-// lease loses to the relay that took it over instead of sending it again); a
-// failed send is tried again later, each time after a longer wait.
+// lease loses to the relay that took it over instead of sending it again), and
+// keeps renewing it while the send lasts (a slow SMTP server never lets a second
+// relay send the same e-mail); a failed send is tried again later, each time
+// after a longer wait.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -57,6 +59,10 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
         log.warn('e-mail left: its claim ran out and another relay holds it, or it was withdrawn');
         continue;
       }
+      // An SMTP server slower than the lease must not let another relay take this e-mail while it
+      // is being sent: the lease is renewed every third of it until the send is over. (A relay that
+      // dies mid-send stops renewing; the one taking over sends it again with the same Message-ID.)
+      const heartbeat = setInterval(() => void holdClaim(db, email.id, claim.token, leaseMs).catch(() => undefined), Math.max(200, leaseMs / 3));
       try {
         const info = await transport.sendMail({
           from: options.from,
@@ -80,6 +86,8 @@ export function createMailRelay(db: Kysely<OrdersDB>, options: MailOptions, logg
       } catch (err) {
         log.warn({ err }, 'e-mail not sent; will retry');
         await markFailed(db, email.id, claim.token, String((err as Error).message), retryDelayMs(email.attempts + 1));
+      } finally {
+        clearInterval(heartbeat);
       }
     }
     return sent;

@@ -142,6 +142,49 @@ function relayCases(open: () => Promise<{ database: Database<OrdersDB>; close():
     }
   });
 
+  it('keeps the lease of an e-mail whose send outlives it: an SMTP server slower than the lease sends nothing twice', async () => {
+    await queueOrders(env.database, 1);
+    const sends: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    const slow = {
+      sendMail: async (message: { to: string }) => {
+        sends.push(`a:${message.to}`);
+        started();
+        await held;
+        return { messageId: 'x' };
+      },
+      close: () => undefined,
+    } as unknown as Transporter;
+    const quick = {
+      sendMail: async (message: { to: string }) => (sends.push(`b:${message.to}`), { messageId: 'y' }),
+      close: () => undefined,
+    } as unknown as Transporter;
+    // A lease of 600 ms; A's one send takes three of them.
+    const a = createMailRelay(env.database.db, { dir, from: 'shop@example.com', transport: slow, leaseMs: 600 }, logger);
+    const b = createMailRelay(env.database.db, { dir, from: 'shop@example.com', transport: quick, leaseMs: 600 }, logger);
+    try {
+      const draining = a.drain();
+      await sending;
+      for (let i = 0; i < 6; i += 1) {
+        await new Promise((r) => setTimeout(r, 300));
+        expect(await b.drain()).toBe(0);
+      }
+      release();
+      expect(await draining).toBe(1);
+      expect(sends).toEqual(['a:reader0@example.com']);
+      expect(await b.drain()).toBe(0);
+      const { rows } = await sql<{ sent: boolean; attempts: number }>`SELECT sent_at IS NOT NULL AS sent, attempts FROM emails`.execute(env.database.db);
+      expect(rows).toEqual([{ sent: true, attempts: 1 }]);
+    } finally {
+      release();
+      await a.stop();
+      await b.stop();
+    }
+  });
+
   it('records a send only under the claim that made it: a stale claim records nothing', async () => {
     await queueOrders(env.database, 1);
     const stale = await claimUnsent(env.database.db, 10, 60_000);
