@@ -95,7 +95,8 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   closers.push(() => lead.stop());
 
   let app: ServiceApp | undefined;
-  // In test mode the stand-in's webhooks go to our real webhook route.
+  // In test mode the stand-in's webhooks go to our real webhook route (this replica's: any replica
+  // handles any webhook), and with REDIS_URL its state is shared by every replica's stand-in.
   const payments = await createPaymentProvider(
     options.payments,
     async (delivery) => {
@@ -109,6 +110,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
       if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}`);
     },
     logger,
+    { redisUrl: options.redisUrl },
   );
   closers.push(() => payments.close());
   const { provider, mode, standIn } = payments;

@@ -38,11 +38,19 @@ export interface PaymentsSetup {
   close(): Promise<void>;
 }
 
-/** The provider for these settings; in test mode the stand-in is started and sends its webhooks through `deliverWebhook`. */
-export async function createPaymentProvider(settings: PaymentSettings, deliverWebhook: DeliverWebhook, logger: Logger): Promise<PaymentsSetup> {
+/**
+ * The provider for these settings; in test mode the stand-in is started and sends its webhooks
+ * through `deliverWebhook`, its state in the Redis of `shared.redisUrl` (REDIS_URL) when there is one.
+ */
+export async function createPaymentProvider(
+  settings: PaymentSettings,
+  deliverWebhook: DeliverWebhook,
+  logger: Logger,
+  shared: { redisUrl?: string } = {},
+): Promise<PaymentsSetup> {
   const { mode, keys } = choosePaymentMode(settings);
   if (mode === 'live') return { provider: new RazorpayProvider('live', keys), mode, close: async () => undefined };
-  const standIn = await startStandIn(keys, deliverWebhook);
-  logger.info({ keyId: keys.keyId }, 'payments in TEST MODE (local Razorpay stand-in)');
+  const standIn = await startStandIn(keys, deliverWebhook, { redisUrl: shared.redisUrl });
+  logger.info({ keyId: keys.keyId, state: shared.redisUrl ? 'redis' : 'memory' }, 'payments in TEST MODE (local Razorpay stand-in)');
   return { provider: new RazorpayProvider('test', keys, standIn.url), mode, standIn, close: () => standIn.close() };
 }

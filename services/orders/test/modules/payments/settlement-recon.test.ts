@@ -3,15 +3,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { RazorpayProvider, RECON_PAGE_SIZE, TEST_MODE_KEYS } from '../../../src/modules/payments/razorpay/razorpay-provider';
 import { RazorpayStandIn, razorpayId, standInFee } from '../../../src/modules/payments/test-mode/razorpay-stand-in';
+import { MemoryStandInStore } from '../../../src/modules/payments/test-mode/stand-in-store';
 
 let server: FastifyInstance;
 let standIn: RazorpayStandIn;
+const store = new MemoryStandInStore();
 let provider: RazorpayProvider;
 
 /** A captured payment made at `at` (seconds), as the stand-in keeps it. */
 function captured(at: number, amount = 34_950) {
   const order = razorpayId('order');
-  standIn.orders.set(order, {
+  store.orders.set(order, {
     id: order,
     entity: 'order',
     amount,
@@ -25,7 +27,7 @@ function captured(at: number, amount = 34_950) {
     created_at: at,
   });
   const payment = razorpayId('pay');
-  standIn.payments.set(payment, {
+  store.payments.set(payment, {
     id: payment,
     entity: 'payment',
     amount,
@@ -42,7 +44,7 @@ function captured(at: number, amount = 34_950) {
 }
 
 beforeAll(async () => {
-  standIn = new RazorpayStandIn(TEST_MODE_KEYS, async () => undefined);
+  standIn = new RazorpayStandIn(TEST_MODE_KEYS, async () => undefined, store);
   server = Fastify({ logger: false });
   standIn.register(server, '');
   const url = await server.listen({ port: 0, host: '127.0.0.1' });

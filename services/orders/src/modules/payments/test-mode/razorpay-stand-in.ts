@@ -2,57 +2,21 @@
 // Razorpay's ids, validation and error shapes, plus what checkout.js and
 // Razorpay's servers would do when a buyer pays or is declined: hand the
 // browser a signed payment and send us signed webhooks with event ids. The
-// shop's real verify and webhook code runs against it.
+// shop's real verify and webhook code runs against it. Its records are in a StandInStore
+// (stand-in-store.ts): this process's memory, or with REDIS_URL one Redis for every replica's stand-in.
 import { randomBytes } from 'node:crypto';
 import { sameSecret } from '@persona/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RazorpayKeys } from '../razorpay/razorpay-provider';
 import { paymentSignature, webhookSignature } from '../razorpay/razorpay-signatures';
+import { MemoryStandInStore, type CaptureResult, type StandInOrder, type StandInPayment, type StandInRefund, type StandInStore } from './stand-in-store';
+
+export type { StandInOrder, StandInPayment, StandInRefund } from './stand-in-store';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export function razorpayId(prefix: 'order' | 'pay' | 'evt' | 'rfnd'): string {
   const bytes = randomBytes(14);
   return `${prefix}_${Array.from(bytes, (b) => BASE62[b % 62]).join('')}`;
-}
-
-interface StandInOrder {
-  id: string;
-  entity: 'order';
-  amount: number;
-  amount_paid: number;
-  amount_due: number;
-  currency: string;
-  receipt: string | null;
-  status: 'created' | 'attempted' | 'paid';
-  attempts: number;
-  notes: Record<string, string>;
-  created_at: number;
-}
-
-interface StandInPayment {
-  id: string;
-  entity: 'payment';
-  amount: number;
-  currency: string;
-  status: 'authorized' | 'captured' | 'failed';
-  order_id: string;
-  method: 'card';
-  captured: boolean;
-  error_code: string | null;
-  error_description: string | null;
-  created_at: number;
-}
-
-interface StandInRefund {
-  id: string;
-  entity: 'refund';
-  amount: number;
-  currency: string;
-  payment_id: string;
-  notes: Record<string, string> | never[];
-  status: 'pending' | 'processed' | 'failed';
-  speed_requested: 'normal' | 'optimum';
-  created_at: number;
 }
 
 export interface WebhookDelivery {
@@ -75,6 +39,9 @@ const rzpError = (reply: FastifyReply, status: number, description: string, fiel
       ...(field ? { field } : {}),
     },
   });
+
+const ALREADY_CAPTURED = 'This payment has already been captured';
+const NOT_AUTHORIZED = 'Only payments which have been authorized and not yet captured can be captured';
 
 /** The stand-in's settlement rule: each transaction settles two days after it was made. */
 export const SETTLEMENT_DELAY_MS = 2 * 24 * 3600_000;
@@ -127,11 +94,6 @@ interface StandInReconItem {
 }
 
 export class RazorpayStandIn {
-  readonly orders = new Map<string, StandInOrder>();
-  readonly payments = new Map<string, StandInPayment>();
-  readonly refunds = new Map<string, StandInRefund>();
-  /** X-Refund-Idempotency → the refund it made. */
-  private readonly refundKeys = new Map<string, string>();
   /**
    * When a transaction settles to the shop's bank account: `delayMs` after it was made (T+2 days,
    * Razorpay's usual cycle; tests shorten it). The recon lists what has settled by now.
@@ -143,6 +105,8 @@ export class RazorpayStandIn {
   constructor(
     private readonly keys: RazorpayKeys,
     private readonly deliver: DeliverWebhook,
+    /** Its orders, payments and refunds: this process's memory, or Redis shared by every replica's stand-in. */
+    readonly store: StandInStore = new MemoryStandInStore(),
   ) {}
 
   private authorised(request: FastifyRequest): boolean {
@@ -178,34 +142,36 @@ export class RazorpayStandIn {
         notes: (body.notes as Record<string, string>) ?? {},
         created_at: Math.floor(Date.now() / 1000),
       };
-      this.orders.set(order.id, order);
+      await this.store.addOrder(order);
       return order;
     });
     app.get(`${prefix}/v1/orders/:id`, { onRequest: guard }, async (request, reply) => {
-      const order = this.orders.get((request.params as { id: string }).id);
+      const order = await this.store.order((request.params as { id: string }).id);
       return order ?? rzpError(reply, 400, 'The id provided does not exist');
     });
     app.get(`${prefix}/v1/orders/:id/payments`, { onRequest: guard }, async (request, reply) => {
       const id = (request.params as { id: string }).id;
-      if (!this.orders.has(id)) return rzpError(reply, 400, 'The id provided does not exist');
-      const items = [...this.payments.values()].filter((p) => p.order_id === id);
+      if (!(await this.store.order(id))) return rzpError(reply, 400, 'The id provided does not exist');
+      const items = await this.store.paymentsOf(id);
       return { entity: 'collection', count: items.length, items };
     });
     app.get(`${prefix}/v1/payments/:id`, { onRequest: guard }, async (request, reply) => {
-      const payment = this.payments.get((request.params as { id: string }).id);
+      const payment = await this.store.payment((request.params as { id: string }).id);
       return payment ?? rzpError(reply, 400, 'The id provided does not exist');
     });
     // Razorpay's capture: the whole authorised amount, in the payment's currency, once.
     app.post(`${prefix}/v1/payments/:id/capture`, { onRequest: guard }, async (request, reply) => {
-      const payment = this.payments.get((request.params as { id: string }).id);
+      const payment = await this.store.payment((request.params as { id: string }).id);
       if (!payment) return rzpError(reply, 400, 'The id provided does not exist');
       const body = (request.body ?? {}) as Record<string, unknown>;
-      if (payment.status === 'captured') return rzpError(reply, 400, 'This payment has already been captured');
-      if (payment.status !== 'authorized') return rzpError(reply, 400, 'Only payments which have been authorized and not yet captured can be captured');
+      if (payment.status === 'captured') return rzpError(reply, 400, ALREADY_CAPTURED);
+      if (payment.status !== 'authorized') return rzpError(reply, 400, NOT_AUTHORIZED);
       if (body.amount !== payment.amount) return rzpError(reply, 400, 'Capture amount must be equal to the amount authorized', 'amount');
       if (body.currency !== payment.currency) return rzpError(reply, 400, 'The currency should be same as the payment currency', 'currency');
-      this.captured(payment);
-      return payment;
+      // Checked again as it is captured: another replica's stand-in may have captured it meanwhile.
+      const result = await this.captured(payment.id);
+      if (result.outcome === 'captured') return result.payment;
+      return rzpError(reply, 400, result.outcome === 'already-captured' ? ALREADY_CAPTURED : NOT_AUTHORIZED);
     });
     this.registerRefunds(app, prefix, guard);
     // Razorpay's settlement recon: what settled in a month (or on a day of it), a page at a time.
@@ -226,20 +192,25 @@ export class RazorpayStandIn {
       if (!month) return rzpError(reply, 400, 'The month field is required.', 'month');
       if (day === null || count === null || skip === null) return rzpError(reply, 400, 'The day, count or skip is invalid.');
       const wanted = `${year}-${String(month).padStart(2, '0')}${day ? `-${String(day).padStart(2, '0')}` : ''}`;
-      const items = this.reconItems().filter((item) => istDay(item.settled_at).startsWith(wanted));
+      const items = (await this.reconItems()).filter((item) => istDay(item.settled_at).startsWith(wanted));
       const page = items.slice(skip!, skip! + count!);
       return { entity: 'collection', count: page.length, items: page };
     });
   }
 
   /** Every captured payment and processed refund that has settled by now, in the order they settled. */
-  reconItems(now = Date.now()): StandInReconItem[] {
+  async reconItems(now = Date.now()): Promise<StandInReconItem[]> {
+    const [payments, refunds] = await Promise.all([this.store.allPayments(), this.store.allRefunds()]);
+    const paymentsById = new Map(payments.map((p) => [p.id, p]));
+    const orderIds = [...new Set(payments.map((p) => p.order_id))];
+    const orders = new Map<string, StandInOrder | undefined>();
+    await Promise.all(orderIds.map(async (id) => orders.set(id, await this.store.order(id))));
     const delay = Math.floor(this.settlementBehaviour.delayMs / 1000);
     const settledBy = Math.floor(now / 1000);
     const item = (entity: { id: string; amount: number; created_at: number }, payment: StandInPayment, type: 'payment' | 'refund'): StandInReconItem => {
       const settledAt = entity.created_at + delay;
       const { feePaise, taxPaise } = type === 'payment' ? standInFee(entity.amount) : { feePaise: 0, taxPaise: 0 };
-      const order = this.orders.get(payment.order_id);
+      const order = orders.get(payment.order_id);
       // One settlement a day, named after it, as a bank statement shows one transfer a day.
       const settlementDay = istDay(settledAt).replace(/-/g, '');
       return {
@@ -272,8 +243,8 @@ export class RazorpayStandIn {
       };
     };
     const items = [
-      ...[...this.payments.values()].filter((p) => p.captured).map((p) => item(p, p, 'payment')),
-      ...[...this.refunds.values()].filter((r) => r.status === 'processed').map((r) => item(r, this.payments.get(r.payment_id)!, 'refund')),
+      ...payments.filter((p) => p.captured).map((p) => item(p, p, 'payment')),
+      ...refunds.filter((r) => r.status === 'processed' && paymentsById.has(r.payment_id)).map((r) => item(r, paymentsById.get(r.payment_id)!, 'refund')),
     ];
     return items.filter((i) => i.settled_at <= settledBy).sort((a, b) => a.settled_at - b.settled_at || a.created_at - b.created_at);
   }
@@ -281,34 +252,41 @@ export class RazorpayStandIn {
   /** Razorpay's refunds: X-Refund-Idempotency, amounts in paise up to what was captured, pending then processed (or failed) with webhooks. */
   private registerRefunds(app: FastifyInstance, prefix: string, guard: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void {
     app.post(`${prefix}/v1/payments/:id/refund`, { onRequest: guard }, async (request, reply) => {
-      const payment = this.payments.get((request.params as { id: string }).id);
+      const payment = await this.store.payment((request.params as { id: string }).id);
       if (!payment) return rzpError(reply, 400, 'The id provided does not exist');
-      const key = request.headers['x-refund-idempotency'];
-      const known = typeof key === 'string' ? this.refundKeys.get(key) : undefined;
-      if (known) return this.refunds.get(known);
+      const header = request.headers['x-refund-idempotency'];
+      const key = typeof header === 'string' ? header : undefined;
+      const known = key === undefined ? undefined : await this.store.refundByKey(key);
+      if (known) return known;
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (payment.status !== 'captured') return rzpError(reply, 400, 'The payment has not been captured');
       const amount = body.amount ?? payment.amount;
       if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) return rzpError(reply, 400, 'The amount must be atleast INR 1.00', 'amount');
-      const refunded = [...this.refunds.values()].filter((r) => r.payment_id === payment.id && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
-      if (refunded + amount > payment.amount) return rzpError(reply, 400, 'The total refund amount is greater than the refund payment amount', 'amount');
-      const refund: StandInRefund = {
-        id: razorpayId('rfnd'),
-        entity: 'refund',
-        amount,
-        currency: 'INR',
-        payment_id: payment.id,
-        notes: (body.notes as Record<string, string>) ?? [],
-        status: 'pending',
-        speed_requested: body.speed === 'optimum' ? 'optimum' : 'normal',
-        created_at: Math.floor(Date.now() / 1000),
-      };
-      this.refunds.set(refund.id, refund);
-      if (typeof key === 'string') this.refundKeys.set(key, refund.id);
-      void this.sendRefundWebhook('refund.created', refund, payment);
+      const made = await this.store.addRefund(
+        {
+          id: razorpayId('rfnd'),
+          entity: 'refund',
+          amount,
+          currency: 'INR',
+          payment_id: payment.id,
+          notes: (body.notes as Record<string, string>) ?? [],
+          status: 'pending',
+          speed_requested: body.speed === 'optimum' ? 'optimum' : 'normal',
+          created_at: Math.floor(Date.now() / 1000),
+        },
+        key,
+        payment.amount,
+      );
+      // The same key sent to another replica's stand-in at the same time: the refund it made.
+      if (made.outcome === 'known') return made.refund;
+      if (made.outcome === 'exceeds') return rzpError(reply, 400, 'The total refund amount is greater than the refund payment amount', 'amount');
+      const { refund } = made;
+      void this.sendRefundWebhook('refund.created', { ...refund }, payment);
       setTimeout(() => {
-        refund.status = this.refundBehaviour.outcome;
-        void this.sendRefundWebhook(refund.status === 'processed' ? 'refund.processed' : 'refund.failed', refund, payment);
+        void this.store
+          .settleRefund(refund.id, this.refundBehaviour.outcome)
+          .then((settled) => settled && this.sendRefundWebhook(settled.status === 'processed' ? 'refund.processed' : 'refund.failed', settled, payment))
+          .catch(() => undefined);
       }, this.refundBehaviour.processAfterMs).unref();
       if (this.refundBehaviour.dropNextAnswer) {
         // Performed, and the answer lost on the way back.
@@ -319,7 +297,7 @@ export class RazorpayStandIn {
       return refund;
     });
     app.get(`${prefix}/v1/refunds/:id`, { onRequest: guard }, async (request, reply) => {
-      const refund = this.refunds.get((request.params as { id: string }).id);
+      const refund = await this.store.refund((request.params as { id: string }).id);
       return refund ?? rzpError(reply, 400, 'The id provided does not exist');
     });
   }
@@ -342,28 +320,27 @@ export class RazorpayStandIn {
    * and Razorpay's webhooks are sent, signed, in the background.
    */
   async pay(razorpayOrderId: string, outcome: 'success' | 'failure', options: { autoCapture?: boolean } = {}) {
-    const order = this.orders.get(razorpayOrderId);
-    if (!order) return null;
+    const known = await this.store.order(razorpayOrderId);
+    if (!known) return null;
     // An account with automatic capture (Razorpay's default) captures at once; without it the
     // payment stays authorised until the shop captures it.
     const autoCapture = options.autoCapture ?? true;
     const payment: StandInPayment = {
       id: razorpayId('pay'),
       entity: 'payment',
-      amount: order.amount,
-      currency: order.currency,
+      amount: known.amount,
+      currency: known.currency,
       status: outcome === 'success' ? 'authorized' : 'failed',
-      order_id: order.id,
+      order_id: known.id,
       method: 'card',
       captured: false,
       error_code: outcome === 'success' ? null : 'BAD_REQUEST_ERROR',
       error_description: outcome === 'success' ? null : 'Your payment was declined (test mode).',
       created_at: Math.floor(Date.now() / 1000),
     };
-    this.payments.set(payment.id, payment);
-    order.attempts += 1;
-    order.status = 'attempted';
-    if (outcome === 'success' && autoCapture) this.captured(payment);
+    const order = await this.store.addPayment(payment);
+    if (!order) return null;
+    if (outcome === 'success' && autoCapture) await this.captured(payment.id);
     else void this.sendWebhook(outcome === 'success' ? 'payment.authorized' : 'payment.failed', order, payment);
     if (outcome === 'success') {
       return {
@@ -384,15 +361,13 @@ export class RazorpayStandIn {
     };
   }
 
-  /** A payment captured: its order paid, and Razorpay's webhooks sent. */
-  private captured(payment: StandInPayment): void {
-    const order = this.orders.get(payment.order_id)!;
-    payment.status = 'captured';
-    payment.captured = true;
-    order.status = 'paid';
-    order.amount_paid = order.amount;
-    order.amount_due = 0;
-    for (const event of ['payment.captured', 'order.paid']) void this.sendWebhook(event, order, payment);
+  /** A payment captured (once, whichever stand-in asks): its order paid, and Razorpay's webhooks sent. */
+  private async captured(paymentId: string): Promise<CaptureResult> {
+    const result = await this.store.capture(paymentId);
+    if (result.outcome === 'captured') {
+      for (const event of ['payment.captured', 'order.paid']) void this.sendWebhook(event, result.order, result.payment);
+    }
+    return result;
   }
 
   /** Builds a webhook exactly as Razorpay signs it (also used by tests to play Razorpay). */
