@@ -31,9 +31,14 @@ export interface UnitOfWorkOptions<DB> {
   relay?: { nudge(): void };
   /** Runs after every commit that emitted events (for example, dropping cached answers). */
   afterCommit?: () => void;
+  /**
+   * Told after every commit, before the unit of work returns: a database with a read replica
+   * notes the primary's WAL position, so this process's later reads see the write (`Database.noteWrite`).
+   */
+  reads?: { noteWrite(): Promise<void> };
 }
 
-export function createUnitOfWork<DB>({ db, relay, afterCommit }: UnitOfWorkOptions<DB>): UnitOfWork<DB> {
+export function createUnitOfWork<DB>({ db, relay, afterCommit, reads }: UnitOfWorkOptions<DB>): UnitOfWork<DB> {
   /** Gives `body` a Work bound to `trx`; after `transaction` commits, wakes what must follow if events were added. */
   const unit = async <R, T>(transaction: (body: (trx: Transaction<DB>) => Promise<T>) => Promise<R>, body: (work: Work<DB>) => Promise<T>): Promise<R> => {
     let emitted = 0;
@@ -50,6 +55,7 @@ export function createUnitOfWork<DB>({ db, relay, afterCommit }: UnitOfWorkOptio
       afterCommit?.();
       relay?.nudge();
     }
+    await reads?.noteWrite();
     return result;
   };
   return {

@@ -1,18 +1,35 @@
 // Opens a service's database: real PostgreSQL through pg, or the embedded
-// PGlite through the locked dialect. Either way the service gets a kysely
-// instance whose session search_path is its own schema (then public).
+// PGlite through the locked dialect. Either way the service's queries resolve
+// names in its own schema (then public): on PostgreSQL by `SET LOCAL
+// search_path` in every transaction (scoped-dialect.ts: safe behind a
+// transaction-mode pooler), on PGlite on its one session. On PostgreSQL an
+// optional read replica (`readUrl`) serves the reads routed to it (read-router.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Extension } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { asUnavailable } from './errors';
 import { PgliteDialect, quoteIdent, sharePglite, type SharedPglite } from './pglite-dialect';
+import { createReadRouter, primaryOnly, type ReadRouter, type ReadRouterOptions } from './read-router';
+import { ScopedPostgresDialect } from './scoped-dialect';
 import { PG_OID, parseInt8, parseNumeric } from './type-parsers';
 
-export type DatabaseSource = { kind: 'postgres'; url: string; poolSize?: number; applicationName?: string } | { kind: 'pglite'; shared: SharedPglite };
+export type DatabaseSource =
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      applicationName?: string;
+      /** A streaming read replica of the same server (DATABASE_READ_URL), for the reads routed to it. */
+      readUrl?: string;
+      /** How reads wait for a lagging replica (defaults: 200 ms, asked every 10 ms). */
+      reads?: ReadRouterOptions;
+    }
+  | { kind: 'pglite'; shared: SharedPglite };
 
-export interface Database<DB> {
+/** The database of a service: `db` is the primary (every write, and every read not routed), `read` may use the replica. */
+export interface Database<DB> extends ReadRouter<DB> {
   readonly db: Kysely<DB>;
   readonly schema: string;
   readonly kind: DatabaseSource['kind'];
@@ -58,49 +75,67 @@ class OutageSafeClient extends pg.Client {
   }
 }
 
-export function openDatabase<DB>(source: DatabaseSource, schema: string): Database<DB> {
-  assertSchemaName(schema);
-  const searchPath = `${quoteIdent(schema)}, public`;
-  if (source.kind === 'postgres') {
-    const pool = new pg.Pool({
-      Client: OutageSafeClient,
-      connectionString: source.url,
-      max: source.poolSize ?? 10,
-      application_name: source.applicationName ?? schema,
-      options: `-c search_path=${schema},public`,
-      types: pgTypes as pg.CustomTypesConfig,
-      // Waiting for a connection (a new one, or a free one from a busy pool) ends
-      // after this, so no request hangs on a database that does not answer.
-      connectionTimeoutMillis: 5000,
-      idleTimeoutMillis: 30000,
-      // Finds a server that vanished without closing the connection.
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    });
-    // An idle client losing its server must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
-    const dialect = new PostgresDialect({
+function openPool(url: string, poolSize: number, applicationName: string): pg.Pool {
+  const pool = new pg.Pool({
+    Client: OutageSafeClient,
+    connectionString: url,
+    max: poolSize,
+    application_name: applicationName,
+    types: pgTypes as pg.CustomTypesConfig,
+    // Waiting for a connection (a new one, or a free one from a busy pool) ends
+    // after this, so no request hangs on a database that does not answer.
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30000,
+    // Finds a server that vanished without closing the connection.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle client losing its server must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** kysely on `pool`, every transaction (every statement) with the service's search_path. */
+function scopedKysely<DB>(pool: pg.Pool, searchPath: string): Kysely<DB> {
+  const dialect = new ScopedPostgresDialect(
+    {
       pool: {
         connect: () => pool.connect().catch((err: unknown) => Promise.reject(asUnavailable(err))),
         end: () => pool.end(),
       },
-    });
-    const db = new Kysely<DB>({ dialect });
-    return wrap(db, schema, 'postgres', async () => {
-      await db.destroy();
+    },
+    searchPath,
+  );
+  return new Kysely<DB>({ dialect });
+}
+
+export function openDatabase<DB>(source: DatabaseSource, schema: string): Database<DB> {
+  assertSchemaName(schema);
+  const searchPath = `${quoteIdent(schema)}, public`;
+  if (source.kind === 'postgres') {
+    const name = source.applicationName ?? schema;
+    const db = scopedKysely<DB>(openPool(source.url, source.poolSize ?? 10, name), searchPath);
+    const replica = source.readUrl ? scopedKysely<DB>(openPool(source.readUrl, source.poolSize ?? 10, `${name}:read`), searchPath) : null;
+    return wrap(db, schema, 'postgres', createReadRouter(db, replica, source.reads), async () => {
+      await Promise.all([db.destroy(), replica?.destroy()]);
     });
   }
   const db = new Kysely<DB>({ dialect: new PgliteDialect(source.shared, searchPath) });
-  return wrap(db, schema, 'pglite', async () => {
+  return wrap(db, schema, 'pglite', primaryOnly(db), async () => {
     await db.destroy();
   });
 }
 
-function wrap<DB>(db: Kysely<DB>, schema: string, kind: DatabaseSource['kind'], close: () => Promise<void>): Database<DB> {
+function wrap<DB>(db: Kysely<DB>, schema: string, kind: DatabaseSource['kind'], reads: ReadRouter<DB>, close: () => Promise<void>): Database<DB> {
   return {
     db,
     schema,
     kind,
+    hasReplica: reads.hasReplica,
+    routed: reads.routed,
+    read: (read, options) => reads.read(read, options),
+    primaryLsn: () => reads.primaryLsn(),
+    noteWrite: () => reads.noteWrite(),
     async ensureSchema() {
       await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
     },

@@ -2,6 +2,7 @@ export { openDatabase, openPglite, dumpPgliteTemplate, assertSchemaName, type Da
 export { folderMigrations, migrateToLatest, pendingMigrations } from './migrate';
 export { PgliteDialect, sharePglite, quoteIdent, type SharedPglite } from './pglite-dialect';
 export { Mutex } from './mutex';
+export { createReadRouter, primaryOnly, parseLsn, type ReadRouter, type ReadOptions, type ReadRouterOptions } from './read-router';
 export { PG_ERROR, pgErrorCode, isUniqueViolation, isForeignKeyViolation, isConnectionError, DatabaseUnavailableError } from './errors';
 export { parseInt8, parseNumeric } from './type-parsers';
 export { sql, type Kysely, type Transaction, type Selectable, type Insertable, type Updateable, type Generated, type ColumnType } from 'kysely';

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { sql, type Generated, type Kysely } from 'kysely';
-import { describeWithPostgres, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import { describeWithPgBouncer, describeWithPostgres, startPgBouncer, TEST_DATABASE_URL, uniqueName, type TestPgBouncer } from '@persona/test-kit';
 import { DatabaseUnavailableError, dumpPgliteTemplate, folderMigrations, migrateToLatest, openDatabase, openPglite, type Database } from '../src';
 
 interface DB {
@@ -157,6 +157,61 @@ describeWithPostgres()('real PostgreSQL', () => {
       await database.ping();
       await database.close();
     });
+  });
+});
+
+// Pooler safety (issue 25): PgBouncer in transaction mode gives each transaction whichever server
+// connection is free, so nothing may rest on a session setting. Two pooled connections serve two
+// services' schemas at once here; a search_path left on a session would send one's rows to the other.
+describeWithPgBouncer()('through PgBouncer in transaction mode', () => {
+  let bouncer: TestPgBouncer;
+  beforeAll(async () => {
+    bouncer = await startPgBouncer(2);
+  });
+  afterAll(async () => bouncer?.close());
+
+  contract(async (schema) => {
+    const database = openDatabase<DB>({ kind: 'postgres', url: bouncer.url() }, schema);
+    return { database, dispose: () => database.close() };
+  });
+
+  it('keeps two schemas apart while they share the server connections', async () => {
+    const [a, b] = [uniqueName('pool_a'), uniqueName('pool_b')].map((schema) =>
+      openDatabase<DB>({ kind: 'postgres', url: bouncer.url(), poolSize: 4 }, schema),
+    );
+    try {
+      await migrateToLatest(a!, migrations);
+      await migrateToLatest(b!, migrations);
+      await Promise.all(
+        Array.from({ length: 30 }, (_, i) => {
+          const database = i % 2 === 0 ? a! : b!;
+          return i % 3 === 0
+            ? database.db
+                .insertInto('counters')
+                .values({ name: `${database.schema}-${i}`, value: i })
+                .execute()
+            : database.db.transaction().execute(async (trx) => {
+                await sql`INSERT INTO counters (name, value) VALUES (${`${database.schema}-${i}`}, ${i})`.execute(trx);
+              });
+        }),
+      );
+      for (const database of [a!, b!]) {
+        const names = (await database.db.selectFrom('counters').select('name').execute()).map((r) => r.name);
+        expect(names).toHaveLength(15);
+        expect(names.every((name) => name.startsWith(`${database.schema}-`))).toBe(true);
+        // Raw SQL names its tables unqualified, as the services' repositories do.
+        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM counters`.execute(database.db);
+        expect(rows[0]!.n).toBe(15);
+      }
+      // The server sessions' own search_path is not the services' (so the above did not rest on it).
+      const { rows } = await sql<{ path: string }>`SELECT current_setting('search_path') AS path`.execute(a!.db);
+      expect(rows[0]!.path).toContain(a!.schema);
+    } finally {
+      for (const database of [a!, b!]) {
+        await sql`DROP SCHEMA IF EXISTS ${sql.id(database.schema)} CASCADE`.execute(database.db);
+        await database.close();
+      }
+    }
   });
 });
 

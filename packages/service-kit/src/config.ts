@@ -55,6 +55,8 @@ export const CommonConfig = {
   /** Shared HS256 secret admin tokens are verified with (≥ 32 characters). */
   JWT_SECRET: Type.String({ minLength: 32 }),
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
+  /** A streaming read replica of DATABASE_URL's server: catalogue reads and admin lists go there once it has replayed what they must see. */
+  DATABASE_READ_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   AMQP_URL: Type.String({ pattern: '^amqps?://' }),
   /** When set, `GET /metrics` demands `Authorization: Bearer <token>`; unset, scrape it on the private network only. */
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
@@ -156,6 +158,7 @@ export const processConfig = (port: number) =>
     HOST: CommonConfig.HOST,
     LOG_LEVEL: CommonConfig.LOG_LEVEL,
     DATABASE_URL: CommonConfig.DATABASE_URL,
+    DATABASE_READ_URL: CommonConfig.DATABASE_READ_URL,
     AMQP_URL: CommonConfig.AMQP_URL,
   }) satisfies TProperties;
 

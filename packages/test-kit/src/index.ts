@@ -7,3 +7,5 @@ export * from './hostile-files';
 export * from './fuzz';
 export * from './epub-text';
 export * from './s3-server';
+export * from './pg-replica';
+export * from './pgbouncer';

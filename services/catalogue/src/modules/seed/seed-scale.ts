@@ -605,6 +605,9 @@ export async function seedScaleCatalogue(db: Kysely<CatalogueDB>, options: Scale
     await rebuildSearchWords(trx);
   });
   // After a bulk load: the GIN indexes' pending entries merged (else every search scans them) and the planner's statistics made.
-  await sql`VACUUM (ANALYZE) books, book_contents, tag_counts, search_words`.execute(db);
+  // VACUUM runs outside any transaction, so without the search_path set in each: its tables are named with their schema.
+  const schema = (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]!.schema;
+  const tables = ['books', 'book_contents', 'tag_counts', 'search_words'].map((table) => sql.id(schema, table));
+  await sql`VACUUM (ANALYZE) ${sql.join(tables)}`.execute(db);
   return out;
 }

@@ -274,6 +274,8 @@ export async function seedScaleOrders(db: Kysely<OrdersDB>, options: ScaleOrders
     options.onProgress?.(start + n, options.orders);
   }
   // After a bulk load: the planner's statistics, and the visibility map that lets counts read the indexes alone.
-  await sql`VACUUM (ANALYZE) orders`.execute(db);
+  // VACUUM runs outside any transaction, so without the search_path set in each: the table is named with its schema.
+  const schema = (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]!.schema;
+  await sql`VACUUM (ANALYZE) ${sql.id(schema, 'orders')}`.execute(db);
   return { orders: options.orders, paid: paidCount };
 }
