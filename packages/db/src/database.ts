@@ -134,6 +134,7 @@ function wrap<DB>(db: Kysely<DB>, schema: string, kind: DatabaseSource['kind'], 
     hasReplica: reads.hasReplica,
     routed: reads.routed,
     read: (read, options) => reads.read(read, options),
+    readLatest: (read) => reads.readLatest(read),
     primaryLsn: () => reads.primaryLsn(),
     noteWrite: () => reads.noteWrite(),
     async ensureSchema() {

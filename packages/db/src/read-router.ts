@@ -28,6 +28,12 @@ export interface ReadRouter<DB> {
   readonly hasReplica: boolean;
   /** Runs `read` on the replica when it has replayed what the read must see (see `ReadOptions`), else on the primary. */
   read<T>(read: (db: Kysely<DB>) => Promise<T>, options?: ReadOptions): Promise<T>;
+  /**
+   * Runs `read` where it sees every commit made before this call, through any process: on the
+   * replica once it has replayed the primary's position as of now (one cheap query on the primary
+   * first), else on the primary. For lists an administrator reads after changing something anywhere.
+   */
+  readLatest<T>(read: (db: Kysely<DB>) => Promise<T>): Promise<T>;
   /** The primary's WAL insert position now: every commit visible before this call is at or before it (null without a replica). */
   primaryLsn(): Promise<string | null>;
   /** After a write committed through this process: later reads from it see the write (nothing without a replica). */
@@ -68,6 +74,7 @@ export function primaryOnly<DB>(db: Kysely<DB>): ReadRouter<DB> {
   return {
     hasReplica: false,
     read: (read) => (routed.primary++, read(db)),
+    readLatest: (read) => (routed.primary++, read(db)),
     primaryLsn: async () => null,
     noteWrite: async () => undefined,
     routed,
@@ -106,10 +113,13 @@ export function createReadRouter<DB>(primary: Kysely<DB>, replica: Kysely<DB> | 
       });
   };
 
-  return {
+  const router: ReadRouter<DB> = {
     hasReplica: true,
     routed,
     primaryLsn,
+    async readLatest(read) {
+      return router.read(read, { atLeast: await primaryLsn() });
+    },
     async noteWrite() {
       try {
         const lsn = parseLsn(await primaryLsn());
@@ -142,4 +152,5 @@ export function createReadRouter<DB>(primary: Kysely<DB>, replica: Kysely<DB> | 
       }
     },
   };
+  return router;
 }

@@ -83,9 +83,10 @@ describeWithReadReplica()('reads routed to a real streaming replica', () => {
       const other = openDatabase<DB>({ kind: 'postgres', url: TEST_DATABASE_URL, readUrl: replica.url() }, schema);
       try {
         expect(await other.read(whereAndWhat('paused'))).toEqual({ on: 'replica', value: 1 });
-        // ...unless it names the primary's position as of a write it must see.
+        // ...unless it names the primary's position as of a write it must see, or asks for the latest.
         const lsn = await other.primaryLsn();
         expect(await other.read(whereAndWhat('paused'), { atLeast: lsn })).toEqual({ on: 'primary', value: 2 });
+        expect(await other.readLatest(whereAndWhat('paused'))).toEqual({ on: 'primary', value: 2 });
       } finally {
         await other.close();
       }
@@ -102,6 +103,16 @@ describeWithReadReplica()('reads routed to a real streaming replica', () => {
     const read = await database.read(whereAndWhat('paused'));
     await resume;
     expect(read).toEqual({ on: 'replica', value: 3 });
+  });
+
+  it('reads the latest on the replica once it has replayed the primary as of the call', async () => {
+    await replica.catchUp();
+    const other = openDatabase<DB>({ kind: 'postgres', url: TEST_DATABASE_URL, readUrl: replica.url() }, schema);
+    try {
+      expect(await other.readLatest(whereAndWhat('paused'))).toEqual({ on: 'replica', value: 3 });
+    } finally {
+      await other.close();
+    }
   });
 
   it('sends reads to the primary while the replica cannot be reached', async () => {

@@ -13,6 +13,7 @@ import {
   type SessionCache,
 } from '@persona/service-kit';
 import type { onRequestAsyncHookHandler } from 'fastify';
+import { primaryOnly, type ReadRouter } from '@persona/db';
 import type { Kysely } from 'kysely';
 import type { AdminDB } from './db';
 import { tokenSigner } from './modules/auth/sessions';
@@ -25,6 +26,8 @@ import newsletterRoutes from './routes/newsletter';
 
 export interface AdminAppOptions extends AppBaseOptions {
   db: Kysely<AdminDB>;
+  /** Where the administrator's lists are read (the database: its read replica when DATABASE_READ_URL is set); the primary without it. */
+  reads?: ReadRouter<AdminDB>;
   jwtSecret: string;
   internalToken: string;
   catalogueUrl: string;
@@ -38,6 +41,8 @@ export interface AdminAppOptions extends AppBaseOptions {
 
 export interface AdminDeps {
   db: Kysely<AdminDB>;
+  /** The administrator's lists: `readLatest` (the replica once it holds every commit made before the request). */
+  reads: ReadRouter<AdminDB>;
   uow: UnitOfWork<AdminDB>;
   adminOnly: onRequestAsyncHookHandler;
   sign: ReturnType<typeof tokenSigner>;
@@ -57,7 +62,8 @@ export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {
   const verifier = createAdminVerifier({ secret: options.jwtSecret, isRevoked: async (jti) => !(await isSessionActive(options.db, jti)) });
   const deps: AdminDeps = {
     db: options.db,
-    uow: createUnitOfWork({ db: options.db, relay: options.relay }),
+    reads: options.reads ?? primaryOnly(options.db),
+    uow: createUnitOfWork({ db: options.db, relay: options.relay, reads: options.reads }),
     adminOnly: requireAdmin(verifier),
     sign: tokenSigner(options.jwtSecret),
     internalToken: options.internalToken,

@@ -48,6 +48,7 @@ export async function startAdminService(options: AdminServiceOptions): Promise<A
   const subscription = await subscribeAudit(bus, database.db, logger);
   const app = await buildApp({
     db: database.db,
+    reads: database,
     jwtSecret: options.jwtSecret,
     internalToken: options.internalToken,
     catalogueUrl: options.catalogueUrl,

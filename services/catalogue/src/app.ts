@@ -7,6 +7,7 @@ import { BOOK_LIMITS } from '@persona/contracts';
 import { type AdminVerifier, type AppBaseOptions, baseServiceOptions, createServiceApp, requireAdmin, type ServiceApp } from '@persona/service-kit';
 import { servicePool, type UntrustedPool, type UntrustedPoolOptions } from '@persona/untrusted';
 import type { onRequestAsyncHookHandler } from 'fastify';
+import type { ReadRouter } from '@persona/db';
 import type { Kysely } from 'kysely';
 import type { CatalogueDB } from './db';
 import { BookCache } from './modules/books/book-cache';
@@ -20,6 +21,8 @@ import tagRoutes from './routes/tags';
 
 export interface CatalogueAppOptions extends AppBaseOptions {
   db: Kysely<CatalogueDB>;
+  /** Where the public reads go (the database: its read replica when DATABASE_READ_URL is set); the primary without it. */
+  reads?: ReadRouter<CatalogueDB>;
   storage: FileStorage;
   verifier: AdminVerifier;
   /** Shared secret of the internal routes; without it they are not mounted. */
@@ -52,7 +55,7 @@ export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp
       headerPairs: 100,
     },
   });
-  const cache = new BookCache(options.db);
+  const cache = new BookCache(options.db, { reads: options.reads });
   const uploadChecks = servicePool<UploadTasks>(require.resolve('./modules/files/upload-tasks'), options.uploadChecks);
   app.addHook('onClose', () => uploadChecks.close());
   const deps: CatalogueDeps = {
@@ -61,7 +64,7 @@ export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp
     cache,
     adminOnly: requireAdmin(options.verifier),
     // Read your own writes: a committed change drops the cached answers before anyone reads again.
-    uow: createUnitOfWork({ db: options.db, relay: options.relay, afterCommit: () => cache.invalidate() }),
+    uow: createUnitOfWork({ db: options.db, relay: options.relay, afterCommit: () => cache.invalidate(), reads: options.reads }),
     uploadChecks,
     uploadsDir: options.uploadsDir ?? path.join(os.tmpdir(), 'persona-uploads'),
   };

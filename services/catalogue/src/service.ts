@@ -58,6 +58,7 @@ export async function startCatalogueService(options: CatalogueServiceOptions): P
   }
   const app = await buildApp({
     db: database.db,
+    reads: database,
     storage,
     verifier: createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked }),
     logger,

@@ -11,6 +11,7 @@ import {
   type ServiceApp,
 } from '@persona/service-kit';
 import type { onRequestAsyncHookHandler } from 'fastify';
+import { primaryOnly, type ReadRouter } from '@persona/db';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from './db';
 import type { ShopMail } from './modules/mail/emails.repository';
@@ -26,6 +27,8 @@ import reportRoutes from './routes/reports';
 
 export interface OrdersAppOptions extends AppBaseOptions {
   db: Kysely<OrdersDB>;
+  /** Where the administrator's lists are read (the database: its read replica when DATABASE_READ_URL is set); the primary without it. */
+  reads?: ReadRouter<OrdersDB>;
   provider: PaymentProvider;
   /** Present in test mode only: serves the "buyer pays" action. */
   standIn?: StandIn;
@@ -55,6 +58,8 @@ export interface BuyerMail {
 
 export interface OrdersDeps {
   db: Kysely<OrdersDB>;
+  /** The administrator's lists: `readLatest` (the replica once it holds every commit made before the request). */
+  reads: ReadRouter<OrdersDB>;
   provider: PaymentProvider;
   standIn?: StandIn;
   readBook: BookReader;
@@ -78,12 +83,13 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
   await registerRouteRateLimits(app, 'lookups', sharedLimits(app, options.redisUrl, 'orders'));
   const deps: OrdersDeps = {
     db: options.db,
+    reads: options.reads ?? primaryOnly(options.db),
     provider: options.provider,
     standIn: options.standIn,
     readBook: options.readBook,
     adminOnly: requireAdmin(options.verifier),
     verifier: options.verifier,
-    uow: createUnitOfWork({ db: options.db, relay: options.relay }),
+    uow: createUnitOfWork({ db: options.db, relay: options.relay, reads: options.reads }),
     lookupRateLimit: { max: options.lookupsPerMinute ?? 120, timeWindow: '1 minute' },
     libraryLinkRateLimit: { max: options.libraryLinksPerMinute ?? 5, timeWindow: '1 minute' },
     countCap: options.lists?.countCap,

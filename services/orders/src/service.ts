@@ -152,6 +152,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
 
   app = await buildApp({
     db: database.db,
+    reads: database,
     provider,
     standIn,
     readBook,

@@ -13,7 +13,7 @@ export default async function auditRoutes(app: ServiceApp, deps: AdminDeps) {
     async (request) => {
       const { page = 1, limit = DEFAULT_PAGE_SIZE, type, subject } = request.query;
       const cursors = readCursors(request.query, (text) => decodeCursor(text, AUDIT_KEYS));
-      const result = await listAudit(deps.db, { type, subject, limit, page, ...cursors, countCap: deps.countCap });
+      const result = await deps.reads.readLatest((reader) => listAudit(reader, { type, subject, limit, page, ...cursors, countCap: deps.countCap }));
       return { data: result.rows.map(toAuditEntry), meta: pageMeta(result, { page, limit }) };
     },
   );

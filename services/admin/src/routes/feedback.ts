@@ -47,7 +47,8 @@ export default async function feedbackRoutes(app: ServiceApp, deps: AdminDeps) {
       const { page = 1, limit = DEFAULT_PAGE_SIZE, search, from, state } = request.query;
       checkDateRange({ from });
       const cursors = readCursors(request.query, (text) => decodeCursor(text, FEEDBACK_KEYS));
-      const result = await listFeedback(db, { search, from, state, limit, page, ...cursors, countCap: deps.countCap });
+      // On the read replica once it has every commit made before this request (the admin's own changes included).
+      const result = await deps.reads.readLatest((reader) => listFeedback(reader, { search, from, state, limit, page, ...cursors, countCap: deps.countCap }));
       return { data: result.rows.map(toFeedback), meta: pageMeta(result, { page, limit }) };
     },
   );

@@ -28,7 +28,7 @@ export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps)
     async (request) => {
       const { page = 1, limit = DEFAULT_PAGE_SIZE, search } = request.query;
       const cursors = readCursors(request.query, (text) => decodeCursor(text, SUBSCRIBER_KEYS));
-      const result = await listSubscribers(db, { search, limit, page, ...cursors, countCap: deps.countCap });
+      const result = await deps.reads.readLatest((reader) => listSubscribers(reader, { search, limit, page, ...cursors, countCap: deps.countCap }));
       return { data: result.rows.map(toSubscriber), meta: pageMeta(result, { page, limit }) };
     },
   );

@@ -17,3 +17,13 @@ export async function readCatalogueVersion(db: Kysely<CatalogueDB>): Promise<num
   const row = await db.selectFrom('catalogue_meta').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
   return row.version;
 }
+
+/** The version and the primary's WAL insert position, in one round trip: every write of that version is at or before it. */
+export async function readCatalogueVersionAndLsn(db: Kysely<CatalogueDB>): Promise<{ version: number; lsn: string }> {
+  const row = await db
+    .selectFrom('catalogue_meta')
+    .select(['version', sql<string>`pg_current_wal_insert_lsn()::text`.as('lsn')])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return row;
+}

@@ -41,25 +41,25 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
   const writeContext = (request: FastifyRequest) => ({ db, storage, uow: deps.uow, ...requestOrigin(request) });
 
   app.get('/api/books', { schema: { querystring: BookQuery, response: { 200: BookList, 400: ErrorBody } } }, async (request, reply) =>
-    sendCached(request, reply, await listBooksAnswer(db, cache, request.query)),
+    sendCached(request, reply, await listBooksAnswer(cache, request.query)),
   );
 
   // Static segments win over /api/books/:id in Fastify's router, whatever the order here.
   app.get(
     '/api/books/suggest',
     { schema: { querystring: SuggestQuery, response: { 200: DataEnvelope(Type.Array(Suggestion)), 400: ErrorBody } } },
-    async (request, reply) => sendCached(request, reply, await suggestAnswer(db, cache, request.query.q)),
+    async (request, reply) => sendCached(request, reply, await suggestAnswer(cache, request.query.q)),
   );
 
   app.get('/api/books/sitemap', { schema: { querystring: NoQuery, response: { 200: DataEnvelope(SitemapIndex), 400: ErrorBody } } }, async (request, reply) =>
-    sendCached(request, reply, await sitemapIndexAnswer(db, cache)),
+    sendCached(request, reply, await sitemapIndexAnswer(cache)),
   );
 
   app.get(
     '/api/books/sitemap/:file',
     { schema: { params: SitemapFileParams, querystring: NoQuery, response: { 200: DataEnvelope(Type.Array(SitemapEntry)), 400: ErrorBody, 404: ErrorBody } } },
     async (request, reply) => {
-      const answer = await sitemapFileAnswer(db, cache, request.params.file);
+      const answer = await sitemapFileAnswer(cache, request.params.file);
       if (!answer) throw notFound('There is no such sitemap file');
       return sendCached(request, reply, answer);
     },
@@ -69,7 +69,7 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
     '/api/books/:id/related',
     { schema: { params: IdParams, querystring: RelatedQuery, response: { 200: DataEnvelope(Type.Array(BookSummary)), 400: ErrorBody, 404: ErrorBody } } },
     async (request, reply) => {
-      const answer = await relatedAnswer(db, cache, request.params.id, request.query);
+      const answer = await relatedAnswer(cache, request.params.id, request.query);
       if (!answer) throw notFound('Book not found');
       return sendCached(request, reply, answer);
     },
@@ -79,7 +79,7 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
     '/api/books/:id',
     { schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Book), ...errors } } },
     async (request, reply) => {
-      const answer = await bookAnswer(db, cache, request.params.id);
+      const answer = await bookAnswer(cache, request.params.id);
       if (!answer) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'Book not found' });
       return sendCached(request, reply, answer);
     },

@@ -15,7 +15,8 @@ export default async function categoryRoutes(app: ServiceApp, deps: CatalogueDep
   const ctx = (request: FastifyRequest) => ({ db, uow: deps.uow, ...requestOrigin(request) });
 
   app.get('/api/categories', { schema: { querystring: NoQuery, response: { 200: DataEnvelope(Type.Array(Category)), 400: ErrorBody } } }, async () => ({
-    data: (await listCategories(db)).map(toCategory),
+    // On the read replica once it holds the current catalogue version (BookCache.read).
+    data: (await deps.cache.read(listCategories)).map(toCategory),
   }));
 
   app.post(

@@ -7,6 +7,6 @@ import { sendCached } from './books';
 
 export default async function tagRoutes(app: ServiceApp, deps: CatalogueDeps) {
   app.get('/api/tags', { schema: { querystring: TagQuery, response: { 200: ListEnvelope(TagCount), 400: ErrorBody } } }, async (request, reply) =>
-    sendCached(request, reply, await tagsAnswer(deps.db, deps.cache, request.query)),
+    sendCached(request, reply, await tagsAnswer(deps.cache, request.query)),
   );
 }

@@ -145,7 +145,8 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       const { page = 1, limit = DEFAULT_PAGE_SIZE, after: _after, before: _before, ...filter } = request.query;
       checkDateRange(filter);
       const cursors = readCursors(request.query, (text) => decodeCursor(text, repo.listKeys(filter)));
-      const result = await repo.listOrders(db, { filter, limit, page, ...cursors, countCap: deps.countCap });
+      // On the read replica once it has every commit made before this request (the admin's own changes included).
+      const result = await deps.reads.readLatest((reader) => repo.listOrders(reader, { filter, limit, page, ...cursors, countCap: deps.countCap }));
       return { data: result.rows.map(toOrder), meta: pageMeta(result, { page, limit }) };
     },
   );
