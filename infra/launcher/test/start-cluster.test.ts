@@ -192,6 +192,70 @@ describeWithNginx()('the cluster', () => {
           expect(await redisCommand('EXISTS', key('203.0.113.7'))).toBe('0');
         });
 
+        it('sells a Persona whose steps reach different replicas, and serves it through either gateway', async () => {
+          const post = async (route: string, body: unknown) => {
+            const res = await fetch(`${cluster.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+            expect(res.status).toBe(200);
+            return ((await res.json()) as { data: Record<string, string> }).data;
+          };
+          const books = (await (await fetch(`${cluster.url}/api/books?limit=1`)).json()) as { data: Array<{ _id: string }> };
+          const checkoutFrom = (await accessLog()).length;
+          const order = await post('/api/payments/initiate', {
+            book: books.data[0]!._id,
+            fullName: 'Cluster Buyer',
+            email: 'cluster.buyer@example.com',
+            phone: '+91 98765 43210',
+            deliveryType: 'digital',
+            address: null,
+          });
+          // Each step to whichever orders replica nginx picks; the test-mode stand-in's state is in Redis.
+          const paid = await post('/api/payments/test-mode/pay', { razorpayOrderId: order.razorpayOrderId, outcome: 'success' });
+          const verified = await post('/api/payments/verify', {
+            orderId: order.orderId,
+            razorpayOrderId: paid.razorpay_order_id,
+            razorpayPaymentId: paid.razorpay_payment_id,
+            razorpaySignature: paid.razorpay_signature,
+          });
+          const ordersPort = /listen 127\.0\.0\.1:(\d+);\s+location \/ \{\s+proxy_pass http:\/\/orders;/.exec(
+            await readFile(path.join(cluster.nginxPrefix!, 'nginx.conf'), 'utf8'),
+          )![1];
+          const ordersSeen = (await accessLog())
+            .slice(checkoutFrom)
+            .filter((l) => l.includes(`server=${ordersPort} `) && l.includes('/api/payments/'))
+            .map((l) => /upstream=(\S+)/.exec(l)![1]);
+          expect(ordersSeen).toHaveLength(3);
+          expect(new Set(ordersSeen).size).toBe(2);
+          const download = `${cluster.url}/api/personas/${verified.personaId}/download`;
+          const deadline = Date.now() + 60_000;
+          let status = 0;
+          while (Date.now() < deadline) {
+            const res = await fetch(download);
+            status = res.status;
+            await res.arrayBuffer();
+            if (status === 200) break;
+            await new Promise((r) => setTimeout(r, 500));
+          }
+          expect(status).toBe(200);
+          const before = (await accessLog()).length;
+          for (let i = 0; i < 4; i++) {
+            const res = await fetch(download);
+            expect(res.status).toBe(200);
+            expect(res.headers.get('content-type')).toBe('application/pdf');
+            expect(
+              Buffer.from(await res.arrayBuffer())
+                .subarray(0, 5)
+                .toString(),
+            ).toBe('%PDF-');
+          }
+          // Made by one personalisation replica into S3, served through both gateways (round robin).
+          const publicPort = new URL(cluster.url).port;
+          const gateways = (await accessLog())
+            .slice(before)
+            .filter((l) => l.includes(`server=${publicPort} `) && l.includes('/download'))
+            .map((l) => /upstream=(\S+)/.exec(l)![1]);
+          expect(new Set(gateways).size).toBe(2);
+        }, 90_000);
+
         it('routes around a catalogue replica that is killed, and serves from it again once restarted', async () => {
           const killed = cluster.processes['catalogue-1']!;
           killed.kill('SIGKILL');
