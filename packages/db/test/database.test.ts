@@ -168,16 +168,17 @@ describeWithPgBouncer()('through PgBouncer in transaction mode', () => {
   beforeAll(async () => {
     bouncer = await startPgBouncer(2);
   });
-  afterAll(async () => bouncer?.close());
 
   contract(async (schema) => {
-    const database = openDatabase<DB>({ kind: 'postgres', url: bouncer.url() }, schema);
+    const database = openDatabase<DB>({ kind: 'postgres', url: bouncer.url(), pooler: 'transaction' }, schema);
     return { database, dispose: () => database.close() };
   });
+  // After the contract's own clean-up (afterAll hooks run in the order they are declared), which goes through it.
+  afterAll(async () => bouncer?.close());
 
   it('keeps two schemas apart while they share the server connections', async () => {
     const [a, b] = [uniqueName('pool_a'), uniqueName('pool_b')].map((schema) =>
-      openDatabase<DB>({ kind: 'postgres', url: bouncer.url(), poolSize: 4 }, schema),
+      openDatabase<DB>({ kind: 'postgres', url: bouncer.url(), pooler: 'transaction', poolSize: 4 }, schema),
     );
     try {
       await migrateToLatest(a!, migrations);

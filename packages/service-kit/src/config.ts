@@ -57,6 +57,8 @@ export const CommonConfig = {
   DATABASE_URL: Type.String({ pattern: '^postgres(ql)?://' }),
   /** A streaming read replica of DATABASE_URL's server: catalogue reads and admin lists go there once it has replayed what they must see. */
   DATABASE_READ_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** `transaction` when DATABASE_URL (and DATABASE_READ_URL) name a transaction-mode pooler (PgBouncer): no query then rests on a session setting. */
+  DATABASE_POOLER: Type.Union([Type.Literal('none'), Type.Literal('transaction')], { default: 'none' }),
   AMQP_URL: Type.String({ pattern: '^amqps?://' }),
   /** When set, `GET /metrics` demands `Authorization: Bearer <token>`; unset, scrape it on the private network only. */
   METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
@@ -159,6 +161,7 @@ export const processConfig = (port: number) =>
     LOG_LEVEL: CommonConfig.LOG_LEVEL,
     DATABASE_URL: CommonConfig.DATABASE_URL,
     DATABASE_READ_URL: CommonConfig.DATABASE_READ_URL,
+    DATABASE_POOLER: CommonConfig.DATABASE_POOLER,
     AMQP_URL: CommonConfig.AMQP_URL,
   }) satisfies TProperties;
 

@@ -16,6 +16,8 @@ export interface ProcessConfig {
   DATABASE_URL: string;
   /** A read replica of DATABASE_URL's server (optional). */
   DATABASE_READ_URL?: string;
+  /** `transaction`: the database URLs name a transaction-mode pooler. */
+  DATABASE_POOLER?: 'none' | 'transaction';
   AMQP_URL: string;
   PORT: number;
   HOST: string;
@@ -71,13 +73,13 @@ export interface ServiceProcessSpec<C extends ProcessConfig, P extends Parts, S 
 /** Where the process gets its logger, database and bus (tests pass their own). */
 export interface ProcessFactories {
   createLogger: (name: string, level: string) => Logger;
-  openDatabase: <DB>(url: string, name: string, schema: string, readUrl?: string) => Database<DB>;
+  openDatabase: <DB>(url: string, name: string, schema: string, readUrl?: string, pooler?: 'none' | 'transaction') => Database<DB>;
   createBus: (url: string, name: string, logger: Logger) => EventBus;
 }
 
 export const PROCESS_FACTORIES: ProcessFactories = {
   createLogger: (name, level) => createLogger(name, level),
-  openDatabase: (url, name, schema, readUrl) => openDatabase({ kind: 'postgres', url, applicationName: name, readUrl }, schema),
+  openDatabase: (url, name, schema, readUrl, pooler) => openDatabase({ kind: 'postgres', url, applicationName: name, readUrl, pooler }, schema),
   // Every message is checked against the contracts' event schemas, on publish and on consume.
   createBus: (url, name, logger) => createRabbitBus({ url, logger, connectionName: name, check: eventProblem }),
 };
@@ -96,7 +98,7 @@ export async function startServiceProcess<C extends ProcessConfig, P extends Par
 ): Promise<StartedProcess<C, S>> {
   const config = spec.loadConfig();
   const logger = factories.createLogger(spec.name, config.LOG_LEVEL);
-  const database = factories.openDatabase<unknown>(config.DATABASE_URL, spec.name, spec.schema, config.DATABASE_READ_URL);
+  const database = factories.openDatabase<unknown>(config.DATABASE_URL, spec.name, spec.schema, config.DATABASE_READ_URL, config.DATABASE_POOLER);
   const bus = factories.createBus(config.AMQP_URL, spec.name, logger);
   // The database is the service's schema, whose tables `start` names (P['database']).
   const service = await spec.start({ ...spec.options?.(config), config, database, bus, logger } as unknown as P);

@@ -27,7 +27,7 @@ describeWithPgBouncer()('the catalogue through PgBouncer (transaction mode)', ()
   beforeAll(async () => {
     bouncer = await startPgBouncer(2);
     filesDir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-pooler-'));
-    pooled = openDatabase<CatalogueDB>({ kind: 'postgres', url: bouncer.url(), poolSize: 6 }, uniqueName('catalogue_pooled'));
+    pooled = openDatabase<CatalogueDB>({ kind: 'postgres', url: bouncer.url(), pooler: 'transaction', poolSize: 6 }, uniqueName('catalogue_pooled'));
     // Migrated and seeded through the pooler.
     await migrateToLatest(pooled, catalogueMigrations);
     expect(await seedDemoCatalogue(pooled.db, new LocalFileStorage(filesDir))).toBeGreaterThan(0);
