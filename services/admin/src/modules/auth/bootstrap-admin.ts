@@ -2,6 +2,7 @@
 // mode) generated, with the password returned once so it can be printed.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '@persona/db';
 import type { AdminDB } from '../../db';
 import { countAdmins, findAdminByEmail, insertAdmin } from './admins.repository';
 import { hashPassword } from './passwords';
@@ -18,7 +19,13 @@ export interface BootstrapOptions {
 export async function bootstrapAdmin(db: Kysely<AdminDB>, options: BootstrapOptions): Promise<{ email: string; password: string } | null> {
   const name = options.name ?? 'Administrator';
   if (options.email && options.password) {
-    if (!(await findAdminByEmail(db, options.email))) await insertAdmin(db, { name, email: options.email, passwordHash: await hashPassword(options.password) });
+    if (await findAdminByEmail(db, options.email)) return null;
+    try {
+      await insertAdmin(db, { name, email: options.email, passwordHash: await hashPassword(options.password) });
+    } catch (err) {
+      // Replicas starting together: another made this administrator between the read and the insert.
+      if (!isUniqueViolation(err)) throw err;
+    }
     return null;
   }
   if ((await countAdmins(db)) > 0 || !options.generate) return null;
