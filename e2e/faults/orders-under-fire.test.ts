@@ -13,13 +13,10 @@ import path from 'node:path';
 import { connect } from 'amqplib';
 import { describeWithPostgres, describeWithRabbit } from '@persona/test-kit';
 import { parseMail } from '../test/support/shop';
-import { addSmallBook, checkoutBody, describeWithRabbitmqctl, post, rabbitmqctl, sleep, startFaultShop, type Answer, type FaultShop } from './support/cluster';
+import { buyUnderFire } from './support/buyers';
+import { addSmallBook, describeWithRabbitmqctl, rabbitmqctl, sleep, startFaultShop, type FaultShop } from './support/cluster';
 
 const ORDERS = Number(process.env.FAULTS_ORDERS ?? 500);
-/** Buyers at once. */
-const CONCURRENCY = Number(process.env.FAULTS_CONCURRENCY ?? 12);
-/** Checkouts started per second at most: spreads the orders (and the faults) over about a minute. */
-const RATE = Number(process.env.FAULTS_RATE ?? 10);
 const RABBIT_DOWN_MS = 4000;
 
 describeWithPostgres()('fault suite', () => {
@@ -48,92 +45,12 @@ describeWithPostgres()('fault suite', () => {
 
       it('ends with one Persona per paid order, each generated once, none lost, one e-mail each', async () => {
         const started = Date.now();
-        const url = (p: string) => `${shop.url}${p}`;
-        const runId = started.toString(36);
-        const retries = { initiate: 0, pay: 0, verify: 0 };
-        let abandoned = 0;
-        let paidByWebhookOnly = 0;
-        const transient = (a: Answer) => a.status === 0 || a.status >= 500 || a.status === 429;
-
-        /** Repeats a request while the answer is a transient failure (no answer, 5xx), as a patient client does. */
-        async function untilAnswered(step: keyof typeof retries, send: () => Promise<Answer>): Promise<Answer> {
-          const end = Date.now() + 120_000;
-          let delay = 200;
-          for (;;) {
-            const answer = await send();
-            if (!transient(answer) || Date.now() > end) return answer;
-            retries[step]++;
-            await sleep(delay);
-            delay = Math.min(2000, delay * 2);
-          }
-        }
-
-        /** One buyer's purchase, retried through the faults until it is paid. */
-        async function buy(n: number): Promise<{ orderId: string; personaId: string }> {
-          for (let checkout = 1; checkout <= 5; checkout++) {
-            // The Idempotency-Key makes a retried initiate answer the same order.
-            const key = `fire-${runId}-${n}-${checkout}`;
-            const init = await untilAnswered('initiate', () =>
-              post(url('/api/payments/initiate'), checkoutBody(books[n % books.length]!, n), { 'idempotency-key': key }),
-            );
-            if (init.status !== 200) throw new Error(`initiate for buyer ${n} answered ${init.status}: ${init.body?.message ?? init.error}`);
-            const { orderId, razorpayOrderId } = init.body!.data!;
-            let payment: Record<string, string> | undefined;
-            let unsure = false;
-            for (let attempt = 1; ; attempt++) {
-              const paid = await post(url('/api/payments/test-mode/pay'), { razorpayOrderId, outcome: 'success' });
-              if (paid.status === 200) {
-                payment = paid.body!.data!;
-                break;
-              }
-              // The stand-in lives inside the orders process: killed, it forgot this payment order.
-              if (paid.status === 404) break;
-              if (!transient(paid) || attempt > 60) throw new Error(`pay for buyer ${n} answered ${paid.status}: ${paid.body?.message ?? paid.error}`);
-              unsure = true;
-              retries.pay++;
-              await sleep(Math.min(2000, 200 * attempt));
-            }
-            if (!payment) {
-              // A lost answer may still have paid: then Razorpay's webhook moved the order to paid, as when a tab is closed.
-              const row = unsure ? (await shop.db.query(`SELECT persona_id, payment_status FROM orders.orders WHERE id = $1`, [orderId])).rows[0] : undefined;
-              if (row?.payment_status === 'paid') {
-                paidByWebhookOnly++;
-                return { orderId, personaId: row.persona_id };
-              }
-              abandoned++;
-              continue; // a new checkout; this order stays unpaid
-            }
-            const verified = await untilAnswered('verify', () =>
-              post(url('/api/payments/verify'), {
-                orderId,
-                razorpayOrderId,
-                razorpayPaymentId: payment.razorpay_payment_id,
-                razorpaySignature: payment.razorpay_signature,
-              }),
-            );
-            if (verified.status !== 200) throw new Error(`verify for buyer ${n} answered ${verified.status}: ${verified.body?.message ?? verified.error}`);
-            return { orderId, personaId: verified.body!.data!.personaId };
-          }
-          throw new Error(`buyer ${n} could not pay after 5 checkouts`);
-        }
-
-        // The buyers: CONCURRENCY at once, starting at most RATE checkouts a second.
-        const purchases: Array<{ orderId: string; personaId: string }> = [];
-        let next = 0;
-        const buyers = Array.from({ length: CONCURRENCY }, async () => {
-          for (;;) {
-            const n = next++;
-            if (n >= ORDERS) return;
-            const due = started + (n * 1000) / RATE;
-            if (due > Date.now()) await sleep(due - Date.now());
-            purchases.push(await buy(n));
-          }
-        });
+        const run = buyUnderFire(shop, books, { orders: ORDERS, label: 'fire' });
 
         // The faults, spread over the run by the number of orders paid so far.
         const faults: string[] = [];
         const at = async (fraction: number) => {
-          while (purchases.length < ORDERS * fraction) await sleep(100);
+          while (run.paid() < ORDERS * fraction) await sleep(100);
         };
         const killPersonalization = async () => {
           // Killed while it makes a Persona (or after 10 s without one).
@@ -142,11 +59,11 @@ describeWithPostgres()('fault suite', () => {
           const exited = once(child, 'exit');
           child.kill('SIGKILL');
           await exited;
-          faults.push(`personalization SIGKILL${mid ? ' mid-Persona' : ''} at ${purchases.length}`);
+          faults.push(`personalization SIGKILL${mid ? ' mid-Persona' : ''} at ${run.paid()}`);
           await shop.shop.restart('personalization');
         };
         const restartRabbit = async () => {
-          const from = purchases.length;
+          const from = run.paid();
           const stopping = Date.now();
           rabbitStopped = true;
           await rabbitmqctl('stop_app');
@@ -167,7 +84,7 @@ describeWithPostgres()('fault suite', () => {
           const exited = once(child, 'exit');
           child.kill('SIGKILL');
           await exited;
-          faults.push(`orders (outbox relay) SIGKILL at ${purchases.length} with ${pending.n} events unpublished (${pending.claimed} being published)`);
+          faults.push(`orders (outbox relay) SIGKILL at ${run.paid()} with ${pending.n} events unpublished (${pending.claimed} being published)`);
           await shop.shop.restart('orders');
         };
         const chaos = (async () => {
@@ -183,9 +100,10 @@ describeWithPostgres()('fault suite', () => {
           await killPersonalization();
         })();
 
-        const results = await Promise.allSettled([...buyers, chaos]);
+        const results = await Promise.allSettled([run.done, chaos]);
         const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
         if (failures.length > 0) throw new Error(`${failures.map((f) => (f.reason as Error).message).join('\n')}\n${shop.recentLogs()}`);
+        const purchases = await run.done;
         const boughtAt = Date.now();
 
         // Wait until every paid order has its Persona and its e-mail written.
@@ -287,7 +205,7 @@ describeWithPostgres()('fault suite', () => {
           `\nFAULTS scenario 1: ${paidOrders} paid orders → ${personasReady} Personas, ${generatedOnce} generated exactly once (${generatedMore} more than once), ` +
             `${lost} lost, ${duplicatedEmails} duplicated e-mails (${files.length} e-mails, ${withoutEmail} missing; receipts: ${confirmationRows} confirmations, ${readyReceipts} in the ready e-mail) ` +
             `| faults: ${faults.join('; ')} ` +
-            `| buyers' retries: initiate ${retries.initiate}, pay ${retries.pay}, verify ${retries.verify}; ${abandoned} checkouts restarted, ${paidByWebhookOnly} paid by webhook alone ` +
+            `| buyers' ${run.summary()} ` +
             `| PDF files ${pdfs}, failed ${personasFailed}, dead letters ${Object.values(deadLetters).reduce((a, b) => a + b, 0)}, PDF builds started ${builds} (a message redelivered after a kill is built again; only one is recorded) ` +
             `| ${seconds} s (orders paid at ${Math.round((boughtAt - started) / 1000)} s, Personas made at ${Math.round(((personasDoneAt || allDoneAt) - started) / 1000)} s, ` +
             `orders told and e-mails written at ${Math.round((allDoneAt - started) / 1000)} s, nothing left in flight at ${Math.round((quietAt - started) / 1000)} s)\n`,

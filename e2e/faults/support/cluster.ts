@@ -3,12 +3,12 @@
 // runs), the distributed mode started on free ports against them, the
 // service logs kept for diagnosis, an administrator, and small books.
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { startDistributed, type RunningDistributed } from '@persona/launcher';
-import { TEST_AMQP_URL, TEST_DATABASE_URL, uniqueName } from '@persona/test-kit';
+import { startCluster, startDistributed, type RunningDistributed } from '@persona/launcher';
+import { TEST_AMQP_URL, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName } from '@persona/test-kit';
 
 const ADMIN = { email: 'faults@persona-books.in', password: 'faults are found here' };
 
@@ -54,6 +54,10 @@ export interface FaultShop {
   nextLog(service: string, test: (line: string) => boolean, timeoutMs: number): Promise<boolean>;
   /** How many log lines `service` wrote with this `msg` since the start (all its processes). */
   logCount(service: string, msg: string): number;
+  /** nginx's access log on the cluster (each line: client, request, status, `server=<port> upstream=<replica>`); none otherwise. */
+  accessLog(): Promise<string[]>;
+  /** Which process wrote a line with this `msg`, and when, in order (`orders-1`, `orders-2`… on the cluster). */
+  logged(msg: string): Array<{ process: string; at: number }>;
   close(): Promise<void>;
 }
 
@@ -62,6 +66,8 @@ export interface FaultShopOptions {
   /** Where the services reach PostgreSQL; defaults to the fresh database itself. Given the fresh database's URL. */
   serviceDatabaseUrl?: (databaseUrl: string) => Promise<string> | string;
   serviceEnv?: Record<string, Record<string, string>>;
+  /** The cluster (two processes of every service, two gateways behind nginx, Redis, an S3 server) instead of one of each. */
+  cluster?: boolean;
 }
 
 function withDatabase(url: string, name: string): string {
@@ -113,8 +119,10 @@ export async function startFaultShop(options: FaultShopOptions): Promise<FaultSh
     const logs: string[] = [];
     const messages = new Map<string, number>();
     const waiters: Array<{ service: string; test: (line: string) => boolean; resolve: (hit: boolean) => void }> = [];
+    const lines = new Map<string, Array<{ process: string; at: number }>>();
     const serviceEnv = options.serviceEnv ?? {};
-    const shop = await startDistributed({
+    const start = options.cluster ? (o: Parameters<typeof startDistributed>[0]) => startCluster({ ...o, redisUrl: TEST_REDIS_URL }) : startDistributed;
+    const shop = await start({
       databaseUrl: options.serviceDatabaseUrl ? await options.serviceDatabaseUrl(databaseUrl) : databaseUrl,
       amqpUrl,
       dataDir,
@@ -133,7 +141,11 @@ export async function startFaultShop(options: FaultShopOptions): Promise<FaultSh
         if (process.env.FAULTS_VERBOSE) process.stderr.write(`[${service}] ${line}\n`);
         if (logs.length > 400) logs.splice(0, logs.length - 300);
         const msg = /"msg":"((?:[^"\\]|\\.)*)"/.exec(line)?.[1];
-        if (msg !== undefined) messages.set(`${service}:${msg}`, (messages.get(`${service}:${msg}`) ?? 0) + 1);
+        if (msg !== undefined) {
+          messages.set(`${service}:${msg}`, (messages.get(`${service}:${msg}`) ?? 0) + 1);
+          if (!lines.has(msg)) lines.set(msg, []);
+          lines.get(msg)!.push({ process: service, at: Date.now() });
+        }
         for (const w of [...waiters]) {
           if (w.service === service && w.test(line)) {
             waiters.splice(waiters.indexOf(w), 1);
@@ -175,6 +187,9 @@ export async function startFaultShop(options: FaultShopOptions): Promise<FaultSh
           }, timeoutMs).unref();
         }),
       logCount: (service, msg) => messages.get(`${service}:${msg}`) ?? 0,
+      logged: (msg) => [...(lines.get(msg) ?? [])],
+      accessLog: async () =>
+        shop.nginxPrefix ? (await readFile(path.join(shop.nginxPrefix, 'logs', 'access.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean) : [],
       close: cleanUp,
     };
   } catch (err) {

@@ -67,6 +67,8 @@ export interface RunningDistributed {
   processes: Record<string, ChildProcess>;
   /** The names of each service's processes. */
   replicas: Record<ServiceName, string[]>;
+  /** Each service process's own address (`http://127.0.0.1:<port>`), past nginx: a test asks one replica. */
+  addresses: Record<string, string>;
   /** With replicas: nginx's folder (nginx.conf, logs/access.log naming the replica of every request). */
   nginxPrefix?: string;
   /** Starts a service again (after it died or was killed) and waits until it is ready. */
@@ -326,6 +328,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
     url: `http://localhost:${port}`,
     processes,
     replicas,
+    addresses: Object.fromEntries(specs.map((spec) => [spec.name, `http://127.0.0.1:${spec.port}`])),
     nginxPrefix,
     async restart(name) {
       if (name === 'nginx' && nginxPrefix) {

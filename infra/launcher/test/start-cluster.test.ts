@@ -2,16 +2,25 @@
 // the s3rver it starts itself: two processes of every service and two gateways behind nginx.
 // Requests through nginx reach both gateways (nginx's access log names the replica of each), a
 // catalogue replica killed is routed around, and restarted it serves again.
-import { existsSync } from 'node:fs';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { describeWithPostgres, describeWithRabbit, describeWithRedis, TEST_AMQP_URL, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName } from '@persona/test-kit';
+import {
+  describeWithPostgres,
+  describeWithPrograms,
+  describeWithRabbit,
+  describeWithRedis,
+  NGINX,
+  TEST_AMQP_URL,
+  TEST_DATABASE_URL,
+  TEST_REDIS_URL,
+  uniqueName,
+} from '@persona/test-kit';
 import { freePort } from '../src/free-port';
-import { NGINX_BIN, nginxConfig } from '../src/nginx';
+import { nginxConfig } from '../src/nginx';
 import { missingServers, startCluster, type RunningCluster } from '../src/start-cluster';
 
 /** One command to the test Redis (RESP over a socket); its answer as text, null for none. */
@@ -85,16 +94,7 @@ describe('the servers a cluster needs', () => {
   });
 });
 
-/** `describe` when nginx is installed, else `describe.skip` with a message (a failure on CI, as a missing server is). */
-function describeWithNginx(): jest.Describe {
-  if (existsSync(NGINX_BIN)) return describe;
-  const message = `nginx is not installed at ${NGINX_BIN}: skipping the cluster's test (apt-get install nginx-light, or set NGINX_BIN).`;
-  if (process.env.CI) throw new Error(`${message} On CI this is a failure.`);
-  console.warn(message);
-  return describe.skip;
-}
-
-describeWithNginx()('the cluster', () => {
+describeWithPrograms([NGINX], 'the cluster (its gateways run behind nginx)')('the cluster', () => {
   describeWithPostgres()('on PostgreSQL', () => {
     describeWithRabbit()('on RabbitMQ', () => {
       describeWithRedis()('and Redis', () => {

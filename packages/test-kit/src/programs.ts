@@ -16,6 +16,8 @@ export const QPDF: Program = { name: 'qpdf', path: '/usr/bin/qpdf', apt: 'qpdf' 
 export const PDFTOCAIRO: Program = { name: 'pdftocairo', path: '/usr/bin/pdftocairo', apt: 'poppler-utils' };
 export const PDFTOTEXT: Program = { name: 'pdftotext', path: '/usr/bin/pdftotext', apt: 'poppler-utils' };
 export const EPUBCHECK: Program = { name: 'epubcheck', path: '/usr/share/java/epubcheck.jar', apt: 'epubcheck' };
+/** The cluster's front (NGINX_BIN names another). */
+export const NGINX: Program = { name: 'nginx', path: process.env.NGINX_BIN || '/usr/sbin/nginx', apt: 'nginx-light' };
 
 /**
  * True when every program is installed. Otherwise: on CI, throws; elsewhere, warns that `what`
@@ -33,4 +35,9 @@ export function programsInstalled(programs: readonly Program[], what: string): b
 /** `it` when every program is installed, else (off CI) `it.skip` with the reason; see `programsInstalled`. */
 export function itWithPrograms(programs: readonly Program[], what: string): jest.It {
   return programsInstalled(programs, what) ? it : it.skip;
+}
+
+/** `describe` when every program is installed, else (off CI) `describe.skip` with the reason; see `programsInstalled`. */
+export function describeWithPrograms(programs: readonly Program[], what: string): jest.Describe {
+  return programsInstalled(programs, what) ? describe : describe.skip;
 }
