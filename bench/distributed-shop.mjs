@@ -8,10 +8,14 @@ import path from 'node:path';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
-const { startDistributed } = require('@persona/launcher');
+const { startCluster, startDistributed } = require('@persona/launcher');
 
-/** Runs `use({ url, databaseUrl, post })` against a fresh distributed shop, then takes it all down. */
-export async function withDistributedShop({ databaseUrl, amqpUrl }, use) {
+/**
+ * Runs `use({ url, databaseUrl, post })` against a fresh distributed shop, then takes it all down.
+ * With `redisUrl`, the cluster instead (`startCluster`: two processes of every service and two
+ * gateways behind nginx, Redis, an s3rver store), its `url` nginx's.
+ */
+export async function withDistributedShop({ databaseUrl, amqpUrl, redisUrl }, use) {
   const dbName = `persona_bench_${Date.now().toString(36)}`;
   const root = new pg.Client({ connectionString: databaseUrl });
   await root.connect();
@@ -20,7 +24,8 @@ export async function withDistributedShop({ databaseUrl, amqpUrl }, use) {
   url.pathname = `/${dbName}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-distributed-'));
   try {
-    const shop = await startDistributed({
+    const start = redisUrl ? (options) => startCluster({ ...options, redisUrl }) : startDistributed;
+    const shop = await start({
       databaseUrl: url.toString(),
       amqpUrl,
       dataDir,
@@ -28,7 +33,8 @@ export async function withDistributedShop({ databaseUrl, amqpUrl }, use) {
       logLevel: 'error',
       output: () => undefined,
       serviceEnv: {
-        personalization: { PDF_WORKERS: String(Math.max(1, os.cpus().length - 1)) },
+        // The cluster's two personalisation processes share the cores the one would have.
+        personalization: { PDF_WORKERS: String(Math.max(1, Math.floor((os.cpus().length - 1) / (redisUrl ? 2 : 1)))) },
         // One client here stands for every buyer: the gateway's per-client limit (1,200 requests a
         // minute) refused half of the latency bench's 20 orders a second until 2026-11-27, and the
         // figure counted the rest.
