@@ -8,10 +8,18 @@
 // FAULTS_CONCURRENCY and FAULTS_RATE change the load; FAULTS_VERBOSE=1 echoes the services' logs.
 import { once } from 'node:events';
 import http from 'node:http';
-import { connect } from 'amqplib';
 import { describeWithPostgres, describeWithPrograms, describeWithRabbit, describeWithRedis, NGINX } from '@persona/test-kit';
 import { buyUnderFire } from './support/buyers';
-import { addSmallBook, describeWithRabbitmqctl, rabbitmqctl, sleep, startFaultShop, type FaultShop } from './support/cluster';
+import {
+  addSmallBook,
+  describeWithRabbitmqctl,
+  restartBroker,
+  sleep,
+  startBrokerIfStopped,
+  startFaultShop,
+  untilPersonaPathQuiet,
+  type FaultShop,
+} from './support/cluster';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 
 const ORDERS = Number(process.env.FAULTS_CLUSTER_ORDERS ?? 500);
@@ -29,7 +37,6 @@ describeWithPostgres()('fault suite', () => {
           let shop: FaultShop;
           let smtp: SmtpSink;
           let books: string[];
-          let rabbitStopped = false;
 
           beforeAll(async () => {
             smtp = await startSmtpSink();
@@ -49,7 +56,7 @@ describeWithPostgres()('fault suite', () => {
           }, 240_000);
 
           afterAll(async () => {
-            if (rabbitStopped) await rabbitmqctl('start_app').catch((err) => console.warn((err as Error).message));
+            await startBrokerIfStopped();
             await shop?.close();
             await smtp?.close();
           }, 120_000);
@@ -77,13 +84,8 @@ describeWithPostgres()('fault suite', () => {
               await at(0.2);
               await kill('gateway-1');
               await at(0.3);
-              const stopping = Date.now();
-              rabbitStopped = true;
-              await rabbitmqctl('stop_app');
-              await sleep(RABBIT_DOWN_MS);
-              await rabbitmqctl('start_app');
-              rabbitStopped = false;
-              faults.push(`RabbitMQ stop_app … start_app (${((Date.now() - stopping) / 1000).toFixed(1)} s) at ${run.paid()} paid`);
+              const from = run.paid();
+              faults.push(`${await restartBroker(RABBIT_DOWN_MS)} at ${from} paid`);
               await at(0.45);
               await kill('catalogue-1');
               await at(0.55);
@@ -111,24 +113,7 @@ describeWithPostgres()('fault suite', () => {
               await sleep(1000);
             }
             // Nothing in flight: the outboxes published, the queues empty, the slow SMTP answers in.
-            const queueDepth = async () => {
-              const amqp = await connect(shop.amqpUrl);
-              try {
-                const channel = await amqp.createChannel();
-                let depth = 0;
-                for (const q of ['personalization.orders', 'orders.personas']) depth += (await channel.checkQueue(q)).messageCount;
-                return depth;
-              } finally {
-                await amqp.close();
-              }
-            };
-            for (;;) {
-              const unpublished = await one(`
-                SELECT (SELECT count(*) FROM orders.outbox WHERE published_at IS NULL)
-                     + (SELECT count(*) FROM personalization.outbox WHERE published_at IS NULL) AS n`);
-              if ((unpublished === 0 && (await queueDepth()) === 0) || Date.now() > deadline) break;
-              await sleep(1000);
-            }
+            await untilPersonaPathQuiet(shop, deadline);
             await sleep(Math.max(2000, SLOW_SMTP_MS - (Date.now() - boughtAt)));
             const quietAt = Date.now();
 

@@ -14,7 +14,16 @@ import { connect } from 'amqplib';
 import { describeWithPostgres, describeWithRabbit } from '@persona/test-kit';
 import { parseMail } from '../test/support/shop';
 import { buyUnderFire } from './support/buyers';
-import { addSmallBook, describeWithRabbitmqctl, rabbitmqctl, sleep, startFaultShop, type FaultShop } from './support/cluster';
+import {
+  addSmallBook,
+  describeWithRabbitmqctl,
+  restartBroker,
+  sleep,
+  startBrokerIfStopped,
+  startFaultShop,
+  untilPersonaPathQuiet,
+  type FaultShop,
+} from './support/cluster';
 
 const ORDERS = Number(process.env.FAULTS_ORDERS ?? 500);
 const RABBIT_DOWN_MS = 4000;
@@ -24,7 +33,6 @@ describeWithPostgres()('fault suite', () => {
     describeWithRabbitmqctl()(`scenario 1: ${ORDERS} paid orders through SIGKILLs and a broker restart`, () => {
       let shop: FaultShop;
       let books: string[];
-      let rabbitStopped = false;
 
       beforeAll(async () => {
         shop = await startFaultShop({
@@ -39,7 +47,7 @@ describeWithPostgres()('fault suite', () => {
 
       afterAll(async () => {
         // Never leave the shared broker stopped, whatever happened.
-        if (rabbitStopped) await rabbitmqctl('start_app').catch((err) => console.warn((err as Error).message));
+        await startBrokerIfStopped();
         await shop?.close();
       }, 120_000);
 
@@ -64,13 +72,7 @@ describeWithPostgres()('fault suite', () => {
         };
         const restartRabbit = async () => {
           const from = run.paid();
-          const stopping = Date.now();
-          rabbitStopped = true;
-          await rabbitmqctl('stop_app');
-          await sleep(RABBIT_DOWN_MS);
-          await rabbitmqctl('start_app');
-          rabbitStopped = false;
-          faults.push(`RabbitMQ stop_app … start_app (${((Date.now() - stopping) / 1000).toFixed(1)} s) at ${from}`);
+          faults.push(`${await restartBroker(RABBIT_DOWN_MS)} at ${from}`);
         };
         const killOrders = async () => {
           // Killed while its relay has order.paid events to publish (or after 5 s without any).
@@ -125,27 +127,7 @@ describeWithPostgres()('fault suite', () => {
         }
         const allDoneAt = Date.now();
 
-        // Then until nothing is in flight: both outboxes published (a relay killed mid-batch leaves its rows
-        // leased for 60 s, then publishes them again: those duplicates must arrive and be absorbed before we
-        // count) and both consumer queues empty.
-        const queueDepth = async () => {
-          const amqp = await connect(shop.amqpUrl);
-          try {
-            const channel = await amqp.createChannel();
-            let depth = 0;
-            for (const q of ['personalization.orders', 'orders.personas']) depth += (await channel.checkQueue(q)).messageCount;
-            return depth;
-          } finally {
-            await amqp.close();
-          }
-        };
-        for (;;) {
-          const unpublished = await one(`
-            SELECT (SELECT count(*) FROM orders.outbox WHERE published_at IS NULL)
-                 + (SELECT count(*) FROM personalization.outbox WHERE published_at IS NULL) AS n`);
-          if ((unpublished === 0 && (await queueDepth()) === 0) || Date.now() > deadline) break;
-          await sleep(1000);
-        }
+        await untilPersonaPathQuiet(shop, deadline);
         await sleep(2000); // a message handed out just now finishes
         const quietAt = Date.now();
 

@@ -8,7 +8,19 @@
 // change of state reach the audit log once (through the broker that went away). The counts are printed on one line.
 import { connect } from 'amqplib';
 import { describeWithPostgres, describeWithRabbit } from '@persona/test-kit';
-import { addSmallBook, checkoutBody, describeWithRabbitmqctl, post, rabbitmqctl, sleep, startFaultShop, type Answer, type FaultShop } from './support/cluster';
+import {
+  addSmallBook,
+  checkoutBody,
+  describeWithRabbitmqctl,
+  post,
+  queueDepth,
+  restartBroker,
+  sleep,
+  startBrokerIfStopped,
+  startFaultShop,
+  type Answer,
+  type FaultShop,
+} from './support/cluster';
 
 const ORDERS = Number(process.env.FAULTS_REFUND_ORDERS ?? 40);
 /** The first refund of each order; the second is what is left. */
@@ -20,7 +32,6 @@ describeWithPostgres()('fault suite', () => {
     describeWithRabbitmqctl()(`scenario 3: ${2 * ORDERS} refunds, each pressed twice, through a broker restart`, () => {
       let shop: FaultShop;
       let book: string;
-      let rabbitStopped = false;
 
       beforeAll(async () => {
         shop = await startFaultShop({ label: 'refunds' });
@@ -28,7 +39,7 @@ describeWithPostgres()('fault suite', () => {
       }, 180_000);
 
       afterAll(async () => {
-        if (rabbitStopped) await rabbitmqctl('start_app').catch((err) => console.warn((err as Error).message));
+        await startBrokerIfStopped();
         await shop?.close();
       }, 120_000);
 
@@ -114,13 +125,7 @@ describeWithPostgres()('fault suite', () => {
         const chaos = (async () => {
           while (done < orders.length / 3) await sleep(50);
           const from = done;
-          const stopping = Date.now();
-          rabbitStopped = true;
-          await rabbitmqctl('stop_app');
-          await sleep(RABBIT_DOWN_MS);
-          await rabbitmqctl('start_app');
-          rabbitStopped = false;
-          faults.push(`RabbitMQ stop_app … start_app (${((Date.now() - stopping) / 1000).toFixed(1)} s) after ${from} orders refunded`);
+          faults.push(`${await restartBroker(RABBIT_DOWN_MS)} after ${from} orders refunded`);
         })();
         const results = await Promise.allSettled([refunds, chaos]);
         const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -129,15 +134,6 @@ describeWithPostgres()('fault suite', () => {
 
         // Until every refund is processed, e-mailed, and every event has reached the audit log.
         const one = async (q: string) => Number((await shop.db.query(q)).rows[0].n);
-        const queueDepth = async () => {
-          const amqp = await connect(shop.amqpUrl);
-          try {
-            const channel = await amqp.createChannel();
-            return (await channel.checkQueue('admin.audit')).messageCount;
-          } finally {
-            await amqp.close();
-          }
-        };
         const deadline = Date.now() + 240_000;
         for (;;) {
           const processed = await one(`SELECT count(*) AS n FROM orders.refunds WHERE status = 'processed'`);
@@ -146,7 +142,7 @@ describeWithPostgres()('fault suite', () => {
           // A refund processed before its order's receipt (which issues the invoice) is credited with the invoice.
           const credited = await one(`SELECT count(*) AS n FROM orders.invoices WHERE kind = 'credit-note'`);
           const done = processed === 2 * ORDERS && mailed === 2 * ORDERS && credited === 2 * ORDERS && unpublished === 0;
-          if ((done && (await queueDepth()) === 0) || Date.now() > deadline) break;
+          if ((done && (await queueDepth(shop, ['admin.audit'])) === 0) || Date.now() > deadline) break;
           await sleep(500);
         }
         await sleep(1000); // an audit message handed out just now is written

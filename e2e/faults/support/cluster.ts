@@ -6,6 +6,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { startCluster, startDistributed, type RunningDistributed } from '@persona/launcher';
 import { TEST_AMQP_URL, TEST_DATABASE_URL, TEST_REDIS_URL, uniqueName } from '@persona/test-kit';
@@ -273,3 +274,50 @@ export const checkoutBody = (bookId: string, n: number) => ({
   deliveryType: 'digital',
   address: null,
 });
+
+/** How many messages wait in the run's queues named. */
+export async function queueDepth(shop: FaultShop, queues: readonly string[]): Promise<number> {
+  const amqp = await connect(shop.amqpUrl);
+  try {
+    const channel = await amqp.createChannel();
+    let depth = 0;
+    for (const q of queues) depth += (await channel.checkQueue(q)).messageCount;
+    return depth;
+  } finally {
+    await amqp.close();
+  }
+}
+
+/**
+ * Until nothing of the order → Persona path is in flight (or `deadline`): both outboxes published
+ * (a relay killed mid-batch leaves its rows leased for 60 s, then publishes them again: those
+ * duplicates must arrive and be absorbed before anything is counted) and both consumer queues empty.
+ */
+export async function untilPersonaPathQuiet(shop: FaultShop, deadline: number): Promise<void> {
+  for (;;) {
+    const { rows } = await shop.db.query(`
+      SELECT (SELECT count(*) FROM orders.outbox WHERE published_at IS NULL)
+           + (SELECT count(*) FROM personalization.outbox WHERE published_at IS NULL) AS n`);
+    if ((Number(rows[0].n) === 0 && (await queueDepth(shop, ['personalization.orders', 'orders.personas'])) === 0) || Date.now() > deadline) return;
+    await sleep(1000);
+  }
+}
+
+/** The shared broker, stopped by a scenario: `stopped` while it is, so an afterAll never leaves it so. */
+export const broker = { stopped: false };
+
+/** RabbitMQ's app stopped for `downMs` and started again; answers the fault's description. */
+export async function restartBroker(downMs: number): Promise<string> {
+  const stopping = Date.now();
+  broker.stopped = true;
+  await rabbitmqctl('stop_app');
+  await sleep(downMs);
+  await rabbitmqctl('start_app');
+  broker.stopped = false;
+  return `RabbitMQ stop_app … start_app (${((Date.now() - stopping) / 1000).toFixed(1)} s)`;
+}
+
+/** For an afterAll: the broker started again if a scenario left it stopped. */
+export async function startBrokerIfStopped(): Promise<void> {
+  if (broker.stopped) await rabbitmqctl('start_app').catch((err) => console.warn((err as Error).message));
+}
