@@ -38,7 +38,15 @@ describe('personalisation settings', () => {
   it('has the same defaults in both run modes, the process adding only where it listens and runs', () => {
     const settings = personalizationConfig.loadSettings(base);
     const processConfig = personalizationConfig.loadProcess({ ...base, DATABASE_URL: 'postgres://db/shop', AMQP_URL: 'amqp://mq' });
-    expect(processConfig).toEqual({ ...settings, PORT: 3003, HOST: '0.0.0.0', LOG_LEVEL: 'info', DATABASE_URL: 'postgres://db/shop', AMQP_URL: 'amqp://mq' });
+    expect(processConfig).toEqual({
+      ...settings,
+      PORT: 3003,
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: 'postgres://db/shop',
+      DATABASE_POOLER: 'none',
+      AMQP_URL: 'amqp://mq',
+    });
     expect(settings.PDF_WORKERS).toBeGreaterThanOrEqual(1);
     expect(settings.PERSONA_PDF_CACHE_MB).toBe(64);
     expect(settings.PREVIEWS_PER_MINUTE).toBe(240);
