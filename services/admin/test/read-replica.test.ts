@@ -1,33 +1,23 @@
 // The administrator's lists on a real streaming replica (issue 25): a message sent a moment ago is in
 // the list at once, read on the primary while the replica has stopped replaying and on the replica
 // once it has caught up.
-import { openDatabase, type Database } from '@persona/db';
-import { describeWithReadReplica, startReadReplica, TEST_DATABASE_URL, TEST_JWT_SECRET, type TestReadReplica } from '@persona/test-kit';
-import { openTestStack, type TestStack } from '@persona/test-stack';
+import type { Database } from '@persona/db';
+import { describeWithReadReplica, startReadReplica, type TestReadReplica } from '@persona/test-kit';
 import type { AdminDB } from '../src/db';
-import { startAdminService, type AdminService } from '../src/service';
-import { INTERNAL_TOKEN, OWNER } from './support';
+import type { AdminService } from '../src/service';
+import { OWNER, startAdminHarness, type AdminHarness } from './support';
 
 describeWithReadReplica()('admin lists with a read replica', () => {
   let replica: TestReadReplica;
-  let stack: TestStack<AdminDB>;
+  let harness: AdminHarness;
   let database: Database<AdminDB>;
   let service: AdminService;
   const admin = { authorization: '' };
 
   beforeAll(async () => {
     replica = await startReadReplica();
-    stack = await openTestStack<AdminDB>('postgres', 'admin');
-    database = openDatabase<AdminDB>({ kind: 'postgres', url: TEST_DATABASE_URL, readUrl: replica.url() }, stack.database.schema);
-    service = await startAdminService({
-      database,
-      bus: stack.bus,
-      logger: stack.logger,
-      jwtSecret: TEST_JWT_SECRET,
-      internalToken: INTERNAL_TOKEN,
-      catalogueUrl: 'http://127.0.0.1:1',
-      firstAdmin: { ...OWNER, generate: false },
-    });
+    harness = await startAdminHarness('postgres', {}, replica.url());
+    ({ database, service } = harness);
     const login = await service.app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: OWNER.email, password: OWNER.password } });
     admin.authorization = `Bearer ${login.json().data.token}`;
     await replica.catchUp();
@@ -35,9 +25,7 @@ describeWithReadReplica()('admin lists with a read replica', () => {
 
   afterAll(async () => {
     await replica?.resumeReplay().catch(() => undefined);
-    await service?.close();
-    await database?.close();
-    await stack?.close();
+    await harness?.close();
     await replica?.close();
   }, 60_000);
 

@@ -1,8 +1,8 @@
 // Starts the admin service for a test on a fresh database and the in-process bus (the test stack),
 // with its first administrator, Asha Owner; each test file says only what it changes.
 import type { EventBus } from '@persona/bus';
-import type { Database } from '@persona/db';
-import { TEST_JWT_SECRET } from '@persona/test-kit';
+import { openDatabase, type Database } from '@persona/db';
+import { TEST_DATABASE_URL, TEST_JWT_SECRET } from '@persona/test-kit';
 import { openTestStack } from '@persona/test-stack';
 import type { AdminDB } from '../src/db';
 import { startAdminService, type AdminService, type AdminServiceOptions } from '../src/service';
@@ -19,10 +19,12 @@ export interface AdminHarness {
 
 type Changes = Partial<Pick<AdminServiceOptions, 'catalogueUrl' | 'countCap' | 'loginsPerMinute' | 'postsPerMinute' | 'redisUrl'>>;
 
-export async function startAdminHarness(kind: 'pglite' | 'postgres', changes: Changes = {}): Promise<AdminHarness> {
+/** `readUrl` (PostgreSQL only): the service's database reads its lists on that replica of the test server. */
+export async function startAdminHarness(kind: 'pglite' | 'postgres', changes: Changes = {}, readUrl?: string): Promise<AdminHarness> {
   const stack = await openTestStack<AdminDB>(kind, 'admin');
+  const database = readUrl ? openDatabase<AdminDB>({ kind: 'postgres', url: TEST_DATABASE_URL, readUrl }, stack.database.schema) : stack.database;
   const service = await startAdminService({
-    database: stack.database,
+    database,
     bus: stack.bus,
     logger: stack.logger,
     jwtSecret: TEST_JWT_SECRET,
@@ -33,10 +35,11 @@ export async function startAdminHarness(kind: 'pglite' | 'postgres', changes: Ch
   });
   return {
     service,
-    database: stack.database,
+    database,
     bus: stack.bus,
     async close() {
       await service.close();
+      if (database !== stack.database) await database.close();
       await stack.close();
     },
   };
