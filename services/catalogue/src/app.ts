@@ -2,14 +2,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
+import { createUnitOfWork } from '@persona/bus';
 import { BOOK_LIMITS } from '@persona/contracts';
 import { type AdminVerifier, type AppBaseOptions, baseServiceOptions, createServiceApp, requireAdmin, type ServiceApp } from '@persona/service-kit';
 import { servicePool, type UntrustedPool, type UntrustedPoolOptions } from '@persona/untrusted';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ReadRouter } from '@persona/db';
 import type { Kysely } from 'kysely';
 import type { CatalogueDB } from './db';
+import type { CatalogueDeps } from './deps';
 import { BookCache } from './modules/books/book-cache';
 import type { FileStorage } from './modules/files/file-storage';
 import type { UploadTasks } from './modules/files/upload-tasks';
@@ -31,16 +31,6 @@ export interface CatalogueAppOptions extends AppBaseOptions {
   uploadsDir?: string;
   /** The untrusted-file threads judging uploads (FILE_CHECK_*; defaults when omitted), or a pool of them; closed with the app. */
   uploadChecks?: Omit<UntrustedPoolOptions, 'module'> | UntrustedPool<UploadTasks>;
-}
-
-export interface CatalogueDeps {
-  db: Kysely<CatalogueDB>;
-  storage: FileStorage;
-  cache: BookCache;
-  adminOnly: onRequestAsyncHookHandler;
-  uow: UnitOfWork<CatalogueDB>;
-  uploadChecks: UntrustedPool<UploadTasks>;
-  uploadsDir: string;
 }
 
 export async function buildApp(options: CatalogueAppOptions): Promise<ServiceApp> {

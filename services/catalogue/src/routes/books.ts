@@ -17,24 +17,16 @@ import {
   SuggestQuery,
 } from '@persona/contracts';
 import { abandonedSignal, notFound, requestOrigin, unsupportedMediaType, type ServiceApp } from '@persona/service-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedAnswer } from '../modules/books/book-cache';
-import { bookAnswer, listBooksAnswer, relatedAnswer, sitemapFileAnswer, sitemapIndexAnswer, suggestAnswer } from '../modules/books/books.queries';
+import type { FastifyRequest } from 'fastify';
+import { bookAnswer, listBooksAnswer, relatedAnswer, sitemapFileAnswer, sitemapIndexAnswer, suggestAnswer } from '../modules/books/cached-answers';
 import { findBookParagraphs } from '../modules/books/books.repository';
 import { createBook, deleteBook, updateBook } from '../modules/books/books.service';
 import { formUploads, inspectUploads, parseBookForm } from '../modules/books/parse-book-form';
+import { sendCached } from '../modules/books/send-cached';
 import { discardUploads } from '@persona/untrusted';
-import type { CatalogueDeps } from '../app';
+import type { CatalogueDeps } from '../deps';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 503: ErrorBody };
-
-export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  // Browsers revalidate every time (cheap: 304 on a matching ETag); a shared
-  // cache such as the gateway's may reuse the answer for one second.
-  reply.header('etag', answer.etag).header('cache-control', 'public, max-age=0, must-revalidate, s-maxage=1');
-  if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
-}
 
 export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
   const { db, cache, storage, adminOnly } = deps;

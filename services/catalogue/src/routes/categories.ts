@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { toCategory } from '../modules/categories/categories.mapper';
 import { listCategories } from '../modules/categories/categories.repository';
 import { createCategory, deleteCategory, updateCategory } from '../modules/categories/categories.service';
-import type { CatalogueDeps } from '../app';
+import type { CatalogueDeps } from '../deps';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import { IMAGE_WIDTHS } from '@persona/contracts';
 import { notFound, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply } from 'fastify';
-import type { CatalogueDeps } from '../app';
+import type { CatalogueDeps } from '../deps';
 import { PUBLIC_FILE_KEY_PATTERN } from '../modules/files/file-storage';
 
 const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf' };

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { BookSource } from '@persona/contracts';
 import { IdParams } from '@persona/contracts';
 import { internalOnly, notFound, type ServiceApp } from '@persona/service-kit';
-import type { CatalogueDeps } from '../app';
+import type { CatalogueDeps } from '../deps';
 import { findBookParagraphs, findBookRecord, findSourceHead, type SourceHead } from '../modules/books/books.repository';
 
 /**

@@ -1,4 +1,4 @@
-// Book reads for the public routes, through the version cache: each answer is
+// The public routes' answers (books, tags, related, suggestions, sitemap), through the version cache: each answer is
 // computed once per catalogue version and key (on the read replica when one is
 // caught up, see BookCache), and served as its JSON text.
 import { DEFAULT_PAGE_SIZE, SITEMAP_URLS_PER_FILE, SUGGESTIONS_MAX, type BookQuery, type RelatedQuery, type TagQuery } from '@persona/contracts';
