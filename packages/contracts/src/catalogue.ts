@@ -91,6 +91,23 @@ export const DEFAULT_BOOK_LANGUAGE = 'English';
 export const BookSummary = Type.Omit(Book, ['sampleContent']);
 export type BookSummary = Static<typeof BookSummary>;
 
+/**
+ * `GET /internal/books/:id/checkout`: what the orders service prices a checkout from, in integer
+ * paise as the catalogue stores it (the public Book carries rupees for people; a sale never goes
+ * through them). Never routed by the gateway.
+ */
+export const CheckoutBook = Type.Object(
+  {
+    id: Id,
+    title: Type.String(),
+    author: Type.String(),
+    pricePaise: Type.Integer({ minimum: 0 }),
+    printingCostPaise: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type CheckoutBook = Static<typeof CheckoutBook>;
+
 export const BookQuery = Type.Object(
   {
     /** Title or author; case- and accent-insensitive, tolerant of a typo, ranked. Plain text: no wildcard or pattern syntax. */

@@ -13,7 +13,8 @@ export const ordersConfig = serviceConfig(
     ...ServiceSettings,
     JWT_SECRET: CommonConfig.JWT_SECRET,
     ADMIN_URL: CommonConfig.ADMIN_URL,
-    INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 32 })),
+    /** The services' shared secret: the catalogue's checkout answer (prices in paise) is read with it. */
+    INTERNAL_TOKEN: Type.String({ minLength: 32 }),
     CATALOGUE_URL: Type.String({ pattern: '^https?://' }),
     /** The address buyers use; links in e-mails are built from it. Live payments are refused while it is local (selling-refusal.ts). */
     PUBLIC_URL: Type.String({ pattern: '^https?://', default: 'http://localhost:8080' }),

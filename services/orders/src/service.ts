@@ -53,7 +53,11 @@ export interface OrdersServiceOptions extends ServiceBaseOptions<OrdersDB> {
   invoicing?: InvoiceSettings;
   /** The session check for admin tokens (see sessionRevocationCheck). */
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
-  /** The services' shared INTERNAL_TOKEN: a gift's e-mail names its dedication image by a token made with it (none without). */
+  /**
+   * The services' shared INTERNAL_TOKEN: the catalogue's checkout answer (prices in paise) is read
+   * with it, and a gift's e-mail names its dedication image by a token made with it. Required
+   * unless `readBook` stands in for the catalogue.
+   */
   internalToken?: string;
 }
 
@@ -77,6 +81,8 @@ export interface OrdersService extends RunningService {
 
 export async function startOrdersService(options: OrdersServiceOptions): Promise<OrdersService> {
   const { database, bus, logger } = options;
+  const readBook = options.readBook ?? (options.internalToken ? catalogueBookReader(options.catalogueUrl, options.internalToken) : undefined);
+  if (!readBook) throw new Error("The orders service reads a checkout's book from the catalogue's internal routes: set INTERNAL_TOKEN");
   const store = await openServiceStore({
     name: 'orders',
     database,
@@ -122,7 +128,6 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   const mail = createMailRelay(database.db, options.mail, logger);
   mail.start();
   closers.push(() => mail.stop());
-  const readBook = options.readBook ?? catalogueBookReader(options.catalogueUrl);
   // Invoice PDFs are drawn on a worker thread (invoice-tasks.ts), never on this event loop, and at
   // a lower CPU priority than it: nobody waits on an invoice, a webhook waits on its answer.
   const invoiceThread = servicePool<InvoiceTasks>(require.resolve('./modules/invoices/invoice-tasks'), {

@@ -2,7 +2,7 @@
 import { ordersConfig, ordersServiceOptions } from '../src/config';
 import { documentNumber } from '../src/modules/invoices/invoice-number';
 
-const base = { CATALOGUE_URL: 'http://127.0.0.1:3001', JWT_SECRET: 's'.repeat(40) };
+const base = { CATALOGUE_URL: 'http://127.0.0.1:3001', JWT_SECRET: 's'.repeat(40), INTERNAL_TOKEN: 'i'.repeat(40) };
 
 describe('orders settings', () => {
   it('names the support address in every e-mail, by default the shop’s own', () => {
@@ -21,6 +21,11 @@ describe('orders settings', () => {
     const options = ordersServiceOptions(ordersConfig.loadSettings({ ...base, SHED_EVENT_LOOP_DELAY_MS: '0', SHED_RETRY_AFTER_S: '20' }));
     expect(options.loadShedding).toMatchObject({ maxEventLoopDelayMs: 0, retryAfterS: 20 });
     expect(() => ordersConfig.loadSettings({ ...base, SHED_HEAP_USED_RATIO: '2' })).toThrow(/SHED_HEAP_USED_RATIO="2"/);
+  });
+
+  it("needs the shared internal token: a checkout's book is read from the catalogue's internal routes", () => {
+    expect(ordersServiceOptions(ordersConfig.loadSettings(base)).internalToken).toBe(base.INTERNAL_TOKEN);
+    expect(() => ordersConfig.loadSettings({ CATALOGUE_URL: base.CATALOGUE_URL, JWT_SECRET: base.JWT_SECRET })).toThrow(/INTERNAL_TOKEN is required/);
   });
 
   it('refuses a support address that is not one, naming it', () => {

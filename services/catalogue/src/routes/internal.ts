@@ -1,14 +1,15 @@
 // /internal/books/:id/source, /pdf, /cover and /signature: the only way the
 // full text, the full PDF and the author's signature leave the catalogue, for
-// the personalisation service (DESIGN §1, §5). The gateway never routes
-// /internal; each call also needs the shared internal token.
+// the personalisation service (DESIGN §1, §5); /checkout: a book's price in
+// paise for the orders service. The gateway never routes /internal; each call
+// also needs the shared internal token.
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { BookSource } from '@persona/contracts';
-import { IdParams } from '@persona/contracts';
+import { CheckoutBook, DataEnvelope, ErrorBody, IdParams } from '@persona/contracts';
 import { internalOnly, notFound, type ServiceApp } from '@persona/service-kit';
 import type { CatalogueDeps } from '../deps';
-import { findBookParagraphs, findBookRecord, findSourceHead, type SourceHead } from '../modules/books/books.repository';
+import { findBookParagraphs, findBookRecord, findCheckoutBook, findSourceHead, type SourceHead } from '../modules/books/books.repository';
 
 /**
  * The entity tag of a book's source: every write of a book sets its updated_at, and a new full PDF,
@@ -24,6 +25,17 @@ export function sourceTag(head: SourceHead): string {
 
 export default async function internalRoutes(app: ServiceApp, deps: CatalogueDeps & { internalToken: string }) {
   const internal = internalOnly(deps.internalToken);
+
+  // Read on the primary for every checkout, never cached: the price charged is the one stored now.
+  app.get(
+    '/internal/books/:id/checkout',
+    { onRequest: internal, schema: { params: IdParams, response: { 200: DataEnvelope(CheckoutBook), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody } } },
+    async (request) => {
+      const book = await findCheckoutBook(deps.db, request.params.id);
+      if (!book) throw notFound('Book not found');
+      return { data: book };
+    },
+  );
 
   app.get('/internal/books/:id/source', { onRequest: internal, schema: { params: IdParams } }, async (request, reply) => {
     const head = await findSourceHead(deps.db, request.params.id);

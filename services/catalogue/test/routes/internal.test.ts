@@ -89,6 +89,30 @@ describe('internal book source routes', () => {
     expect((await app.inject({ url: `/internal/books/${textOnly}/pdf`, headers: token })).statusCode).toBe(404);
   });
 
+  it("gives the orders service a book's price and printing cost in integer paise, as stored, for a checkout", async () => {
+    const body = await multipart([
+      ['title', 'Priced'],
+      ['author', 'P'],
+      ['description', 'D'],
+      ['category', (await h.app.inject({ url: '/api/categories' })).json().data[0]._id],
+      ['price', '349.5'],
+      ['printingCost', '60.25'],
+      ['content', JSON.stringify(['# One', 'Priced paragraph.'])],
+    ]);
+    const id = (await h.app.inject({ method: 'POST', url: '/api/books', payload: body.payload, headers: { ...h.auth, ...body.headers } })).json().data._id;
+    const res = await app.inject({ url: `/internal/books/${id}/checkout`, headers: token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { id, title: 'Priced', author: 'P', pricePaise: 34950, printingCostPaise: 6025 } });
+    // The public answer keeps rupees.
+    expect((await h.app.inject({ url: `/api/books/${id}` })).json().data).toMatchObject({ price: 349.5, printingCost: 60.25 });
+
+    const missing = await app.inject({ url: '/internal/books/7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c/checkout', headers: token });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Book not found');
+    expect((await app.inject({ url: '/internal/books/not-an-id/checkout', headers: token })).statusCode).toBe(400);
+    expect((await app.inject({ url: `/internal/books/${id}/checkout` })).statusCode).toBe(401);
+  });
+
   it('refuses callers without the internal token', async () => {
     for (const headers of [{}, { 'x-internal-token': 'wrong' }, { 'x-internal-token': `${TOKEN}x` }]) {
       expect((await app.inject({ url: `/internal/books/${withPdf}/pdf`, headers })).statusCode).toBe(401);

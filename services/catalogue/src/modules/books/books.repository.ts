@@ -3,7 +3,7 @@
 // not in those rows. A book's description and sample live beside its full text in
 // book_contents, so the `books` row lists search and sort is short.
 import { sql, type Kysely } from 'kysely';
-import type { SampleContent } from '@persona/contracts';
+import type { CheckoutBook, SampleContent } from '@persona/contracts';
 import type { CatalogueDB } from '../../db';
 import { countWords } from './book-facts';
 import { addSearchWords } from './search-words.repository';
@@ -101,6 +101,15 @@ export async function findBookParagraphs(db: Db, id: string): Promise<string[] |
     .where('books.id', '=', id)
     .executeTakeFirst();
   return row && ((row.paragraphs as string[] | null) ?? []);
+}
+
+/** What a checkout prices from, in paise as stored (never through the public answer's rupees). */
+export function findCheckoutBook(db: Db, id: string): Promise<CheckoutBook | undefined> {
+  return db
+    .selectFrom('books')
+    .select(['id', 'title', 'author', 'price_paise as pricePaise', 'printing_cost_paise as printingCostPaise'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** What a book's source answer is made of besides its text, with when the book was last written. */

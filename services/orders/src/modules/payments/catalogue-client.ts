@@ -1,29 +1,38 @@
 // Reads the book being bought from the catalogue (DESIGN §1: a read that must
-// be current goes over HTTP to the owning service), with a timeout.
-import { rupeesToPaise, type Book } from '@persona/contracts';
+// be current goes over HTTP to the owning service), with a timeout: its
+// internal checkout answer, priced in paise as the catalogue stores them, so
+// no amount charged ever passes through the public API's rupees.
+import type { Book, CheckoutBook } from '@persona/contracts';
 import { dataOf, getFromService, HttpError, notFound, personaImageToken } from '@persona/service-kit';
 import type { GiftPictures } from '../mail/order-emails';
-import type { OrderRow } from '../orders/orders.repository';
 
-export interface CheckoutBook {
-  id: string;
-  title: string;
-  author: string;
-  pricePaise: number;
-  printingCostPaise: number;
-}
+export type { CheckoutBook } from '@persona/contracts';
 
 export type BookReader = (bookId: string, correlationId: string) => Promise<CheckoutBook>;
 
-export function catalogueBookReader(catalogueUrl: string, timeoutMs = 3000): BookReader {
+const wholePaise = (amount: unknown) => Number.isSafeInteger(amount) && (amount as number) >= 0;
+const isCheckoutBook = (book: CheckoutBook | null): book is CheckoutBook =>
+  !!book &&
+  typeof book.id === 'string' &&
+  typeof book.title === 'string' &&
+  typeof book.author === 'string' &&
+  wholePaise(book.pricePaise) &&
+  wholePaise(book.printingCostPaise);
+
+const catalogueUnavailable = () => new HttpError(503, 'The catalogue is not answering right now; please try again shortly', 'CATALOGUE_UNAVAILABLE');
+
+export function catalogueBookReader(catalogueUrl: string, internalToken: string, timeoutMs = 3000): BookReader {
   return async (bookId, correlationId) => {
-    const answer = await getFromService(catalogueUrl, `/api/books/${encodeURIComponent(bookId)}`, { correlationId, timeoutMs });
+    const answer = await getFromService(catalogueUrl, `/internal/books/${encodeURIComponent(bookId)}/checkout`, { correlationId, internalToken, timeoutMs });
     if (!answer.ok) {
-      if (answer.outcome === 'missing' || answer.outcome === 'refused') throw notFound('Book not found');
-      throw new HttpError(503, 'The catalogue is not answering right now; please try again shortly', 'CATALOGUE_UNAVAILABLE');
+      // Only a 404 is the buyer's: a refusal (our token, say) or silence is the shop's, so 503.
+      if (answer.outcome === 'missing') throw notFound('Book not found');
+      throw catalogueUnavailable();
     }
-    const data = await dataOf<Book>(answer.response);
-    return { id: data._id, title: data.title, author: data.author, pricePaise: rupeesToPaise(data.price), printingCostPaise: rupeesToPaise(data.printingCost) };
+    const book = await dataOf<CheckoutBook>(answer.response).catch(() => null);
+    // Never charge from an answer that is not the contract's (a price that is not whole paise, say).
+    if (!isCheckoutBook(book)) throw catalogueUnavailable();
+    return { id: book.id, title: book.title, author: book.author, pricePaise: book.pricePaise, printingCostPaise: book.printingCostPaise };
   };
 }
 
@@ -37,7 +46,7 @@ export const dedicationImageUrl = (publicUrl: string, personaId: string, interna
  * e-mail goes without) and their dedication page (none without the shared INTERNAL_TOKEN).
  */
 export function giftPictures(catalogueUrl: string, publicUrl: string, internalToken?: string, timeoutMs = 3000) {
-  return async (order: OrderRow): Promise<GiftPictures> => {
+  return async (order: { book_id: string; persona_id: string }): Promise<GiftPictures> => {
     const answer = await getFromService(catalogueUrl, `/api/books/${encodeURIComponent(order.book_id)}`, { timeoutMs });
     const cover = answer.ok ? ((await dataOf<Book>(answer.response).catch(() => null))?.coverImage?.url ?? null) : null;
     return {
