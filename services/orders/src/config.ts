@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { adminTokenOptions, CommonConfig, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
 import { DEFAULT_SELLER, invoiceSettings } from './modules/invoices/order-invoice';
+import { DEFAULT_RETENTION } from './modules/retention/retention';
 import type { OrdersServiceOptions } from './service';
 
 /** What the service needs in either run mode (`ordersConfig.settings`, `loadSettings`), and its own process's schema (the settings, where it listens, what it runs on: `process`, `loadProcess`). */
@@ -37,6 +38,14 @@ export const ordersConfig = serviceConfig(
     REFUND_SPEED: Type.Union([Type.Literal('normal'), Type.Literal('optimum')], { default: 'normal' }),
     /** The invoice numbers' prefix: PB gives PB/26-27/000123 (at most 16 characters in all). */
     INVOICE_PREFIX: Type.String({ pattern: '^[A-Z0-9]{1,5}$', default: 'PB' }),
+    /** Retention (modules/retention): days an e-mail's body is kept after sending (the row of an order's e-mail stays). */
+    EMAIL_BODY_RETENTION_DAYS: Type.Number({ minimum: 1, maximum: 3650, default: DEFAULT_RETENTION.emailBodyDays }),
+    /** Days a handled payment webhook is kept. */
+    WEBHOOK_EVENTS_RETENTION_DAYS: Type.Number({ minimum: 1, maximum: 3650, default: DEFAULT_RETENTION.webhookEventDays }),
+    /** Days a payment attempt is kept (longer while its order has a refund under way). */
+    PAYMENT_ATTEMPTS_RETENTION_DAYS: Type.Number({ minimum: 1, maximum: 3650, default: DEFAULT_RETENTION.paymentAttemptDays }),
+    /** Days a library link or session is kept after it expired. */
+    LIBRARY_TOKENS_RETENTION_DAYS: Type.Number({ minimum: 1, maximum: 3650, default: DEFAULT_RETENTION.libraryTokenDays }),
   }),
   3002,
 );
@@ -60,6 +69,12 @@ export function ordersServiceOptions(settings: OrdersSettings): Omit<OrdersServi
     mail: { smtpUrl: settings.SMTP_URL, dir: settings.MAIL_DIR, from: settings.MAIL_FROM },
     supportEmail: settings.SUPPORT_EMAIL,
     refundSpeed: settings.REFUND_SPEED,
+    retention: {
+      emailBodyDays: settings.EMAIL_BODY_RETENTION_DAYS,
+      webhookEventDays: settings.WEBHOOK_EVENTS_RETENTION_DAYS,
+      paymentAttemptDays: settings.PAYMENT_ATTEMPTS_RETENTION_DAYS,
+      libraryTokenDays: settings.LIBRARY_TOKENS_RETENTION_DAYS,
+    },
     invoicing: invoiceSettings({ name: settings.SELLER_NAME, address: settings.SELLER_ADDRESS, gstin: settings.SELLER_GSTIN, prefix: settings.INVOICE_PREFIX }),
   };
 }

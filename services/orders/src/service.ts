@@ -20,6 +20,7 @@ import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';
 import { webhookInbox } from './modules/payments/handle-payment-webhook';
 import type { StandIn } from './modules/payments/test-mode/start-stand-in';
 import { pollRefunds } from './modules/refunds/refunds';
+import { DEFAULT_RETENTION, retentionMetrics, retentionRound, type RetentionSettings } from './modules/retention/retention';
 import { releaseStaleReservations } from './modules/coupons/coupon-redemptions';
 import { DEFAULT_SELLER, drawMissingInvoicePdfs, invoiceSettings, type InvoiceSettings } from './modules/invoices/order-invoice';
 import type { InvoiceTasks } from './modules/invoices/invoice-tasks';
@@ -51,6 +52,8 @@ export interface OrdersServiceOptions extends ServiceBaseOptions<OrdersDB> {
   lists?: { countCap?: number; exportBatchSize?: number };
   /** The seller, numbering and tax of the tax invoices (config: SELLER_*, INVOICE_PREFIX); the made-up demo seller when absent. */
   invoicing?: InvoiceSettings;
+  /** How long e-mail bodies, webhook events, payment attempts and library tokens are kept (config: *_RETENTION_DAYS); DEFAULT_RETENTION when absent. */
+  retention?: RetentionSettings;
   /** The session check for admin tokens (see sessionRevocationCheck). */
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
   /**
@@ -69,6 +72,8 @@ export interface OrdersService extends RunningService {
   drainWebhooks(): Promise<number>;
   /** Asks about every refund whose check is due now (tests, diagnostics). */
   pollRefunds(): Promise<number>;
+  /** Prunes what is past its retention now, in the replica that leads (tests, diagnostics); the rows pruned. */
+  pruneRetained(): Promise<number>;
   /** Test mode's Razorpay stand-in (tests play Razorpay with it); absent in live mode. */
   standIn?: StandIn;
   /**
@@ -238,6 +243,14 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   couponHolds.start();
   closers.push(() => couponHolds.stop());
 
+  // What grows with every sale is kept as long as README's *_RETENTION_DAYS say, then pruned a batch at a time (retention/).
+  const retention = backgroundRounds(
+    whileLeading(lead, retentionRound(database.db, options.retention ?? DEFAULT_RETENTION, logger, retentionMetrics(app.metrics))),
+    { pollMs: 3600_000, logger, what: 'retention' },
+  );
+  retention.start();
+  closers.push(() => retention.stop());
+
   const running = app;
   return {
     app: running,
@@ -245,6 +258,7 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     drainMail: () => mail.drain(),
     drainWebhooks: () => inbox.drain(),
     pollRefunds: () => refundPoller.drain(),
+    pruneRetained: () => retention.drain(),
     standIn,
     async close(options = {}) {
       graceMs = options.graceMs ?? SHUTDOWN_DEFAULTS.messageGraceMs;

@@ -28,6 +28,27 @@ describe('orders settings', () => {
     expect(() => ordersConfig.loadSettings({ CATALOGUE_URL: base.CATALOGUE_URL, JWT_SECRET: base.JWT_SECRET })).toThrow(/INTERNAL_TOKEN is required/);
   });
 
+  it('keeps e-mail bodies, webhook events, payment attempts and library tokens for their *_RETENTION_DAYS, refusing a wrong value by name', () => {
+    expect(ordersServiceOptions(ordersConfig.loadSettings(base)).retention).toEqual({
+      emailBodyDays: 180,
+      webhookEventDays: 90,
+      paymentAttemptDays: 400,
+      libraryTokenDays: 7,
+    });
+    const options = ordersServiceOptions(
+      ordersConfig.loadSettings({
+        ...base,
+        EMAIL_BODY_RETENTION_DAYS: '365',
+        WEBHOOK_EVENTS_RETENTION_DAYS: '30',
+        PAYMENT_ATTEMPTS_RETENTION_DAYS: '730',
+        LIBRARY_TOKENS_RETENTION_DAYS: '1',
+      }),
+    );
+    expect(options.retention).toEqual({ emailBodyDays: 365, webhookEventDays: 30, paymentAttemptDays: 730, libraryTokenDays: 1 });
+    expect(() => ordersConfig.loadSettings({ ...base, EMAIL_BODY_RETENTION_DAYS: '0' })).toThrow(/EMAIL_BODY_RETENTION_DAYS="0"/);
+    expect(() => ordersConfig.loadSettings({ ...base, WEBHOOK_EVENTS_RETENTION_DAYS: 'forever' })).toThrow(/WEBHOOK_EVENTS_RETENTION_DAYS="forever"/);
+  });
+
   it('refuses a support address that is not one, naming it', () => {
     expect(() => ordersConfig.loadSettings({ ...base, SUPPORT_EMAIL: 'not an address' })).toThrow(/SUPPORT_EMAIL="not an address"/);
   });

@@ -127,6 +127,9 @@ export async function resendOrderEmail(ctx: OrderChangeContext, orderId: string,
     const before = await trx.selectFrom('emails').select(emailColumns).where('order_id', '=', orderId).where('occasion', '=', occasion).executeTakeFirst();
     if (before) return toEmail(before);
     if (!original.sent_at) throw conflict('This e-mail has not been sent yet: it is on its way, or waits for its day', 'EMAIL_NOT_SENT');
+    // Its body is past EMAIL_BODY_RETENTION_DAYS (retention/): the row says it was sent, nothing is left to send again.
+    if (original.text_body === '')
+      throw conflict('This e-mail is older than the shop keeps the text of e-mails, so it cannot be sent again', 'EMAIL_BODY_PRUNED');
     await queueEmail(trx, {
       orderId,
       kind: original.kind as EmailKind,
