@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { adminTokenOptions, CommonConfig, FileStoreSettings, s3Settings, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
 import { fileCheckOptions, FileCheckSettings } from '@persona/untrusted/settings';
 import type { PersonalizationServiceOptions } from './service';
+import { DEFAULT_PREVIEW_CACHE_MINUTES } from './modules/personas/preview';
 
 /** One core is left to the event loop (the HTTP routes and the consumer); more than four threads gain nothing measured. */
 const DEFAULT_PDF_WORKERS = Math.max(1, Math.min(4, os.cpus().length - 1));
@@ -47,6 +48,8 @@ export const personalizationConfig = serviceConfig(
     PREVIEW_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: DEFAULT_PREVIEW_WORKERS }),
     /** Dedication page previews one client may ask for a minute (about one per key while a name or message is typed). */
     PREVIEWS_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 240 }),
+    /** Minutes a drawn preview (a buyer's name and message) is kept, in memory and in Redis, before it is forgotten. */
+    PREVIEW_CACHE_MINUTES: Type.Integer({ minimum: 1, maximum: 10_080, default: DEFAULT_PREVIEW_CACHE_MINUTES }),
     /**
      * A Persona's downloads (issue 24): each format this many times, within this many days of its
      * making or of its last fresh allowance. Generous, so no honest buyer meets them (a phone, a
@@ -81,6 +84,7 @@ export function personalizationServiceOptions(settings: PersonalizationSettings)
     maxAttempts: settings.PERSONA_MAX_ATTEMPTS,
     retryDelaysMs: settings.PERSONA_RETRY_DELAYS_MS.split(',').map(Number),
     previewsPerMinute: settings.PREVIEWS_PER_MINUTE,
+    previewCacheMs: settings.PREVIEW_CACHE_MINUTES * 60_000,
     previewWorkers: settings.PREVIEW_WORKERS,
     fileChecks: fileCheckOptions(settings),
     downloadLimits: {

@@ -18,7 +18,7 @@ import { personaMetrics } from './modules/personas/persona-metrics';
 import { PERSONALIZATION_QUEUE, subscribePersonaRequests } from './modules/personas/personalize';
 import { LICENCES_QUEUE, subscribeLicenceEnds } from './modules/personas/licences';
 import { loadSigningKey, publicKeyPems } from './modules/personas/signing-keys';
-import { catalogueTitleReader, createPreviews, SHARED_PREVIEW_SECONDS, type BookTitleReader } from './modules/personas/preview';
+import { catalogueTitleReader, createPreviews, DEFAULT_PREVIEW_CACHE_MINUTES, type BookTitleReader } from './modules/personas/preview';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadLimits } from './modules/downloads/downloads.service';
 
 export const PERSONALIZATION_SCHEMA = 'personalization';
@@ -55,6 +55,8 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   retryDelaysMs?: number[];
   lookupsPerMinute?: number;
   previewsPerMinute?: number;
+  /** How long a drawn preview is kept, in memory and in Redis (PREVIEW_CACHE_MINUTES); an hour by default. */
+  previewCacheMs?: number;
   /** Downloads of each format in an allowance, its days, and a renewal link's hours (issue 24; DEFAULT_DOWNLOAD_LIMITS). */
   downloadLimits?: Partial<DownloadLimits>;
 }
@@ -111,7 +113,8 @@ export async function startPersonalizationService(options: PersonalizationServic
   const publicKeys = () => (keys ??= publicKeyPems(database.db));
 
   const uow = createUnitOfWork({ db: database.db, relay: store.relay });
-  const sharedPreviews = options.redisUrl ? redisSharedBytes(options.redisUrl, 'persona:preview:', SHARED_PREVIEW_SECONDS) : undefined;
+  const previewCacheMs = options.previewCacheMs ?? DEFAULT_PREVIEW_CACHE_MINUTES * 60_000;
+  const sharedPreviews = options.redisUrl ? redisSharedBytes(options.redisUrl, 'persona:preview:', Math.ceil(previewCacheMs / 1000)) : undefined;
   const app = await buildApp({
     db: database.db,
     uow,
@@ -127,6 +130,7 @@ export async function startPersonalizationService(options: PersonalizationServic
       readTitle: options.readTitle ?? catalogueTitleReader(options.catalogueUrl, options.internalToken),
       publicUrl: options.publicUrl,
       shared: sharedPreviews,
+      keepMs: previewCacheMs,
     }),
     logger,
     lookupsPerMinute: options.lookupsPerMinute,

@@ -15,6 +15,7 @@ describe('personalisation settings', () => {
         PERSONAS_DIR: '/srv/personas',
         PREVIEWS_PER_MINUTE: '30',
         PREVIEW_WORKERS: '3',
+        PREVIEW_CACHE_MINUTES: '15',
         ADMIN_URL: 'http://127.0.0.1:3004',
       }),
     );
@@ -29,6 +30,7 @@ describe('personalisation settings', () => {
       publicUrl: 'http://localhost:8080',
       previewsPerMinute: 30,
       previewWorkers: 3,
+      previewCacheMs: 900_000,
       jwtSecret: base.JWT_SECRET,
     });
     // An admin token's session is asked after at the admin service.
@@ -50,12 +52,14 @@ describe('personalisation settings', () => {
     expect(settings.PDF_WORKERS).toBeGreaterThanOrEqual(1);
     expect(settings.PERSONA_PDF_CACHE_MB).toBe(64);
     expect(settings.PREVIEWS_PER_MINUTE).toBe(240);
+    expect(settings.PREVIEW_CACHE_MINUTES).toBe(60);
   });
 
   it('refuses a wrong value naming the variable', () => {
     expect(() => personalizationConfig.loadSettings({ ...base, PERSONA_PDF_CACHE_MB: '-1' })).toThrow(/PERSONA_PDF_CACHE_MB="-1"/);
     expect(() => personalizationConfig.loadSettings({ ...base, PDF_WORKERS: 'many' })).toThrow(/PDF_WORKERS="many"/);
     expect(() => personalizationConfig.loadSettings({ ...base, PREVIEWS_PER_MINUTE: '0' })).toThrow(/PREVIEWS_PER_MINUTE="0"/);
+    expect(() => personalizationConfig.loadSettings({ ...base, PREVIEW_CACHE_MINUTES: '0' })).toThrow(/PREVIEW_CACHE_MINUTES="0"/);
     expect(() => personalizationConfig.loadSettings({ CATALOGUE_URL: base.CATALOGUE_URL })).toThrow(/INTERNAL_TOKEN is required/);
   });
 });

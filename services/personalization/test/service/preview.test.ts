@@ -4,7 +4,9 @@
 // drawn for it.
 import { lazyRedis, redisSharedBytes, type SharedBytes } from '@persona/service-kit';
 import { describeWithRedis, extractPageTexts, TEST_REDIS_URL, uniqueName } from '@persona/test-kit';
-import { createPreviews, SHARED_PREVIEW_SECONDS } from '../../src/modules/personas/preview';
+import { createPreviews, DEFAULT_PREVIEW_CACHE_MINUTES } from '../../src/modules/personas/preview';
+
+const KEPT_SECONDS = DEFAULT_PREVIEW_CACHE_MINUTES * 60;
 import { dedicationPreviewPdf, PREVIEW_PERSONA_ID } from '../../src/modules/pdf-engine/dedication-preview';
 import { inlinePdfPool, type PdfPool } from '../../src/modules/pdf-pool/pdf-pool';
 import type { PersonalizationService } from '../../src/service';
@@ -117,6 +119,32 @@ describe('the dedication page preview', () => {
   });
 });
 
+describe('previews kept for PREVIEW_CACHE_MINUTES', () => {
+  it('forgets a drawn preview (a name and a message) once its time is up, and draws it again if asked', async () => {
+    const inline = inlinePdfPool();
+    let now = 1_000_000;
+    let drawn = 0;
+    const previews = createPreviews({
+      pool: { ...inline, preview: (input) => ((drawn += 1), inline.preview(input)) },
+      readTitle: async () => ({ title: 'The Lighthouse Keeper', author: 'Meera Iyer' }),
+      publicUrl: 'https://shop.example',
+      keepMs: 10 * 60_000,
+      clock: () => now,
+    });
+    try {
+      const request = { bookId: BOOK_ID, name: 'Ananya Sharma', message: 'Happy birthday' };
+      expect((await previews.draw(request, 'test')).cached).toBe(false);
+      now += 9 * 60_000;
+      expect((await previews.draw(request, 'test')).cached).toBe(true);
+      now += 60_001;
+      expect((await previews.draw(request, 'test')).cached).toBe(false);
+      expect(drawn).toBe(2);
+    } finally {
+      await inline.close();
+    }
+  });
+});
+
 describe('previews under a flood', () => {
   it('are rate limited per client', async () => {
     const { service, close } = await startService(3, inlinePdfPool());
@@ -141,7 +169,7 @@ describeWithRedis()('previews shared by the replicas through Redis (issue 25)', 
     const drawnBy: string[] = [];
     const sets: Array<{ key: string; done: Promise<void> }> = [];
     const replica = (name: string) => {
-      const redisBytes = redisSharedBytes(TEST_REDIS_URL, prefix, SHARED_PREVIEW_SECONDS);
+      const redisBytes = redisSharedBytes(TEST_REDIS_URL, prefix, KEPT_SECONDS);
       // The same store, its writes noted so the test knows when one has landed.
       const shared: SharedBytes = {
         ...redisBytes,
@@ -180,8 +208,8 @@ describeWithRedis()('previews shared by the replicas through Redis (issue 25)', 
       expect(Buffer.from(second.image).equals(Buffer.from(first.image))).toBe(true);
       expect(drawnBy).toEqual(['a']);
       const ttl = await redis.ttl(prefix + sets[0]!.key);
-      expect(ttl).toBeGreaterThan(SHARED_PREVIEW_SECONDS - 60);
-      expect(ttl).toBeLessThanOrEqual(SHARED_PREVIEW_SECONDS);
+      expect(ttl).toBeGreaterThan(KEPT_SECONDS - 60);
+      expect(ttl).toBeLessThanOrEqual(KEPT_SECONDS);
       await redis.del(prefix + sets[0]!.key);
     } finally {
       await raw.close();

@@ -2,6 +2,8 @@
 // the checkout's printing rules, the book's title and author read from the catalogue (and kept a
 // minute), the image drawn by the PDF pool (previews before Personas) and cached by its inputs, so
 // the same text typed again, or by another buyer, is answered at once (with REDIS_URL, by any replica).
+// A preview shows a buyer's name and message: it is kept PREVIEW_CACHE_MINUTES, in memory and in
+// Redis alike, and then forgotten (the Persona itself is made from the order, never from a preview).
 import { createHash } from 'node:crypto';
 import {
   giftMessageProblem,
@@ -62,21 +64,33 @@ export interface Previews {
   draw(request: PreviewRequest, correlationId: string, signal?: AbortSignal): Promise<{ image: Uint8Array; cached: boolean }>;
 }
 
-/** How long a preview drawn by one replica is kept for the others (with REDIS_URL). */
-export const SHARED_PREVIEW_SECONDS = 3600;
+/** How long a preview is kept, in this process and for the other replicas (PREVIEW_CACHE_MINUTES): while a checkout is filled in. */
+export const DEFAULT_PREVIEW_CACHE_MINUTES = 60;
 
 export interface PreviewDeps {
   pool: PdfPool;
   readTitle: BookTitleReader;
   publicUrl: string;
   now?: () => Date;
-  /** Previews every replica shares (Redis, with REDIS_URL): a text drawn by one is not drawn again by another. */
+  /** Previews every replica shares (Redis, with REDIS_URL, kept as long as `keepMs`): a text drawn by one is not drawn again by another. */
   shared?: SharedBytes;
+  /** How long a drawn preview is kept in this process (default DEFAULT_PREVIEW_CACHE_MINUTES). */
+  keepMs?: number;
+  /** The cache's clock, milliseconds (tests); performance.now by default. */
+  clock?: () => number;
 }
 
 export function createPreviews(deps: PreviewDeps): Previews {
   const titles = new LRUCache<string, BookTitle>({ max: 1000, ttl: 60_000 });
-  const images = new LRUCache<string, Uint8Array>({ max: 2000, maxSize: 64 * 1024 * 1024, sizeCalculation: (image) => image.byteLength });
+  const images = new LRUCache<string, Uint8Array>({
+    max: 2000,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (image) => image.byteLength,
+    ttl: deps.keepMs ?? DEFAULT_PREVIEW_CACHE_MINUTES * 60_000,
+    // An expired preview is dropped by a timer too, not only when asked again: a name is not kept longer than said.
+    ttlAutopurge: true,
+    ...(deps.clock ? { perf: { now: deps.clock }, ttlResolution: 0 } : {}),
+  });
   return {
     async draw(request, correlationId, signal) {
       const nameProblem = printedNameProblem(request.name);
@@ -108,10 +122,13 @@ export function createPreviews(deps: PreviewDeps): Previews {
         .update(JSON.stringify(text))
         .update(authorSignature ?? new Uint8Array(0))
         .digest('hex');
-      const hit = images.get(key) ?? (await deps.shared?.get(key));
-      if (hit) {
-        images.set(key, hit);
-        return { image: hit, cached: true };
+      const kept = images.get(key);
+      // Not set again: a preview asked for again and again is still forgotten keepMs after it was drawn.
+      if (kept) return { image: kept, cached: true };
+      const shared = await deps.shared?.get(key);
+      if (shared) {
+        images.set(key, shared);
+        return { image: shared, cached: true };
       }
       const image = await deps.pool.preview(input, signal);
       images.set(key, image);
