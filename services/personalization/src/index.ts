@@ -1,4 +1,5 @@
-export { buildApp, type PersonalizationAppOptions } from './app';
+export { buildApp } from './app';
+export type { PersonalizationAppOptions } from './deps';
 export {
   startPersonalizationService,
   personalizationMigrations,

@@ -6,7 +6,7 @@
 import { normalizePersonaId } from '@persona/contracts';
 import { clientAddress, notFound, personaImageToken, sameSecret, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
-import type { PersonalizationDeps } from '../app';
+import type { PersonalizationDeps } from '../deps';
 import * as repo from '../modules/personas/personas.repository';
 
 const Params = Type.Object({ personaId: Type.String({ maxLength: 40 }) });

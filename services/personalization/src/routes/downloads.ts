@@ -1,21 +1,13 @@
 // A Persona's downloads (issue 24): what its id may still download, asking for more (a link
 // e-mailed to the buyer), opening that link, and the owner's fresh allowance or stop. The download
-// itself is personas.ts's, which counts it.
+// itself is personas-buyer.ts's, which counts it.
 import { Type } from '@sinclair/typebox';
-import {
-  DataEnvelope,
-  DownloadChangeBody,
-  DownloadRenewBody,
-  ErrorBody,
-  NoQuery,
-  normalizePersonaId,
-  PersonaDownloads,
-  PersonaIdParams,
-} from '@persona/contracts';
-import { badRequest, clientAddress, HttpError, notFound, requestOrigin, type ServiceApp } from '@persona/service-kit';
+import { DataEnvelope, DownloadChangeBody, DownloadRenewBody, ErrorBody, NoQuery, PersonaDownloads, PersonaIdParams } from '@persona/contracts';
+import { clientAddress, HttpError, notFound, requestOrigin, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { PersonalizationDeps } from '../app';
+import type { PersonalizationDeps } from '../deps';
 import { askForMoreDownloads, changeDownloads, readDownloads, renewDownloads } from '../modules/downloads/downloads.service';
+import { personaIdOf } from '../modules/personas/persona-id';
 import * as repo from '../modules/personas/personas.repository';
 
 export default async function downloadRoutes(app: ServiceApp, deps: PersonalizationDeps) {
@@ -24,9 +16,7 @@ export default async function downloadRoutes(app: ServiceApp, deps: Personalizat
 
   /** The ready Persona the path names (400 for an id that is not one, 404 for none). */
   async function readyPersona(raw: string) {
-    const personaId = normalizePersonaId(raw);
-    if (!personaId) throw badRequest('That is not a valid Persona ID');
-    const row = await repo.findPersona(db, personaId);
+    const row = await repo.findPersona(db, personaIdOf(raw));
     if (!row || row.status !== 'ready') throw notFound('This Persona is not ready, or does not exist');
     return row;
   }
