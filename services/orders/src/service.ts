@@ -20,6 +20,7 @@ import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';
 import { webhookInbox } from './modules/payments/handle-payment-webhook';
 import type { StandIn } from './modules/payments/test-mode/start-stand-in';
 import { pollRefunds } from './modules/refunds/refunds';
+import { pruneMailFiles } from './modules/retention/mail-files';
 import { DEFAULT_RETENTION, retentionMetrics, retentionRound, type RetentionSettings } from './modules/retention/retention';
 import { releaseStaleReservations } from './modules/coupons/coupon-redemptions';
 import { DEFAULT_SELLER, drawMissingInvoicePdfs, invoiceSettings, type InvoiceSettings } from './modules/invoices/order-invoice';
@@ -250,6 +251,19 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   );
   retention.start();
   closers.push(() => retention.stop());
+  // E-mails written as files (no SMTP_URL) live on this machine: every replica prunes its own folder.
+  const retainedMail = options.mail.smtpUrl
+    ? null
+    : backgroundRounds(
+        async () => {
+          const pruned = await pruneMailFiles(options.mail.dir, new Date(Date.now() - (options.retention ?? DEFAULT_RETENTION).emailBodyDays * 86_400_000));
+          if (pruned > 0) logger.info({ files: pruned, dir: options.mail.dir }, 'e-mail files past their retention pruned');
+          return pruned;
+        },
+        { pollMs: 3600_000, logger, what: 'e-mail files retention' },
+      );
+  retainedMail?.start();
+  if (retainedMail) closers.push(() => retainedMail.stop());
 
   const running = app;
   return {
