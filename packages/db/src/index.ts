@@ -5,6 +5,7 @@ export { Mutex } from './mutex';
 export { createReadRouter, primaryOnly, parseLsn, type ReadRouter, type ReadOptions, type ReadRouterOptions } from './read-router';
 export { PG_ERROR, pgErrorCode, isUniqueViolation, isForeignKeyViolation, isConnectionError, DatabaseUnavailableError } from './errors';
 export { parseInt8, parseNumeric } from './type-parsers';
+export type { Refine } from './refine';
 export { sql, type Kysely, type Transaction, type Selectable, type Insertable, type Updateable, type Generated, type ColumnType } from 'kysely';
 export {
   encodeCursor,

@@ -1,76 +1,39 @@
-// The catalogue schema as kysely sees it. Row types stay inside repositories.
-import type { ColumnType, Generated } from 'kysely';
+// The catalogue schema as kysely sees it: the tables its migrations make (db.generated.ts, `node
+// scripts/db-types.mjs`), narrowed where the code knows more than PostgreSQL's types say. Row types
+// stay inside repositories.
+import type { Refine } from '@persona/db';
+import type { ColumnType } from 'kysely';
+import type { DB } from './db.generated';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A stored generated column: PostgreSQL computes it, no statement writes it. */
+type Computed<T> = ColumnType<T, never, never>;
 
-export interface CategoriesTable {
-  id: Generated<string>;
-  name: string;
-  description: Generated<string>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
+export type CategoriesTable = DB['categories'];
 
-export interface BooksTable {
-  id: Generated<string>;
-  title: string;
-  author: string;
-  price_paise: number;
-  printing_cost_paise: Generated<number>;
-  tags: Generated<string[]>;
-  rating: Generated<number>;
-  category_id: string | null;
-  trail_limit: Generated<number>;
-  cover_key: string | null;
-  image_keys: Generated<string[]>;
-  sample_pdf_key: string | null;
-  full_pdf_key: string | null;
-  /** The author's own signature (a PNG among the private files); null without one. */
-  author_signature_key: ColumnType<string | null, string | null | undefined, string | null>;
-  language: Generated<string>;
-  /** Pages of the full PDF (counted when it is uploaded); null without one. */
-  page_count: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Words of the full text (counted when it is written); null without one. */
-  word_count: ColumnType<number | null, number | null | undefined, number | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  /** Generated: the title and author folded for search (lower case, no accents, single spaces). */
-  title_key: ColumnType<string, never, never>;
-  author_key: ColumnType<string, never, never>;
-  /** Generated: the full-text document over both keys. */
-  search_doc: ColumnType<string, never, never>;
-}
+export type BooksTable = Refine<
+  DB['books'],
+  {
+    /** The title and author folded for search (lower case, no accents, single spaces). */
+    title_key: Computed<string>;
+    author_key: Computed<string>;
+    /** The full-text document over both keys. */
+    search_doc: Computed<string>;
+  }
+>;
 
-export interface SearchWordsTable {
-  word: string;
-}
+export type SearchWordsTable = DB['search_words'];
 
-export interface TagCountsTable {
-  tag: string;
-  books: number;
-}
+export type TagCountsTable = DB['tag_counts'];
 
-/** A book's long texts, apart from the short row lists read. */
-export interface BookContentsTable {
-  book_id: string;
-  paragraphs: ColumnType<string[], string | undefined, string>;
-  description: ColumnType<string, string | undefined, string>;
-  sample_content: ColumnType<unknown, string | undefined, string>;
-}
+/** A book's long texts, apart from the short row lists read: JSON written as text. */
+export type BookContentsTable = Refine<
+  DB['book_contents'],
+  {
+    paragraphs: ColumnType<string[], string | undefined, string>;
+    sample_content: ColumnType<unknown, string | undefined, string>;
+  }
+>;
 
-export interface CatalogueMetaTable {
-  id: number;
-  version: number;
-  demo_seeded_at: Date | null;
-}
+export type CatalogueMetaTable = DB['catalogue_meta'];
 
-export interface CatalogueDB {
-  categories: CategoriesTable;
-  books: BooksTable;
-  book_contents: BookContentsTable;
-  tag_counts: TagCountsTable;
-  search_words: SearchWordsTable;
-  catalogue_meta: CatalogueMetaTable;
-  outbox: any;
-  inbox: any;
-}
+export type CatalogueDB = Refine<DB, { books: BooksTable; book_contents: BookContentsTable }>;
