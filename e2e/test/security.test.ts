@@ -1459,7 +1459,7 @@ describe('security: bad input, uploads, object access and stored script', () => 
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (res.status >= 400) throw new Error(`${method} ${p} answered ${res.status}: ${res.text.slice(0, 300)}`);
-    return res.json as { data: any; meta?: { total: number }; message?: string };
+    return res.json as { data: unknown; meta?: { total: number }; message?: string };
   };
 
   async function buy(buyer: Omit<Buyer, 'orderId' | 'personaId'>): Promise<Buyer> {
@@ -1523,7 +1523,7 @@ describe('security: bad input, uploads, object access and stored script', () => 
       },
       env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_NAME: ADMIN.name },
     });
-    token = (await api('POST', '/api/admin/login', { email: ADMIN.email, password: ADMIN.password })).data.token as string;
+    token = ((await api('POST', '/api/admin/login', { email: ADMIN.email, password: ADMIN.password })).data as { token: string }).token;
     auth = { authorization: `Bearer ${token}` };
 
     const books = (await api('GET', '/api/books?limit=100')).data as Array<{ _id: string; price: number; category: { _id: string } | null }>;
@@ -1565,7 +1565,7 @@ describe('security: bad input, uploads, object access and stored script', () => 
 
     const png = PNG_1PX;
     const realPdf = await makePdf('A real PDF');
-    const second = (await api('POST', '/api/admin/login', { email: ADMIN.email, password: ADMIN.password })).data.token as string;
+    const second = ((await api('POST', '/api/admin/login', { email: ADMIN.email, password: ADMIN.password })).data as { token: string }).token;
     fixtures = {
       logoutAuth: { authorization: `Bearer ${second}` },
       png,

@@ -31,9 +31,9 @@ import {
   type EventCheck,
 } from './types';
 
-export interface InProcessBusOptions {
-  /** The bus's own schema (e.g. `bus`); its tables are migrated into it on first use. */
-  database: Database<any>;
+export interface InProcessBusOptions<DB> {
+  /** The bus's own schema (e.g. `bus`); its tables are migrated into it on first use (and used in SQL, whatever `DB` names). */
+  database: Database<DB>;
   logger?: BusLogger;
   /** How often consumers look for rows they were not woken for (other processes, due retries). Default 1000. */
   pollIntervalMs?: number;
@@ -52,9 +52,9 @@ interface ClaimedRow {
 
 const interval = (ms: number) => sql`(${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond')`;
 
-export function createInProcessBus(opts: InProcessBusOptions): EventBus {
+export function createInProcessBus<DB>(opts: InProcessBusOptions<DB>): EventBus {
   const { database } = opts;
-  const db: Kysely<any> = database.db;
+  const db: Kysely<DB> = database.db;
   const logger = opts.logger ?? SILENT_LOGGER;
   const pollIntervalMs = opts.pollIntervalMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 30_000;

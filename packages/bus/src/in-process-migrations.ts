@@ -4,7 +4,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 export const inProcessBusMigrations: Record<string, Migration> = {
   '00000000000001_bus_in_process': {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       await sql`
         CREATE TABLE bus_bindings (
           queue text NOT NULL,
@@ -29,7 +29,7 @@ export const inProcessBusMigrations: Record<string, Migration> = {
       await sql`CREATE INDEX bus_messages_live_idx ON bus_messages (queue, id) WHERE NOT dead`.execute(db);
       await sql`CREATE INDEX bus_messages_dead_idx ON bus_messages (queue, id) WHERE dead`.execute(db);
     },
-    async down(db: Kysely<any>) {
+    async down(db: Kysely<unknown>) {
       await sql`DROP TABLE bus_messages`.execute(db);
       await sql`DROP TABLE bus_bindings`.execute(db);
     },

@@ -13,15 +13,15 @@ export interface BusMetricsRegistry {
   onCollect(name: string, collect: () => Promise<void> | void): void;
 }
 
-export interface BusMetricsOptions {
+export interface BusMetricsOptions<DB> {
   /** The service's database (its schema holds the `outbox` table); omit for a service without an outbox. */
-  db?: Kysely<any>;
+  db?: Kysely<DB>;
   bus: EventBus;
   /** The consumer queues this service reads. */
   queues?: readonly string[];
 }
 
-export function registerBusMetrics(registry: BusMetricsRegistry, options: BusMetricsOptions): void {
+export function registerBusMetrics<DB>(registry: BusMetricsRegistry, options: BusMetricsOptions<DB>): void {
   if (options.db) {
     const db = options.db;
     const unpublished = registry.gauge({ name: 'outbox_unpublished_events', help: 'Events committed to the outbox and not yet published' });

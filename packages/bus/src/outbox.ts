@@ -11,20 +11,23 @@
 // dies mid-publish (lease expiry) can cause a second publish, which the
 // consumers' inbox absorbs.
 import type { EventEnvelope } from '@persona/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { errorMessage } from './subscription-options';
 import { SILENT_LOGGER } from './silent-logger';
 import type { BusLogger, EventBus } from './types';
 
+// The outbox and inbox are read and written in SQL: each service's schema has them, whatever else
+// its database type (`DB`) names.
+
 /** Inserts the event into the caller's transaction; it is published only if that transaction commits. */
-export async function enqueueEvent(trx: Kysely<any> | Transaction<any>, event: EventEnvelope): Promise<void> {
+export async function enqueueEvent<DB>(trx: Kysely<DB>, event: EventEnvelope): Promise<void> {
   await sql`
     INSERT INTO outbox (event_id, type, envelope)
     VALUES (${event.id}, ${event.type}, ${JSON.stringify(event)}::jsonb)`.execute(trx);
 }
 
 /** Events committed but not yet published, and how long the oldest has waited (0 when none). */
-export async function outboxBacklog(db: Kysely<any>): Promise<{ unpublished: number; oldestAgeSeconds: number }> {
+export async function outboxBacklog<DB>(db: Kysely<DB>): Promise<{ unpublished: number; oldestAgeSeconds: number }> {
   const { rows } = await sql<{ unpublished: string | number; oldest_age: string | number | null }>`
     SELECT count(*) AS unpublished, extract(epoch FROM now() - min(created_at)) AS oldest_age
     FROM outbox WHERE published_at IS NULL`.execute(db);
@@ -45,8 +48,8 @@ export interface OutboxRelay {
   prune(): Promise<{ outbox: number; inbox: number }>;
 }
 
-export interface OutboxRelayOptions {
-  db: Kysely<any>;
+export interface OutboxRelayOptions<DB> {
+  db: Kysely<DB>;
   bus: EventBus;
   logger?: BusLogger;
   /** Idle poll interval; other processes' rows and retries are found this often. Default 1000. */
@@ -77,7 +80,7 @@ export const DEFAULT_EVENT_RETENTION_MS = 14 * 24 * 3600_000;
 /** Rows deleted per statement, so a prune never holds many locks or a long transaction. */
 const PRUNE_BATCH = 1000;
 
-export function createOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
+export function createOutboxRelay<DB>(opts: OutboxRelayOptions<DB>): OutboxRelay {
   const { db, bus } = opts;
   const logger = opts.logger ?? SILENT_LOGGER;
   const pollIntervalMs = opts.pollIntervalMs ?? 1000;
@@ -149,7 +152,7 @@ export function createOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
     });
   }
 
-  async function pruneWith(db: Kysely<any>): Promise<{ outbox: number; inbox: number }> {
+  async function pruneWith(db: Kysely<DB>): Promise<{ outbox: number; inbox: number }> {
     const before = sql`now() - ${retentionMs}::bigint * interval '1 millisecond'`;
     const batches = async (statement: () => Promise<{ numAffectedRows?: bigint }>) => {
       let total = 0;

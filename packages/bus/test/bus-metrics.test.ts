@@ -26,7 +26,7 @@ function recordingRegistry() {
 
 describe('bus metrics', () => {
   let shared: Awaited<ReturnType<typeof openPglite>>;
-  let service: Database<any>;
+  let service: Database<unknown>;
   let bus: EventBus;
 
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { envelope, gate, sleep, waitFor } from './helpers';
 export interface BusFixture {
   bus: EventBus;
   /** A service database (own schema) with the outbox migrations applied. */
-  db: Kysely<any>;
+  db: Kysely<unknown>;
 }
 
 interface Received {
@@ -292,7 +292,7 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
   it('inbox: a duplicate delivery has no second effect; a failed effect is not recorded', async () => {
     const consumer = uniqueName('inbox_consumer');
     const event = envelope('book.created');
-    const effect = (value: string) => async (trx: Kysely<any>) => {
+    const effect = (value: string) => async (trx: Kysely<unknown>) => {
       await sql`INSERT INTO effects (consumer, value) VALUES (${consumer}, ${value})`.execute(trx);
     };
     const count = async () => Number((await sql<{ n: number }>`SELECT count(*)::int AS n FROM effects WHERE consumer = ${consumer}`.execute(db())).rows[0]!.n);
@@ -361,6 +361,6 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
 }
 
 /** The service schema every contract run uses: outbox/inbox plus a table for effects. */
-export async function createEffectsTable(db: Kysely<any>) {
+export async function createEffectsTable(db: Kysely<unknown>) {
   await sql`CREATE TABLE IF NOT EXISTS effects (id bigserial PRIMARY KEY, consumer text NOT NULL, value text NOT NULL)`.execute(db);
 }

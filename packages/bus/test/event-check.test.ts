@@ -43,7 +43,7 @@ async function expectChecked(bus: EventBus, queue: string, sendRaw: (body: objec
 
 describe('the event check on the in-process bus', () => {
   let stack: Awaited<ReturnType<typeof pgliteBus>>;
-  let database: Database<any>;
+  let database: Database<unknown>;
   let bus: EventBus;
   beforeAll(async () => {
     stack = await pgliteBus(check);

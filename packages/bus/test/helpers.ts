@@ -27,7 +27,7 @@ export function gate(): { promise: Promise<void>; open(): void } {
 }
 
 /** An in-process bus on a fresh in-memory PGlite (its schema `bus`), ready; `close` ends both. */
-export async function pgliteBus(check?: EventCheck): Promise<{ bus: EventBus; database: Database<any>; shared: SharedPglite; close(): Promise<void> }> {
+export async function pgliteBus(check?: EventCheck): Promise<{ bus: EventBus; database: Database<unknown>; shared: SharedPglite; close(): Promise<void> }> {
   const shared = await openPglite();
   const database = openDatabase({ kind: 'pglite', shared }, 'bus');
   const bus = createInProcessBus({ database, pollIntervalMs: 50, check });

@@ -16,8 +16,8 @@ function inProcessSuite(openSource: () => Promise<Opened>) {
   const busSchema = uniqueName('bus');
   const serviceSchema = uniqueName('svc');
   let opened: Opened;
-  let busDatabase: Database<any>;
-  let serviceDatabase: Database<any>;
+  let busDatabase: Database<unknown>;
+  let serviceDatabase: Database<unknown>;
   let fixture: BusFixture;
 
   beforeAll(async () => {

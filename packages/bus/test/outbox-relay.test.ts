@@ -31,7 +31,7 @@ function recordingBus(failFirst = 0): EventBus & { published: EventEnvelope[]; h
 
 describeWithPostgres()('outbox relay on PostgreSQL', () => {
   const schema = uniqueName('outbox');
-  let database: Database<any>;
+  let database: Database<unknown>;
 
   beforeAll(async () => {
     database = openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL, poolSize: 8 }, schema);

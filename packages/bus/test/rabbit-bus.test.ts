@@ -20,7 +20,7 @@ describeWithServers('RabbitMQ transport (outbox/inbox on PostgreSQL)', () => {
   const exchange = uniqueName('persona_events_test');
   const serviceSchema = uniqueName('svc');
   const queueNames: string[] = [];
-  let serviceDatabase: Database<any>;
+  let serviceDatabase: Database<unknown>;
   let fixture: BusFixture;
   let admin: ChannelModel;
   let adminChannel: Channel;

@@ -12,7 +12,7 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 describe('openServiceStore', () => {
   let shared: Awaited<ReturnType<typeof openPglite>>;
-  let database: Database<any>;
+  let database: Database<unknown>;
   let bus: EventBus;
   let folder: string;
   beforeAll(async () => {

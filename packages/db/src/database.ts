@@ -74,12 +74,13 @@ class OutageSafeClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     this.on('error', () => undefined);
-  }
-
-  override query(...args: unknown[]): any {
-    const result = (super.query as (...a: unknown[]) => unknown)(...args);
-    // Promise form only (kysely's); callback and cursor forms are returned untouched.
-    return result instanceof Promise ? result.catch((err: unknown) => Promise.reject(asUnavailable(err))) : result;
+    // In place of pg's query (overloaded: no one signature covers its forms), with the same arguments.
+    const query = super.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      // Promise form only (kysely's); callback and cursor forms are returned untouched.
+      return result instanceof Promise ? result.catch((err: unknown) => Promise.reject(asUnavailable(err))) : result;
+    }) as unknown as pg.Client['query'];
   }
 }
 

@@ -24,7 +24,7 @@ export function folderMigrations(dir: string): MigrationProvider {
   };
 }
 
-function migratorOf(database: Database<any>, provider: MigrationProvider): Migrator {
+function migratorOf<DB>(database: Database<DB>, provider: MigrationProvider): Migrator {
   return new Migrator({
     db: database.db,
     provider,
@@ -36,7 +36,7 @@ function migratorOf(database: Database<any>, provider: MigrationProvider): Migra
   });
 }
 
-export async function migrateToLatest(database: Database<any>, provider: MigrationProvider): Promise<string[]> {
+export async function migrateToLatest<DB>(database: Database<DB>, provider: MigrationProvider): Promise<string[]> {
   await database.ensureSchema();
   const { error, results } = await migratorOf(database, provider).migrateToLatest();
   if (error) {
@@ -52,7 +52,7 @@ export async function migrateToLatest(database: Database<any>, provider: Migrati
  * The migrations the schema still lacks (all of them on a database never migrated), without running
  * any: what a service started with MIGRATIONS=check refuses to start without (issue 25).
  */
-export async function pendingMigrations(database: Database<any>, provider: MigrationProvider): Promise<string[]> {
+export async function pendingMigrations<DB>(database: Database<DB>, provider: MigrationProvider): Promise<string[]> {
   const migrations = await migratorOf(database, provider).getMigrations();
   return migrations.filter((m) => !m.executedAt).map((m) => m.name);
 }

@@ -160,11 +160,8 @@ export async function cappedCount<DB, TB extends keyof DB, R>(
     .clearOrderBy()
     .select(sql<number>`1`.as('one'))
     .limit(cap + 1);
-  const row = await (db as Kysely<any>)
-    .selectFrom(limited.as('limited'))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(row.n);
+  const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM (${limited}) AS limited`.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
   return { total: Math.min(n, cap), capped: n > cap };
 }
 

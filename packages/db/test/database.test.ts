@@ -36,7 +36,7 @@ function contract(open: (schema: string) => Promise<{ database: Database<DB>; di
     const later = {
       async getMigrations() {
         return {
-          '00000000000009_shared_added_later': { up: async (db: Kysely<any>) => void (await sql`CREATE TABLE shared_later (id int)`.execute(db)) },
+          '00000000000009_shared_added_later': { up: async (db: Kysely<unknown>) => void (await sql`CREATE TABLE shared_later (id int)`.execute(db)) },
           ...(await migrations.getMigrations()),
         };
       },

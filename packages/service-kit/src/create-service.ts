@@ -11,6 +11,9 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
 } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, reasonPhrase } from './http-errors';
@@ -18,7 +21,7 @@ import { registerLoadShedding, type LoadSheddingOptions } from './load-shedding'
 import { httpLatencyHistogram, metricsHandler, MetricsRegistry, UNMATCHED_ROUTE } from './metrics';
 import { schemaErrorFormatter, validatorCompiler } from './validation';
 
-export type ServiceApp = FastifyInstance<any, any, any, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 export type ReadinessCheck = () => Promise<void> | void;
 

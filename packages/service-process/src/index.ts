@@ -53,8 +53,8 @@ export interface ProcessParts<C, DB> {
   logger: Logger;
 }
 
-/** What every service starts on. */
-type Parts = { database: Database<any>; bus: EventBus; logger: Logger };
+/** What every service starts on: a database whose tables are the service's own (`start` names them). */
+type Parts = { database: Pick<Database<unknown>, 'schema' | 'close'>; bus: EventBus; logger: Logger };
 
 export interface ServiceProcessSpec<C extends ProcessConfig, P extends Parts, S extends RunningService> {
   /** Logger name, PostgreSQL application_name and RabbitMQ connection name. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { Book } from '@persona/contracts';
 import sharp from 'sharp';
 import { multipart, outboxTypes, PNG_1PX, startHarness, storedFiles, tinyPdf, type FormValue, type Harness } from '../support';
 
@@ -40,7 +41,7 @@ describe('book routes', () => {
   }
 
   describe('creating a book', () => {
-    let created: Record<string, any>;
+    let created: Book;
 
     beforeAll(async () => {
       const res = await postBook([
@@ -78,9 +79,9 @@ describe('book routes', () => {
         pageCount: 3,
         wordCount: 5,
       });
-      expect(created.coverImage.url).toMatch(/^\/api\/files\/covers\/[0-9a-f-]{36}\.png$/);
+      expect(created.coverImage?.url).toMatch(/^\/api\/files\/covers\/[0-9a-f-]{36}\.png$/);
       expect(created.images).toHaveLength(1);
-      expect(created.samplePdf.url).toMatch(/^\/api\/files\/samples\/[0-9a-f-]{36}\.pdf$/);
+      expect(created.samplePdf?.url).toMatch(/^\/api\/files\/samples\/[0-9a-f-]{36}\.pdf$/);
     });
 
     it('takes a title, an author and a text in any script the Persona prints, italic author line and all', async () => {
@@ -122,12 +123,12 @@ describe('book routes', () => {
     });
 
     it('serves the cover and the sample PDF with safe headers', async () => {
-      const cover = await h.app.inject({ url: created.coverImage.url });
+      const cover = await h.app.inject({ url: created.coverImage!.url });
       expect(cover.statusCode).toBe(200);
       expect(cover.headers['content-type']).toBe('image/png');
       expect(cover.headers['x-content-type-options']).toBe('nosniff');
       expect(cover.rawPayload.equals(PNG_1PX)).toBe(true);
-      const sample = await h.app.inject({ url: created.samplePdf.url });
+      const sample = await h.app.inject({ url: created.samplePdf!.url });
       expect(sample.headers['content-type']).toBe('application/pdf');
     });
 
