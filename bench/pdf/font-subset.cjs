@@ -8,7 +8,7 @@ const path = require('node:path');
 
 const service = path.resolve(__dirname, '../../services/personalization');
 const from = (id) => require(require.resolve(id, { paths: [service] }));
-const { TrueTypeFont } = require(path.join(service, 'dist/src/modules/pdf-engine/truetype.js'));
+const { TrueTypeFont } = require(path.join(service, 'dist/src/modules/fonts/truetype.js'));
 const { PDFDocument } = from('pdf-lib');
 const fontkit = from('@pdf-lib/fontkit');
 

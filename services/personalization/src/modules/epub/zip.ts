@@ -3,7 +3,7 @@
 // output depends only on its input), no extra fields, no data descriptors. The same entries give
 // the same bytes on every machine.
 import { crc32 } from 'node:zlib';
-import { deflate } from '../pdf-engine/deflate';
+import { deflate } from '../deflate/deflate';
 
 export interface ZipEntry {
   name: string;

@@ -12,7 +12,7 @@
 // `qpdf --overlay` and saturated paid → ready at about 7 Personas/s; this one is
 // 0.6–1.2× qpdf for a first Persona and about 20 ms for the next of the same
 // book (`npm run bench`, the `pdf` group; bench/README.md). pdf-lib still builds
-// the objects; typesetting, subsetting (truetype.ts) and deflate (deflate.ts)
+// the objects; typesetting, subsetting (fonts/truetype.ts) and deflate (deflate/deflate.ts)
 // are ours and deterministic, which the byte-for-byte regeneration test checks.
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
@@ -22,7 +22,7 @@ import { BaseCache } from './base-cache';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { UnprintableTextError, UnreadableSourceError } from './errors';
 import { formatPurchaseDate, parsePurchaseDate } from './format-date';
-import { PersonaFonts } from './persona-fonts';
+import { PersonaFonts } from '../fonts/persona-fonts';
 import { preparedImage } from './images';
 import { A5, Frame, drawPageNumber, drawTitlePage, footerText, type ColophonText, type DedicationText, type PrivateDetail } from './persona-pages';
 import { prepareBase, readBase, type PreparedBase } from './prepare-base';

@@ -7,7 +7,10 @@
 // calls a glyph, took about half the drawing's 15 ms.
 import type { Image as CanvasImage, Path2D as CanvasPath, SKRSContext2D } from '@napi-rs/canvas';
 import { LRUCache } from 'lru-cache';
-import { glyphOutline, runGlyphs, slantOf, splitRuns, unitsPerEm, type FaceName, type TextStyle } from './persona-fonts';
+import { unitsPerEm, type FaceName } from '../fonts/faces';
+import { slantOf, type TextStyle } from '../fonts/fallback';
+import { glyphOutline, runGlyphs } from '../fonts/shaping';
+import { splitRuns } from '../fonts/text-runs';
 import { A5, A5Frame, INKS } from './persona-pages';
 import { qrMatrix } from './qr-rectangles';
 

@@ -1,8 +1,8 @@
-// Page content drawn with pdf-lib is compressed with our deflate (deflate.ts)
+// Page content drawn with pdf-lib is compressed with our deflate (deflate/deflate.ts)
 // rather than pako: pdf-lib's content streams are made unencoded, then
 // replaced by compressed raw streams once the drawing is done.
 import { PDFContentStream, PDFName, PDFRawStream, type PDFContext, type PDFRef } from 'pdf-lib';
-import { deflate } from './deflate';
+import { deflate } from '../deflate/deflate';
 
 export function deferContentCompression(context: PDFContext): void {
   context.contentStream = (operators, dict = {}) => PDFContentStream.of(context.obj(dict), operators, false);

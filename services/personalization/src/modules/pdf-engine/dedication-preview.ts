@@ -12,7 +12,8 @@ import { compressContentStreams, deferContentCompression } from './content-strea
 import { formatPurchaseDate } from './format-date';
 import { grayPng } from './gray-png';
 import { preparedImage, registerImage } from './images';
-import { loadShaper, PersonaFonts } from './persona-fonts';
+import { PersonaFonts } from '../fonts/persona-fonts';
+import { loadShaper } from '../fonts/shaping';
 import { A5, Frame, drawDedicationPage, footerPlacement, footerText, type DedicationText } from './persona-pages';
 
 export interface PreviewInput {

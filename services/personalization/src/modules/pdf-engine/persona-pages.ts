@@ -4,7 +4,8 @@
 // record, its signature, a gift's salts); and the footer.
 import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type PDFPage, type PDFRef } from 'pdf-lib';
 import { drawImage, fitWithin } from './images';
-import type { PersonaFonts, PlacedText, TextStyle } from './persona-fonts';
+import type { TextStyle } from '../fonts/fallback';
+import type { PersonaFonts, PlacedText } from '../fonts/persona-fonts';
 import { qrMatrix } from './qr-rectangles';
 import { breakLines } from './typeset-text';
 

@@ -7,7 +7,9 @@
 import { type PDFArray, PDFDict, PDFDocument, PDFHexString, PDFInvalidObject, PDFName, PDFNumber, PDFPage, type PDFRef, PDFString } from 'pdf-lib';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { appendUpdate, type UpdateObject } from './incremental-update';
-import { PersonaFonts, splitRuns, type FaceName } from './persona-fonts';
+import type { FaceName } from '../fonts/faces';
+import { PersonaFonts } from '../fonts/persona-fonts';
+import { splitRuns } from '../fonts/text-runs';
 import { drawImage, fitWithin, registerImage, type PreparedImage } from './images';
 import { Frame, drawColophonPage, drawDedicationPage, footerPlacement, type ColophonText, type DedicationText } from './persona-pages';
 import { markContent } from '../leak-mark/pdf-mark';

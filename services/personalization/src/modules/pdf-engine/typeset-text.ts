@@ -1,5 +1,5 @@
 // Line breaking and page layout of a text source: pure, measured through a callback.
-import type { TextStyle } from './persona-fonts';
+import type { TextStyle } from '../fonts/fallback';
 
 export type Measure = (text: string, style: TextStyle, size: number) => number;
 

@@ -13,7 +13,7 @@ import {
   type ColophonText,
   type DedicationText,
 } from '../../../src/modules/pdf-engine/persona-pages';
-import type { TextStyle } from '../../../src/modules/pdf-engine/persona-fonts';
+import type { TextStyle } from '../../../src/modules/fonts/fallback';
 
 interface Box {
   what: string;

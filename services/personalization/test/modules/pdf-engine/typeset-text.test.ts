@@ -1,6 +1,7 @@
 import { breakLines, typesetParagraphs, A5_BOOK } from '../../../src/modules/pdf-engine/typeset-text';
 import { formatPurchaseDate, parsePurchaseDate } from '../../../src/modules/pdf-engine/format-date';
-import { fontFor, splitRuns } from '../../../src/modules/pdf-engine/persona-fonts';
+import { fontFor } from '../../../src/modules/fonts/fallback';
+import { splitRuns } from '../../../src/modules/fonts/text-runs';
 
 // Every character 1 unit wide: line widths become character counts.
 const charCount = (text: string) => [...text].length;

@@ -6,7 +6,10 @@
 import { createHash } from 'node:crypto';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, decodePDFRawStream, type PDFObject, type PDFRawStream } from 'pdf-lib';
 import { extractPageTexts } from '@persona/test-kit';
-import { loadFaceBytes, loadShaper, PersonaFonts, shapeRun, splitRuns, type FaceName } from '../../../src/modules/pdf-engine/persona-fonts';
+import { loadFaceBytes, type FaceName } from '../../../src/modules/fonts/faces';
+import { PersonaFonts } from '../../../src/modules/fonts/persona-fonts';
+import { loadShaper, shapeRun } from '../../../src/modules/fonts/shaping';
+import { splitRuns } from '../../../src/modules/fonts/text-runs';
 
 const SAMPLES: Array<[string, string]> = [
   ['Devanagari', 'क्षत्रिय अनन्या शर्मा'],

@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PRINTABLE_RANGES } from '@persona/contracts';
-import { printedInEveryStyle } from '../../../src/modules/pdf-engine/persona-fonts';
+import { printedInEveryStyle } from '../../../src/modules/fonts/fallback';
 
 const TABLE = join(__dirname, '..', '..', '..', '..', '..', 'packages', 'contracts', 'src', 'printable-ranges.ts');
 /** Up to the end of the Supplementary Multilingual Plane: no shipped face draws beyond it. */

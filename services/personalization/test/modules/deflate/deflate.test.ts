@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { deflate } from '../../../src/modules/pdf-engine/deflate';
+import { deflate } from '../../../src/modules/deflate/deflate';
 
 describe('deflate', () => {
   const samples: Record<string, Uint8Array> = {

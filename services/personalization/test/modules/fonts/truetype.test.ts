@@ -1,6 +1,6 @@
 import fontkit from '@pdf-lib/fontkit';
-import { loadFaceBytes } from '../../../src/modules/pdf-engine/persona-fonts';
-import { TrueTypeFont } from '../../../src/modules/pdf-engine/truetype';
+import { loadFaceBytes } from '../../../src/modules/fonts/faces';
+import { TrueTypeFont } from '../../../src/modules/fonts/truetype';
 
 describe('TrueTypeFont', () => {
   const bytes = loadFaceBytes('sans');
