@@ -1,10 +1,13 @@
 // One lint for the whole house, run by each workspace's `lint` task (so by
 // `npm test` and CI): typescript-eslint with type information, React's hook
-// rules, and the import boundaries of STYLE.md (no service imports another
+// rules, the import boundaries of STYLE.md (no service imports another
 // service; no feature of an app imports another feature; shared packages
-// import no service and no app).
+// import no service and no app), and no import cycle inside a workspace
+// (import-x; the cycles between folders are scripts/check-folder-cycles.mjs).
 import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -70,9 +73,17 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { boundaries },
+    plugins: { boundaries, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
     rules: {
       'boundaries/no-crossing': 'error',
+      // A module never reaches itself through its runtime imports (type-only imports erase; the
+      // folder check counts them). Another workspace is external: workspaces depend one way (npm).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // A `let` a closure reads before its one assignment (a handler wired before the app exists) stays `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // With type information: a promise is awaited, returned or explicitly voided; never handed where a

@@ -1,5 +1,5 @@
 // Builds the admin service's Fastify instance.
-import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
+import { createUnitOfWork } from '@persona/bus';
 import {
   type AppBaseOptions,
   createAdminVerifier,
@@ -10,15 +10,14 @@ import {
   sharedLimits,
   requireAdmin,
   type ServiceApp,
-  type SessionCache,
 } from '@persona/service-kit';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import { primaryOnly, type ReadRouter } from '@persona/db';
 import type { Kysely } from 'kysely';
 import type { AdminDB } from './db';
+import type { AdminDeps } from './deps';
 import { tokenSigner } from './modules/auth/sessions';
 import { isSessionActive } from './modules/auth/sessions.repository';
-import { catalogueBookTitles, type BookTitleReader } from './modules/feedback/catalogue-client';
+import { catalogueBookTitles } from './modules/feedback/catalogue-client';
 import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import feedbackRoutes from './routes/feedback';
@@ -37,23 +36,6 @@ export interface AdminAppOptions extends AppBaseOptions {
   postsPerMinute?: number;
   /** Where the administrator's lists stop counting (COUNT_CAP). */
   countCap?: number;
-}
-
-export interface AdminDeps {
-  db: Kysely<AdminDB>;
-  /** The administrator's lists: `readLatest` (the replica once it holds every commit made before the request). */
-  reads: ReadRouter<AdminDB>;
-  uow: UnitOfWork<AdminDB>;
-  adminOnly: onRequestAsyncHookHandler;
-  sign: ReturnType<typeof tokenSigner>;
-  internalToken: string;
-  /** The title of the book a message is about (the catalogue's). */
-  bookTitles: BookTitleReader;
-  loginRateLimit: { max: number; timeWindow: string };
-  publicRateLimit: { max: number; timeWindow: string };
-  countCap?: number;
-  /** REDIS_URL: the session answers every replica shares; a logout marks its session revoked there at once. */
-  sessions?: SessionCache;
 }
 
 export async function buildApp(options: AdminAppOptions): Promise<ServiceApp> {

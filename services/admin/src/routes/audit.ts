@@ -2,7 +2,7 @@
 import { AuditEntry, AuditQuery, DEFAULT_PAGE_SIZE, ErrorBody, ListEnvelope } from '@persona/contracts';
 import { decodeCursor, pageMeta } from '@persona/db';
 import { readCursors, type ServiceApp } from '@persona/service-kit';
-import type { AdminDeps } from '../app';
+import type { AdminDeps } from '../deps';
 import { toAuditEntry } from '../modules/audit/audit.mapper';
 import { AUDIT_KEYS, listAudit } from '../modules/audit/audit.repository';
 

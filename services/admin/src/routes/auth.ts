@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { AdminProfile, DataEnvelope, ErrorBody, LoginBody, LoginData, NoQuery } from '@persona/contracts';
 import { clientAddress, internalOnly, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
-import type { AdminDeps } from '../app';
+import type { AdminDeps } from '../deps';
 import { login } from '../modules/auth/login';
 import { findAdminProfile } from '../modules/auth/admins.repository';
 import { isSessionActive, revokeSession } from '../modules/auth/sessions.repository';

@@ -17,7 +17,7 @@ import { decodeCursor, pageMeta } from '@persona/db';
 import { createEvent } from '@persona/bus';
 import { checkDateRange, clientAddress, notFound, readCursors, requestOrigin, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
-import type { AdminDeps } from '../app';
+import type { AdminDeps } from '../deps';
 import { toFeedback } from '../modules/feedback/feedback.mapper';
 import { deleteFeedback, FEEDBACK_KEYS, insertFeedback, listFeedback } from '../modules/feedback/feedback.repository';
 import { markFeedbackHandled } from '../modules/feedback/mark-feedback-handled';

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, ErrorBody, ListEnvelope, NoQuery, SubscribeBody, Sub
 import { decodeCursor, pageMeta } from '@persona/db';
 import { clientAddress, readCursors, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
-import type { AdminDeps } from '../app';
+import type { AdminDeps } from '../deps';
 import { subscribersCsv, toSubscriber } from '../modules/newsletter/subscribers.mapper';
 import { listSubscribers, subscribe, subscriberBatches, SUBSCRIBER_KEYS } from '../modules/newsletter/subscribers.repository';
 
