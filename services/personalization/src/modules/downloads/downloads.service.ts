@@ -10,7 +10,7 @@ import { DOWNLOAD_REFUSALS, shopDate, type EventActor, type PersonaDownloads, ty
 import { HttpError } from '@persona/service-kit';
 import type { Kysely } from 'kysely';
 import type { PersonalizationDB } from '../../db';
-import { formatPurchaseDate } from '../pdf-engine/format-date';
+import { formatPurchaseDate } from '../persona-print/format-date';
 import type { PersonaRow } from '../personas/personas.repository';
 import * as repo from './downloads.repository';
 

@@ -8,10 +8,10 @@
 // the same bytes (zip.ts).
 import { createHash, sign, type KeyObject } from 'node:crypto';
 import type { PersonaDetails, PersonaSalts } from '@persona/contracts';
-import { formatPurchaseDate, parsePurchaseDate } from '../pdf-engine/format-date';
-import { footerText, SIGNED_FOR_THE_AUTHOR } from '../pdf-engine/persona-pages';
-import { qrMatrix } from '../pdf-engine/qr-rectangles';
-import { isChapterHeading } from '../pdf-engine/typeset-text';
+import { isChapterHeading } from '../persona-print/chapter-heading';
+import { formatPurchaseDate, parsePurchaseDate } from '../persona-print/format-date';
+import { footerText, SIGNED_FOR_THE_AUTHOR } from '../persona-print/printed-lines';
+import { qrMatrix } from '../persona-print/qr-rectangles';
 import { canonicalJson, signedRecordOf } from '../signing/persona-signature';
 import { epubMarker } from '../leak-mark/epub-mark';
 import { zip } from './zip';

@@ -13,7 +13,7 @@
 // survive is a copy drawn again as pixels small or lossy enough to lose a
 // 0.8 pt square (a photo of a screen, a low-resolution scan, JPEG), or someone
 // who knows to look for it and removes it (README, "The leak mark").
-import { A5 } from '../pdf-engine/persona-pages';
+import { A5 } from '../persona-print/a5-page';
 import { FRAME_BITS, frameBits } from './mark-code';
 
 /** Geometry at A5 (scaled with the page like the footer): points. */

@@ -21,10 +21,12 @@ import { canonicalJson, sha256Hex, signedRecordOf } from '../signing/persona-sig
 import { BaseCache } from './base-cache';
 import { compressContentStreams, deferContentCompression } from './content-streams';
 import { UnprintableTextError, UnreadableSourceError } from './errors';
-import { formatPurchaseDate, parsePurchaseDate } from './format-date';
 import { PersonaFonts } from '../fonts/persona-fonts';
 import { preparedImage } from './images';
-import { A5, Frame, drawPageNumber, drawTitlePage, footerText, type ColophonText, type DedicationText, type PrivateDetail } from './persona-pages';
+import { A5 } from '../persona-print/a5-page';
+import { formatPurchaseDate, parsePurchaseDate } from '../persona-print/format-date';
+import { footerText } from '../persona-print/printed-lines';
+import { Frame, drawPageNumber, drawTitlePage, type ColophonText, type DedicationText, type PrivateDetail } from './persona-pages';
 import { prepareBase, readBase, type PreparedBase } from './prepare-base';
 import { stampPersona } from './stamp-persona';
 import { typesetParagraphs } from './typeset-text';

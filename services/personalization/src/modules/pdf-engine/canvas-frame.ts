@@ -11,8 +11,9 @@ import { unitsPerEm, type FaceName } from '../fonts/faces';
 import { slantOf, type TextStyle } from '../fonts/fallback';
 import { glyphOutline, runGlyphs } from '../fonts/shaping';
 import { splitRuns } from '../fonts/text-runs';
-import { A5, A5Frame, INKS } from './persona-pages';
-import { qrMatrix } from './qr-rectangles';
+import { A5 } from '../persona-print/a5-page';
+import { qrMatrix } from '../persona-print/qr-rectangles';
+import { A5Frame, INKS } from './persona-pages';
 
 const css = ([r, g, b]: readonly [number, number, number]) => `rgb(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)})`;
 

@@ -9,12 +9,14 @@ import { LRUCache } from 'lru-cache';
 import { PDFDocument } from 'pdf-lib';
 import { CanvasFrame } from './canvas-frame';
 import { compressContentStreams, deferContentCompression } from './content-streams';
-import { formatPurchaseDate } from './format-date';
 import { grayPng } from './gray-png';
 import { preparedImage, registerImage } from './images';
 import { PersonaFonts } from '../fonts/persona-fonts';
 import { loadShaper } from '../fonts/shaping';
-import { A5, Frame, drawDedicationPage, footerPlacement, footerText, type DedicationText } from './persona-pages';
+import { A5 } from '../persona-print/a5-page';
+import { formatPurchaseDate } from '../persona-print/format-date';
+import { footerText } from '../persona-print/printed-lines';
+import { Frame, drawDedicationPage, footerPlacement, type DedicationText } from './persona-pages';
 
 export interface PreviewInput {
   title: string;

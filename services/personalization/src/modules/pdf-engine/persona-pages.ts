@@ -6,11 +6,10 @@ import { fill, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRg
 import { drawImage, fitWithin } from './images';
 import type { TextStyle } from '../fonts/fallback';
 import type { PersonaFonts, PlacedText } from '../fonts/persona-fonts';
-import { qrMatrix } from './qr-rectangles';
+import { A5 } from '../persona-print/a5-page';
+import { SIGNED_FOR_THE_AUTHOR } from '../persona-print/printed-lines';
+import { qrMatrix } from '../persona-print/qr-rectangles';
 import { breakLines } from './typeset-text';
-
-/** Layout unit: an A5 page (420 × 595 pt). */
-export const A5 = { width: 420, height: 595 } as const;
 
 /** The page's three inks, as RGB fractions (the PDF's colours; the preview's canvas takes the same). */
 export const INKS = { ink: [0.1, 0.1, 0.12], grey: [0.38, 0.38, 0.42], rule: [0.6, 0.6, 0.64] } as const;
@@ -153,9 +152,6 @@ function splitEvenly(value: string, maxChars: number): string[] {
   return lines;
 }
 
-/** What the shop says where an author has not signed by hand: never a drawn "signature" it did not make. */
-export const SIGNED_FOR_THE_AUTHOR = 'Signed by Persona Books for the author';
-
 /** The sizes a gift's message may be set at, largest first: the largest it fits at is taken. */
 const MESSAGE_SIZES = [15, 14, 13, 12, 11, 10, 9];
 const MESSAGE_WIDTH = 300;
@@ -294,10 +290,6 @@ export function drawColophonPage(frame: PageFrame, text: ColophonText) {
   y = Math.min(y - 12, 80);
   y = frame.centred(`Persona ${text.personaId}`, y, 'sans', 8, { grey: true });
   for (const line of splitEvenly(text.verifyUrl, Math.floor(320 / urlCharWidth))) y = frame.centred(line, y, 'mono', 6, { leading: 7.5, maxWidth: 340 });
-}
-
-export function footerText(name: string, personaId: string): string {
-  return `Personal copy of ${name} · ${personaId}`;
 }
 
 const FOOTER = { size: 6.5, minSize: 4, fromBottom: 22, sideMargin: 30 };

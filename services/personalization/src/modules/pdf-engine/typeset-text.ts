@@ -1,5 +1,6 @@
 // Line breaking and page layout of a text source: pure, measured through a callback.
 import type { TextStyle } from '../fonts/fallback';
+import { CHAPTER_PREFIX, isChapterHeading } from '../persona-print/chapter-heading';
 
 export type Measure = (text: string, style: TextStyle, size: number) => number;
 
@@ -31,12 +32,6 @@ export interface LaidPage {
   lines: LaidLine[];
   /** The page opens a chapter (`# ` paragraph). */
   chapterHeading?: string;
-}
-
-const CHAPTER_PREFIX = /^#\s+/;
-
-export function isChapterHeading(paragraph: string): boolean {
-  return CHAPTER_PREFIX.test(paragraph);
 }
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });

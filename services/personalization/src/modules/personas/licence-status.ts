@@ -2,7 +2,7 @@
 // and a download of one that ended is refused with why.
 import { type PersonaVerification, shopDate } from '@persona/contracts';
 import { HttpError } from '@persona/service-kit';
-import { formatPurchaseDate } from '../pdf-engine/format-date';
+import { formatPurchaseDate } from '../persona-print/format-date';
 import type { PersonaRow } from './personas.repository';
 
 /** The licence as the verify answer tells it: it holds, or it ended and why. */

@@ -5,14 +5,8 @@
 // signature the page says the shop signed for them; a message is set large, wrapped, and smaller
 // only as it must; the colophon carries the record, the signature and a gift's salts, and keeps
 // clear too.
-import {
-  A5Frame,
-  drawColophonPage,
-  drawDedicationPage,
-  SIGNED_FOR_THE_AUTHOR,
-  type ColophonText,
-  type DedicationText,
-} from '../../../src/modules/pdf-engine/persona-pages';
+import { A5Frame, drawColophonPage, drawDedicationPage, type ColophonText, type DedicationText } from '../../../src/modules/pdf-engine/persona-pages';
+import { SIGNED_FOR_THE_AUTHOR } from '../../../src/modules/persona-print/printed-lines';
 import type { TextStyle } from '../../../src/modules/fonts/fallback';
 
 interface Box {

@@ -1,7 +1,4 @@
 import { breakLines, typesetParagraphs, A5_BOOK } from '../../../src/modules/pdf-engine/typeset-text';
-import { formatPurchaseDate, parsePurchaseDate } from '../../../src/modules/pdf-engine/format-date';
-import { fontFor } from '../../../src/modules/fonts/fallback';
-import { splitRuns } from '../../../src/modules/fonts/text-runs';
 
 // Every character 1 unit wide: line widths become character counts.
 const charCount = (text: string) => [...text].length;
@@ -50,38 +47,5 @@ describe('typesetParagraphs', () => {
         expect(line.x + measure(line.text, line.style, line.size)).toBeLessThanOrEqual(A5_BOOK.width - A5_BOOK.marginRight + 0.001);
       }
     }
-  });
-});
-
-describe('purchase dates', () => {
-  it('prints the date as "22 November 2026"', () => {
-    expect(formatPurchaseDate('2026-11-22')).toBe('22 November 2026');
-    expect(formatPurchaseDate('2027-01-05')).toBe('5 January 2027');
-  });
-
-  it('is midnight UTC of that day', () => {
-    expect(parsePurchaseDate('2026-11-22').toISOString()).toBe('2026-11-22T00:00:00.000Z');
-  });
-
-  it('refuses what is not a calendar date', () => {
-    for (const bad of ['2026-02-30', '22/11/2026', '2026-11-22T10:00:00Z', '']) expect(() => parsePurchaseDate(bad)).toThrow(RangeError);
-  });
-});
-
-describe('font fallback', () => {
-  it('draws Latin, Greek and Cyrillic with DejaVu and Devanagari with Noto Sans Devanagari', () => {
-    expect(fontFor('Ü'.codePointAt(0) as number)).toBe('serif');
-    expect(fontFor('Ω'.codePointAt(0) as number)).toBe('serif');
-    expect(fontFor('Ж'.codePointAt(0) as number)).toBe('serif');
-    expect(fontFor('अ'.codePointAt(0) as number)).toBe('devanagari');
-    expect(fontFor('अ'.codePointAt(0) as number, 'serifBold')).toBe('devanagariBold');
-  });
-
-  it('splits mixed text into runs, keeping spaces and marks with the run before them', () => {
-    expect(splitRuns('Zoë और अनन्या · PRS', 'sans')).toEqual([
-      { face: 'sans', text: 'Zoë ' },
-      { face: 'devanagari', text: 'और अनन्या ' },
-      { face: 'sans', text: '· PRS' },
-    ]);
   });
 });

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { matrixToRects, qrMatrix } from '../../../src/modules/pdf-engine/qr-rectangles';
+import { matrixToRects, qrMatrix } from '../../../src/modules/persona-print/qr-rectangles';
 
 describe('QR code rectangles', () => {
   it('merges each row of dark modules into horizontal runs', () => {
