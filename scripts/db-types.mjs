@@ -102,6 +102,12 @@ async function generateAll() {
       files[file] = await prettier.format(HEADER + output, { ...options, filepath: file });
     }
   } finally {
+    // A closed pool's last sessions may still be saying goodbye: terminated under them, pg would throw in no one's hands.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
