@@ -1,5 +1,5 @@
 // Builds the orders service's Fastify instance.
-import { createUnitOfWork, type UnitOfWork } from '@persona/bus';
+import { createUnitOfWork } from '@persona/bus';
 import {
   type AdminVerifier,
   type AppBaseOptions,
@@ -10,11 +10,10 @@ import {
   requireAdmin,
   type ServiceApp,
 } from '@persona/service-kit';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import { primaryOnly, type ReadRouter } from '@persona/db';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from './db';
-import type { ShopMail } from './modules/mail/emails.repository';
+import type { BuyerMail, OrdersDeps } from './deps';
 import type { BookReader } from './modules/payments/catalogue-client';
 import type { InvoiceSettings } from './modules/invoices/order-invoice';
 import type { PaymentProvider } from './modules/payments/payment-provider';
@@ -49,33 +48,6 @@ export interface OrdersAppOptions extends AppBaseOptions {
   refundSpeed?: 'normal' | 'optimum';
   /** Why live payments are refused (livePaymentsRefusal): initiation answers 503 and the dashboard says why; absent: the shop sells. */
   livePaymentsRefused?: string | null;
-}
-
-export interface BuyerMail {
-  shop: ShopMail;
-  nudge: () => void;
-}
-
-export interface OrdersDeps {
-  db: Kysely<OrdersDB>;
-  /** The administrator's lists: `readLatest` (the replica once it holds every commit made before the request). */
-  reads: ReadRouter<OrdersDB>;
-  provider: PaymentProvider;
-  standIn?: StandIn;
-  readBook: BookReader;
-  adminOnly: onRequestAsyncHookHandler;
-  verifier: AdminVerifier;
-  uow: UnitOfWork<OrdersDB>;
-  lookupRateLimit: { max: number; timeWindow: string };
-  /** Sign-in link requests per client. */
-  libraryLinkRateLimit: { max: number; timeWindow: string };
-  countCap?: number;
-  exportBatchSize?: number;
-  mail: BuyerMail;
-  webhookInbox: { arrived(): void; nudge(): void };
-  invoicing: InvoiceSettings;
-  refundSpeed: 'normal' | 'optimum';
-  livePaymentsRefused: string | null;
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {

@@ -14,7 +14,7 @@ import {
   UpdateCouponBody,
 } from '@persona/contracts';
 import { clientAddress, requestOrigin, type ServiceApp } from '@persona/service-kit';
-import type { OrdersDeps } from '../app';
+import type { OrdersDeps } from '../deps';
 import { couponRedemptions, createCoupon, listCoupons, priceCoupon, updateCoupon } from '../modules/coupons/coupons.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody };

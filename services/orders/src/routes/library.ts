@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { DataEnvelope, ErrorBody, Library, LIBRARY_TOKEN_HEADER, LibraryLinkBody, NoQuery } from '@persona/contracts';
 import { clientAddress, type ServiceApp } from '@persona/service-kit';
-import type { OrdersDeps } from '../app';
+import type { OrdersDeps } from '../deps';
 import { openLibrary, requestLibraryLink } from '../modules/library/library.service';
 
 const TokenHeaders = Type.Object({ [LIBRARY_TOKEN_HEADER]: Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) });

@@ -33,9 +33,11 @@ import {
 } from '@persona/contracts';
 import { decodeCursor, pageMeta } from '@persona/db';
 import { badRequest, checkDateRange, clientAddress, notFound, readCursors, requestOrigin, unauthorized, type ServiceApp } from '@persona/service-kit';
-import type { OrdersDeps } from '../app';
+import type { OrdersDeps } from '../deps';
 import { summaryFirstDay, toOrder, toOrderSummary, toPublicOrder } from '../modules/orders/orders.mapper';
 import * as repo from '../modules/orders/orders.repository';
+import { listKeys, listOrders } from '../modules/orders/order-list.repository';
+import { salesByDay, workCounts } from '../modules/orders/dashboard-figures.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
 import { addOrderNote, orderDetail, resendOrderEmail } from '../modules/orders/order-page';
 import { requestRefund, toOrderRefund } from '../modules/refunds/refunds';
@@ -144,9 +146,9 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
     async (request) => {
       const { page = 1, limit = DEFAULT_PAGE_SIZE, after: _after, before: _before, ...filter } = request.query;
       checkDateRange(filter);
-      const cursors = readCursors(request.query, (text) => decodeCursor(text, repo.listKeys(filter)));
+      const cursors = readCursors(request.query, (text) => decodeCursor(text, listKeys(filter)));
       // On the read replica once it has every commit made before this request (the admin's own changes included).
-      const result = await deps.reads.readLatest((reader) => repo.listOrders(reader, { filter, limit, page, ...cursors, countCap: deps.countCap }));
+      const result = await deps.reads.readLatest((reader) => listOrders(reader, { filter, limit, page, ...cursors, countCap: deps.countCap }));
       return { data: result.rows.map(toOrder), meta: pageMeta(result, { page, limit }) };
     },
   );
@@ -156,7 +158,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
     { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: DataEnvelope(OrderSummary), 401: ErrorBody } } },
     async (request, reply) => {
       const now = new Date();
-      const [days, work] = await Promise.all([repo.salesByDay(db, summaryFirstDay(now)), repo.workCounts(db)]);
+      const [days, work] = await Promise.all([salesByDay(db, summaryFirstDay(now)), workCounts(db)]);
       // Sales figures: no shared cache may keep them.
       reply.header('cache-control', 'no-store');
       return { data: { ...toOrderSummary(now, days, work), livePaymentsRefused: deps.livePaymentsRefused } };

@@ -5,7 +5,7 @@ import secureJson from 'secure-json-parse';
 import { DataEnvelope, ErrorBody, InitiatePaymentBody, InitiatePaymentData, NoQuery, VerifyPaymentBody, VerifyPaymentData } from '@persona/contracts';
 import { badRequest, HttpError, notFound, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
-import type { OrdersDeps } from '../app';
+import type { OrdersDeps } from '../deps';
 import { recordPaymentWebhook } from '../modules/payments/handle-payment-webhook';
 import { initiatePayment } from '../modules/payments/initiate-payment';
 import type { PaymentsContext } from '../modules/payments/payments-context';

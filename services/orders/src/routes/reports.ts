@@ -13,7 +13,7 @@ import {
   SettlementReport,
 } from '@persona/contracts';
 import { badRequest, type ServiceApp } from '@persona/service-kit';
-import type { OrdersDeps } from '../app';
+import type { OrdersDeps } from '../deps';
 import { istMonthRange } from '../modules/invoices/invoice-number';
 import { invoicesOfMonth } from '../modules/invoices/invoices.repository';
 import { gstReturn, gstReturnCsv } from '../modules/reports/gst-return';

@@ -5,7 +5,8 @@
 import { DISPATCH_CSV_HEADER, ORDERS_CSV_HEADER, paiseToRupees, shopDate, toCsv, toCsvRows, type CsvCell, type OrderExportQuery } from '@persona/contracts';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
-import { dispatchBatches, orderBatches, type OrderRow } from './orders.repository';
+import { dispatchBatches, orderBatches } from './order-list.repository';
+import type { OrderRow } from './orders.repository';
 import { addressLine, shippingAddress } from './orders.mapper';
 
 export const EXPORT_BATCH_SIZE = 500;

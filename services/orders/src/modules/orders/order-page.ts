@@ -15,7 +15,7 @@ import { refundsOfOrder, toOrderRefund } from '../refunds/refunds';
 import { toOrder } from './orders.mapper';
 import { reissuesOfOrder, toPersonaReissue } from './reissue-persona';
 import * as repo from './orders.repository';
-import type { OrderChangeContext } from './orders.service';
+import type { OrderChangeContext } from './order-change-context';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

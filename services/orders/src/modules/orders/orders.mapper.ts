@@ -18,7 +18,8 @@ import {
   type SalesTotals,
   type Shipment,
 } from '@persona/contracts';
-import type { OrderRow, SalesDayRow, WorkCountsRow } from './orders.repository';
+import type { SalesDayRow, WorkCountsRow } from './dashboard-figures.repository';
+import type { OrderRow } from './orders.repository';
 
 export function toOrder(row: OrderRow): Order {
   return {

@@ -1,22 +1,16 @@
 // Administrator changes to an order: a printed copy's delivery status (spec §4: any of the four,
 // in any order; a digital order has none), with its shipment when marked shipped, an event for the
 // audit log and the buyer's e-mail (one per status, ever), all in one transaction.
-import { createEvent, type EventOrigin, type UnitOfWork } from '@persona/bus';
+import { createEvent } from '@persona/bus';
 import type { DeliveryStatus, Order } from '@persona/contracts';
 import { badRequest, conflict, notFound } from '@persona/service-kit';
 import { queueEmail, type ShopMail } from '../mail/emails.repository';
 import { deliveryEmail } from '../mail/order-emails';
-import type { OrdersDB } from '../../db';
 import { personaRequest } from '../payments/mark-order-paid';
+import type { OrderChangeContext } from './order-change-context';
 import { toOrder } from './orders.mapper';
 import { reissueOfPersona } from './reissue-persona';
 import * as repo from './orders.repository';
-
-/** What an administrator's change to an order needs besides its input. */
-export interface OrderChangeContext extends EventOrigin {
-  /** Runs the change and its event as one transaction; the relay is woken after it commits. */
-  uow: UnitOfWork<OrdersDB>;
-}
 
 /** The change an administrator asks for: the status, and for "shipped" who carries it and its tracking number. */
 export interface DeliveryChange {

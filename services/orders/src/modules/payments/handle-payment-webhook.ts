@@ -8,7 +8,8 @@ import { backgroundRounds, quietGate, type BackgroundRounds, type Logger, type Q
 import type { UnitOfWork, Work } from '@persona/bus';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
-import * as repo from '../orders/orders.repository';
+import * as payments from './payments.repository';
+import * as webhookEvents from './webhook-inbox.repository';
 import { markOrderPaid } from './mark-order-paid';
 import type { ShopMail } from '../mail/emails.repository';
 import { applyRefundState } from '../refunds/refunds';
@@ -28,7 +29,7 @@ const ROUND = 50;
 export const webhookRetryMs = (attempts: number) => Math.min(2000 * 2 ** Math.max(0, attempts - 1), 600_000);
 
 export async function recordPaymentWebhook(db: Kysely<OrdersDB>, eventId: string, webhook: WebhookAction): Promise<WebhookReceipt> {
-  if (!(await repo.recordWebhookEvent(db, eventId, webhook))) return 'duplicate';
+  if (!(await webhookEvents.recordWebhookEvent(db, eventId, webhook))) return 'duplicate';
   return webhook.action === 'not_supported' ? 'ignored' : 'accepted';
 }
 
@@ -46,11 +47,11 @@ async function applyWebhook(inbox: WebhookInbox, work: Work<OrdersDB>, eventId: 
     );
     return after ? 'recorded' : 'ignored';
   }
-  const row = await repo.findOrderByRazorpayOrderId(trx, webhook.providerOrderId);
+  const row = await payments.findOrderByRazorpayOrderId(trx, webhook.providerOrderId);
   if (!row) return 'ignored';
   if (webhook.action === 'captured') {
     if (webhook.amountPaise !== row.amount_paise) {
-      await repo.recordAttempt(trx, {
+      await payments.recordAttempt(trx, {
         order_id: row.id,
         razorpay_payment_id: webhook.paymentId,
         outcome: 'amount-mismatch',
@@ -61,16 +62,16 @@ async function applyWebhook(inbox: WebhookInbox, work: Work<OrdersDB>, eventId: 
     }
     if (await markOrderPaid(work, row, webhook.paymentId ?? 'unknown', `webhook:${webhook.type}`, `webhook:${eventId}`)) return 'paid';
     // Paid by the browser's proof (an authorisation): this is the capture the reconciler would have looked for.
-    if (webhook.paymentId !== null && webhook.paymentId === row.razorpay_payment_id) await repo.paymentChecksDone(trx, row.id);
+    if (webhook.paymentId !== null && webhook.paymentId === row.razorpay_payment_id) await payments.paymentChecksDone(trx, row.id);
     return 'already-paid';
   }
-  await repo.markUnpaidAttempt(trx, row.id, webhook.action === 'failed' ? 'failed' : 'attempted');
+  await payments.markUnpaidAttempt(trx, row.id, webhook.action === 'failed' ? 'failed' : 'attempted');
   // A failed payment gives its code back (a later payment of the order takes it again).
   if (webhook.action === 'failed' && row.coupon_id && row.payment_status !== 'paid') await releaseRedemption(trx, row.id, ['reserved']);
   // Authorised, not captured (an account without automatic capture): the reconciler captures it
   // at its next run, and pays the order then.
-  if (webhook.action === 'authorized' && row.payment_status !== 'paid') await repo.askAboutPaymentNow(trx, row.id);
-  await repo.recordAttempt(trx, {
+  if (webhook.action === 'authorized' && row.payment_status !== 'paid') await payments.askAboutPaymentNow(trx, row.id);
+  await payments.recordAttempt(trx, {
     order_id: row.id,
     razorpay_payment_id: webhook.paymentId,
     outcome: webhook.action,
@@ -102,11 +103,11 @@ export async function handleDueWebhooks(inbox: WebhookInbox, limit = ROUND): Pro
     let claimed: { eventId: string; attempts: number } | undefined;
     try {
       const outcome = await uow.run(async (work) => {
-        const event = await repo.claimDueWebhookEvent(work.trx);
+        const event = await webhookEvents.claimDueWebhookEvent(work.trx);
         if (!event) return null;
         claimed = event;
         const result = await applyWebhook(inbox, work, event.eventId, event.action);
-        await repo.webhookEventHandled(work.trx, event.eventId, result);
+        await webhookEvents.webhookEventHandled(work.trx, event.eventId, result);
         return result;
       });
       if (outcome === null) break;
@@ -114,7 +115,7 @@ export async function handleDueWebhooks(inbox: WebhookInbox, limit = ROUND): Pro
     } catch (err) {
       if (!claimed) throw err;
       logger.warn({ err, eventId: claimed.eventId }, 'payment webhook not handled; will retry');
-      await repo.webhookEventFailed(db, claimed.eventId, String((err as Error).message), webhookRetryMs(claimed.attempts + 1));
+      await webhookEvents.webhookEventFailed(db, claimed.eventId, String((err as Error).message), webhookRetryMs(claimed.attempts + 1));
       handled += 1;
     }
   }

@@ -28,6 +28,7 @@ import {
 import { isUniqueViolation } from '@persona/db';
 import { badRequest, conflict, HttpError } from '@persona/service-kit';
 import * as repo from '../orders/orders.repository';
+import { setRazorpayOrderId } from './payments.repository';
 import { couponErrorCode } from '../coupons/coupon-pricing';
 import { recordReservation, reserveCouponUse, type CouponHold } from '../coupons/coupon-redemptions';
 import { judgeCoupon } from '../coupons/coupons.service';
@@ -177,7 +178,7 @@ async function ensureProviderOrder(ctx: PaymentsContext, row: repo.OrderRow): Pr
   if (row.razorpay_order_id) return row;
   const razorpayOrderId = await createProviderOrder(ctx, { id: row.id, amountPaise: row.amount_paise, bookId: row.book_id, deliveryType: row.delivery_type });
   const now = new Date();
-  await repo.setRazorpayOrderId(ctx.db, row.id, razorpayOrderId, nextPaymentCheck(now, now));
+  await setRazorpayOrderId(ctx.db, row.id, razorpayOrderId, nextPaymentCheck(now, now));
   return { ...row, razorpay_order_id: razorpayOrderId };
 }
 

@@ -5,11 +5,12 @@
 import { createEvent, type Work } from '@persona/bus';
 import { orderedOnOf, printedDelivery, shopDate, type OrderPaidPayload } from '@persona/contracts';
 import type { OrdersDB } from '../../db';
-import * as repo from '../orders/orders.repository';
+import type { OrderRow } from '../orders/orders.repository';
+import { markPaid, recordAttempt } from './payments.repository';
 import { finalizeRedemption } from '../coupons/coupon-redemptions';
 
 /** What personalisation needs to make the Persona of a paid order. */
-export function personaRequest(order: repo.OrderRow): OrderPaidPayload {
+export function personaRequest(order: OrderRow): OrderPaidPayload {
   const paidAt = order.paid_at ?? new Date();
   return {
     orderId: order.id,
@@ -32,7 +33,7 @@ export function personaRequest(order: repo.OrderRow): OrderPaidPayload {
  * the payment, not from a checkout left open for days; a gift ships so that it still arrives by
  * its day. The checkout showed the buyer the same rule's "arrives by" before paying.
  */
-export function shipByOf(row: Pick<repo.OrderRow, 'delivery_type' | 'gift_deliver_on'>, paidAt: Date): string | null {
+export function shipByOf(row: Pick<OrderRow, 'delivery_type' | 'gift_deliver_on'>, paidAt: Date): string | null {
   return row.delivery_type === 'physical' ? printedDelivery(orderedOnOf(paidAt), row.gift_deliver_on).shipBy : null;
 }
 
@@ -42,17 +43,11 @@ export function shipByOf(row: Pick<repo.OrderRow, 'delivery_type' | 'gift_delive
  * (the attempt is recorded either way). order.paid carries the checkout's correlation id (kept
  * on the order), so the buyer's action stays one trace whoever gets here first.
  */
-export async function markOrderPaid(
-  { trx, emit }: Work<OrdersDB>,
-  row: repo.OrderRow,
-  paymentId: string,
-  via: string,
-  correlationId: string,
-): Promise<boolean> {
+export async function markOrderPaid({ trx, emit }: Work<OrdersDB>, row: OrderRow, paymentId: string, via: string, correlationId: string): Promise<boolean> {
   // The browser's proof (verify) is of an authorisation; every other way here saw the capture.
   const now = new Date();
-  const paid = await repo.markPaid(trx, row.id, paymentId, via, via === 'verify' ? now : null, shipByOf(row, now));
-  await repo.recordAttempt(trx, { order_id: row.id, razorpay_payment_id: paymentId, outcome: 'paid', source: via, detail: paid ? undefined : 'already paid' });
+  const paid = await markPaid(trx, row.id, paymentId, via, via === 'verify' ? now : null, shipByOf(row, now));
+  await recordAttempt(trx, { order_id: row.id, razorpay_payment_id: paymentId, outcome: 'paid', source: via, detail: paid ? undefined : 'already paid' });
   if (!paid) return false;
   // Paid at its discounted price: the code's redemption is the buyer's for good.
   if (paid.coupon_id) await finalizeRedemption(trx, paid.id);

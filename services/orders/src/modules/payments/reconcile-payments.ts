@@ -3,7 +3,8 @@
 // right amount pays the order, as a verify or webhook would have, and an authorised one is
 // captured first (inside the days before Razorpay would give an uncaptured payment back). A
 // paid order whose payment was seen authorised only (verify) is asked about until it is captured.
-import * as repo from '../orders/orders.repository';
+import type { OrderRow } from '../orders/orders.repository';
+import { claimPaymentChecks, paymentChecksDone } from './payments.repository';
 import { markOrderPaid } from './mark-order-paid';
 import { nextPaymentCheck } from './payment-checks';
 import type { ProviderPayment } from './payment-provider';
@@ -27,7 +28,7 @@ export async function reconcileUnpaidOrders(ctx: PaymentsContext, options: Recon
   let asked = 0;
   while (asked < maxPerRun) {
     const at = now();
-    const rows = await repo.claimPaymentChecks(ctx.db, at, Math.min(batch, maxPerRun - asked), (row) => nextPaymentCheck(row.created_at, at));
+    const rows = await claimPaymentChecks(ctx.db, at, Math.min(batch, maxPerRun - asked), (row) => nextPaymentCheck(row.created_at, at));
     asked += rows.length;
     let next = 0;
     const worker = async () => {
@@ -46,7 +47,7 @@ export async function reconcileUnpaidOrders(ctx: PaymentsContext, options: Recon
  * authorised and is captured now; a paid order's payment (a verify proves an authorisation only)
  * is captured if it is not yet. True when this call paid the order.
  */
-async function settle(ctx: PaymentsContext, row: repo.OrderRow): Promise<boolean> {
+async function settle(ctx: PaymentsContext, row: OrderRow): Promise<boolean> {
   let payments: ProviderPayment[];
   try {
     payments = await ctx.provider.paymentsOf(row.razorpay_order_id!);
@@ -56,7 +57,7 @@ async function settle(ctx: PaymentsContext, row: repo.OrderRow): Promise<boolean
   if (row.payment_status === 'paid') {
     const payment = payments.find((p) => p.id === row.razorpay_payment_id);
     const status = payment?.status === 'authorized' ? (await captureOf(ctx, payment))?.status : payment?.status;
-    if (status === 'captured') await repo.paymentChecksDone(ctx.db, row.id);
+    if (status === 'captured') await paymentChecksDone(ctx.db, row.id);
     return false;
   }
   const ofAmount = payments.filter((p) => p.amountPaise === row.amount_paise);
