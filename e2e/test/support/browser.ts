@@ -1,10 +1,17 @@
 // Chromium for the browser journeys: the system binary driven by playwright-core.
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@persona/test-kit';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_SERVER_ENV } from './shared-fixtures';
 
 export { CHROMIUM_ARGS };
 
+/**
+ * The run's Chromium (global-setup.ts) when there is one: a connection of this file's own, whose
+ * `close` disconnects without stopping the browser; else a browser launched for this file.
+ */
 export function launchChromium(): Promise<Browser> {
+  const server = process.env[CHROMIUM_SERVER_ENV];
+  if (server) return chromium.connect(server);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -10,6 +10,7 @@ import type { Book } from '@persona/contracts';
 import { startShop } from '@persona/launcher';
 import { closeChromium, launchChromium, SHOP_HOOK_TIMEOUT_MS } from './browser';
 import { layoutReport } from './layout';
+import { fromShopTemplate } from './shared-fixtures';
 import { fetchAllBooks, startTestShop, TEST_ADMIN, type RunningShop } from './shop';
 
 /** What a journey needs of a shop: where it answers and how to stop it. */
@@ -133,7 +134,9 @@ export async function startOwnShop(prefix: string, env: NodeJS.ProcessEnv = {}, 
   const dataDir = path.join(tmp, 'shop');
   const removeTmp = () => rm(tmp, { recursive: true, force: true });
   try {
-    await before?.(dataDir);
+    // A seed writes into a shop that has never started; without one, the run's template saves the first start.
+    if (before) await before(dataDir);
+    else await fromShopTemplate(dataDir);
     const shop = await startShop({
       dataDir,
       port: 0,

@@ -1,4 +1,5 @@
-// Starts the whole shop with startShop() from @persona/launcher on a fresh data dir: in this process
+// Starts the whole shop with startShop() from @persona/launcher on a fresh data dir (a copy of the
+// run's template when global-setup.ts made one): in this process
 // when jest runs with --experimental-vm-modules (PGlite needs it inside jest's VM), else in a child
 // Node process. STOREFRONT_E2E_URL points the tests at an already running shop instead.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -6,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Book } from '@persona/contracts';
+import { fromShopTemplate, TEST_ADMIN, TEST_ADMIN_ENV } from './shared-fixtures';
 
 export interface RunningShop {
   url: string;
@@ -23,17 +25,18 @@ function vmModulesEnabled(): boolean {
   return [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((arg) => arg.includes('--experimental-vm-modules'));
 }
 
-/** The administrator every test shop starts with (ADMIN_EMAIL / ADMIN_PASSWORD). */
-export const TEST_ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
-const ADMIN_ENV = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, ADMIN_NAME: TEST_ADMIN.name };
+export { TEST_ADMIN };
+const ADMIN_ENV = TEST_ADMIN_ENV;
 
 export async function startTestShop(): Promise<RunningShop> {
   const external = process.env.STOREFRONT_E2E_URL;
   if (external) return { url: external.replace(/\/$/, ''), mailDir: process.env.STOREFRONT_E2E_MAIL_DIR ?? '', close: async () => {} };
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'persona-e2e-'));
-  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const tmp = mkdtempSync(join(tmpdir(), 'persona-e2e-'));
+  const dataDir = join(tmp, 'shop');
+  const removeDataDir = () => rmSync(tmp, { recursive: true, force: true });
   try {
+    await fromShopTemplate(dataDir);
     const shop = vmModulesEnabled() ? await startInProcess(dataDir) : await startInChild(dataDir);
     return {
       url: shop.url.replace(/\/$/, ''),
