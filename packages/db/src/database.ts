@@ -5,7 +5,9 @@
 // by `SET LOCAL search_path` in every transaction (scoped-dialect.ts); on
 // PGlite on its one session. On PostgreSQL an
 // optional read replica (`readUrl`) serves the reads routed to it (read-router.ts).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite, type Extension } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -185,8 +187,9 @@ export interface PgliteOptions {
  * `dataDir` is omitted (tests).
  */
 export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<SharedPglite & { close(): Promise<void> }> {
-  const fresh = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const template = fresh && options.template && existsSync(options.template) ? new Blob([readFileSync(options.template)]) : undefined;
+  const fresh = dataDir === undefined || !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const templateFile = options.template ?? (dataDir === undefined ? await memoryTemplate() : undefined);
+  const template = fresh && templateFile && existsSync(templateFile) ? new Blob([readFileSync(templateFile)]) : undefined;
   const pglite = await PGlite.create(dataDir ?? 'memory://', {
     // The contrib extensions the services' search uses, as on PostgreSQL (each service's migration creates them).
     extensions: PGLITE_EXTENSIONS,
@@ -204,6 +207,24 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
       }
     },
   });
+}
+
+/**
+ * The template an in-memory database starts from when none is given (the tests' databases): made
+ * once per machine and PGlite version in the OS temp dir, since initdb takes seconds and unpacking
+ * a fraction of that. Written under a private name and renamed into place, so two processes making
+ * it at once each leave a whole file.
+ */
+async function memoryTemplate(): Promise<string> {
+  const entry = require.resolve('@electric-sql/pglite');
+  const version = (JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  const file = path.join(os.tmpdir(), `persona-pglite-${version}.tar.gz`);
+  if (!existsSync(file)) {
+    const partial = `${file}.${process.pid}.${randomUUID()}`;
+    await dumpPgliteTemplate(partial);
+    renameSync(partial, file);
+  }
+  return file;
 }
 
 /** Writes the template `openPglite` can start a new database from. */

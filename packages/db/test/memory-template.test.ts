@@ -1,0 +1,20 @@
+// An in-memory database (the tests') starts from an initialised data directory made once per machine,
+// not from initdb every time: the template is in the OS temp dir, named by PGlite's version.
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
+import { openPglite } from '../src';
+
+it('starts an in-memory database from the machine-wide template, made on first use, and each one is empty and its own', async () => {
+  const first = await openPglite();
+  const second = await openPglite();
+  try {
+    expect(readdirSync(os.tmpdir()).filter((f) => /^persona-pglite-[\d.]+\.tar\.gz$/.test(f)).length).toBeGreaterThanOrEqual(1);
+    await first.pglite.exec('CREATE TABLE mine (n int); INSERT INTO mine VALUES (1)');
+    expect((await first.pglite.query<{ n: number }>('SELECT n FROM mine')).rows).toEqual([{ n: 1 }]);
+    // The second database never saw the first's table: the template is copied, not shared.
+    await expect(second.pglite.query('SELECT n FROM mine')).rejects.toThrow(/does not exist/);
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
