@@ -16,4 +16,6 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.tsx', '<rootDir>/src/**/*.test.tsx'],
   testTimeout: 30000,
+  // The usual report, and the counts `npm test` sums up (count-reporter.js).
+  reporters: ['default', require.resolve('./count-reporter.js')],
 };
