@@ -124,6 +124,16 @@ export interface LibraryTokens {
   used_at: Timestamp | null;
 }
 
+export interface OrderListCounts {
+  day: Timestamp;
+  delivery_status: string;
+  delivery_type: string;
+  n: number;
+  payment_status: string;
+  persona_status: string;
+  slot: number;
+}
+
 export interface OrderNotes {
   author: string;
   created_at: Generated<Timestamp>;
@@ -256,6 +266,7 @@ export interface DB {
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
   library_tokens: LibraryTokens;
+  order_list_counts: OrderListCounts;
   order_notes: OrderNotes;
   orders: Orders;
   outbox: Outbox;

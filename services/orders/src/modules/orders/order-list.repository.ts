@@ -76,7 +76,7 @@ export interface OrderPageRequest {
   page?: number;
   after?: CursorValue[];
   before?: CursorValue[];
-  /** Where counting stops (COUNT_CAP). */
+  /** Where a search's counting stops (COUNT_CAP, and at most PERSON_SEARCH_COUNT_CAP); a list without one is counted exactly. */
   countCap?: number;
 }
 
@@ -89,31 +89,89 @@ const withCursor = (db: Db, filter: OrderExportQuery, spelling: PersonSpelling) 
 const orderKey = (row: { cursor_at: string; id: string }): CursorValue[] => [row.cursor_at, row.id];
 const dispatchKey = (row: { ship_by_key: number; id: string }): CursorValue[] => [row.ship_by_key, row.id];
 
+/** How many orders each of the shop's days has that the filters keep (all but a search), the newest day first; days with none are absent. */
+export function countsByDay(db: Db, filter: OrderExportQuery): Promise<Array<{ day: string; n: number }>> {
+  let q = db.selectFrom('order_list_counts');
+  if (filter.status) q = q.where('delivery_status', '=', filter.status);
+  if (filter.deliveryType) q = q.where('delivery_type', '=', filter.deliveryType);
+  if (filter.paymentStatus) q = q.where('payment_status', '=', filter.paymentStatus);
+  if (filter.personaStatus) q = q.where('persona_status', '=', filter.personaStatus);
+  if (filter.from) q = q.where('day', '>=', sql<Date>`${filter.from}::date`);
+  if (filter.to) q = q.where('day', '<=', sql<Date>`${filter.to}::date`);
+  return q
+    .select([sql<string>`day::text`.as('day'), sql<number>`sum(n)::int`.as('n')])
+    .groupBy('day')
+    .having(sql`sum(n)`, '<>', 0)
+    .orderBy('day', 'desc')
+    .execute();
+}
+
 /**
- * A page of the administrator's list (by cursor, or an offset page), with the matches counted up
- * to a cap (a search's to PERSON_SEARCH_COUNT_CAP). A name that matches no one is read again by
- * its near spellings.
+ * The key of the list's row at `index` (0: the first), or undefined past the end. The newest-first
+ * list walks `days` (countsByDay) to the day the row is in and skips only within that day; the
+ * dispatch list (a few thousand rows) skips along its own small index, reading the keys alone.
  */
-export function listOrders(db: Db, request: OrderPageRequest): Promise<OrderPage> {
+async function keyAt(db: Db, filter: OrderExportQuery, days: ReadonlyArray<{ day: string; n: number }>, index: number): Promise<CursorValue[] | undefined> {
+  if (isDispatchList(filter)) {
+    const row = await filteredOrders(db, filter)
+      .select(['ship_by_key', 'id'])
+      .orderBy('ship_by_key', 'desc')
+      .orderBy('id', 'desc')
+      .offset(index)
+      .limit(1)
+      .executeTakeFirst();
+    return row && dispatchKey(row);
+  }
+  let newer = 0;
+  for (const { day, n } of days) {
+    if (index < newer + n) {
+      const row = await filteredOrders(db, filter)
+        .where('created_at', '>=', shopDayStart(day))
+        .where('created_at', '<', sql<Date>`${shopDayStart(day)}::timestamptz + interval '1 day'`)
+        .select([sql<string>`created_at::text`.as('cursor_at'), 'id'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(index - newer)
+        .limit(1)
+        .executeTakeFirst();
+      return row && orderKey(row);
+    }
+    newer += n;
+  }
+  return undefined;
+}
+
+/**
+ * A page of the administrator's list (by cursor, or a page number typed in) and its matches. A
+ * list without a search is counted exactly from the day counts, and page N is the page after the
+ * row just before it (keyAt): as cheap at page 25,000 of a million orders as at page 2. A search
+ * counts its matches up to a cap (PERSON_SEARCH_COUNT_CAP) and a name that matches no one is read
+ * again by its near spellings.
+ */
+export async function listOrders(db: Db, request: OrderPageRequest): Promise<OrderPage> {
   const { filter, limit = DEFAULT_PAGE_SIZE, countCap = COUNT_CAP, ...cursors } = request;
-  const searching = Boolean(filter.search?.trim());
-  const cap = searching ? Math.min(countCap, PERSON_SEARCH_COUNT_CAP) : countCap;
-  const dispatch = isDispatchList(filter);
-  return writtenThenNear(personSearch(filter), (spelling) =>
-    countedPage(
-      db,
-      withCursor(db, filter, spelling),
-      filteredOrders(db, filter, spelling),
-      dispatch ? DISPATCH_KEYS : ORDER_KEYS,
-      dispatch ? dispatchKey : orderKey,
-      {
+  const keys = listKeys(filter);
+  const keyOf = isDispatchList(filter) ? dispatchKey : orderKey;
+  if (filter.search?.trim()) {
+    return writtenThenNear(personSearch(filter), (spelling) =>
+      countedPage(db, withCursor(db, filter, spelling), filteredOrders(db, filter, spelling), keys, keyOf, {
         limit,
-        countCap: cap,
-        sparse: searching,
+        countCap: Math.min(countCap, PERSON_SEARCH_COUNT_CAP),
+        sparse: true,
         ...cursors,
-      },
-    ),
-  );
+      }),
+    );
+  }
+  const days = await countsByDay(db, filter);
+  const total = days.reduce((sum, d) => sum + d.n, 0);
+  const rows = withCursor(db, filter, 'written');
+  const skip = cursors.after || cursors.before ? 0 : ((cursors.page ?? 1) - 1) * limit;
+  if (skip === 0) return { ...(await keysetPage(rows, keys, keyOf, { limit, ...cursors })), total, totalCapped: false };
+  if (skip >= total) return { rows: [], next: null, prev: null, total, totalCapped: false };
+  const before = await keyAt(db, filter, days, skip - 1);
+  // Counts read a moment before a change may name a row past the end: then it is an offset page (slower, still right).
+  const page = await keysetPage(rows, keys, keyOf, before ? { limit, after: before } : { limit, page: cursors.page });
+  return { ...page, total, totalCapped: false };
 }
 
 /**
