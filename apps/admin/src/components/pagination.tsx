@@ -1,5 +1,6 @@
 import type { PageMeta } from '@persona/contracts';
-import { newerPlace, olderPlace, pageLabel, type ListPlace } from '../lib/list-place';
+import { useId, useState } from 'react';
+import { jumpPlace, newerPlace, olderPlace, pageCount, pageLabel, type ListPlace } from '../lib/list-place';
 
 /** Previous / "Page X of N" / Next. */
 function PagerNav({ label, onPrevious, onNext }: { label: string; onPrevious: (() => void) | null; onNext: (() => void) | null }) {
@@ -24,10 +25,42 @@ export function Pagination({ page, pages, onPage }: { page: number; pages: numbe
   );
 }
 
-/** A long list paged by the server's cursors (orders, feedback, subscribers, the audit log). Hidden on a lone page. */
-export function CursorPagination({ place, meta, onGo }: { place: ListPlace; meta: PageMeta; onGo: (place: ListPlace) => void }) {
+/** "Go to page N": a page number typed in, offered only where the list is counted to its end. */
+function PageJump({ meta, onGo }: { meta: PageMeta; onGo: (place: ListPlace) => void }) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const target = jumpPlace(typed, meta);
+  return (
+    <form
+      className="pagination__jump"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!target) return;
+        setTyped('');
+        onGo(target);
+      }}
+    >
+      <label htmlFor={id}>Go to page</label>
+      <input id={id} type="number" inputMode="numeric" min={1} max={pageCount(meta)} value={typed} onChange={(event) => setTyped(event.target.value)} />
+      <button type="submit" className="btn btn--outline btn--sm" disabled={!target}>
+        Go
+      </button>
+    </form>
+  );
+}
+
+/**
+ * A long list paged by the server's cursors (orders, feedback, subscribers, the audit log). Hidden
+ * on a lone page. `jump`: a page number may be typed in too (a list whose server finds any page fast).
+ */
+export function CursorPagination({ place, meta, onGo, jump = false }: { place: ListPlace; meta: PageMeta; onGo: (place: ListPlace) => void; jump?: boolean }) {
   const older = olderPlace(place, meta);
   const newer = newerPlace(place, meta);
   if (!older && !newer) return null;
-  return <PagerNav label={pageLabel(place, meta)} onPrevious={newer ? () => onGo(newer) : null} onNext={older ? () => onGo(older) : null} />;
+  return (
+    <div className="pagination-bar">
+      <PagerNav label={pageLabel(place, meta)} onPrevious={newer ? () => onGo(newer) : null} onNext={older ? () => onGo(older) : null} />
+      {jump && !meta.totalCapped && pageCount(meta) > 2 ? <PageJump meta={meta} onGo={onGo} /> : null}
+    </div>
+  );
 }

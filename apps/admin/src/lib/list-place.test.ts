@@ -1,5 +1,5 @@
 import type { PageMeta } from '@persona/contracts';
-import { countLabel, newerPlace, olderPlace, pageLabel, placeQuery, readPlace, withFilter, withoutPlace, writePlace } from './list-place';
+import { countLabel, jumpPlace, newerPlace, olderPlace, pageCount, pageLabel, placeQuery, readPlace, withFilter, withoutPlace, writePlace } from './list-place';
 
 const meta = (over: Partial<PageMeta> = {}): PageMeta => ({ total: 95, page: 1, limit: 20, next: 'NEXT', prev: null, ...over });
 
@@ -47,5 +47,17 @@ describe('a place in a long list', () => {
     expect(countLabel(meta({ total: 10_000, totalCapped: true }), 'order', 'orders')).toBe('10,000+ orders');
     expect(countLabel(meta({ total: 1 }), 'order', 'orders')).toBe('1 order');
     expect(countLabel(meta({ total: 123456 }), 'order', 'orders')).toBe('1,23,456 orders');
+  });
+
+  it('labels a deep page of a million orders counted exactly, and jumps to any page of it by number', () => {
+    const million = meta({ total: 1_000_000, page: 25_000 });
+    expect(pageCount(million)).toBe(50_000);
+    expect(pageLabel({ page: 25_000, after: 'X' }, million)).toBe('Page 25,000 of 50,000');
+    expect(jumpPlace('25000', million)).toEqual({ page: 25_000 });
+    expect(jumpPlace(' 50000 ', million)).toEqual({ page: 50_000 });
+    // A page number leads to an offset page: no cursor carried over, the filters kept by writePlace.
+    expect(writePlace(new URLSearchParams('status=shipped&page=3&after=A'), jumpPlace('7', million)!).toString()).toBe('status=shipped&page=7');
+    for (const typed of ['', '0', '50001', '2.5', '-3', '1e3', 'abc', '1234567']) expect(jumpPlace(typed, million)).toBeNull();
+    expect(pageCount(meta({ total: 0 }))).toBe(1);
   });
 });

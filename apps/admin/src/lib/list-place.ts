@@ -69,6 +69,23 @@ export function pageLabel(place: ListPlace, meta: PageMeta): string {
   return `Page ${place.page.toLocaleString('en-IN')} of ${pages.toLocaleString('en-IN')}${meta.totalCapped ? '+' : ''}`;
 }
 
+/** How many pages the list has as counted (at least one). */
+export function pageCount(meta: PageMeta): number {
+  return Math.max(1, Math.ceil(meta.total / meta.limit));
+}
+
+/**
+ * Where a page number typed in leads: that page (an offset page, which the orders list finds from
+ * its day counts as fast however deep), or null for what is no page of the list (not a whole
+ * number, 0, past the last, or past the 100,000 pages the API answers).
+ */
+export function jumpPlace(typed: string, meta: PageMeta): ListPlace | null {
+  const text = typed.trim();
+  if (!/^\d{1,6}$/.test(text)) return null;
+  const page = Number(text);
+  return page >= 1 && page <= Math.min(pageCount(meta), 100_000) ? { page } : null;
+}
+
 /** "1,234", or "10,000+" when counting stopped at the cap. */
 export function countText(meta: PageMeta): string {
   return `${meta.total.toLocaleString('en-IN')}${meta.totalCapped ? '+' : ''}`;

@@ -272,7 +272,7 @@ export function OrdersPage() {
                 </tr>
               ))}
             </DataTable>
-            <CursorPagination place={place} meta={answer.meta} onGo={go} />
+            <CursorPagination place={place} meta={answer.meta} onGo={go} jump />
           </>
         )}
       </ListView>
