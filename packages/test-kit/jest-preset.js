@@ -1,6 +1,9 @@
 // Shared jest preset: TypeScript through swc in CommonJS mode. fastify's
 // inject pulls ESM-only packages (cookie, content-disposition), so those are
 // transformed too instead of being ignored with the rest of node_modules.
+// Every test file holds each app's inject answers to its OpenAPI document (src/inject-setup.ts).
+const path = require('node:path');
+
 module.exports = {
   testEnvironment: 'node',
   transform: {
@@ -18,4 +21,5 @@ module.exports = {
   testTimeout: 30000,
   // The usual report, and the counts `npm test` sums up (count-reporter.js).
   reporters: ['default', require.resolve('./count-reporter.js')],
+  setupFilesAfterEnv: [path.join(__dirname, 'dist/inject-setup.js')],
 };

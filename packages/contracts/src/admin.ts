@@ -118,3 +118,6 @@ export const AuditQuery = Type.Object(
   { additionalProperties: false },
 );
 export type AuditQuery = Static<typeof AuditQuery>;
+
+/** The internal session check's answer (GET /internal/sessions/:jti): the session is active; a 404 when not. */
+export const SessionStatus = Type.Object({ active: Type.Literal(true) });

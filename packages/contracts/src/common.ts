@@ -82,3 +82,16 @@ export interface ListOf<T> {
   meta: PageMeta;
   message?: string;
 }
+
+/**
+ * A route's answer that is a file, not JSON (a PDF, a picture, a CSV): its media types, for the
+ * route's response schema and the OpenAPI document. Fastify sends the bytes as they are.
+ */
+export const FileAnswer = (description: string, mediaTypes: readonly string[]) => ({
+  description,
+  // Bytes, a stream or text: whatever the handler sends is the file.
+  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: Type.Unsafe<unknown>({ type: 'string', format: 'binary' }) }])),
+});
+
+/** The body of a POST that takes none: nothing at all, or an empty JSON object. */
+export const NoBody = Type.Union([Type.Null(), Type.Object({}, { additionalProperties: false })]);

@@ -1,6 +1,7 @@
 // CSV for downloads an administrator opens in a spreadsheet: RFC 4180 records
 // (CRLF line ends, quoting only where needed), with spreadsheet formula
 // injection defused (OWASP "CSV Injection").
+import { FileAnswer } from './common';
 
 export type CsvCell = string | number | null | undefined;
 
@@ -33,3 +34,6 @@ export function toCsvRows(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
 export function toCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
   return toCsvRows([header, ...rows]);
 }
+
+/** The response schema of a route answering a CSV download. */
+export const CsvAnswer = FileAnswer('A CSV file (RFC 4180, UTF-8) for a spreadsheet', ['text/csv']);

@@ -16,3 +16,4 @@ export * from './coupons';
 export * from './after-sale';
 export * from './reports';
 export * from './delivery-dates';
+export * from './operations';

@@ -553,3 +553,14 @@ export const Library = Type.Object({
   session: Type.Object({ token: Type.String(), expiresAt: Type.String({ format: 'date-time' }) }),
 });
 export type Library = Static<typeof Library>;
+
+/**
+ * Razorpay's webhook (POST /api/payments/webhook): its event as Razorpay sends it
+ * (https://razorpay.com/docs/webhooks/), read as the exact bytes it signed in `x-razorpay-signature`.
+ */
+export const PaymentWebhookEvent = Type.Object({}, { description: "Razorpay's webhook event, as signed" });
+
+/** What the webhook answers once the event is recorded (or known, or of a kind the shop does not act on). */
+export const PaymentWebhookReceipt = Type.Object({
+  status: Type.Union([Type.Literal('accepted'), Type.Literal('duplicate'), Type.Literal('ignored')]),
+});

@@ -141,26 +141,27 @@ export type PublicKey = Static<typeof PublicKey>;
  * typeset, or that a full PDF exists (fetched from the `/pdf` route beside it).
  * Never routed by the gateway.
  */
-export interface BookSource {
-  bookId: string;
-  title: string;
-  author: string;
-  paragraphs: string[];
-  hasFullPdf: boolean;
+export const BookSource = Type.Object({
+  bookId: Type.String(),
+  title: Type.String(),
+  author: Type.String(),
+  paragraphs: Type.Array(Type.String()),
+  hasFullPdf: Type.Boolean(),
   /** As readers name it ("English", "Bengali"): the EPUB's language. */
-  language: string;
+  language: Type.String(),
   /**
    * Issue 24: the book has a cover image, served as PNG or JPEG by `/internal/books/:id/cover`
    * (the Persona PDF's page 1, the EPUB's cover image).
    */
-  hasCover?: boolean;
+  hasCover: Type.Optional(Type.Boolean()),
   /**
    * Issue 24: the author's own signature image was uploaded with the book, served as PNG by
    * `/internal/books/:id/signature`; without it the dedication page says "Signed by Persona Books
    * for the author" and draws no signature.
    */
-  hasAuthorSignature?: boolean;
-}
+  hasAuthorSignature: Type.Optional(Type.Boolean()),
+});
+export type BookSource = Static<typeof BookSource>;
 
 /** The files a Persona comes as: the PDF always; an EPUB too when its book is typeset from its text (not an uploaded PDF). */
 export const PERSONA_FORMATS = ['pdf', 'epub'] as const;

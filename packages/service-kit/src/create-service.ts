@@ -18,7 +18,9 @@ import Fastify, {
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HttpError, reasonPhrase } from './http-errors';
 import { registerLoadShedding, type LoadSheddingOptions } from './load-shedding';
-import { httpLatencyHistogram, metricsHandler, MetricsRegistry, UNMATCHED_ROUTE } from './metrics';
+import { ErrorBody, FileAnswer, Health, NoQuery, OpenApiDocument, Readiness } from '@persona/contracts';
+import { httpLatencyHistogram, METRICS_CONTENT_TYPE, metricsHandler, MetricsRegistry, UNMATCHED_ROUTE } from './metrics';
+import { registerOpenApi } from './openapi';
 import { schemaErrorFormatter, validatorCompiler } from './validation';
 
 export type ServiceApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -41,6 +43,8 @@ export interface ServiceOptions {
    * /readyz fails its `load` check. Without it nothing is sampled or shed (route tests).
    */
   loadShedding?: LoadSheddingOptions;
+  /** Which routes its OpenAPI document (/openapi.json) describes: all by default (the gateway: its API, not its pages). */
+  describes?: (url: string) => boolean;
 }
 
 declare module 'fastify' {
@@ -210,30 +214,49 @@ export function createServiceApp(options: ServiceOptions): ServiceApp {
       if (reason) throw new Error(reason);
     };
   }
-  // Never shed: a busy process is alive (an orchestrator must not kill it), and says why it is not ready.
-  const neverShed = { logLevel: 'warn', config: { shed: false } } as const;
-  // Whether the service sheds load, and why; the measures themselves are /metrics' (the gateway's /healthz is public).
-  app.get('/healthz', neverShed, async () => {
-    if (!load) return { status: 'ok', service: options.name };
-    const { underPressure: busy, reason } = load.pressure();
-    return { status: 'ok', service: options.name, pressure: { underPressure: busy, ...(reason ? { reason } : {}) } };
-  });
-  app.get('/metrics', { ...neverShed, exposeHeadRoute: false }, metricsHandler(metrics, options.metricsToken));
-  app.get('/readyz', neverShed, async (_request, reply) => {
-    const results: Record<string, string> = {};
-    let ok = true;
-    await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => {
-        try {
-          await check();
-          results[name] = 'ok';
-        } catch (err) {
-          ok = false;
-          results[name] = (err as Error).message || 'failed';
-        }
-      }),
+  // Before any route, so the document sees every one; the skeleton's own routes follow it.
+  registerOpenApi(app, options.name, options.describes);
+  app.after((err) => {
+    if (err) throw err;
+    // Never shed: a busy process is alive (an orchestrator must not kill it), and says why it is not ready.
+    const neverShed = { logLevel: 'warn', config: { shed: false } } as const;
+    // Whether the service sheds load, and why; the measures themselves are /metrics' (the gateway's /healthz is public).
+    app.get('/healthz', { ...neverShed, schema: { querystring: NoQuery, response: { 200: Health } } }, async () => {
+      if (!load) return { status: 'ok' as const, service: options.name };
+      const { underPressure: busy, reason } = load.pressure();
+      return { status: 'ok' as const, service: options.name, pressure: { underPressure: busy, ...(reason ? { reason } : {}) } };
+    });
+    app.get(
+      '/metrics',
+      {
+        ...neverShed,
+        exposeHeadRoute: false,
+        schema: { querystring: NoQuery, response: { 200: FileAnswer('The Prometheus text format', [METRICS_CONTENT_TYPE]), 401: ErrorBody } },
+      },
+      metricsHandler(metrics, options.metricsToken),
     );
-    reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready', service: options.name, checks: results });
+    app.get('/readyz', { ...neverShed, schema: { querystring: NoQuery, response: { 200: Readiness, 503: Readiness } } }, async (_request, reply) => {
+      const results: Record<string, string> = {};
+      let ok = true;
+      await Promise.all(
+        Object.entries(checks).map(async ([name, check]) => {
+          try {
+            await check();
+            results[name] = 'ok';
+          } catch (err) {
+            ok = false;
+            results[name] = (err as Error).message || 'failed';
+          }
+        }),
+      );
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'not ready', service: options.name, checks: results });
+    });
+    // This service's own description, for the gateway's public document (the gateway never routes it).
+    app.get(
+      '/openapi.json',
+      { schema: { hide: true, querystring: NoQuery, response: { 200: OpenApiDocument } } },
+      async () => app.swagger() as OpenApiDocument,
+    );
   });
 
   return app;

@@ -76,3 +76,4 @@ export {
   type SharedBytes,
 } from './redis-shared';
 export { ACTIVE_SECONDS, cachedSessionCheck, redisSessionCache, REVOKED_SECONDS, type SessionCache } from './session-cache';
+export { ADMIN_SECURITY_SCHEME, OPENAPI_VERSION, operationTag, registerOpenApi } from './openapi';

@@ -9,3 +9,4 @@ export * from './epub-text';
 export * from './s3-server';
 export * from './pg-replica';
 export * from './pgbouncer';
+export * from './openapi-checks';
