@@ -1,7 +1,7 @@
 // /api/admin/login, /api/admin/logout, /api/admin/me, and the internal
 // session check the gateway and the other services ask on every admin call.
 import { Type } from '@sinclair/typebox';
-import { AdminProfile, DataEnvelope, ErrorBody, LoginBody, LoginData, NoQuery } from '@persona/contracts';
+import { AdminProfile, DataEnvelope, ErrorBody, LoginBody, LoginData, NoBody, NoQuery, SessionStatus } from '@persona/contracts';
 import { clientAddress, internalOnly, notFound, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { AdminDeps } from '../deps';
 import { login } from '../modules/auth/login';
@@ -25,7 +25,10 @@ export default async function authRoutes(app: ServiceApp, deps: AdminDeps) {
 
   app.post(
     '/api/admin/logout',
-    { onRequest: adminOnly, schema: { querystring: NoQuery, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody } } },
+    {
+      onRequest: adminOnly,
+      schema: { querystring: NoQuery, body: NoBody, response: { 200: Type.Object({ message: Type.String() }), 400: ErrorBody, 401: ErrorBody } },
+    },
     async (request) => {
       await revokeSession(db, request.admin!.jti);
       // Every replica of every service refuses the token from its next request, not when its cached answer expires.
@@ -46,10 +49,17 @@ export default async function authRoutes(app: ServiceApp, deps: AdminDeps) {
 
   app.get(
     '/internal/sessions/:jti',
-    { onRequest: internalOnly(deps.internalToken), schema: { params: Type.Object({ jti: Type.String({ maxLength: 64 }) }) } },
+    {
+      onRequest: internalOnly(deps.internalToken),
+      schema: {
+        params: Type.Object({ jti: Type.String({ maxLength: 64 }) }),
+        querystring: NoQuery,
+        response: { 200: DataEnvelope(SessionStatus), 401: ErrorBody, 404: ErrorBody },
+      },
+    },
     async (request) => {
       if (!(await isSessionActive(db, request.params.jti))) throw notFound('No active session');
-      return { data: { active: true } };
+      return { data: { active: true as const } };
     },
   );
 }

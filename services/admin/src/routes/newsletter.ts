@@ -1,6 +1,16 @@
 // /api/newsletter/subscribe (public, idempotent), the subscribers list and its CSV export.
 import { Readable } from 'node:stream';
-import { DEFAULT_PAGE_SIZE, ErrorBody, ListEnvelope, NoQuery, SubscribeBody, Subscriber, SubscriberExportQuery, SubscriberQuery } from '@persona/contracts';
+import {
+  CsvAnswer,
+  DEFAULT_PAGE_SIZE,
+  ErrorBody,
+  ListEnvelope,
+  NoQuery,
+  SubscribeBody,
+  Subscriber,
+  SubscriberExportQuery,
+  SubscriberQuery,
+} from '@persona/contracts';
 import { decodeCursor, pageMeta } from '@persona/db';
 import { clientAddress, readCursors, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
@@ -33,12 +43,15 @@ export default async function newsletterRoutes(app: ServiceApp, deps: AdminDeps)
     },
   );
 
-  app.get('/api/admin/subscribers/export', { onRequest: adminOnly, schema: { querystring: SubscriberExportQuery } }, async (_request, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="subscribers.csv"')
-      // A list of people's e-mail addresses: no cache anywhere may keep it.
-      .header('cache-control', 'no-store')
-      .send(Readable.from(subscribersCsv(subscriberBatches(db)))),
+  app.get(
+    '/api/admin/subscribers/export',
+    { onRequest: adminOnly, schema: { querystring: SubscriberExportQuery, response: { 200: CsvAnswer, 400: ErrorBody, 401: ErrorBody } } },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="subscribers.csv"')
+        // A list of people's e-mail addresses: no cache anywhere may keep it.
+        .header('cache-control', 'no-store')
+        .send(Readable.from(subscribersCsv(subscriberBatches(db)))),
   );
 }

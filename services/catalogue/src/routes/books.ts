@@ -83,7 +83,11 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
 
   app.post(
     '/api/books',
-    { onRequest: adminOnly, preHandler: multipartOnly, schema: { querystring: NoQuery, response: { 201: DataEnvelope(Book), ...errors } } },
+    {
+      onRequest: adminOnly,
+      preHandler: multipartOnly,
+      schema: { consumes: ['multipart/form-data'], querystring: NoQuery, response: { 201: DataEnvelope(Book), ...errors } },
+    },
     async (request, reply) => {
       const form = await parseBookForm(request.parts(), 'create', deps.uploadsDir);
       try {
@@ -98,7 +102,11 @@ export default async function bookRoutes(app: ServiceApp, deps: CatalogueDeps) {
 
   app.put(
     '/api/books/:id',
-    { onRequest: adminOnly, preHandler: multipartOnly, schema: { params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Book), ...errors } } },
+    {
+      onRequest: adminOnly,
+      preHandler: multipartOnly,
+      schema: { consumes: ['multipart/form-data'], params: IdParams, querystring: NoQuery, response: { 200: DataEnvelope(Book), ...errors } },
+    },
     async (request, reply) => {
       const form = await parseBookForm(request.parts(), 'update', deps.uploadsDir);
       try {

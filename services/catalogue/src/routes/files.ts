@@ -2,7 +2,7 @@
 // sample PDFs) with safe headers. Full PDFs live in the private area and are
 // never served here.
 import { Type } from '@sinclair/typebox';
-import { IMAGE_WIDTHS } from '@persona/contracts';
+import { ErrorBody, FileAnswer, IMAGE_WIDTHS } from '@persona/contracts';
 import { notFound, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply } from 'fastify';
 import type { CatalogueDeps } from '../deps';
@@ -18,6 +18,11 @@ export default async function fileRoutes(app: ServiceApp, deps: CatalogueDeps) {
         params: Type.Object({ area: Type.String({ maxLength: 20 }), name: Type.String({ maxLength: 60 }) }),
         // w: one of the sized WebP copies of a cover or image (IMAGE_WIDTHS).
         querystring: Type.Object({ w: Type.Optional(Type.Union(IMAGE_WIDTHS.map((w) => Type.Literal(w)))) }, { additionalProperties: false }),
+        response: {
+          200: FileAnswer('The file (a sized copy: WebP)', [...new Set(Object.values(MIME)), 'application/octet-stream']),
+          400: ErrorBody,
+          404: ErrorBody,
+        },
       },
     },
     async (request, reply) => {

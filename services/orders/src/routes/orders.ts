@@ -6,12 +6,15 @@ import { Type } from '@sinclair/typebox';
 import {
   AddOrderNoteBody,
   CancelPrintBody,
+  CsvAnswer,
+  FileAnswer,
   formatInr,
   DataEnvelope,
   DEFAULT_PAGE_SIZE,
   ErrorBody,
   IdParams,
   ListEnvelope,
+  NoBody,
   NoQuery,
   normalizePersonaId,
   Order,
@@ -47,6 +50,7 @@ import { findInvoicesOfOrder } from '../modules/invoices/invoices.repository';
 import { invoicePdf } from '../modules/invoices/order-invoice';
 import { exportDispatchCsv, exportOrdersCsv } from '../modules/orders/export-orders-csv';
 
+const csvAnswers = { 200: CsvAnswer, 400: ErrorBody, 401: ErrorBody };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
@@ -118,6 +122,13 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 60 }) }),
         /** A credit note's id (the refund e-mail's link); absent: the invoice. */
         querystring: Type.Object({ document: Type.Optional(Type.String({ format: 'uuid' })) }, { additionalProperties: false }),
+        response: {
+          200: FileAnswer('The tax invoice (or the credit note asked for) as a PDF', ['application/pdf']),
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -173,7 +184,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       .header('cache-control', 'no-store')
       .send(Readable.from(lines));
 
-  app.get('/api/orders/export', { onRequest: adminOnly, schema: { querystring: OrderExportQuery } }, async (request, reply) => {
+  app.get('/api/orders/export', { onRequest: adminOnly, schema: { querystring: OrderExportQuery, response: csvAnswers } }, async (request, reply) => {
     checkDateRange(request.query);
     return sendCsv(reply, ORDERS_CSV_FILENAME, exportOrdersCsv(db, request.query, deps.exportBatchSize));
   });
@@ -196,7 +207,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
     },
   );
 
-  app.get('/api/orders/dispatch-list', { onRequest: adminOnly, schema: { querystring: OrderExportQuery } }, async (request, reply) => {
+  app.get('/api/orders/dispatch-list', { onRequest: adminOnly, schema: { querystring: OrderExportQuery, response: csvAnswers } }, async (request, reply) => {
     checkDateRange(request.query);
     return sendCsv(reply, DISPATCH_CSV_FILENAME, exportDispatchCsv(db, request.query, deps.exportBatchSize));
   });
@@ -208,6 +219,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
       schema: {
         params: IdParams,
         querystring: NoQuery,
+        body: NoBody,
         response: { 200: DataEnvelope(Order), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },

@@ -2,7 +2,17 @@
 // checked), and in test mode the stand-in's "buyer pays" action.
 import { Type } from '@sinclair/typebox';
 import secureJson from 'secure-json-parse';
-import { DataEnvelope, ErrorBody, InitiatePaymentBody, InitiatePaymentData, NoQuery, VerifyPaymentBody, VerifyPaymentData } from '@persona/contracts';
+import {
+  DataEnvelope,
+  ErrorBody,
+  InitiatePaymentBody,
+  PaymentWebhookEvent,
+  PaymentWebhookReceipt,
+  InitiatePaymentData,
+  NoQuery,
+  VerifyPaymentBody,
+  VerifyPaymentData,
+} from '@persona/contracts';
 import { badRequest, HttpError, notFound, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { OrdersDeps } from '../deps';
@@ -59,6 +69,8 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
             'x-razorpay-signature': Type.Optional(Type.String({ maxLength: 200 })),
             'x-razorpay-event-id': Type.Optional(Type.String({ maxLength: 100 })),
           }),
+          body: PaymentWebhookEvent,
+          response: { 200: PaymentWebhookReceipt, 400: ErrorBody, 413: ErrorBody },
         },
       },
       async (request) => {

@@ -2,6 +2,7 @@
 // return's tables and the settlement reconciliation as CSV, and the reconciliation's mismatches.
 import type { FastifyReply } from 'fastify';
 import {
+  CsvAnswer,
   DataEnvelope,
   ErrorBody,
   gstReturnCsvFilename,
@@ -35,7 +36,7 @@ const sendCsv = (reply: FastifyReply, filename: string, csv: string) =>
 
 export default async function reportRoutes(app: ServiceApp, deps: OrdersDeps) {
   const { db, adminOnly } = deps;
-  const csvSchema = { querystring: ReportMonthQuery, response: { 400: ErrorBody, 401: ErrorBody } };
+  const csvSchema = { querystring: ReportMonthQuery, response: { 200: CsvAnswer, 400: ErrorBody, 401: ErrorBody } };
 
   app.get('/api/orders/reports/gst-return', { onRequest: adminOnly, schema: csvSchema }, async (request, reply) => {
     const { year, month } = reportMonth(request.query.month);

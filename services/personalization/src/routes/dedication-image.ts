@@ -3,7 +3,7 @@
 // the gift's message. The address carries a token only the shop's services can make
 // (personaImageToken, from INTERNAL_TOKEN), so nobody holding a Persona ID alone sees a name or
 // a message; every refusal is the same 404, a wrong token as a missing Persona.
-import { normalizePersonaId } from '@persona/contracts';
+import { ErrorBody, FileAnswer, normalizePersonaId } from '@persona/contracts';
 import { clientAddress, notFound, personaImageToken, sameSecret, type ServiceApp } from '@persona/service-kit';
 import { Type } from '@sinclair/typebox';
 import type { PersonalizationDeps } from '../deps';
@@ -15,7 +15,14 @@ const Query = Type.Object({ token: Type.String({ maxLength: 64 }) }, { additiona
 export default async function dedicationImageRoutes(app: ServiceApp, deps: PersonalizationDeps) {
   app.get(
     '/api/personas/:personaId/dedication',
-    { config: { rateLimit: { ...deps.lookupRateLimit, keyGenerator: clientAddress } }, schema: { params: Params, querystring: Query } },
+    {
+      config: { rateLimit: { ...deps.lookupRateLimit, keyGenerator: clientAddress } },
+      schema: {
+        params: Params,
+        querystring: Query,
+        response: { 200: FileAnswer('The dedication page, drawn', ['image/png']), 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
     async (request, reply) => {
       const personaId = normalizePersonaId(request.params.personaId);
       const secret = deps.internalToken;

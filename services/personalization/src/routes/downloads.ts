@@ -2,7 +2,7 @@
 // e-mailed to the buyer), opening that link, and the owner's fresh allowance or stop. The download
 // itself is personas-buyer.ts's, which counts it.
 import { Type } from '@sinclair/typebox';
-import { DataEnvelope, DownloadChangeBody, DownloadRenewBody, ErrorBody, NoQuery, PersonaDownloads, PersonaIdParams } from '@persona/contracts';
+import { DataEnvelope, DownloadChangeBody, DownloadRenewBody, ErrorBody, NoBody, NoQuery, PersonaDownloads, PersonaIdParams } from '@persona/contracts';
 import { clientAddress, HttpError, notFound, requestOrigin, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { PersonalizationDeps } from '../deps';
@@ -66,6 +66,7 @@ export default async function downloadRoutes(app: ServiceApp, deps: Personalizat
       schema: {
         params: PersonaIdParams,
         querystring: NoQuery,
+        body: NoBody,
         response: {
           202: Type.Object({ message: Type.String() }),
           400: ErrorBody,

@@ -43,6 +43,7 @@ export default async function personaAdminRoutes(app: ServiceApp, deps: Personal
     {
       onRequest: deps.adminOnly,
       schema: {
+        consumes: ['multipart/form-data'],
         querystring: NoQuery,
         response: { 200: DataEnvelope(LeakFinding), 400: ErrorBody, 401: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 503: ErrorBody },
       },

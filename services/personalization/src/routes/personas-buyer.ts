@@ -1,6 +1,6 @@
 // /api/personas for a buyer: the dedication page previewed as they type the name, and the
 // download of their Persona (for the holder of its ID, while its licence holds).
-import { ErrorBody, NoQuery, PersonaIdParams, PersonaDownloadQuery, type PersonaFormat, PersonaPreviewBody } from '@persona/contracts';
+import { ErrorBody, FileAnswer, NoQuery, PersonaIdParams, PersonaDownloadQuery, type PersonaFormat, PersonaPreviewBody } from '@persona/contracts';
 import { abandonedSignal, clientAddress, notFound, type ServiceApp } from '@persona/service-kit';
 import type { PersonalizationDeps } from '../deps';
 import { countDownload, downloadRefusal, readDownloads } from '../modules/downloads/downloads.service';
@@ -53,7 +53,21 @@ export default async function personaBuyerRoutes(app: ServiceApp, deps: Personal
 
   app.get(
     '/api/personas/:personaId/download',
-    { config: limited, schema: { params: PersonaIdParams, querystring: PersonaDownloadQuery } },
+    {
+      config: limited,
+      schema: {
+        params: PersonaIdParams,
+        querystring: PersonaDownloadQuery,
+        response: {
+          200: FileAnswer('The Persona, counted as a download', ['application/pdf', 'application/epub+zip']),
+          400: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          410: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
     async (request, reply) => {
       const personaId = personaIdOf(request.params.personaId);
       const format = request.query.format ?? 'pdf';

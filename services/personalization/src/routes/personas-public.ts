@@ -74,6 +74,7 @@ export default async function personaPublicRoutes(app: ServiceApp, deps: Persona
     {
       config: limited,
       schema: {
+        consumes: ['multipart/form-data'],
         querystring: NoQuery,
         response: { 200: DataEnvelope(FileVerification), 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 503: ErrorBody },
       },
