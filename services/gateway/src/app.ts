@@ -3,7 +3,7 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
-import type { ServiceName } from '@persona/contracts';
+import type { OpenApiDocument, ServiceName } from '@persona/contracts';
 import {
   createAdminVerifier,
   createServiceApp,
@@ -15,11 +15,13 @@ import {
   tooManyBody,
 } from '@persona/service-kit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { PublicDocument } from './modules/openapi/public-document';
 import { ApiReader } from './modules/pages/api-reader';
 import { loadStorefrontRenderer, type StorefrontRenderer } from './modules/pages/storefront-bundle';
 import { SharedCache } from './modules/proxy/shared-cache';
 import { computeApiSecurityHeaders, computeSecurityHeaders } from './modules/security-headers';
 import adminAppRoutes from './routes/admin-app';
+import apiReferenceRoutes, { API_DOCS_PREFIX } from './routes/api-reference';
 import proxyRoutes from './routes/proxy';
 import seoRoutes from './routes/seo';
 import storefrontRoutes, { loadIndexTemplate, storefrontNotFound } from './routes/storefront';
@@ -68,6 +70,27 @@ const CSP = {
   upgradeInsecureRequests: null,
 };
 
+/** The gateway's own routes besides its API and pages: its document describes them too. */
+const OPERATIONAL_ROUTES = ['/healthz', '/readyz', '/metrics'];
+
+/**
+ * The API reference page's policy (/api/docs, Swagger UI): its scripts and styles are files from
+ * this gateway (no inline script), it reads the document from here, and its pictures are its own
+ * or data: URLs. Nothing else the pages may load (Razorpay, ads) is allowed on it.
+ */
+export const API_DOCS_CSP = {
+  defaultSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
 /** The pages' policy: the storefront's inline scripts by hash, and the ad network's origins when one is configured. */
 export function pageCsp(inlineScriptHashes: readonly string[], adOrigins: readonly string[]) {
   return {
@@ -90,6 +113,8 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     notFoundHandler: storefrontNotFound,
     metricsToken: options.metricsToken,
     loadShedding: options.loadShedding,
+    // Its document holds its own API routes; the services' (through the proxy) come from them, and pages are not API.
+    describes: (url) => url.startsWith('/api/') || OPERATIONAL_ROUTES.includes(url),
     readiness: Object.fromEntries(
       upstreams.map(([name, url]) => [
         name,
@@ -107,8 +132,9 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
     crossOriginEmbedderPolicy: false,
   });
   const apiHeaders = computeApiSecurityHeaders();
+  const docsHeaders = computeSecurityHeaders({ contentSecurityPolicy: { useDefaults: false, directives: API_DOCS_CSP }, crossOriginEmbedderPolicy: false });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    reply.headers(request.url.startsWith(API_DOCS_PREFIX) ? docsHeaders : request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     done();
   });
   // Same-origin only unless origins are configured: then no CORS code runs on any request at all.
@@ -141,6 +167,8 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   const peers = cache && options.redisUrl ? forgetWithPeers(app, cache, options.redisUrl) : undefined;
   const reader = new ApiReader({ upstreams: options.upstreams, cache });
   await app.register(async (scope) => proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier, cache, announce: peers }));
+  const document = new PublicDocument({ upstreams: options.upstreams, own: () => app.swagger() as OpenApiDocument });
+  await app.register(async (scope) => apiReferenceRoutes(scope as ServiceApp, { document }));
   await app.register(async (scope) => adminAppRoutes(scope as ServiceApp, { dir: options.adminAppDir }));
   await app.register(async (scope) => seoRoutes(scope as ServiceApp, { publicUrl: options.publicUrl, reader }));
   await app.register(async (scope) =>

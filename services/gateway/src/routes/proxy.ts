@@ -103,6 +103,8 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
   });
 
   app.all('/api/*', {
+    // Its operations are the services': the public document has them from each (api-reference.ts).
+    schema: { hide: true },
     // Synchronous for the public reads (most requests); only an admin route awaits the token check.
     onRequest: (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
       const path = request.url.split('?')[0]!;
