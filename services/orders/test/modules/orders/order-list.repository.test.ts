@@ -47,14 +47,14 @@ async function countedByTriggers(db: Kysely<OrdersDB>): Promise<string> {
 }
 
 function contract(kind: 'pglite' | 'postgres') {
-  let h: OrdersHarness;
   let db: Kysely<OrdersDB>;
+  let h: OrdersHarness;
   beforeAll(async () => {
     h = await startOrdersHarness(kind);
-    db = h.database.db;
     // 420 orders over about 15 days (28 a day), then 90 over one busy evening.
-    await insertSpread(db, 420, '2026-02-01T00:10:00Z', 50, 'AAAA');
-    await insertSpread(db, 90, '2026-02-20T12:00:00Z', 1, 'BBBB');
+    await insertSpread(h.database.db, 420, '2026-02-01T00:10:00Z', 50, 'AAAA');
+    await insertSpread(h.database.db, 90, '2026-02-20T12:00:00Z', 1, 'BBBB');
+    db = h.database.db;
   });
   afterAll(() => h.close());
 
