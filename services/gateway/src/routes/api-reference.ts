@@ -30,7 +30,8 @@ export default async function apiReferenceRoutes(app: ServiceApp, options: { doc
     theme: { title: 'Persona Books API' },
     // Never swagger.io's online validator: the page calls nothing but this gateway.
     validatorUrl: false,
-    uiConfig: { deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
+    // BaseLayout: no top bar, whose Swagger logo is an SVG with an inline <style> the policy refuses.
+    uiConfig: { layout: 'BaseLayout', deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
     // The page's spec is the public document, read (or taken fresh from the cache) just before.
     uiHooks: {
       preHandler: (request, _reply, done) => {
