@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isAdminRoute } from '@persona/contracts';
 import { startShop, type RunningShop } from '@persona/launcher';
+import { fromShopTemplate } from './support/shared-fixtures';
 
 type Service = keyof RunningShop['upstreams'];
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -228,6 +229,8 @@ describe('admin routes refuse every bad credential', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-auth-matrix-'));
+    // The run's shop template: a first start already made, with this suite's administrator (TEST_ADMIN).
+    await fromShopTemplate(dataDir);
     shop = await startShop({
       dataDir,
       port: 0,

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startShop, type RunningShop } from '@persona/launcher';
+import { fromShopTemplate } from './support/shared-fixtures';
 
 describe('admin sessions across the shop', () => {
   let shop: RunningShop;
@@ -11,6 +12,8 @@ describe('admin sessions across the shop', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-admin-'));
+    // The run's shop template: a first start already made, with this suite's administrator (TEST_ADMIN).
+    await fromShopTemplate(dataDir);
     shop = await startShop({
       dataDir,
       port: 0,

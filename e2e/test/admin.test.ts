@@ -12,6 +12,7 @@ import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } fro
 import type { OrderSummary } from '@persona/contracts';
 import { adminAuth, buyPersonaThroughApi, fetchAllBooks, mailsTo, postJson } from './support/shop';
 import { epubTexts, pageTextsByReader } from '@persona/test-kit';
+import { fromShopTemplate } from './support/shared-fixtures';
 
 const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
 const RUN = Date.now().toString(36);
@@ -44,6 +45,8 @@ async function makeCover(): Promise<Buffer> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-admin-app-'));
+  // The run's shop template: a first start already made, with this suite's administrator (TEST_ADMIN).
+  await fromShopTemplate(path.join(dataDir, 'shop'));
   shop = await startShop({
     dataDir: path.join(dataDir, 'shop'),
     port: 0,

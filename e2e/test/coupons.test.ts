@@ -11,6 +11,7 @@ import { startShop, type RunningShop } from '@persona/launcher';
 import { popplerPageTexts } from '@persona/test-kit';
 import { launchChromium, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 import { fetchAllBooks } from './support/shop';
+import { fromShopTemplate } from './support/shared-fixtures';
 
 const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
 const CODE = 'LAUNCH-25';
@@ -26,6 +27,8 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-coupons-'));
+  // The run's shop template: a first start already made, with this suite's administrator (TEST_ADMIN).
+  await fromShopTemplate(path.join(dataDir, 'shop'));
   shop = await startShop({
     dataDir: path.join(dataDir, 'shop'),
     port: 0,

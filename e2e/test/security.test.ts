@@ -44,6 +44,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatPersonaId } from '@persona/contracts';
 import { startShop, type RunningShop } from '@persona/launcher';
 import { launchChromium } from './support/browser';
+import { fromShopTemplate } from './support/shared-fixtures';
 
 const ADMIN = { email: 'owner@persona-books.in', password: 'correct horse battery', name: 'Asha' };
 /** Documented test-mode defaults (services/orders/README.md): the stand-in signs webhooks with it. */
@@ -1507,6 +1508,8 @@ describe('security: bad input, uploads, object access and stored script', () => 
         'The security suite sends each case from its own loopback address (127.77.x.y), and this host cannot bind one: it needs all of 127.0.0.0/8 on the loopback interface, as Linux has',
       );
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-security-'));
+    // The run's shop template: a first start already made, with this suite's administrator (TEST_ADMIN).
+    await fromShopTemplate(dataDir);
     shop = await startShop({
       dataDir,
       port: 0,
