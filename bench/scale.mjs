@@ -206,6 +206,27 @@ export async function adminLatency(url, auth) {
   return { ms, reads: paths.length, totalOrders: first.meta };
 }
 
+/**
+ * Deep pages by number, as the admin app asks for them (20 a page, a page number typed in, no
+ * cursor): page 25,000 and the last of every order, of the paid ones, and the dispatch list's
+ * last; each twice, the first uncached. A list shorter than 25,000 pages has its last page read.
+ */
+export async function deepPageLatency(url, auth) {
+  const cases = [];
+  for (const filter of ['', '&paymentStatus=paid', '&deliveryType=physical&status=pending']) {
+    const { meta } = JSON.parse((await timed(`${url}/api/orders?limit=20${filter}`, auth)).body);
+    const last = Math.max(1, Math.ceil(meta.total / 20));
+    const pages = filter.includes('status=pending') ? [last] : [Math.min(25_000, last), last];
+    for (const page of pages) {
+      const path = `/api/orders?limit=20${filter}&page=${page}`;
+      const ms = [];
+      for (let i = 0; i < 2; i += 1) ms.push((await timed(`${url}${path}`, auth)).ms);
+      cases.push({ path, ms });
+    }
+  }
+  return { cases, ms: cases.flatMap((c) => c.ms) };
+}
+
 function rssMb(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
