@@ -25,7 +25,17 @@ export default async function personaBuyerRoutes(app: ServiceApp, deps: Personal
     '/api/personas/preview',
     {
       config: { rateLimit: { ...deps.previewRateLimit, keyGenerator: clientAddress } },
-      schema: { body: PersonaPreviewBody, querystring: NoQuery, response: { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody } },
+      schema: {
+        body: PersonaPreviewBody,
+        querystring: NoQuery,
+        response: {
+          200: FileAnswer('The dedication page as it will print', ['image/png']),
+          400: ErrorBody,
+          404: ErrorBody,
+          429: ErrorBody,
+          503: ErrorBody,
+        },
+      },
     },
     async (request, reply) => {
       let drawn;
@@ -38,16 +48,13 @@ export default async function personaBuyerRoutes(app: ServiceApp, deps: Personal
         throw err;
       }
       const { image, cached } = drawn;
-      return (
-        reply
-          .type('image/png')
-          .header('content-length', image.byteLength)
-          .header('cache-control', 'private, max-age=300')
-          .header('x-preview-cache', cached ? 'hit' : 'miss')
-          .header('x-content-type-options', 'nosniff')
-          // The image's bytes, sent as they are (the route's schemas describe only its errors).
-          .send(Buffer.from(image.buffer, image.byteOffset, image.byteLength) as never)
-      );
+      return reply
+        .type('image/png')
+        .header('content-length', image.byteLength)
+        .header('cache-control', 'private, max-age=300')
+        .header('x-preview-cache', cached ? 'hit' : 'miss')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(image.buffer, image.byteOffset, image.byteLength));
     },
   );
 
