@@ -1001,3 +1001,50 @@ describe('a catalogue bigger than one page', () => {
     created.shift();
   });
 });
+
+describe('the API reference', () => {
+  it('/api/docs lists every operation of /api/openapi.json in Chromium, from the gateway alone, with no Content-Security-Policy violation', async () => {
+    const { page } = journey;
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    const elsewhere: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(journey.shop.url) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+    });
+    // Every violation the page reports, not only those Chromium writes to the console.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+    });
+
+    const published = (await (await fetch(`${journey.shop.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(published.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(operations).toEqual(
+      expect.arrayContaining(['GET /api/books', 'POST /api/payments/initiate', 'GET /api/personas/{personaId}/download', 'POST /api/admin/login']),
+    );
+
+    const response = await page.goto('/api/docs/');
+    expect(response?.status()).toBe(200);
+    await page.locator('.opblock').first().waitFor({ timeout: 20000 });
+    // An operation shows under each of its tags (an admin one under its resource and under admin): each once here.
+    const shown = async () =>
+      [
+        ...new Set(
+          await page
+            .locator('.opblock')
+            .evaluateAll((els) =>
+              els.map(
+                (el) =>
+                  `${el.querySelector('.opblock-summary-method')?.textContent?.trim()} ${el.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+              ),
+            ),
+        ),
+      ].sort();
+    const expected = [...operations].sort();
+    expect(await settle(shown, expected)).toEqual(expected);
+    expect(problems).toEqual([]);
+    expect(elsewhere).toEqual([]);
+  });
+});
