@@ -111,12 +111,12 @@ describe('one correlation id for a purchase', () => {
         .filter((l) => l.msg === 'request')
         .map((l) => l.url),
     ).toEqual(expect.arrayContaining(['/api/payments/initiate', '/api/payments/verify']));
-    // orders reads the price, personalisation reads the source: both calls carry the id to the catalogue.
+    // orders reads the price (in paise), personalisation reads the source: both calls carry the id to the catalogue.
     expect(
       from('catalogue')
         .filter((l) => l.msg === 'request')
         .map((l) => l.url),
-    ).toEqual(expect.arrayContaining([`/api/books/${bookId}`, `/internal/books/${bookId}/source`]));
+    ).toEqual(expect.arrayContaining([`/api/books/${bookId}`, `/internal/books/${bookId}/checkout`, `/internal/books/${bookId}/source`]));
     expect(messages('personalization')).toEqual(expect.arrayContaining(['making persona', 'pdf built', 'persona ready']));
     const pdfLine = from('personalization').find((l) => l.msg === 'pdf built')!;
     expect(pdfLine).toMatchObject({ personaId, eventType: 'order.paid' });
