@@ -1,8 +1,8 @@
 // One lint for the whole house, run by each workspace's `lint` task (so by
 // `npm test` and CI): typescript-eslint with type information, React's hook
 // rules, the import boundaries of STYLE.md (no service imports another
-// service; no feature of an app imports another feature; shared packages
-// import no service and no app), and no import cycle inside a workspace
+// service; no route imports a route; no feature of an app imports another
+// feature; shared packages import no service and no app), and no import cycle inside a workspace
 // (import-x; the cycles between folders are scripts/check-folder-cycles.mjs).
 import path from 'node:path';
 import js from '@eslint/js';
@@ -24,6 +24,12 @@ function ownerOf(file) {
   return { kind: 'other' };
 }
 
+/** Whether a file (or an import's resolved path, without its extension) is one of a service's routes. */
+function isRoute(file) {
+  const rel = path.relative(import.meta.dirname, file).split(path.sep);
+  return rel[0] === 'services' && rel[2] === 'src' && rel[3] === 'routes';
+}
+
 const boundaries = {
   rules: {
     'no-crossing': {
@@ -43,6 +49,10 @@ const boundaries = {
           }
           if (pkg && pkg in APPS && owner.kind === 'package') {
             context.report({ node, messageId: 'crossing', data: { what: `a shared package does not import an app (${owner.name} → ${pkg})` } });
+          }
+          if (owner.kind === 'service' && source.startsWith('.') && isRoute(file) && isRoute(path.resolve(path.dirname(file), source))) {
+            const what = 'a route does not import a route: move what both need into a module (src/modules/…)';
+            context.report({ node, messageId: 'crossing', data: { what } });
           }
           if (owner.kind === 'feature' && source.startsWith('.')) {
             const target = ownerOf(path.resolve(path.dirname(file), source));
