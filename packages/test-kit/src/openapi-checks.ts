@@ -91,6 +91,8 @@ export function openApiPath(route: string): string {
 }
 
 const pointer = (...segments: string[]) => segments.map((s) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+const schemaId = (path: string, method: string, status: string, type: string) =>
+  `openapi#/${pointer('paths', path, method, 'responses', status, 'content', type, 'schema')}`;
 const mediaType = (type: string | undefined) => (type ?? '').split(';')[0]!.trim().toLowerCase();
 
 type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
@@ -104,6 +106,26 @@ export class AnswerChecker {
     addFormats(this.ajv);
     // The document as one schema, so a response's $ref to its components resolves.
     this.ajv.addSchema(document as object, 'openapi');
+    // Every validator made now, not while a test waits for an answer: the first answer of each kind
+    // would otherwise take a compile's milliseconds longer than the app took.
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [key, response] of Object.entries(operation.responses ?? {})) {
+          for (const type of Object.keys(response.content ?? {})) {
+            if (mediaType(type) === 'application/json') this.validator(schemaId(path, method, key, type));
+          }
+        }
+      }
+    }
+  }
+
+  private validator(id: string): ValidateFunction | undefined {
+    let validate = this.validators.get(id);
+    if (!validate) {
+      validate = this.ajv.getSchema(id);
+      if (validate) this.validators.set(id, validate);
+    }
+    return validate;
   }
 
   /** Why the answer is not one the document describes, or null when it is (or the route is not described). */
@@ -124,13 +146,9 @@ export class AnswerChecker {
     const declared = Object.keys(content).find((k) => mediaType(k) === type);
     if (!declared) return `${name} as ${type || 'no content type'}, where the OpenAPI document says ${Object.keys(content).join(' or ')}`;
     if (type !== 'application/json') return null;
-    const id = `openapi#/${pointer('paths', path, answer.method.toLowerCase(), 'responses', key, 'content', declared, 'schema')}`;
-    let validate = this.validators.get(id);
-    if (!validate) {
-      validate = this.ajv.getSchema(id);
-      if (!validate) return `${name}: the OpenAPI document's schema for it does not compile (${id})`;
-      this.validators.set(id, validate);
-    }
+    const id = schemaId(path, answer.method.toLowerCase(), key, declared);
+    const validate = this.validator(id);
+    if (!validate) return `${name}: the OpenAPI document's schema for it does not compile (${id})`;
     let body: unknown;
     try {
       body = JSON.parse(answer.body);
@@ -186,11 +204,15 @@ export function checkInjectAnswers(): () => void {
     const inject = app.inject;
     app.inject = function checkedInject(this: FastifyLike, ...args: unknown[]) {
       if (args.length === 0 || args[0] === undefined || typeof args[1] === 'function') return inject.apply(this, args);
-      return (inject.apply(this, args) as Promise<InjectedAnswer>).then((res) => {
-        const problem = injectedAnswerProblem(app, res);
-        if (problem) throw new Error(`The answer does not match the OpenAPI document: ${problem}`);
-        return res;
-      });
+      // The app's checker is made (its validators compiled) before its first request is sent, never between an answer and the test.
+      const ready = checkers.has(app) ? Promise.resolve() : (app as unknown as { ready(): Promise<unknown> }).ready().then(() => checkerOf(app));
+      return ready
+        .then(() => inject.apply(this, args) as Promise<InjectedAnswer>)
+        .then((res) => {
+          const problem = injectedAnswerProblem(app, res);
+          if (problem) throw new Error(`The answer does not match the OpenAPI document: ${problem}`);
+          return res;
+        });
     };
   };
   initialization.subscribe(listen);
