@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startShop, type RunningShop } from '@persona/launcher';
-import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { downloadedBytes, launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
 import type { OrderSummary } from '@persona/contracts';
 import { adminAuth, buyPersonaThroughApi, fetchAllBooks, mailsTo, postJson } from './support/shop';
 import { epubTexts, pageTextsByReader } from '@persona/test-kit';
@@ -381,7 +381,7 @@ describe('the admin app', () => {
     await main().getByRole('button', { name: 'Dispatch list' }).click();
     const dispatch = await dispatching;
     expect(dispatch.suggestedFilename()).toBe('dispatch-list.csv');
-    const dispatchLines = (await (await import('node:fs/promises')).readFile((await dispatch.path())!, 'utf8')).trimEnd().split('\r\n');
+    const dispatchLines = (await downloadedBytes(dispatch)).toString('utf8').trimEnd().split('\r\n');
     expect(dispatchLines[0]).toBe('Persona ID,Ship by,Name,Phone,Address,Book,Amount,Date');
     expect(dispatchLines.filter((line) => line.startsWith(one.personaId))).toHaveLength(1);
     expect(dispatchLines.some((line) => line.startsWith(two.personaId))).toBe(false);
@@ -393,7 +393,7 @@ describe('the admin app', () => {
     await main().getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('orders.csv');
-    const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    const csv = (await downloadedBytes(download)).toString('utf8');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('S.No,Customer,Book Title,Delivery Type,Delivery Status,Order ID');
     expect(lines).toContain(`1,Ravi Kumar,${csvCell(second.title)},digital,pending,${two.orderId}`);
@@ -830,7 +830,7 @@ describe('the admin app', () => {
     await main().getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('subscribers.csv');
-    const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    const csv = (await downloadedBytes(download)).toString('utf8');
     expect(csv.split('\r\n').filter((line) => line.startsWith(`${email},`))).toHaveLength(1);
 
     // Logins and the book changes of the other journeys are in the audit log.

@@ -3,10 +3,9 @@
 // buying digital and printed Personas, the PIN code rule, a declined payment, a dismissed dialog,
 // /send-persona preparing then offering the PDF, and verifying that PDF.
 import { verify } from 'node:crypto';
-import { statSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import type { Book } from '@persona/contracts';
-import { settle, open } from './support/browser';
+import { downloadedBytes, settle, open } from './support/browser';
 import { extractPageTexts, popplerPageTexts } from '@persona/test-kit';
 import { shopDate } from '@persona/contracts';
 import { adminAuth, buyPersonaThroughApi, declineThroughApi, initiateThroughApi, mailsTo } from './support/shop';
@@ -173,7 +172,7 @@ async function downloadPdf(download: ReturnType<Page['getByRole']>): Promise<Buf
 
   const [file] = await Promise.all([journey.page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/\.pdf$/i);
-  expect(statSync(await file.path()).size).toBe(pdf.length);
+  expect((await downloadedBytes(file)).length).toBe(pdf.length);
   return pdf;
 }
 

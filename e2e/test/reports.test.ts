@@ -3,7 +3,7 @@
 // return and settlement reconciliation, and finds the order's invoice, credit note, payment and
 // refund in them; the page lists the reconciliation's summary and mismatches.
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { downloadedBytes } from './support/browser';
 import type { OrderDetail } from '@persona/contracts';
 import { adminAuth, buyPersonaThroughApi, fetchAllBooks, postJson } from './support/shop';
 import { browserJourney, signInAsAdmin, startOwnShop } from './support/journey';
@@ -36,7 +36,7 @@ async function downloaded(button: string): Promise<{ name: string; text: string 
   const downloading = journey.page.waitForEvent('download');
   await journey.page.getByRole('button', { name: button }).click();
   const download = await downloading;
-  return { name: download.suggestedFilename(), text: await readFile((await download.path())!, 'utf8') };
+  return { name: download.suggestedFilename(), text: (await downloadedBytes(download)).toString('utf8') };
 }
 
 describe('the Reports page', () => {

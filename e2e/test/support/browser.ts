@@ -1,6 +1,6 @@
 // Chromium for the browser journeys: the system binary driven by playwright-core.
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@persona/test-kit';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { CHROMIUM_SERVER_ENV } from './shared-fixtures';
 
 export { CHROMIUM_ARGS };
@@ -70,4 +70,11 @@ export async function open(page: Page, url: string, options?: Parameters<Page['g
   const response = await page.goto(url, options);
   await interactive(page);
   return response;
+}
+
+/** A download's bytes, read through playwright (the run's Chromium is remote: no local path to read). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
