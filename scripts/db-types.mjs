@@ -59,6 +59,26 @@ function fail(message) {
   process.exit(1);
 }
 
+/** The column types kysely-codegen defines before the tables, which packages/db/src/generated-columns.ts holds once. */
+const SHARED_COLUMN_TYPES = new Set(['Generated', 'Json', 'JsonArray', 'JsonObject', 'JsonPrimitive', 'JsonValue', 'Numeric', 'Timestamp']);
+
+/**
+ * kysely-codegen's output with its column types imported from @persona/db instead of defined again
+ * in every service's file (its `Generated` is @persona/db's `GeneratedColumn`: the package's own
+ * `Generated` is kysely's), those the tables use. A type it defines that is not known here leaves the output as it is.
+ */
+function sharedColumnTypes(output) {
+  const start = output.search(/^import type \{ ColumnType \} from ['"]kysely['"];/m);
+  const tables = output.search(/^export interface /m);
+  if (start < 0 || tables < 0) return output;
+  const block = output.slice(start, tables);
+  const defined = [...block.matchAll(/^export type (\w+)/gm)].map((m) => m[1]);
+  if (defined.some((name) => !SHARED_COLUMN_TYPES.has(name))) return output;
+  const used = defined.filter((name) => new RegExp(`\\b${name}\\b`).test(output.slice(tables)));
+  const names = used.map((name) => (name === 'Generated' ? 'GeneratedColumn as Generated' : name));
+  return `${output.slice(0, start)}import type { ${names.join(', ')} } from '@persona/db';\n\n${output.slice(tables)}`;
+}
+
 /** The generated file of each service, from a scratch database migrated by the services' migrations. */
 async function generateAll() {
   loadTypeScript();
@@ -99,7 +119,7 @@ async function generateAll() {
       });
       const file = path.join(ROOT, 'services', service, 'src/db.generated.ts');
       const options = await prettier.resolveConfig(file);
-      files[file] = await prettier.format(HEADER + output, { ...options, filepath: file });
+      files[file] = await prettier.format(HEADER + sharedColumnTypes(output), { ...options, filepath: file });
     }
   } finally {
     // A closed pool's last sessions may still be saying goodbye: terminated under them, pg would throw in no one's hands.

@@ -6,6 +6,7 @@ export { createReadRouter, primaryOnly, parseLsn, type ReadRouter, type ReadOpti
 export { PG_ERROR, pgErrorCode, isUniqueViolation, isForeignKeyViolation, isConnectionError, DatabaseUnavailableError } from './errors';
 export { parseInt8, parseNumeric } from './type-parsers';
 export type { Refine } from './refine';
+export type { GeneratedColumn, Json, JsonArray, JsonObject, JsonPrimitive, JsonValue, Numeric, Timestamp } from './generated-columns';
 export { sql, type Kysely, type Transaction, type Selectable, type Insertable, type Updateable, type Generated, type ColumnType } from 'kysely';
 export {
   encodeCursor,

@@ -4,23 +4,7 @@
  * Please do not edit it manually.
  */
 
-import type { ColumnType } from 'kysely';
-
-export type Generated<T> = T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
-
-export type Json = JsonValue;
-
-export type JsonArray = JsonValue[];
-
-export type JsonObject = {
-  [x: string]: JsonValue | undefined;
-};
-
-export type JsonPrimitive = boolean | number | string | null;
-
-export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
-
-export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+import type { GeneratedColumn as Generated, Json, Timestamp } from '@persona/db';
 
 export interface CouponEmailUses {
   coupon_id: string;
