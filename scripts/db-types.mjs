@@ -1,7 +1,8 @@
 // Each service's database types, generated from its migrations (issue 26): a scratch database on
 // the test PostgreSQL, every service's schema migrated there as a service migrates its own (the
 // bus's outbox and inbox first, then its folder, through packages/db's migrateToLatest), and
-// kysely-codegen run on each schema into services/<name>/src/db.generated.ts (checked in).
+// kysely-codegen run on each schema into services/<name>/src/db.generated.ts (checked in), but for the
+// bus's outbox and inbox, the same in every schema, which only packages/bus reads (in SQL of its own).
 //
 //   node scripts/db-types.mjs           writes the files
 //   node scripts/db-types.mjs --check   fails, with a diff, when a checked-in file is not what the migrations make
@@ -111,7 +112,8 @@ async function generateAll() {
         dialect: 'postgres',
         defaultSchemas: [service],
         includePattern: `${service}.*`,
-        excludePattern: `${service}.kysely_migration*`,
+        // The bus's own tables (outbox, inbox) are the same in every schema: packages/bus types them once.
+        excludePattern: `${service}.{kysely_migration*,outbox,inbox}`,
         // As packages/db's type parsers: int8 and numeric are read as numbers.
         numericParser: 'number',
         typeMapping: { int8: 'number' },

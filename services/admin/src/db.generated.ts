@@ -4,7 +4,7 @@
  * Please do not edit it manually.
  */
 
-import type { GeneratedColumn as Generated, Json, Timestamp } from '@persona/db';
+import type { GeneratedColumn as Generated, Timestamp } from '@persona/db';
 
 export interface Admins {
   created_at: Generated<Timestamp>;
@@ -42,24 +42,6 @@ export interface Feedback {
   name: string;
 }
 
-export interface Inbox {
-  consumer: string;
-  handled_at: Generated<Timestamp>;
-  message_id: string;
-}
-
-export interface Outbox {
-  attempts: Generated<number>;
-  created_at: Generated<Timestamp>;
-  envelope: Json;
-  event_id: string;
-  id: Generated<number>;
-  last_error: string | null;
-  locked_until: Timestamp | null;
-  published_at: Timestamp | null;
-  type: string;
-}
-
 export interface Sessions {
   admin_id: string;
   expires_at: Timestamp;
@@ -77,8 +59,6 @@ export interface DB {
   admins: Admins;
   audit_log: AuditLog;
   feedback: Feedback;
-  inbox: Inbox;
-  outbox: Outbox;
   sessions: Sessions;
   subscribers: Subscribers;
 }

@@ -52,24 +52,6 @@ export interface Categories {
   updated_at: Generated<Timestamp>;
 }
 
-export interface Inbox {
-  consumer: string;
-  handled_at: Generated<Timestamp>;
-  message_id: string;
-}
-
-export interface Outbox {
-  attempts: Generated<number>;
-  created_at: Generated<Timestamp>;
-  envelope: Json;
-  event_id: string;
-  id: Generated<number>;
-  last_error: string | null;
-  locked_until: Timestamp | null;
-  published_at: Timestamp | null;
-  type: string;
-}
-
 export interface SearchWords {
   word: string;
 }
@@ -84,8 +66,6 @@ export interface DB {
   books: Books;
   catalogue_meta: CatalogueMeta;
   categories: Categories;
-  inbox: Inbox;
-  outbox: Outbox;
   search_words: SearchWords;
   tag_counts: TagCounts;
 }

@@ -60,12 +60,6 @@ export interface Emails {
   to_address: string;
 }
 
-export interface Inbox {
-  consumer: string;
-  handled_at: Generated<Timestamp>;
-  message_id: string;
-}
-
 export interface InvoiceCounters {
   financial_year: number;
   last_number: number;
@@ -176,18 +170,6 @@ export interface Orders {
   updated_at: Generated<Timestamp>;
 }
 
-export interface Outbox {
-  attempts: Generated<number>;
-  created_at: Generated<Timestamp>;
-  envelope: Json;
-  event_id: string;
-  id: Generated<number>;
-  last_error: string | null;
-  locked_until: Timestamp | null;
-  published_at: Timestamp | null;
-  type: string;
-}
-
 export interface PaymentAttempts {
   created_at: Generated<Timestamp>;
   detail: string | null;
@@ -246,14 +228,12 @@ export interface DB {
   coupon_redemptions: CouponRedemptions;
   coupons: Coupons;
   emails: Emails;
-  inbox: Inbox;
   invoice_counters: InvoiceCounters;
   invoices: Invoices;
   library_tokens: LibraryTokens;
   order_list_counts: OrderListCounts;
   order_notes: OrderNotes;
   orders: Orders;
-  outbox: Outbox;
   payment_attempts: PaymentAttempts;
   persona_reissues: PersonaReissues;
   refunds: Refunds;

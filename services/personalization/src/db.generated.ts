@@ -4,7 +4,7 @@
  * Please do not edit it manually.
  */
 
-import type { GeneratedColumn as Generated, Json, Timestamp } from '@persona/db';
+import type { GeneratedColumn as Generated, Timestamp } from '@persona/db';
 
 export interface DownloadAllowances {
   persona_id: string;
@@ -20,24 +20,6 @@ export interface DownloadRenewals {
   persona_id: string;
   token_hash: string;
   used_at: Timestamp | null;
-}
-
-export interface Inbox {
-  consumer: string;
-  handled_at: Generated<Timestamp>;
-  message_id: string;
-}
-
-export interface Outbox {
-  attempts: Generated<number>;
-  created_at: Generated<Timestamp>;
-  envelope: Json;
-  event_id: string;
-  id: Generated<number>;
-  last_error: string | null;
-  locked_until: Timestamp | null;
-  published_at: Timestamp | null;
-  type: string;
 }
 
 export interface PersonaDownloads {
@@ -91,8 +73,6 @@ export interface SigningKeys {
 export interface DB {
   download_allowances: DownloadAllowances;
   download_renewals: DownloadRenewals;
-  inbox: Inbox;
-  outbox: Outbox;
   persona_downloads: PersonaDownloads;
   personas: Personas;
   refunded_orders: RefundedOrders;
