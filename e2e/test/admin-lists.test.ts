@@ -3,9 +3,8 @@
 // forward, and by a page number typed in; a stale page link landing on the first page; searches
 // by e-mail prefix and name; the count; and orders.csv made by the server with every order the
 // filters keep.
-import type { Download } from 'playwright-core';
 import { seedScale } from '@persona/launcher';
-import { settle } from './support/browser';
+import { downloadedBytes, settle } from './support/browser';
 import { browserJourney, signInAsAdmin, startOwnShop } from './support/journey';
 import { TEST_ADMIN } from './support/shop';
 
@@ -41,13 +40,6 @@ const journey = browserJourney({
   // Logged in as the login page would leave it (spec §3: the token in local storage).
   onContext: (context) => signInAsAdmin(context, token),
 });
-
-/** A download's text, read through its stream: the browser may run in another process, where the file has no local path. */
-async function downloadedText(download: Download): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const main = () => journey.page.locator('main');
 const rowIds = () =>
@@ -147,7 +139,7 @@ describe('the orders list at length', () => {
     await main().getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('orders.csv');
-    const lines = (await downloadedText(download)).trimEnd().split('\r\n');
+    const lines = (await downloadedBytes(download)).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe('S.No,Customer,Book Title,Delivery Type,Delivery Status,Order ID');
     expect(lines.slice(1).map((line) => line.split(',').at(-1))).toEqual(matching.data.map((o) => o._id));
 
@@ -166,7 +158,7 @@ describe('the orders list at length', () => {
     await main().locator('tbody tr').first().waitFor();
     const downloading = journey.page.waitForEvent('download');
     await main().getByRole('button', { name: 'Export CSV' }).click();
-    const lines = (await downloadedText(await downloading)).trimEnd().split('\r\n');
+    const lines = (await downloadedBytes(await downloading)).toString('utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(ORDERS + 1);
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(Array.from({ length: ORDERS }, (_, i) => i + 1));
   });
