@@ -25,6 +25,11 @@ export default async function globalSetup(): Promise<void> {
   const fixtures: SharedFixtures = { browserServer: null, templateRoot: null };
   globalThis.personaE2eFixtures = fixtures;
   if (process.env.STOREFRONT_E2E_URL) return;
+  // The shops under test do not shed load for a slow event loop (their workers inherit this): on two
+  // cores running two lanes of tests, a shop's loop is at times starved for a second by its
+  // neighbours, which is the machine, not the shop. Shedding has tests of its own (service-kit's
+  // load-shedding test; the launcher's start-shop test checks the shop's gateway does it).
+  process.env.SHED_EVENT_LOOP_DELAY_MS ??= '0';
 
   fixtures.browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
   process.env[CHROMIUM_SERVER_ENV] = fixtures.browserServer.wsEndpoint();
