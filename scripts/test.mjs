@@ -2,14 +2,14 @@
 //
 //   1. the root's checks (`npm run lint:root`: format, root lint, folder cycles, database types) while
 //      every workspace builds (turbo; the builds emit without type checking);
-//   2. then two lanes at once: the end-to-end suites (the longest single task: real Chromium against
-//      whole shops), and turbo running every other workspace's lint, typecheck (types are checked
-//      there, once) and unit tests;
+//   2. then three lanes at once: the end-to-end suites (the longest task: real Chromium against
+//      whole shops), the longest unit suite (orders') then its lint and typecheck, and turbo running
+//      every other workspace's lint, typecheck (types are checked there, once) and unit tests;
 //   3. a summary: how long each step took and how many tests ran, passed, failed and were skipped,
 //      by workspace (each jest run writes its counts through @persona/test-kit's count reporter).
 //
 // Exits non-zero when any step fails; a failing step does not stop the others, so one run shows
-// every failure. TEST_CONCURRENCY sets how many turbo tasks run at once in the second lane (default 2).
+// every failure. TEST_CONCURRENCY sets how many turbo tasks each turbo lane runs at once (default 2).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const countsDir = path.join(root, 'node_modules', '.cache', 'persona-test-counts');
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+/** The workspace whose unit tests take longest (about as long as the end-to-end suites' lane). */
+const LONGEST = '@persona/orders';
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', PERSONA_TEST_COUNTS: countsDir };
 const started = Date.now();
 const steps = [];
@@ -85,14 +87,17 @@ const [rootChecks, build] = await Promise.all([
   run('build (turbo run build)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], 'build: '),
 ]);
 if (build.ok) {
+  const turbo = (tasks, filter) => ['turbo', 'run', ...tasks, filter, '--continue', `--concurrency=${concurrency}`, '--output-logs=full'];
   await Promise.all([
     run('end-to-end suites (e2e)', 'npm', ['run', '--silent', 'test:e2e', '--workspace=@persona/e2e'], 'e2e: '),
-    run(
-      'lint, typecheck and unit tests (turbo)',
-      'npx',
-      ['turbo', 'run', 'lint', 'typecheck', 'test', '--continue', `--concurrency=${concurrency}`, '--output-logs=full'],
-      '',
-    ),
+    // The longest unit suite starts at once, in a lane of its own, and is linted and typechecked after.
+    (async () => {
+      const label = `${LONGEST.replace('@persona/', '')}: `;
+      await run(`unit tests of ${LONGEST}`, 'npm', ['run', '--silent', 'test', `--workspace=${LONGEST}`], label);
+      await run(`lint of ${LONGEST}`, 'npm', ['run', '--silent', 'lint', `--workspace=${LONGEST}`], label);
+      await run(`typecheck of ${LONGEST}`, 'npm', ['run', '--silent', 'typecheck', `--workspace=${LONGEST}`], label);
+    })(),
+    run('lint, typecheck and unit tests of the rest (turbo)', 'npx', turbo(['lint', 'typecheck', 'test'], `--filter=!${LONGEST}`), ''),
   ]);
 }
 summary();
