@@ -44,14 +44,7 @@ export async function blankEmailBodies(db: Db, cutoff: Date, limit = RETENTION_B
 
 /** Payment webhooks handled before `cutoff` (one not yet handled stays, whatever its age: the inbox still owes it). */
 export async function deleteHandledWebhookEvents(db: Db, cutoff: Date, limit = RETENTION_BATCH): Promise<number> {
-  return affected(
-    await sql`
-      DELETE FROM webhook_events WHERE event_id IN (
-        SELECT event_id FROM webhook_events
-        WHERE handled_at < ${cutoff}
-        ORDER BY handled_at
-        LIMIT ${limit})`.execute(db),
-  );
+  return deleteBefore(db, { table: 'webhook_events', key: 'event_id', column: 'handled_at' }, cutoff, limit);
 }
 
 /**
@@ -72,12 +65,18 @@ export async function deletePaymentAttempts(db: Db, cutoff: Date, limit = RETENT
 
 /** Library links and sessions that stopped working before `cutoff`: they open nothing any more. */
 export async function deleteExpiredLibraryTokens(db: Db, cutoff: Date, limit = RETENTION_BATCH): Promise<number> {
+  return deleteBefore(db, { table: 'library_tokens', key: 'token_hash', column: 'expires_at' }, cutoff, limit);
+}
+
+/** At most `limit` rows of a table whose `column` is before `cutoff`, oldest first (found by the index on `column`), deleted by their `key`. */
+async function deleteBefore(db: Db, rows: { table: string; key: string; column: string }, cutoff: Date, limit: number): Promise<number> {
+  const [table, key, column] = [sql.table(rows.table), sql.ref(rows.key), sql.ref(rows.column)];
   return affected(
     await sql`
-      DELETE FROM library_tokens WHERE token_hash IN (
-        SELECT token_hash FROM library_tokens
-        WHERE expires_at < ${cutoff}
-        ORDER BY expires_at
+      DELETE FROM ${table} WHERE ${key} IN (
+        SELECT ${key} FROM ${table}
+        WHERE ${column} < ${cutoff}
+        ORDER BY ${column}
         LIMIT ${limit})`.execute(db),
   );
 }
