@@ -42,16 +42,8 @@ describe("the gateway's API reference", () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'gateway-docs-'));
     await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
     ({ built: gateway, routes } = await recordRoutes(() =>
-      buildGateway({
-        // The orders service is configured but not running: its part of the document is missing.
-        upstreams: { catalogue: base, orders: 'http://127.0.0.1:1' },
-        jwtSecret: TEST_JWT_SECRET,
-        storefrontDir: dir,
-        adminAppDir: dir,
-        publicUrl: 'https://shop.example',
-        rateLimitMax: 0,
-        renderer: null,
-      }),
+      // The orders service is configured but not running: its part of the document is missing.
+      gatewayOver({ catalogue: base, orders: 'http://127.0.0.1:1' }),
     ));
   });
   afterAll(async () => {
@@ -59,6 +51,19 @@ describe("the gateway's API reference", () => {
     await upstream.close();
     await rm(dir, { recursive: true, force: true });
   });
+
+  /** A gateway in front of `upstreams`, its pages from the test's folder. */
+  function gatewayOver(upstreams: Parameters<typeof buildGateway>[0]['upstreams']) {
+    return buildGateway({
+      upstreams,
+      jwtSecret: TEST_JWT_SECRET,
+      storefrontDir: dir,
+      adminAppDir: dir,
+      publicUrl: 'https://shop.example',
+      rateLimitMax: 0,
+      renderer: null,
+    });
+  }
 
   it('answers 503 naming a service whose part is missing, never a document without its routes', async () => {
     const res = await gateway.inject({ method: 'GET', url: '/api/openapi.json' });
@@ -69,15 +74,7 @@ describe("the gateway's API reference", () => {
   describe('with every service answering', () => {
     let only: ServiceApp;
     beforeAll(async () => {
-      only = await buildGateway({
-        upstreams: { catalogue: `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}` },
-        jwtSecret: TEST_JWT_SECRET,
-        storefrontDir: dir,
-        adminAppDir: dir,
-        publicUrl: 'https://shop.example',
-        rateLimitMax: 0,
-        renderer: null,
-      });
+      only = await gatewayOver({ catalogue: `http://127.0.0.1:${(upstream.server.address() as { port: number }).port}` });
     });
     afterAll(() => only.close());
 
