@@ -155,7 +155,19 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
   const output = options.output ?? ((service, line) => process.stdout.write(`[${service}] ${line}\n`));
   const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
   const free = options.port === 0;
-  const portOf = async (given: number | undefined, fallback: number) => given ?? (free ? await freePort() : fallback);
+  // A port is free when asked and bound only when its process starts: one asked again meanwhile could
+  // be the same, and two services on one port means one answering for the other. None is given twice.
+  const handedOut = new Set<number>();
+  const unusedPort = async (): Promise<number> => {
+    for (;;) {
+      const candidate = await freePort();
+      if (!handedOut.has(candidate)) {
+        handedOut.add(candidate);
+        return candidate;
+      }
+    }
+  };
+  const portOf = async (given: number | undefined, fallback: number) => given ?? (free ? await unusedPort() : fallback);
   const port = await portOf(free ? undefined : options.port, 8080);
   const cataloguePort = await portOf(options.cataloguePort, 3001);
   const ordersPort = await portOf(options.ordersPort, 3002);
@@ -176,7 +188,7 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
     replicaPorts[service] = [];
     for (let n = 1; n <= count(service); n++) {
       const fixed = service === 'gateway' ? port + n : front[service] + 100 * n;
-      replicaPorts[service].push(!balanced ? front[service] : free ? await freePort() : fixed);
+      replicaPorts[service].push(!balanced ? front[service] : free ? await unusedPort() : fixed);
     }
   }
   const adminUrl = `http://127.0.0.1:${adminPort}`;
