@@ -30,8 +30,10 @@ export interface LeadershipOptions {
   logger?: LeadershipLogger;
 }
 
+/** Waits `ms`, or less when `signal` aborts; not at all when it already has (an abort event fires once). */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
     signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });

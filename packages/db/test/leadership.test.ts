@@ -61,6 +61,25 @@ describeWithPostgres()('leadership on PostgreSQL', () => {
     await until(() => a.lead.leading);
   });
 
+  it('stops without waiting for its next try, leader or not', async () => {
+    // A retry a day away: a stop that waited for it (a sleep begun after the abort) would never end.
+    const day = 24 * 3600_000;
+    const database = openDatabase<unknown>({ kind: 'postgres', url: TEST_DATABASE_URL, poolSize: 3 }, schema);
+    const [leader, follower] = [
+      leadership(database, 'patient', { retryMs: day, checkMs: day }),
+      leadership(database, 'patient', { retryMs: day, checkMs: day }),
+    ];
+    try {
+      await leader.start();
+      await follower.start();
+      expect([leader.leading, follower.leading]).toEqual([true, false]);
+      await Promise.all([leader.stop(), follower.stop()]);
+      expect(leader.leading).toBe(false);
+    } finally {
+      await database.close();
+    }
+  }, 10_000);
+
   it('never makes two services, or two schemas, contend', async () => {
     const orders = replica('orders');
     const catalogue = replica('catalogue');
