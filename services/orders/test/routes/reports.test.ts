@@ -165,9 +165,12 @@ function contract(kind: 'pglite' | 'postgres') {
 
   it('counts an order in the month it was paid in India, and one Razorpay never settled as missing', async () => {
     const { orderId } = await paid();
-    const [year, month] = thisMonth().split('-').map(Number) as [number, number];
+    const [thisYear, thisMonthNumber] = thisMonth().split('-').map(Number) as [number, number];
+    // The boundary between last month and the month before, not this month's: a payment a minute
+    // before this month began is, early in a month, within the week Razorpay may still settle it in.
+    const { year, month } = thisMonthNumber === 1 ? { year: thisYear - 1, month: 12 } : { year: thisYear, month: thisMonthNumber - 1 };
     const monthStart = istMidnight(year, month, 1);
-    // Paid a minute before this month began in India (the last evening of last month in UTC terms too).
+    // Paid a minute before that month began in India (the last evening of the month before in UTC terms too).
     const lastMonthEnd = new Date(monthStart.getTime() - 60_000);
     await db().updateTable('orders').set({ paid_at: lastMonthEnd, razorpay_payment_id: 'pay_NeverSettled01' }).where('id', '=', orderId).execute();
     const previous = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
