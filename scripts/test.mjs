@@ -5,8 +5,9 @@
 //   2. then three lanes at once: the end-to-end suites (the longest task: real Chromium against
 //      whole shops), the longest unit suite (orders') then its lint and typecheck, and turbo running
 //      every other workspace's lint, typecheck (types are checked there, once) and unit tests;
-//   3. a summary: how long each step took and how many tests ran, passed, failed and were skipped,
-//      by workspace (each jest run writes its counts through @persona/test-kit's count reporter).
+//   3. a summary: how long each step took, how many tests ran, passed, failed and were skipped,
+//      by workspace, and the slowest test files (each jest run writes its counts through
+//      @persona/test-kit's count reporter).
 //
 // Exits non-zero when any step fails; a failing step does not stop the others, so one run shows
 // every failure. TEST_CONCURRENCY sets how many turbo tasks each turbo lane runs at once (default 2).
@@ -19,6 +20,8 @@ const countsDir = path.join(root, 'node_modules', '.cache', 'persona-test-counts
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 /** The workspace whose unit tests take longest (about as long as the end-to-end suites' lane). */
 const LONGEST = '@persona/orders';
+/** How many of the slowest test files the summary names. */
+const SLOWEST = 12;
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', PERSONA_TEST_COUNTS: countsDir };
 const started = Date.now();
 const steps = [];
@@ -72,6 +75,10 @@ function summary() {
   for (const s of steps) lines.push(`${s.ok ? 'ok  ' : 'FAIL'} ${s.name.padEnd(44)} ${minutes(s.seconds)}${s.ok ? '' : ` (exit ${s.code})`}`);
   lines.push('', 'tests by workspace (passed / failed / skipped, in suites):');
   for (const c of counts) lines.push(`  ${c.name.padEnd(28)} ${String(c.passed).padStart(5)} / ${c.failed} / ${c.skipped}  in ${c.suites}`);
+  const files = counts.flatMap((c) => (c.files ?? []).map((f) => ({ ...f, name: c.name.replace('@persona/', '') })));
+  files.sort((a, b) => b.seconds - a.seconds);
+  lines.push('', 'the slowest test files (seconds, as the loaded machine timed them):');
+  for (const f of files.slice(0, SLOWEST)) lines.push(`  ${f.seconds.toFixed(1).padStart(6)}  ${f.name}/${f.file}`);
   lines.push(
     `tests: ${total.total} (${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped) in ${total.suites} suites, ${counts.length} workspaces`,
     `npm test took ${minutes((Date.now() - started) / 1000)}`,

@@ -1,6 +1,7 @@
 // A jest reporter that writes how many tests the run counted (passed, failed, skipped, suites) to
 // $PERSONA_TEST_COUNTS/<workspace>.json, for the summary `npm test` prints (scripts/test.mjs).
-// Without that variable it does nothing.
+// With each count, the run's test files and how long each took (`files`: path from the workspace and
+// seconds), so the summary can name the slowest. Without that variable it does nothing.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -25,6 +26,10 @@ class CountReporter {
       skipped: results.numPendingTests + results.numTodoTests,
       total: results.numTotalTests,
       suites: results.numTotalTestSuites,
+      files: results.testResults.map((r) => ({
+        file: path.relative(this.rootDir, r.testFilePath),
+        seconds: (r.perfStats.end - r.perfStats.start) / 1000,
+      })),
     };
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, `${name.replace(/[^\w.-]+/g, '+')}.json`), JSON.stringify(counts));

@@ -21,5 +21,7 @@ module.exports = {
   testTimeout: 30000,
   // The usual report, and the counts `npm test` sums up (count-reporter.js).
   reporters: ['default', require.resolve('./count-reporter.js')],
+  // PostgreSQL, RabbitMQ and Redis probed once per run (global-setup.js), not once per test file.
+  globalSetup: path.join(__dirname, 'global-setup.js'),
   setupFilesAfterEnv: [path.join(__dirname, 'dist/inject-setup.js')],
 };

@@ -8,7 +8,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@persona/test-kit';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, probeServers } from '@persona/test-kit';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { SHOP_TEMPLATE_ENV, CHROMIUM_SERVER_ENV, TEST_ADMIN_ENV } from './shared-fixtures';
 
@@ -24,6 +24,8 @@ declare global {
 export default async function globalSetup(): Promise<void> {
   const fixtures: SharedFixtures = { browserServer: null, templateRoot: null };
   globalThis.personaE2eFixtures = fixtures;
+  // What the preset's globalSetup does, which this one replaces: the servers probed once for the run.
+  await probeServers();
   if (process.env.STOREFRONT_E2E_URL) return;
   // The shops under test do not shed load for a slow event loop (their workers inherit this): on two
   // cores running two lanes of tests, a shop's loop is at times starved for a second by its

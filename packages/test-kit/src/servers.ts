@@ -9,19 +9,58 @@ export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@12
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const cache = new Map<string, boolean>();
+/** Where the jest preset's globalSetup leaves what it probed, for every test file of the run. */
+export const PROBED_SERVERS_ENV = 'PERSONA_PROBED_SERVERS';
 
-/** A synchronous TCP probe, so `describe` blocks can be chosen at collection time. */
-export function tcpAnswers(url: string, defaultPort: number): boolean {
+function hostPort(url: string, defaultPort: number): { host: string; port: number; key: string } {
   const u = new URL(url);
   const host = u.hostname || '127.0.0.1';
   const port = Number(u.port || defaultPort);
-  const key = `${host}:${port}`;
-  const known = cache.get(key);
+  return { host, port, key: `${host}:${port}` };
+}
+
+function probed(): Record<string, boolean> {
+  try {
+    return JSON.parse(process.env[PROBED_SERVERS_ENV] ?? '{}') as Record<string, boolean>;
+  } catch {
+    return {};
+  }
+}
+
+/** A synchronous TCP probe, so `describe` blocks can be chosen at collection time. The answer comes
+ * from the run's globalSetup (`probeServers`) when it probed that server; else a child process
+ * connects, with time enough for a machine busy running tests (a refused port answers at once). */
+export function tcpAnswers(url: string, defaultPort: number): boolean {
+  const { host, port, key } = hostPort(url, defaultPort);
+  const known = cache.get(key) ?? probed()[key];
   if (known !== undefined) return known;
-  const script = `const s=require('net').connect(${port},${JSON.stringify(host)});s.setTimeout(1500);s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));s.on('timeout',()=>process.exit(1));`;
-  const ok = spawnSync(process.execPath, ['-e', script], { timeout: 3000 }).status === 0;
+  const script = `const s=require('net').connect(${port},${JSON.stringify(host)});s.setTimeout(10000);s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));s.on('timeout',()=>process.exit(1));`;
+  const ok = spawnSync(process.execPath, ['-e', script], { timeout: 30_000 }).status === 0;
   cache.set(key, ok);
   return ok;
+}
+
+function connects(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host);
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(10_000);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/** Probes PostgreSQL, RabbitMQ and Redis once for a whole jest run (the preset's globalSetup) and
+ * leaves the answers in the environment its test files inherit, so that no file spawns a probe of
+ * its own (on a loaded machine a spawned probe can be too slow to tell a live server from none). */
+export async function probeServers(): Promise<void> {
+  const servers = [hostPort(TEST_DATABASE_URL, 5432), hostPort(TEST_AMQP_URL, 5672), hostPort(TEST_REDIS_URL, 6379)];
+  const answers = await Promise.all(servers.map((s) => connects(s.host, s.port)));
+  process.env[PROBED_SERVERS_ENV] = JSON.stringify(Object.fromEntries(servers.map((s, i) => [s.key, answers[i]])));
 }
 
 const URL_VARIABLE: Record<string, string> = { PostgreSQL: 'TEST_DATABASE_URL', RabbitMQ: 'TEST_AMQP_URL', Redis: 'TEST_REDIS_URL' };
