@@ -159,7 +159,7 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
       await sub.close({ graceMs: 300 });
       const took = Date.now() - started;
       expect(took).toBeGreaterThanOrEqual(250);
-      expect(took).toBeLessThan(3000);
+      expect(took).toBeLessThan(15_000); // the handler never ends: a close that waited for it would not
 
       const next = recorder();
       await subscribe({
@@ -281,8 +281,9 @@ export function busContract(getFixture: () => BusFixture, queueNames: string[]) 
         .execute((trx) => enqueueEvent(trx, event));
       const started = Date.now();
       relay.nudge();
-      await waitFor(() => got.seen.length === 1, 'nudged delivery', 3000);
-      expect(Date.now() - started).toBeLessThan(2000);
+      // Long before the 60 s poll would have published it.
+      await waitFor(() => got.seen.length === 1, 'nudged delivery', 20_000);
+      expect(Date.now() - started).toBeLessThan(20_000);
       expect(got.seen[0]!.event).toEqual(event);
     } finally {
       await relay.stop();

@@ -189,6 +189,8 @@ describeWithPostgres()('outbox relay on PostgreSQL', () => {
     await sleep(30);
     const started = Date.now();
     await relay.stop();
-    expect(Date.now() - started).toBeLessThan(500);
+    // Well short of the poll interval it would otherwise sleep out (bounds here are the alternative's
+    // fraction, not a speed target: the machine running the tests may be busy).
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
