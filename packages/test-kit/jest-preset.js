@@ -18,7 +18,8 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(cookie|content-disposition|set-cookie-parser)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.tsx', '<rootDir>/src/**/*.test.tsx'],
-  testTimeout: 30000,
+  // A hang detector, not a speed target: long enough for a busy two-core machine running two lanes of tests.
+  testTimeout: 60000,
   // The usual report, and the counts `npm test` sums up (count-reporter.js).
   reporters: ['default', require.resolve('./count-reporter.js')],
   // PostgreSQL, RabbitMQ and Redis probed once per run (global-setup.js), not once per test file.
