@@ -153,10 +153,11 @@ describe('the catalogue’s untrusted-file threads at their limits', () => {
     expect(res.json().message).toMatch(/^The full PDF (needs more than 40 MB of memory|took longer than 0.4 s) to read, more than this shop gives one file$/);
     expect(await written()).toEqual(before);
     // The next book is taken. On a busy machine a 0.4 s limit may catch even a small file (refused
-    // as TIME_LIMIT, nothing written), so it is sent again, as its sender would, a few times at most.
+    // at a limit, nothing written), so it is sent again, as its sender would, a few times at most.
     const sendNext = () => post([['fullPdf', { bytes: tinyPdf('next', 3), filename: 'next.pdf', type: 'application/pdf' }]]);
     let next = await sendNext();
-    for (let tries = 1; tries < 4 && next.statusCode === 422 && next.json().code === 'TIME_LIMIT'; tries += 1) next = await sendNext();
-    expect(next.statusCode).toBe(201);
+    const atALimit = () => next.statusCode === 422 && /^(MEMORY_LIMIT|TIME_LIMIT)$/.test(next.json().code);
+    for (let tries = 1; tries < 6 && atALimit(); tries += 1) next = await sendNext();
+    expect({ status: next.statusCode, code: next.statusCode === 201 ? undefined : next.json().code }).toEqual({ status: 201, code: undefined });
   }, 30_000);
 });
