@@ -43,7 +43,8 @@ describeWithPostgres()('distributed mode', () => {
         logLevel: 'warn',
         serviceEnv: {
           // The worker logs when it starts a Persona (the SIGKILL waits for that line); a book it cannot read fails fast.
-          personalization: { LOG_LEVEL: 'info', PERSONA_MAX_ATTEMPTS: '2', PERSONA_RETRY_DELAYS_MS: '300' },
+          // Three attempts: the SIGKILL test spends one, and a busy machine may cost one more.
+          personalization: { LOG_LEVEL: 'info', PERSONA_MAX_ATTEMPTS: '3', PERSONA_RETRY_DELAYS_MS: '300' },
           admin: { ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'correct horse battery' },
         },
         output: (service, line) => {
@@ -146,7 +147,15 @@ describeWithPostgres()('distributed mode', () => {
       for (;;) {
         const order = (await json(`/api/orders/${personaId}`)).data;
         if (order && done(order)) return order;
-        if (Date.now() > end) throw new Error(`order ${personaId} stayed ${JSON.stringify(order)}\n${logs.slice(-30).join('\n')}`);
+        // A Persona that failed for good will not turn ready: say at once why it failed, from its row and the worker's log.
+        const failedForGood = order?.personaStatus === 'failed';
+        if (Date.now() > end || failedForGood) {
+          const { rows } = await db.query('SELECT error FROM personalization.personas WHERE persona_id = $1', [personaId]);
+          const attempts = logs.filter((l) => l.includes('persona not made') || l.includes('persona failed after'));
+          throw new Error(
+            `order ${personaId} stayed ${JSON.stringify(order)}\nrecorded error: ${rows[0]?.error ?? '(none)'}\n${attempts.join('\n')}\n${logs.slice(-30).join('\n')}`,
+          );
+        }
         await new Promise((r) => setTimeout(r, 250));
       }
     }
