@@ -122,6 +122,19 @@ describe('copies that are bombs, sent to the personalisation service', () => {
   }, 30_000);
 });
 
+/**
+ * The next file after one refused at a limit: on a busy machine a limit of half a second may catch
+ * even a small file (refused at that limit, nothing kept), so it is sent again, as its sender would,
+ * a few times at most; then it must be read.
+ */
+async function sendNextTo(service: Parameters<typeof send>[0]) {
+  let next = await send(service, 'verify', Buffer.from('%PDF-1.4\n%%EOF\n'), 'small.pdf');
+  for (let tries = 1; tries < 6 && next.statusCode === 422 && /^(MEMORY_LIMIT|TIME_LIMIT)$/.test(next.json().code); tries += 1) {
+    next = await send(service, 'verify', Buffer.from('%PDF-1.4\n%%EOF\n'), 'small.pdf');
+  }
+  return next;
+}
+
 describe('the untrusted-file threads at their limits', () => {
   let shop: Awaited<ReturnType<typeof startService>>;
   beforeAll(async () => {
@@ -138,7 +151,7 @@ describe('the untrusted-file threads at their limits', () => {
     const res = await send(shop.service, 'verify', slow, 'slow.epub');
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'TIME_LIMIT', message: 'This EPUB took longer than 0.5 s to read, more than this shop gives one file' });
-    const next = await send(shop.service, 'verify', Buffer.from('%PDF-1.4\n%%EOF\n'), 'small.pdf');
+    const next = await sendNextTo(shop.service);
     expect(next.json().data).toEqual({ genuine: false, personaId: null, reason: 'This file is not a Persona made by Persona Books' });
   }, 30_000);
 
@@ -146,7 +159,7 @@ describe('the untrusted-file threads at their limits', () => {
     const res = await send(shop.service, 'verify', manyObjectsPdf(60_000), 'heavy.pdf');
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toMatch(/^(MEMORY_LIMIT|TIME_LIMIT)$/);
-    const next = await send(shop.service, 'verify', Buffer.from('%PDF-1.4\n%%EOF\n'), 'small.pdf');
+    const next = await sendNextTo(shop.service);
     expect(next.statusCode).toBe(200);
   }, 30_000);
 
