@@ -43,8 +43,7 @@ describeWithPostgres()('distributed mode', () => {
         logLevel: 'warn',
         serviceEnv: {
           // The worker logs when it starts a Persona (the SIGKILL waits for that line); a book it cannot read fails fast.
-          // Three attempts: the SIGKILL test spends one, and a busy machine may cost one more.
-          personalization: { LOG_LEVEL: 'info', PERSONA_MAX_ATTEMPTS: '3', PERSONA_RETRY_DELAYS_MS: '300' },
+          personalization: { LOG_LEVEL: 'info', PERSONA_MAX_ATTEMPTS: '2', PERSONA_RETRY_DELAYS_MS: '300' },
           admin: { ADMIN_EMAIL: 'owner@persona-books.in', ADMIN_PASSWORD: 'correct horse battery' },
         },
         output: (service, line) => {
