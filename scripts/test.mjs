@@ -3,8 +3,8 @@
 //   1. the root's checks (`npm run lint:root`: format, root lint, folder cycles, database types) while
 //      every workspace builds (turbo; the builds emit without type checking);
 //   2. then two lanes at once: the end-to-end suites (real Chromium against whole shops, two suites
-//      at a time), and turbo running every other workspace's lint, typecheck (types are checked
-//      there, once) and unit tests, two tasks at a time. More at once does not end sooner on two
+//      at a time), and turbo running every workspace's lint, typecheck (types are checked there,
+//      once) and unit tests, two tasks at a time. More at once does not end sooner on two
 //      cores once the waits are gone (a 15 s wait in every orders harness's close was a bug, fixed);
 //      it only makes every step slow enough to time out;
 //   3. a summary: how long each step took, how many tests ran, passed, failed and were skipped,
@@ -12,7 +12,7 @@
 //      @persona/test-kit's count reporter).
 //
 // Exits non-zero when any step fails; a failing step does not stop the others, so one run shows
-// every failure. TEST_CONCURRENCY sets how many turbo tasks each turbo lane runs at once (default 2).
+// every failure. TEST_CONCURRENCY sets how many tasks the turbo lane runs at once (default 2).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
