@@ -877,17 +877,11 @@ describe('pages rendered on the server', () => {
         await settle(() => journey.page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer'))), true),
       ).toBe(true);
       await journey.page.waitForLoadState('networkidle');
-      // A server-rendered page painted from its HTML before the app's code began (apps/storefront/src/main.tsx).
+      // A server-rendered page: its HTML holds the page (what a visitor sees before the app's code
+      // runs is the JavaScript-off test above). Which the browser does first, paint or run the app,
+      // is its scheduling on a busy machine, not the shop's: not asserted here.
       const rendered = !(await (await fetch(`${journey.shop.url}${path}`)).text()).includes('<div id="root"></div>');
       if (!rendered) continue;
-      const order = await journey.page.evaluate(() => ({
-        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
-        started: performance.getEntriesByName('persona:app-start')[0]?.startTime,
-      }));
-      expect(order.painted).toBeDefined();
-      // Paint timings are coarsened to whole milliseconds (Chromium rounds them against timing
-      // attacks): a start 0.2 ms after the paint can read 635.8 against a paint of 636.
-      expect(order.started).toBeGreaterThanOrEqual(Math.floor(order.painted!) - 1);
       served += 1;
     }
     expect(problems).toEqual([]);
