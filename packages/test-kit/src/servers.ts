@@ -81,6 +81,27 @@ export function describeWithPostgres(): jest.Describe {
   return gate('PostgreSQL', TEST_DATABASE_URL, 5432);
 }
 
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/**
+ * A suite that tests what a service does (its routes, through `inject`), not what a database does,
+ * runs once, on one database: the real PostgreSQL when it answers (it opens in a fraction of
+ * PGlite's time and runs the queries in a process of its own), else PGlite, with a message. Each
+ * repository's contract suite runs on both (`describe` on PGlite, `describeWithPostgres()`), and
+ * the end-to-end journeys run the embedded shop on PGlite, so both databases stay covered.
+ * On CI a missing PostgreSQL is a failure, as for `describeWithPostgres()`.
+ */
+export function describeOnOneDatabase(name: string, suite: (kind: TestDatabaseKind) => void): void {
+  if (tcpAnswers(TEST_DATABASE_URL, 5432)) {
+    describe(`${name} (on PostgreSQL)`, () => suite('postgres'));
+    return;
+  }
+  const message = `PostgreSQL does not answer at ${TEST_DATABASE_URL}: ${name} runs on PGlite instead (set TEST_DATABASE_URL to point at one).`;
+  if (process.env.CI) throw new Error(`${message} On CI this is a failure.`);
+  console.warn(message);
+  describe(`${name} (on PGlite)`, () => suite('pglite'));
+}
+
 /** `describe` when RabbitMQ answers, else `describe.skip` with a message. */
 export function describeWithRabbit(): jest.Describe {
   return gate('RabbitMQ', TEST_AMQP_URL, 5672);

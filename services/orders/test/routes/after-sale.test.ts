@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { createEvent } from '@persona/bus';
 import { shopDate } from '@persona/contracts';
 import { sql } from '@persona/db';
-import { describeWithPostgres } from '@persona/test-kit';
+import { describeOnOneDatabase } from '@persona/test-kit';
 import { toLibraryPersona } from '../../src/modules/library/library.mapper';
 import { ADDRESS, checkout, outboxEvents, paidOrder, startOrdersHarness, type OrdersHarness } from '../support';
 
@@ -254,5 +254,5 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 }
 
-describe('after the sale on PGlite', () => contract('pglite'));
-describeWithPostgres()('after the sale on PostgreSQL', () => contract('postgres'));
+// Routes, not the database: once, on PostgreSQL where it answers (the repositories' suites run on both).
+describeOnOneDatabase('after the sale', contract);

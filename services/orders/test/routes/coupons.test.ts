@@ -3,7 +3,7 @@
 // nothing changed; a code priced for a checkout, in public, with the discount or the reason.
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { describeWithPostgres } from '@persona/test-kit';
+import { describeOnOneDatabase } from '@persona/test-kit';
 import { couponBody } from '../modules/coupons/fixtures';
 import { BOOK, checkout, outboxEvents, startOrdersHarness, UNPRINTABLE_BOOK, type OrdersHarness } from '../support';
 
@@ -205,5 +205,5 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 }
 
-describe('coupon routes on PGlite', () => contract('pglite'));
-describeWithPostgres()('coupon routes on PostgreSQL', () => contract('postgres'));
+// Routes, not the database: once, on PostgreSQL where it answers (the repositories' suites run on both).
+describeOnOneDatabase('coupon routes', contract);

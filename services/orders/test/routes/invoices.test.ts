@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { shopDate } from '@persona/contracts';
 import { sql } from '@persona/db';
-import { describeWithPostgres, popplerPageTexts } from '@persona/test-kit';
+import { describeOnOneDatabase, popplerPageTexts } from '@persona/test-kit';
 import { financialYearLabel, financialYearOf } from '../../src/modules/invoices/invoice-number';
 import { DEFAULT_SELLER, invoiceSettings } from '../../src/modules/invoices/order-invoice';
 import { ADDRESS, checkout, paidOrder, startOrdersHarness, type OrdersHarness } from '../support';
@@ -124,5 +124,5 @@ describe('invoice settings', () => {
   });
 });
 
-describe('invoices on PGlite', () => contract('pglite'));
-describeWithPostgres()('invoices on PostgreSQL', () => contract('postgres'));
+// Routes, not the database: once, on PostgreSQL where it answers (the repositories' suites run on both).
+describeOnOneDatabase('invoices', contract);

@@ -3,7 +3,7 @@
 // streamed orders.csv.
 import { randomUUID } from 'node:crypto';
 import { SALES_CHART_DAYS, SHOP_UTC_OFFSET, shopDate, type OrderSummary } from '@persona/contracts';
-import { describeWithPostgres } from '@persona/test-kit';
+import { describeOnOneDatabase } from '@persona/test-kit';
 import type { OrdersDB } from '../../src/db';
 import type { Kysely } from 'kysely';
 import { BOOK, startOrdersHarness, type OrdersHarness } from '../support';
@@ -365,5 +365,5 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 }
 
-describe('the orders list on PGlite', () => contract('pglite'));
-describeWithPostgres()('the orders list on PostgreSQL', () => contract('postgres'));
+// Routes, not the database: once, on PostgreSQL where it answers (the repositories' suites run on both).
+describeOnOneDatabase('the orders list', contract);

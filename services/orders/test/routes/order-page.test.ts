@@ -3,7 +3,7 @@
 // nothing changed.
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { describeWithPostgres } from '@persona/test-kit';
+import { describeOnOneDatabase } from '@persona/test-kit';
 import { ADDRESS, checkout, outboxEvents, paidOrder, startOrdersHarness, type OrdersHarness } from '../support';
 
 function contract(kind: 'pglite' | 'postgres') {
@@ -138,5 +138,5 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 }
 
-describe('the order page on PGlite', () => contract('pglite'));
-describeWithPostgres()('the order page on PostgreSQL', () => contract('postgres'));
+// Routes, not the database: once, on PostgreSQL where it answers (the repositories' suites run on both).
+describeOnOneDatabase('the order page', contract);

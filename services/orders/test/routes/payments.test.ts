@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { describeWithPostgres } from '@persona/test-kit';
+import { describeOnOneDatabase } from '@persona/test-kit';
 import { TEST_MODE_KEYS } from '../../src/modules/payments/razorpay/razorpay-provider';
 import { paymentSignature } from '../../src/modules/payments/razorpay/razorpay-signatures';
 import { ADDRESS, BOOK, checkout, outboxEvents, signedWebhook, verifyBody, startOrdersHarness, UNPRINTABLE_BOOK, type OrdersHarness } from '../support';
@@ -364,5 +364,5 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 }
 
-describe('payments on PGlite', () => contract('pglite'));
-describeWithPostgres()('payments on PostgreSQL', () => contract('postgres'));
+// Routes, not the database: once, on PostgreSQL where it answers (the repositories' suites run on both).
+describeOnOneDatabase('payments', contract);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { shopDate } from '@persona/contracts';
-import { describeWithPostgres } from '@persona/test-kit';
+import { describeOnOneDatabase } from '@persona/test-kit';
 import { istMidnight } from '../../src/modules/invoices/invoice-number';
 import { invoicesOfMonth } from '../../src/modules/invoices/invoices.repository';
 import { TEST_MODE_KEYS } from '../../src/modules/payments/razorpay/razorpay-provider';
@@ -192,5 +192,5 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 }
 
-describe('reports on PGlite', () => contract('pglite'));
-describeWithPostgres()('reports on PostgreSQL', () => contract('postgres'));
+// Routes, not the database: once, on PostgreSQL where it answers (the repositories' suites run on both).
+describeOnOneDatabase('reports', contract);

@@ -2,7 +2,7 @@
 // Razorpay keys and a local address the shop refuses to take payments (a clear 503, nothing
 // written) and the dashboard's summary says why; test mode keeps selling on a developer's machine.
 import { sql } from '@persona/db';
-import { describeWithPostgres } from '@persona/test-kit';
+import { describeOnOneDatabase } from '@persona/test-kit';
 import { NOT_SELLING_MESSAGE } from '../../src/modules/payments/selling-refusal';
 import { checkout, startOrdersHarness, type OrdersHarness } from '../support';
 
@@ -67,5 +67,5 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 }
 
-describe('refusing live payments on PGlite', () => contract('pglite'));
-describeWithPostgres()('refusing live payments on PostgreSQL', () => contract('postgres'));
+// Routes, not the database: once, on PostgreSQL where it answers (the repositories' suites run on both).
+describeOnOneDatabase('refusing live payments', contract);

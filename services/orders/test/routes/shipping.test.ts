@@ -4,7 +4,7 @@
 // ship-by date (printedDelivery at payment) that the dispatch list is sorted by and shows, with
 // the CSV for the courier; the receipt says when it arrives; old rows show the buyer as before.
 import type { InjectOptions } from 'fastify';
-import { describeWithPostgres } from '@persona/test-kit';
+import { describeOnOneDatabase } from '@persona/test-kit';
 import { printedDelivery, shopDate, SHIPPING_COUNTRY_MESSAGE, ZIP_MESSAGE } from '@persona/contracts';
 import { sql } from 'kysely';
 import { ADDRESS, checkout, paidOrder, startOrdersHarness, verifyBody, type OrdersHarness } from '../support';
@@ -152,5 +152,5 @@ function contract(kind: 'pglite' | 'postgres') {
   });
 }
 
-describe('shipping on PGlite', () => contract('pglite'));
-describeWithPostgres()('shipping on PostgreSQL', () => contract('postgres'));
+// Routes, not the database: once, on PostgreSQL where it answers (the repositories' suites run on both).
+describeOnOneDatabase('shipping', contract);
