@@ -1,18 +1,21 @@
-// `npm test`: everything CI checks, in as little time as two cores allow.
+// `npm test`: everything CI checks, in as little time as two cores allow, in four steps one after
+// another (each uses both cores on its own; two heavy steps at once only made every test slow enough
+// to time out, and ended no sooner: the run is CPU-bound, measured 2026-12-07):
 //
-//   1. the root's checks (`npm run lint:root`: format, root lint, folder cycles, database types) while
-//      every workspace builds (turbo; the builds emit without type checking);
-//   2. then two lanes at once: the end-to-end suites (real Chromium against whole shops, two suites
-//      at a time), and turbo running every workspace's lint, typecheck (types are checked there,
-//      once) and unit tests, two tasks at a time. More at once does not end sooner on two
-//      cores once the waits are gone (a 15 s wait in every orders harness's close was a bug, fixed);
-//      it only makes every step slow enough to time out;
-//   3. a summary: how long each step took, how many tests ran, passed, failed and were skipped,
-//      by workspace, and the slowest test files (each jest run writes its counts through
-//      @persona/test-kit's count reporter).
+//   1. the root's checks (`npm run lint:root`: format, folder cycles, database types) while every
+//      workspace builds (turbo; the builds emit without type checking);
+//   2. ESLint once over every workspace (`eslint .` at the root: one process whose type-aware rules
+//      share one TypeScript project service, instead of a process per workspace each loading the
+//      same types again; after the build, since those rules read the packages' built types);
+//   3. turbo running every workspace's typecheck (types are checked there, once) and unit tests, two
+//      tasks at a time;
+//   4. the end-to-end suites (real Chromium against whole shops, two suites at a time);
+//   then a summary: how long each step took, how many tests ran, passed, failed and were skipped,
+//   by workspace, and the slowest test files (each jest run writes its counts through
+//   @persona/test-kit's count reporter).
 //
 // Exits non-zero when any step fails; a failing step does not stop the others, so one run shows
-// every failure. TEST_CONCURRENCY sets how many tasks the turbo lane runs at once (default 2).
+// every failure. TEST_CONCURRENCY sets how many tasks turbo runs at once (default 2).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -94,16 +97,14 @@ const [rootChecks, build] = await Promise.all([
   run('build (turbo run build)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], 'build: '),
 ]);
 if (build.ok) {
-  await Promise.all([
-    run('end-to-end suites (e2e)', 'npm', ['run', '--silent', 'test:e2e', '--workspace=@persona/e2e'], 'e2e: '),
-    // e2e has no `test` task: turbo runs its lint and typecheck only.
-    run(
-      'lint, typecheck and unit tests (turbo)',
-      'npx',
-      ['turbo', 'run', 'lint', 'typecheck', 'test', '--continue', `--concurrency=${concurrency}`, '--output-logs=full'],
-      '',
-    ),
-  ]);
+  await run('lint, every workspace at once (eslint .)', 'npx', ['eslint', '--max-warnings=0', '.'], 'lint: ');
+  await run(
+    'typecheck and unit tests (turbo)',
+    'npx',
+    ['turbo', 'run', 'typecheck', 'test', '--continue', `--concurrency=${concurrency}`, '--output-logs=full'],
+    '',
+  );
+  await run('end-to-end suites (e2e)', 'npm', ['run', '--silent', 'test:e2e', '--workspace=@persona/e2e'], 'e2e: ');
 }
 summary();
 process.exit(rootChecks.ok && build.ok && steps.every((s) => s.ok) ? 0 : 1);
