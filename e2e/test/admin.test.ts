@@ -489,9 +489,12 @@ describe('the admin app', () => {
     await section('Private notes').getByLabel('Add a note (only administrators see it)').fill(note);
     const add = section('Private notes').getByRole('button', { name: 'Add note' });
     await add.dblclick();
-    await section('Private notes').getByText(note, { exact: true }).waitFor();
-    await settle(() => section('Private notes').getByText(note, { exact: true }).count(), 1);
-    expect(await section('Private notes').innerText()).toContain(ADMIN.email);
+    // The notes listed, not the text still in the field (React mirrors a controlled textarea's value
+    // into its text, which getByText matches: waiting on that passed before the note was saved).
+    const saved = section('Private notes').getByRole('listitem').filter({ hasText: note });
+    await saved.waitFor();
+    await settle(() => saved.count(), 1);
+    expect(await saved.innerText()).toContain(ADMIN.email);
 
     // The receipt e-mail, sent again: the buyer gets a second copy.
     const emails = section('E-mails');
