@@ -1,4 +1,4 @@
-// `npm test`: everything CI checks, in as little time as two cores allow, in four steps one after
+// `npm test`: everything CI checks, in as little time as two cores allow, in three steps one after
 // another (each uses both cores on its own; two heavy steps at once only made every test slow enough
 // to time out, and ended no sooner: the run is CPU-bound, measured 2026-12-07):
 //
@@ -6,10 +6,10 @@
 //      workspace builds (turbo; the builds emit without type checking);
 //   2. ESLint once over every workspace (`eslint .` at the root: one process whose type-aware rules
 //      share one TypeScript project service, instead of a process per workspace each loading the
-//      same types again; after the build, since those rules read the packages' built types);
-//   3. turbo running every workspace's typecheck (types are checked there, once) and unit tests, two
-//      tasks at a time;
-//   4. the end-to-end suites (real Chromium against whole shops, two suites at a time);
+//      same types again; after the build, since those rules read the packages' built types), beside
+//      turbo running every workspace's typecheck (types are checked there, once) and unit tests, two
+//      tasks at a time (the one ESLint process fills what those leave idle: about two minutes);
+//   3. the end-to-end suites (real Chromium against whole shops, two suites at a time);
 //   then a summary: how long each step took, how many tests ran, passed, failed and were skipped,
 //   by workspace, and the slowest test files (each jest run writes its counts through
 //   @persona/test-kit's count reporter).
@@ -97,13 +97,15 @@ const [rootChecks, build] = await Promise.all([
   run('build (turbo run build)', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], 'build: '),
 ]);
 if (build.ok) {
-  await run('lint, every workspace at once (eslint .)', 'npx', ['eslint', '--max-warnings=0', '.'], 'lint: ');
-  await run(
-    'typecheck and unit tests (turbo)',
-    'npx',
-    ['turbo', 'run', 'typecheck', 'test', '--continue', `--concurrency=${concurrency}`, '--output-logs=full'],
-    '',
-  );
+  await Promise.all([
+    run('lint, every workspace at once (eslint .)', 'npx', ['eslint', '--max-warnings=0', '.'], 'lint: '),
+    run(
+      'typecheck and unit tests (turbo)',
+      'npx',
+      ['turbo', 'run', 'typecheck', 'test', '--continue', `--concurrency=${concurrency}`, '--output-logs=full'],
+      '',
+    ),
+  ]);
   await run('end-to-end suites (e2e)', 'npm', ['run', '--silent', 'test:e2e', '--workspace=@persona/e2e'], 'e2e: ');
 }
 summary();
