@@ -3,7 +3,7 @@
 // lock, so several processes of one service may start at once.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type DatabaseIntrospector, type Kysely, type Migration, type MigrationProvider, type TableMetadata } from 'kysely';
 import type { Database } from './database';
 
 /** Loads `<timestamp>_<name>.(js|ts)` files from a folder, in name order. */
@@ -24,9 +24,43 @@ export function folderMigrations(dir: string): MigrationProvider {
   };
 }
 
+/**
+ * What kysely's Migrator asks the database about its bookkeeping tables, answered for the one
+ * schema the service owns. Its own introspector lists every table of every schema with functions
+ * that look each one up by name (`has_schema_privilege`, `pg_get_serial_sequence`): slower the more
+ * schemas share the database, and an error ("schema … does not exist") when another schema is
+ * dropped while it reads, as the tests' schemas are, many processes at once, on one PostgreSQL.
+ */
+function ownSchemaIntrospector<DB>(db: Kysely<DB>, schema: string): DatabaseIntrospector {
+  const getTables = async (): Promise<TableMetadata[]> => {
+    const { rows } = await sql<{ name: string; isView: boolean }>`
+      SELECT table_name AS "name", table_type = 'VIEW' AS "isView"
+      FROM information_schema.tables WHERE table_schema = ${schema}`.execute(db);
+    return rows.map((r) => ({ name: r.name, isView: r.isView, schema, columns: [] }));
+  };
+  return {
+    getSchemas: async () => [{ name: schema }],
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
+  };
+}
+
+/** `db` as the Migrator sees it: itself in every way, but introspecting only `schema`. */
+function migratorView<DB>(db: Kysely<DB>, schema: string): Kysely<DB> {
+  const introspection = ownSchemaIntrospector(db, schema);
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      // kysely keeps its state in private fields: its methods must run on the object itself.
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 function migratorOf<DB>(database: Database<DB>, provider: MigrationProvider): Migrator {
   return new Migrator({
-    db: database.db,
+    db: migratorView(database.db, database.schema),
     provider,
     migrationTableSchema: database.schema,
     // A service runs its own migrations and the shared ones of packages/bus (named 0000…, so they

@@ -131,6 +131,41 @@ describeWithPostgres()('real PostgreSQL', () => {
     return { database, dispose: () => database.close() };
   });
 
+  it('migrates its own schema while other schemas of the database are made and dropped all the while', async () => {
+    // As the test suites do, many processes at once on one PostgreSQL: kysely's own introspector read
+    // every schema's tables by name, and failed ("schema … does not exist") when one was dropped meanwhile.
+    const churn = openDatabase({ kind: 'postgres', url: TEST_DATABASE_URL }, 'public');
+    let stop = false;
+    let churned = 0;
+    const churning = (async () => {
+      while (!stop) {
+        const other = uniqueName('churn');
+        await sql`CREATE SCHEMA ${sql.id(other)}`.execute(churn.db);
+        await sql`CREATE TABLE ${sql.id(other, 'rows')} (id serial PRIMARY KEY, name text)`.execute(churn.db);
+        await sql`DROP SCHEMA ${sql.id(other)} CASCADE`.execute(churn.db);
+        churned += 1;
+      }
+    })();
+    const schemas = Array.from({ length: 6 }, () => uniqueName('migrating'));
+    try {
+      for (const schema of schemas) {
+        const database = openDatabase<DB>({ kind: 'postgres', url: TEST_DATABASE_URL }, schema);
+        try {
+          expect(await migrateToLatest(database, migrations)).toEqual(['20260101000000_counters']);
+          expect(await migrateToLatest(database, migrations)).toEqual([]);
+        } finally {
+          await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(database.db);
+          await database.close();
+        }
+      }
+    } finally {
+      stop = true;
+      await churning;
+      await churn.close();
+    }
+    expect(churned).toBeGreaterThan(0);
+  });
+
   describe('when the server goes away', () => {
     it('fails a query with DatabaseUnavailableError (503) when no connection can be made', async () => {
       const url = new URL(TEST_DATABASE_URL);
