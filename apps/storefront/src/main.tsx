@@ -11,10 +11,6 @@ import { pageFor } from './app/router';
 import { readPageData } from './app/ssr/page-data';
 import { ApiDataCache } from './lib/api-data';
 
-// When the app's code began (after the first paint on a server-rendered page): for the
-// browser's performance tools and the tests that hold the order.
-performance.mark('persona:app-start');
-
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 const cache = new ApiDataCache(readPageData());
