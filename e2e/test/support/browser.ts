@@ -1,5 +1,5 @@
 // Chromium for the browser journeys: the system binary driven by playwright-core.
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@persona/test-kit';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '@persona/test-kit';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { CHROMIUM_SERVER_ENV } from './shared-fixtures';
 
@@ -13,7 +13,7 @@ export function launchChromium(): Promise<Browser> {
   const server = process.env[CHROMIUM_SERVER_ENV];
   if (server) return chromium.connect(server);
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_ARGS],
   });

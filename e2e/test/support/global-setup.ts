@@ -8,7 +8,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, probeServers } from '@persona/test-kit';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH, probeServers } from '@persona/test-kit';
 import { chromium, type BrowserServer } from 'playwright-core';
 import { SHOP_TEMPLATE_ENV, CHROMIUM_SERVER_ENV, TEST_ADMIN_ENV } from './shared-fixtures';
 
@@ -33,7 +33,7 @@ export default async function globalSetup(): Promise<void> {
   // load-shedding test; the launcher's start-shop test checks the shop's gateway does it).
   process.env.SHED_EVENT_LOOP_DELAY_MS ??= '0';
 
-  fixtures.browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+  fixtures.browserServer = await chromium.launchServer({ executablePath: TEST_CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
   process.env[CHROMIUM_SERVER_ENV] = fixtures.browserServer.wsEndpoint();
 
   fixtures.templateRoot = await mkdtemp(path.join(os.tmpdir(), 'persona-e2e-template-'));
