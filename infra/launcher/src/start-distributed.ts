@@ -13,6 +13,7 @@ import { catalogueConfig } from '@persona/catalogue';
 import { GatewaySettingsSchema } from '@persona/gateway';
 import { ordersConfig } from '@persona/orders';
 import { personalizationConfig } from '@persona/personalization';
+import { STOP_WITH_PARENT_ENV } from '@persona/service-kit';
 import type { TObject } from '@sinclair/typebox';
 import { freePort } from './free-port';
 import { migrateAll } from './migrate';
@@ -308,8 +309,10 @@ export async function startDistributed(options: DistributedOptions): Promise<Run
         ...spec.env,
         ...(options.serviceEnv?.[spec.service] ?? {}),
         ...(spec.name !== spec.service ? (options.serviceEnv?.[spec.name] ?? {}) : {}),
+        // A pipe this process never writes to: it ends when this process does, even SIGKILLed, and the service then stops.
+        [STOP_WITH_PARENT_ENV]: 'stdin',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     processes[spec.name] = child;
     pipeLines(child, spec.name, output);

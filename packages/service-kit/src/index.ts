@@ -41,7 +41,7 @@ export {
   type AdminAuthOptions,
   type AdminVerifier,
 } from './auth';
-export { runServer, startOrExit, closeHttpServer, SHUTDOWN_DEFAULTS, type RunOptions, type ShutdownContext } from './run-server';
+export { runServer, startOrExit, closeHttpServer, SHUTDOWN_DEFAULTS, STOP_WITH_PARENT_ENV, type RunOptions, type ShutdownContext } from './run-server';
 export {
   MetricsRegistry,
   Counter,

@@ -4,7 +4,9 @@
 // in-flight event handlers (they finish and are acknowledged, or their
 // messages go back to the queue), flushes the outbox and closes pools. Past
 // `shutdownTimeoutMs` the process exits non-zero; unacknowledged messages are
-// then redelivered by the broker (or after the in-process lease).
+// then redelivered by the broker (or after the in-process lease). A process a
+// launcher started with STOP_WITH_PARENT_ENV stops the same way when its
+// launcher is gone, even one killed with SIGKILL (which no handler sees).
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 
@@ -27,6 +29,14 @@ export interface RunOptions {
   /** Handed to onShutdown for in-flight messages. Default 4000. */
   messageGraceMs?: number;
 }
+
+/**
+ * Set to `stdin` by a launcher that starts this process with a pipe on its stdin and never writes
+ * to it: the pipe ends when the launcher exits however it exits (the kernel closes a dead process's
+ * end), and the process then shuts down as on SIGTERM. Without it a SIGKILLed test run or
+ * `npm run start:distributed` left its services running, consuming the shared queues.
+ */
+export const STOP_WITH_PARENT_ENV = 'PERSONA_STOP_WITH_PARENT';
 
 export const SHUTDOWN_DEFAULTS = { shutdownTimeoutMs: 10_000, requestGraceMs: 3_000, messageGraceMs: 4_000 } as const;
 
@@ -75,6 +85,11 @@ export async function runServer(options: RunOptions): Promise<string> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  if (process.env[STOP_WITH_PARENT_ENV] === 'stdin') {
+    const parentGone = () => void stop('parent gone');
+    process.stdin.once('end', parentGone).once('close', parentGone).once('error', parentGone);
+    process.stdin.resume();
+  }
   const address = await app.listen({ port: options.port, host: options.host });
   logger.info({ address }, 'listening');
   return address;
