@@ -1,6 +1,6 @@
-// What a service's tests start it on, written once: the service's database (PGlite in memory, or a
-// fresh schema of its own on the real PostgreSQL), the in-process bus on the same database (its own
-// schema), a silent logger, and one close that drops or closes all of it.
+// What a service's tests start it on, written once: the service's database (a fresh schema of its
+// own, on the real PostgreSQL or on the test file's one in-memory PGlite), the in-process bus on the
+// same database (a schema of its own too), a silent logger, and one close that drops all of it.
 import { createInProcessBus, type EventBus } from '@persona/bus';
 import { openDatabase, openPglite, sql, type Database } from '@persona/db';
 import { createLogger, type Logger } from '@persona/service-kit';
@@ -10,7 +10,7 @@ export interface TestStack<DB> {
   database: Database<DB>;
   bus: EventBus;
   logger: Logger;
-  /** Closes the bus and the database; on PostgreSQL drops both schemas first. */
+  /** Closes the bus, drops both schemas and closes the database connections. */
   close(): Promise<void>;
 }
 
@@ -39,20 +39,63 @@ function onPostgres<DB>(schema: string) {
     database,
     busDatabase,
     async dispose() {
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(own)} CASCADE`.execute(database.db);
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(busSchema)} CASCADE`.execute(database.db);
+      await dropSchemas(busDatabase, own, busSchema);
       await busDatabase.close();
       await database.close();
     },
   };
 }
 
-/** An in-memory PGlite with the service's schema and the bus's. */
+/**
+ * The same on the test file's one in-memory PGlite. Starting a PGlite takes a second of CPU (its
+ * WebAssembly, the data directory unpacked, the server started), against a few milliseconds for a
+ * schema: a stack per test on a PGlite of its own spent most of the services' unit-test time
+ * starting databases. Each stack still gets schemas no other stack sees (as on PostgreSQL); the
+ * PGlite closes after the file's last test (jest's afterAll).
+ */
 async function onPglite<DB>(schema: string) {
-  const shared = await openPglite();
+  const shared = await fileWidePglite();
+  const own = uniqueName(`${schema}_test`);
+  const busSchema = uniqueName('bus_test');
+  const database = openDatabase<DB>({ kind: 'pglite', shared }, own);
+  const busDatabase = openDatabase({ kind: 'pglite', shared }, busSchema);
   return {
-    database: openDatabase<DB>({ kind: 'pglite', shared }, schema),
-    busDatabase: openDatabase({ kind: 'pglite', shared }, 'bus'),
-    dispose: () => shared.close(),
+    database,
+    busDatabase,
+    async dispose() {
+      await dropSchemas(busDatabase, own, busSchema);
+      await busDatabase.close();
+      await database.close();
+    },
   };
+}
+
+async function dropSchemas(database: Database<unknown>, ...schemas: string[]): Promise<void> {
+  for (const name of schemas) await sql`DROP SCHEMA IF EXISTS ${sql.id(name)} CASCADE`.execute(database.db);
+}
+
+type FilePglite = Awaited<ReturnType<typeof openPglite>>;
+let filePglite: Promise<FilePglite> | undefined;
+
+/** The PGlite this test file's stacks share, started at the first one (jest gives each file its own module registry). */
+function fileWidePglite(): Promise<FilePglite> {
+  if (!filePglite) {
+    const opening = openPglite();
+    // A failed start is not kept: the next stack tries again.
+    opening.catch(() => {
+      if (filePglite === opening) filePglite = undefined;
+    });
+    filePglite = opening;
+  }
+  return filePglite;
+}
+
+// Registered as this module loads, which is while jest collects the file's tests (hooks cannot be
+// added from inside a test). Outside jest there is no afterAll and nothing to register.
+if (typeof afterAll === 'function') {
+  afterAll(async () => {
+    const opening = filePglite;
+    filePglite = undefined;
+    if (opening) await (await opening.catch(() => undefined))?.close();
+  });
 }
