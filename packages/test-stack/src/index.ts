@@ -10,6 +10,8 @@ export interface TestStack<DB> {
   database: Database<DB>;
   bus: EventBus;
   logger: Logger;
+  /** The schema of the in-process bus's tables (bus_messages, …): a name of its own per stack. */
+  busSchema: string;
   /** Closes the bus, drops both schemas and closes the database connections. */
   close(): Promise<void>;
 }
@@ -22,6 +24,7 @@ export async function openTestStack<DB>(kind: 'pglite' | 'postgres', schema: str
     database: stack.database,
     bus,
     logger,
+    busSchema: stack.busSchema,
     async close() {
       await bus.close();
       await stack.dispose();
@@ -38,6 +41,7 @@ function onPostgres<DB>(schema: string) {
   return {
     database,
     busDatabase,
+    busSchema,
     async dispose() {
       await dropSchemas(busDatabase, own, busSchema);
       await busDatabase.close();
@@ -62,6 +66,7 @@ async function onPglite<DB>(schema: string) {
   return {
     database,
     busDatabase,
+    busSchema,
     async dispose() {
       await dropSchemas(busDatabase, own, busSchema);
       await busDatabase.close();

@@ -118,8 +118,11 @@ describe('personalisation shutdown with a Persona in the making', () => {
       }>`SELECT type, published_at IS NOT NULL AS published FROM outbox WHERE envelope->'payload'->>'personaId' = ${personaId}`.execute(database.db)
     ).rows;
   const queued = async () =>
-    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM bus.bus_messages WHERE queue = ${PERSONALIZATION_QUEUE} AND NOT dead`.execute(database.db))
-      .rows[0]!.n;
+    (
+      await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM ${sql.id(stack.busSchema)}.bus_messages WHERE queue = ${PERSONALIZATION_QUEUE} AND NOT dead`.execute(database.db)
+    ).rows[0]!.n;
 
   it('finishes the Persona being made when it fits in the grace: made once, persona.ready published, message acknowledged', async () => {
     const personaId = 'PRS-AAAA-BBBB-CCCC-DDDD';
