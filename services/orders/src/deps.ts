@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely';
 import type { OrdersDB } from './db';
 import type { InvoiceSettings } from './modules/invoices/order-invoice';
 import type { ShopMail } from './modules/mail/emails.repository';
-import type { BookReader } from './modules/payments/catalogue-client';
-import type { PaymentProvider } from './modules/payments/payment-provider';
+import type { BookReader } from './modules/catalogue/catalogue-client';
+import type { PaymentProvider } from './modules/payment-provider/payment-provider';
 import type { StandIn } from './modules/payments/test-mode/start-stand-in';
 
 export interface BuyerMail {

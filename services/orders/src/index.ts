@@ -10,4 +10,4 @@ export * as orderEmails from './modules/mail/order-emails';
 export { downloadRenewalEmail } from './modules/mail/download-renewal-email';
 export { feedbackAnswerEmail } from './modules/feedback-answers/feedback-answer-email';
 export type { DueEmail } from './modules/mail/emails.repository';
-export type { OrderRow } from './modules/orders/orders.repository';
+export type { OrderRow } from './modules/order-records/orders.repository';

@@ -13,7 +13,7 @@ import { createMailRelay, type MailOptions } from './modules/mail/mail-relay';
 import { ORDERS_PERSONA_QUEUE, ORDERS_RECEIPT_QUEUE, subscribeOrderReceipts, subscribePersonaEvents } from './modules/orders/persona-events';
 import { ORDERS_DOWNLOAD_RENEWAL_QUEUE, subscribeDownloadRenewals } from './modules/library/download-renewals';
 import { ORDERS_FEEDBACK_ANSWER_QUEUE, subscribeFeedbackAnswers } from './modules/feedback-answers/feedback-answers';
-import { catalogueBookReader, giftPictures, type BookReader } from './modules/payments/catalogue-client';
+import { catalogueBookReader, giftPictures, type BookReader } from './modules/catalogue/catalogue-client';
 import { livePaymentsRefusal } from './modules/payments/selling-refusal';
 import { createPaymentProvider, type PaymentSettings } from './modules/payments/create-payment-provider';
 import { reconcileUnpaidOrders } from './modules/payments/reconcile-payments';

@@ -13,7 +13,7 @@ import { openTestStack } from '@persona/test-stack';
 import { TEST_MODE_KEYS } from '../src/modules/payments/razorpay/razorpay-provider';
 import { paymentSignature, webhookSignature } from '../src/modules/payments/razorpay/razorpay-signatures';
 import type { OrdersDB } from '../src/db';
-import type { CheckoutBook } from '../src/modules/payments/catalogue-client';
+import type { CheckoutBook } from '../src/modules/catalogue/catalogue-client';
 import type { PaymentSettings } from '../src/modules/payments/create-payment-provider';
 import { startOrdersService, type OrdersService } from '../src/service';
 

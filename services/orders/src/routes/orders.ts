@@ -37,10 +37,10 @@ import {
 import { decodeCursor, pageMeta } from '@persona/db';
 import { badRequest, checkDateRange, clientAddress, notFound, readCursors, requestOrigin, unauthorized, type ServiceApp } from '@persona/service-kit';
 import type { OrdersDeps } from '../deps';
-import { summaryFirstDay, toOrder, toOrderSummary, toPublicOrder } from '../modules/orders/orders.mapper';
-import * as repo from '../modules/orders/orders.repository';
+import { summaryFirstDay, toOrder, toOrderSummary, toPublicOrder } from '../modules/order-records/orders.mapper';
+import * as repo from '../modules/order-records/orders.repository';
 import { listKeys, listOrders } from '../modules/orders/order-list.repository';
-import { salesByDay, workCounts } from '../modules/orders/dashboard-figures.repository';
+import { salesByDay, workCounts } from '../modules/order-records/dashboard-figures.repository';
 import { changeDeliveryStatus, retryPersona } from '../modules/orders/orders.service';
 import { addOrderNote, orderDetail, resendOrderEmail } from '../modules/orders/order-page';
 import { requestRefund, toOrderRefund } from '../modules/refunds/refunds';

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { mintAdminToken, unsignedToken } from '@persona/test-kit';
 import { applyPersonaEvent } from '../../src/modules/orders/persona-events';
 import { reconcileUnpaidOrders } from '../../src/modules/payments/reconcile-payments';
-import type { PaymentProvider } from '../../src/modules/payments/payment-provider';
+import type { PaymentProvider } from '../../src/modules/payment-provider/payment-provider';
 import { SALES_CHART_DAYS, SHOP_UTC_OFFSET, shopDate, type OrderSummary } from '@persona/contracts';
 import { ADDRESS, checkout, outboxEvents, paidOrder as paidOrderIn, startOrdersHarness, type OrdersHarness } from '../support';
 

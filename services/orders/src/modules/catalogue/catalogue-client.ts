@@ -4,7 +4,6 @@
 // no amount charged ever passes through the public API's rupees.
 import type { Book, CheckoutBook } from '@persona/contracts';
 import { dataOf, getFromService, HttpError, notFound, personaImageToken } from '@persona/service-kit';
-import type { GiftPictures } from '../mail/order-emails';
 
 export type { CheckoutBook } from '@persona/contracts';
 
@@ -39,6 +38,12 @@ export function catalogueBookReader(catalogueUrl: string, internalToken: string,
 /** The public address of a finished Persona's dedication image, behind its token (personaImageToken: the personalisation service checks it). */
 export const dedicationImageUrl = (publicUrl: string, personaId: string, internalToken: string) =>
   `${publicUrl}/api/personas/${personaId}/dedication?token=${personaImageToken(internalToken, personaId)}`;
+
+/** The pictures a gift's recipient sees: the book's cover and their own dedication page (absolute addresses); either may be missing. */
+export interface GiftPictures {
+  cover?: string | null;
+  dedication?: string | null;
+}
 
 /**
  * The pictures of a gift's e-mail to its recipient: the book's cover as the catalogue serves it

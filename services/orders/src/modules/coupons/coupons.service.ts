@@ -17,8 +17,8 @@ import { isUniqueViolation } from '@persona/db';
 import { badRequest, conflict, notFound } from '@persona/service-kit';
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
-import type { OrderChangeContext } from '../orders/order-change-context';
-import type { BookReader } from '../payments/catalogue-client';
+import type { OrderChangeContext } from '../order-records/order-change-context';
+import type { BookReader } from '../catalogue/catalogue-client';
 import { couponDiscountPaise, couponRefusal, couponRefusalMessage, offerInWords, type CouponRule } from './coupon-pricing';
 import * as repo from './coupons.repository';
 

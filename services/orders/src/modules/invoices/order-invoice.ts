@@ -6,8 +6,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { indianStateName, type Address } from '@persona/contracts';
-import type { OrderRow } from '../orders/orders.repository';
-import { shippingAddress } from '../orders/orders.mapper';
+import type { OrderRow } from '../order-records/orders.repository';
+import { shippingAddress } from '../order-records/orders.mapper';
 import { assertNumberSeries, DEFAULT_SERIES, type NumberSeries } from './invoice-number';
 import { renderInvoicePdf } from './invoice-pdf';
 import { findInvoicePdf, findInvoicesWithoutPdf, issueInvoice, saveInvoicePdf, type Buyer, type Invoice, type Seller } from './invoices.repository';

@@ -7,7 +7,7 @@ import type { OrdersDB } from '../../db';
 import { downloadRenewalEmail } from '../mail/download-renewal-email';
 import type { ShopMail } from '../mail/emails.repository';
 import { applyEventEmail, subscribeEventEmail, type EventEmail } from '../mail/event-emails';
-import { findOrderById } from '../orders/orders.repository';
+import { findOrderById } from '../order-records/orders.repository';
 
 export const ORDERS_DOWNLOAD_RENEWAL_QUEUE = 'orders.download-renewals';
 

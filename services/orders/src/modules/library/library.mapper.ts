@@ -1,7 +1,7 @@
 // A paid order as its buyer's library lists it: the book, the state of the Persona, its downloads and its verify page.
 import { orderInvoiceUrl, type LibraryPersona } from '@persona/contracts';
-import { personaDownloads, toOrderBook } from '../orders/orders.mapper';
-import type { OrderRow } from '../orders/orders.repository';
+import { personaDownloads, toOrderBook } from '../order-records/orders.mapper';
+import type { OrderRow } from '../order-records/orders.repository';
 
 /** An order's tax documents as the library links them: the invoice, then its credit notes. */
 export interface LibraryDocument {

@@ -3,7 +3,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { shopDate } from '@persona/contracts';
 import type { LibraryTokensTable, OrdersDB } from '../../db';
-import type { OrderRow } from '../orders/orders.repository';
+import type { OrderRow } from '../order-records/orders.repository';
 import type { LibraryDocument } from './library.mapper';
 
 type Db = Kysely<OrdersDB>;

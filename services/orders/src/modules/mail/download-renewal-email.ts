@@ -2,7 +2,7 @@
 // its downloads used up and asked; the link goes to the buyer's address on the order, never to one
 // a visitor typed, so the buyer decides whether the copy is lent again.
 import { downloadRenewalPath, shopDate } from '@persona/contracts';
-import type { OrderRow } from '../orders/orders.repository';
+import type { OrderRow } from '../order-records/orders.repository';
 import { emailHtml, emailText, type EmailBody } from './email-body';
 import type { DueEmail, ShopMail } from './emails.repository';
 

@@ -22,7 +22,8 @@ import {
   TRANSIT_BUSINESS_DAYS,
   type Address,
 } from '@persona/contracts';
-import type { OrderRow } from '../orders/orders.repository';
+import type { GiftPictures } from '../catalogue/catalogue-client';
+import type { OrderRow } from '../order-records/orders.repository';
 import { emailHtml, emailText, type EmailBody, type EmailImage, type EmailLink, type FactValue } from './email-body';
 import type { DueEmail, EmailKind, ShopMail } from './emails.repository';
 
@@ -309,12 +310,6 @@ export function personaFailedAlert(order: OrderRow, shop: ShopMail, occasion: st
     correlationId,
     occasion,
   };
-}
-
-/** The pictures a gift's recipient sees: the book's cover and their own dedication page (absolute addresses); either may be missing. */
-export interface GiftPictures {
-  cover?: string | null;
-  dedication?: string | null;
 }
 
 /**

@@ -12,8 +12,8 @@ import { sql } from 'kysely';
 import { queueEmail, type ShopMail } from '../mail/emails.repository';
 import { deliveryEmail } from '../mail/order-emails';
 import { requestRefund, type RefundContext, type RefundRow } from '../refunds/refunds';
-import { toOrder } from './orders.mapper';
-import * as repo from './orders.repository';
+import { toOrder } from '../order-records/orders.mapper';
+import * as repo from '../order-records/orders.repository';
 
 export interface PrintCancellation {
   order: Order;

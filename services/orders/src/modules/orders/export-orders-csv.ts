@@ -6,8 +6,8 @@ import { DISPATCH_CSV_HEADER, ORDERS_CSV_HEADER, paiseToRupees, shopDate, toCsv,
 import type { Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { dispatchBatches, orderBatches } from './order-list.repository';
-import type { OrderRow } from './orders.repository';
-import { addressLine, shippingAddress } from './orders.mapper';
+import type { OrderRow } from '../order-records/orders.repository';
+import { addressLine, shippingAddress } from '../order-records/orders.mapper';
 
 export const EXPORT_BATCH_SIZE = 500;
 

@@ -14,7 +14,7 @@ import {
   type PersonSpelling,
 } from '@persona/db';
 import type { OrdersDB } from '../../db';
-import type { OrderRow } from './orders.repository';
+import type { OrderRow } from '../order-records/orders.repository';
 
 type Db = Kysely<OrdersDB>;
 

@@ -12,10 +12,10 @@ import { queueEmail, type EmailKind } from '../mail/emails.repository';
 import { findInvoicesOfOrder } from '../invoices/invoices.repository';
 import { indianState } from '../invoices/tax';
 import { refundsOfOrder, toOrderRefund } from '../refunds/refunds';
-import { toOrder } from './orders.mapper';
+import { toOrder } from '../order-records/orders.mapper';
 import { reissuesOfOrder, toPersonaReissue } from './reissue-persona';
-import * as repo from './orders.repository';
-import type { OrderChangeContext } from './order-change-context';
+import * as repo from '../order-records/orders.repository';
+import type { OrderChangeContext } from '../order-records/order-change-context';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

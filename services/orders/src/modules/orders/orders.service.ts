@@ -7,10 +7,10 @@ import { badRequest, conflict, notFound } from '@persona/service-kit';
 import { queueEmail, type ShopMail } from '../mail/emails.repository';
 import { deliveryEmail } from '../mail/order-emails';
 import { personaRequest } from '../payments/mark-order-paid';
-import type { OrderChangeContext } from './order-change-context';
-import { toOrder } from './orders.mapper';
+import type { OrderChangeContext } from '../order-records/order-change-context';
+import { toOrder } from '../order-records/orders.mapper';
 import { reissueOfPersona } from './reissue-persona';
-import * as repo from './orders.repository';
+import * as repo from '../order-records/orders.repository';
 
 /** The change an administrator asks for: the status, and for "shipped" who carries it and its tracking number. */
 export interface DeliveryChange {

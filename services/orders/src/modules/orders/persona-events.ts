@@ -12,18 +12,11 @@ import { eventLogger, handleOnce, type BusLogger, type EventBus, type KnownEvent
 import type { Kysely, Transaction } from 'kysely';
 import type { OrdersDB } from '../../db';
 import { dropUnsentEmails, queueEmail, withdrawUnsentEmail } from '../mail/emails.repository';
+import type { GiftPictures } from '../catalogue/catalogue-client';
 import type { ShopMail } from '../mail/emails.repository';
-import {
-  giftDeliveryEmail,
-  orderConfirmedEmail,
-  personaFailedAlert,
-  personaFailedEmail,
-  personaReadyEmail,
-  type GiftPictures,
-  type ReadyReceipt,
-} from '../mail/order-emails';
-import * as repo from './orders.repository';
-import type { OrderRow } from './orders.repository';
+import { giftDeliveryEmail, orderConfirmedEmail, personaFailedAlert, personaFailedEmail, personaReadyEmail, type ReadyReceipt } from '../mail/order-emails';
+import * as repo from '../order-records/orders.repository';
+import type { OrderRow } from '../order-records/orders.repository';
 import { reissueOfPersona } from './reissue-persona';
 import { invoicePaidOrder, invoicePdf, type InvoiceSettings } from '../invoices/order-invoice';
 import { creditRefundsOfInvoice } from '../refunds/refunds';

@@ -19,8 +19,8 @@ import { badRequest, conflict, notFound } from '@persona/service-kit';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { OrdersDB, PersonaReissuesTable } from '../../db';
 import { personaRequest } from '../payments/mark-order-paid';
-import type { OrderChangeContext } from './order-change-context';
-import * as repo from './orders.repository';
+import type { OrderChangeContext } from '../order-records/order-change-context';
+import * as repo from '../order-records/orders.repository';
 
 type ReissueRow = Selectable<PersonaReissuesTable>;
 

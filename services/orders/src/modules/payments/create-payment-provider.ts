@@ -2,7 +2,7 @@
 // with PAYMENTS_MODE=test) test mode on the local stand-in, signing with the
 // configured secrets or the documented test defaults.
 import type { Logger } from '@persona/service-kit';
-import type { PaymentMode, PaymentProvider } from './payment-provider';
+import type { PaymentMode, PaymentProvider } from '../payment-provider/payment-provider';
 import { RazorpayProvider, TEST_MODE_KEYS, type RazorpayKeys } from './razorpay/razorpay-provider';
 import { startStandIn, type StandIn } from './test-mode/start-stand-in';
 import type { DeliverWebhook } from './test-mode/razorpay-stand-in';

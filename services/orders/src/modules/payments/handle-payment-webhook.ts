@@ -16,7 +16,7 @@ import { applyRefundState } from '../refunds/refunds';
 import { releaseRedemption } from '../coupons/coupon-redemptions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-import type { WebhookAction } from './payment-provider';
+import type { WebhookAction } from '../payment-provider/payment-provider';
 
 /** The webhook route's answer: recorded for handling, a redelivery of an event recorded before, or nothing this shop acts on. */
 export type WebhookReceipt = 'accepted' | 'duplicate' | 'ignored';

@@ -27,12 +27,12 @@ import {
 } from '@persona/contracts';
 import { isUniqueViolation } from '@persona/db';
 import { badRequest, conflict, HttpError } from '@persona/service-kit';
-import * as repo from '../orders/orders.repository';
+import * as repo from '../order-records/orders.repository';
 import { setRazorpayOrderId } from './payments.repository';
 import { couponErrorCode } from '../coupons/coupon-pricing';
 import { recordReservation, reserveCouponUse, type CouponHold } from '../coupons/coupon-redemptions';
 import { judgeCoupon } from '../coupons/coupons.service';
-import { PaymentProviderError, type PaymentProvider } from './payment-provider';
+import { PaymentProviderError, type PaymentProvider } from '../payment-provider/payment-provider';
 import type { PaymentsContext } from './payments-context';
 import { nextPaymentCheck } from './payment-checks';
 

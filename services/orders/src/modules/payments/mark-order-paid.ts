@@ -5,7 +5,7 @@
 import { createEvent, type Work } from '@persona/bus';
 import { orderedOnOf, printedDelivery, shopDate, type OrderPaidPayload } from '@persona/contracts';
 import type { OrdersDB } from '../../db';
-import type { OrderRow } from '../orders/orders.repository';
+import type { OrderRow } from '../order-records/orders.repository';
 import { markPaid, recordAttempt } from './payments.repository';
 import { finalizeRedemption } from '../coupons/coupon-redemptions';
 

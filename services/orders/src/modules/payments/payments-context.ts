@@ -3,8 +3,8 @@ import type { UnitOfWork } from '@persona/bus';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from '@persona/db';
 import type { OrdersDB } from '../../db';
-import type { BookReader } from './catalogue-client';
-import type { PaymentProvider } from './payment-provider';
+import type { BookReader } from '../catalogue/catalogue-client';
+import type { PaymentProvider } from '../payment-provider/payment-provider';
 
 export interface PaymentsContext {
   db: Kysely<OrdersDB>;

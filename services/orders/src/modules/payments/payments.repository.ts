@@ -2,7 +2,7 @@
 // attempt, and the reconciler's questions to the provider.
 import { sql, type Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
-import type { OrderRow } from '../orders/orders.repository';
+import type { OrderRow } from '../order-records/orders.repository';
 
 type Db = Kysely<OrdersDB>;
 

@@ -3,11 +3,11 @@
 // right amount pays the order, as a verify or webhook would have, and an authorised one is
 // captured first (inside the days before Razorpay would give an uncaptured payment back). A
 // paid order whose payment was seen authorised only (verify) is asked about until it is captured.
-import type { OrderRow } from '../orders/orders.repository';
+import type { OrderRow } from '../order-records/orders.repository';
 import { claimPaymentChecks, paymentChecksDone } from './payments.repository';
 import { markOrderPaid } from './mark-order-paid';
 import { nextPaymentCheck } from './payment-checks';
-import type { ProviderPayment } from './payment-provider';
+import type { ProviderPayment } from '../payment-provider/payment-provider';
 import type { PaymentsContext } from './payments-context';
 
 export interface ReconcileOptions {

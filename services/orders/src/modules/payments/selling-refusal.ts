@@ -4,7 +4,7 @@
 // initiation, a warning at start, the reason on the admin dashboard); test mode, and Razorpay's
 // own test keys (rzp_test_), sell nothing real and keep working on a developer's machine.
 import { localUrlProblem } from '@persona/service-kit';
-import type { PaymentMode } from './payment-provider';
+import type { PaymentMode } from '../payment-provider/payment-provider';
 
 /** What a buyer is told when the shop refuses to take their payment (503 NOT_SELLING). */
 export const NOT_SELLING_MESSAGE = 'The shop is not configured to sell yet, so it cannot take payments. Please try again later.';

@@ -2,8 +2,8 @@
 // the provider order id we stored, then the order is paid in one unit of work.
 import type { VerifyPaymentBody, VerifyPaymentData } from '@persona/contracts';
 import { HttpError, notFound } from '@persona/service-kit';
-import { toReceipt } from '../orders/orders.mapper';
-import * as repo from '../orders/orders.repository';
+import { toReceipt } from '../order-records/orders.mapper';
+import * as repo from '../order-records/orders.repository';
 import { markOrderPaid } from './mark-order-paid';
 import type { PaymentsContext } from './payments-context';
 

@@ -2,7 +2,7 @@
 // claimed, handled and retried in turn.
 import { sql, type Kysely } from 'kysely';
 import type { OrdersDB } from '../../db';
-import type { WebhookAction } from './payment-provider';
+import type { WebhookAction } from '../payment-provider/payment-provider';
 
 type Db = Kysely<OrdersDB>;
 

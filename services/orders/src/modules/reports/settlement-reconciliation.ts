@@ -21,7 +21,7 @@ import type { Kysely } from 'kysely';
 import { serviceUnavailable } from '@persona/service-kit';
 import type { OrdersDB } from '../../db';
 import { istMonthRange } from '../invoices/invoice-number';
-import type { PaymentProvider, SettlementItem } from '../payments/payment-provider';
+import type { PaymentProvider, SettlementItem } from '../payment-provider/payment-provider';
 import { knownProviderIds, paymentsOfPeriod, processedRefundsOfPeriod, type OurPayment, type OurRefund } from './reports.repository';
 
 /** How long a transaction may wait for its settlement before it counts as missing (Razorpay's T+2 working days, and a holiday weekend). */

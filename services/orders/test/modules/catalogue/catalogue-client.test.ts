@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CheckoutBook } from '@persona/contracts';
-import { catalogueBookReader } from '../../../src/modules/payments/catalogue-client';
+import { catalogueBookReader } from '../../../src/modules/catalogue/catalogue-client';
 
 const TOKEN = 'internal-token-internal-token-internal-00';
 const BOOK: CheckoutBook = { id: '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c', title: 'Gitanjali', author: 'Tagore', pricePaise: 34950, printingCostPaise: 6025 };

@@ -2,7 +2,7 @@
 // whole paise rounded down, at least ₹1 left to pay), why it may not apply, in the buyer's words;
 // and a discounted order's invoice lines (the discount off the book's line, before tax).
 import { computeOrderAmount } from '@persona/contracts';
-import type { OrderRow } from '../../../src/modules/orders/orders.repository';
+import type { OrderRow } from '../../../src/modules/order-records/orders.repository';
 import { orderSupplyLines } from '../../../src/modules/invoices/order-invoice';
 import { computeOrderTax } from '../../../src/modules/invoices/tax';
 import {

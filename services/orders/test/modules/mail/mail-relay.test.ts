@@ -15,7 +15,7 @@ import type { OrdersDB } from '../../../src/db';
 import { claimUnsent, holdClaim, markSent, queueEmail } from '../../../src/modules/mail/emails.repository';
 import { createMailRelay, retryDelayMs } from '../../../src/modules/mail/mail-relay';
 import { personaReadyEmail } from '../../../src/modules/mail/order-emails';
-import { insertOrder } from '../../../src/modules/orders/orders.repository';
+import { insertOrder } from '../../../src/modules/order-records/orders.repository';
 import { ordersMigrations } from '../../../src/service';
 
 const logger = createLogger('mail-test', 'silent');

@@ -15,7 +15,7 @@ import {
   personaReadyEmail,
   refundProcessedEmail,
 } from '../../../src/modules/mail/order-emails';
-import type { OrderRow } from '../../../src/modules/orders/orders.repository';
+import type { OrderRow } from '../../../src/modules/order-records/orders.repository';
 
 const SHOP = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };
 const order = (over: Partial<OrderRow> = {}): OrderRow =>

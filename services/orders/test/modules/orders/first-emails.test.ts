@@ -9,7 +9,7 @@ import { describeWithPostgres } from '@persona/test-kit';
 import { applyOrderPaid, applyPersonaEvent } from '../../../src/modules/orders/persona-events';
 import { personaRequest } from '../../../src/modules/payments/mark-order-paid';
 import { DEFAULT_SELLER, invoiceSettings } from '../../../src/modules/invoices/order-invoice';
-import * as repo from '../../../src/modules/orders/orders.repository';
+import * as repo from '../../../src/modules/order-records/orders.repository';
 import { checkout, paidOrder, startOrdersHarness, type OrdersHarness } from '../../support';
 
 const SHOP = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };

@@ -7,7 +7,7 @@ import { createUnitOfWork } from '@persona/bus';
 import { formatPersonaId } from '@persona/contracts';
 import { describeWithPostgres } from '@persona/test-kit';
 import { nextPaymentCheck, PAYMENT_CHECK_SCHEDULE_MS } from '../../../src/modules/payments/payment-checks';
-import type { PaymentProvider } from '../../../src/modules/payments/payment-provider';
+import type { PaymentProvider } from '../../../src/modules/payment-provider/payment-provider';
 import type { PaymentsContext } from '../../../src/modules/payments/payments-context';
 import { reconcileUnpaidOrders } from '../../../src/modules/payments/reconcile-payments';
 import { markOrderPaid } from '../../../src/modules/payments/mark-order-paid';

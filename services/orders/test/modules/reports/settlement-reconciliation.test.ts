@@ -1,7 +1,7 @@
 // The settlement reconciliation's matching, one kind of line each: matched, awaiting settlement,
 // amount mismatch, missing at Razorpay, unknown to us, an adjustment, and an earlier month's
 // transaction settled in this one (in the totals, not a line).
-import type { SettlementItem } from '../../../src/modules/payments/payment-provider';
+import type { SettlementItem } from '../../../src/modules/payment-provider/payment-provider';
 import { asSettlementItem } from '../../../src/modules/payments/razorpay/razorpay-provider';
 import type { OurPayment, OurRefund } from '../../../src/modules/reports/reports.repository';
 import { reconcileSettlements, settlementCsv } from '../../../src/modules/reports/settlement-reconciliation';

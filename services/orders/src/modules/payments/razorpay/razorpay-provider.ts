@@ -11,7 +11,7 @@ import {
   type ProviderRefund,
   type SettlementItem,
   type WebhookAction,
-} from '../payment-provider';
+} from '../../payment-provider/payment-provider';
 import { paymentSignature, safeEqualHex, webhookSignature } from './razorpay-signatures';
 
 export interface RazorpayKeys {
