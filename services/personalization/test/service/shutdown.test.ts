@@ -121,7 +121,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
     (
       await sql<{
         n: number;
-      }>`SELECT count(*)::int AS n FROM ${sql.id(stack.busSchema)}.bus_messages WHERE queue = ${PERSONALIZATION_QUEUE} AND NOT dead`.execute(database.db)
+      }>`SELECT count(*)::int AS n FROM ${sql.id(stack.busSchema, 'bus_messages')} WHERE queue = ${PERSONALIZATION_QUEUE} AND NOT dead`.execute(database.db)
     ).rows[0]!.n;
 
   it('finishes the Persona being made when it fits in the grace: made once, persona.ready published, message acknowledged', async () => {
