@@ -12,8 +12,8 @@
 //      other: the one ESLint process fills what turbo's tasks leave idle);
 //   3. the end-to-end suites (real Chromium against whole shops, two suites at a time);
 //   then a summary: how long each step took, how many tests ran, passed, failed and were skipped,
-//   by workspace, and the slowest test files (each jest run writes its counts through
-//   @persona/test-kit's count reporter).
+//   by workspace, the slowest test files, and every failed test with the first lines of its message
+//   (each jest run writes these through @persona/test-kit's count reporter).
 //
 // Exits non-zero when any step fails; a failing step does not stop the others, so one run shows
 // every failure. TEST_CONCURRENCY sets how many tasks turbo runs at once (default 2).
@@ -83,6 +83,14 @@ function summary() {
   files.sort((a, b) => b.seconds - a.seconds);
   lines.push('', 'the slowest test files (seconds, as the loaded machine timed them):');
   for (const f of files.slice(0, SLOWEST)) lines.push(`  ${f.seconds.toFixed(1).padStart(6)}  ${f.name}/${f.file}`);
+  const failures = counts.flatMap((c) => (c.failures ?? []).map((f) => ({ ...f, name: c.name.replace('@persona/', '') })));
+  if (failures.length > 0) {
+    lines.push('', 'what failed:');
+    for (const f of failures) {
+      lines.push(`  ${f.name}/${f.file}: ${f.test}`);
+      for (const line of f.message.split('\n')) lines.push(`      ${line}`);
+    }
+  }
   lines.push(
     `tests: ${total.total} (${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped) in ${total.suites} suites, ${counts.length} workspaces`,
     `npm test took ${minutes((Date.now() - started) / 1000)}`,

@@ -1,6 +1,7 @@
 // A real streaming read replica of the local PostgreSQL (issue 25): `pg_basebackup -R -X stream`
 // of the server at TEST_DATABASE_URL into a folder of its own, started as a hot standby on a free
-// loopback port; `close` stops it and removes the folder. PostgreSQL refuses to run as root, so as
+// loopback port, streaming through a replication slot of its own; `close` stops it, removes the
+// folder and drops the slot. PostgreSQL refuses to run as root, so as
 // root the copy and the standby run as the `postgres` OS user. The primary must accept
 // replication connections from 127.0.0.1 (`host replication all 127.0.0.1/32 trust` in pg_hba.conf,
 // wal_level replica or logical, max_wal_senders > 0: .ci/run sets this up).
@@ -12,6 +13,34 @@ import pg from 'pg';
 import { freePort, TEST_DATABASE_URL, tcpAnswers } from './servers';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+/**
+ * The advisory lock that lets one base backup at a time run against the primary, whichever test
+ * process asks. Two `pg_basebackup -c fast` at once race in PostgreSQL 15: one backup's immediate
+ * checkpoint can end the other's WAL stream ("terminating process … to release replication slot
+ * "pg_basebackup_…"", then "FATAL: terminating connection due to administrator command"), seen
+ * when the catalogue's, the admin's and the database package's replica suites ran side by side.
+ */
+const BASE_BACKUP_LOCK = 0x7065_7273_6f6e_6162n; // 'personab'
+
+/**
+ * Each standby streams through a physical replication slot of its own (`pg_basebackup -C -S`), so the
+ * primary keeps the WAL it has not yet received: without one, another backup's checkpoint could
+ * recycle a segment the standby still needs ("requested WAL segment … has already been removed",
+ * and the standby never catches up). The name carries the test process's id: a slot whose process is
+ * gone (a killed run) is dropped by the next replica made, before it holds WAL for ever.
+ */
+const SLOT_PREFIX = 'persona_test_replica_';
+let slots = 0;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 const primary = () => {
   const u = new URL(TEST_DATABASE_URL);
@@ -96,6 +125,44 @@ async function query<R>(url: string, text: string): Promise<R[]> {
   }
 }
 
+/**
+ * Runs `work` holding BASE_BACKUP_LOCK on the primary (the lock's session ends with it), after
+ * dropping the slots of test processes that are gone.
+ */
+async function oneAtATime(work: () => void): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [BASE_BACKUP_LOCK.toString()]);
+    const { rows } = await client.query<{ slot_name: string }>(
+      `SELECT slot_name FROM pg_replication_slots WHERE slot_type = 'physical' AND NOT active AND starts_with(slot_name, $1)`,
+      [SLOT_PREFIX],
+    );
+    for (const { slot_name } of rows) {
+      const pid = Number(slot_name.slice(SLOT_PREFIX.length).split('_')[0]);
+      if (!processAlive(pid)) await client.query('SELECT pg_drop_replication_slot($1)', [slot_name]);
+    }
+    work();
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops `slot` once its standby has let go of it (a stopped walsender takes a moment to end). */
+async function dropSlot(slot: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const [row] = await query<{ active: boolean }>(TEST_DATABASE_URL, `SELECT active FROM pg_replication_slots WHERE slot_name = '${slot}'`);
+    if (!row) return;
+    if (!row.active) {
+      await query(TEST_DATABASE_URL, `SELECT pg_drop_replication_slot('${slot}')`);
+      return;
+    }
+    if (Date.now() > until) throw new Error(`the replication slot ${slot} is still in use 10 s after its standby stopped`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function startReadReplica(): Promise<TestReadReplica> {
   const problem = readReplicaProblem();
   if (problem) throw new Error(`no read replica can be made: ${problem}`);
@@ -105,9 +172,20 @@ export async function startReadReplica(): Promise<TestReadReplica> {
   const owner = postgresUser();
   if (owner) chownSync(dir, owner.uid, owner.gid);
   let child: ChildProcess | null = null;
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  slots += 1;
+  const slot = `${SLOT_PREFIX}${process.pid}_${slots}`;
+  const remove = async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await dropSlot(slot);
+  };
   try {
-    run(path.join(PG_BIN, 'pg_basebackup'), ['-h', p.host, '-p', p.port, '-U', p.user, '-D', data, '-R', '-X', 'stream', '-c', 'fast'], 120_000);
+    await oneAtATime(() =>
+      run(
+        path.join(PG_BIN, 'pg_basebackup'),
+        ['-h', p.host, '-p', p.port, '-U', p.user, '-D', data, '-R', '-X', 'stream', '-c', 'fast', '-C', '-S', slot],
+        120_000,
+      ),
+    );
     // Debian keeps the configuration outside the data folder: the standby gets its own. Hot standby
     // needs these limits at least as high as the primary's.
     const limits = await query<{ name: string; setting: string }>(
@@ -177,7 +255,7 @@ export async function startReadReplica(): Promise<TestReadReplica> {
           await exited;
           clearTimeout(killer);
         }
-        remove();
+        await remove();
       },
     };
     return replica;
@@ -187,7 +265,7 @@ export async function startReadReplica(): Promise<TestReadReplica> {
       child.kill('SIGKILL');
       await gone;
     }
-    remove();
+    await remove();
     throw err;
   }
 }
