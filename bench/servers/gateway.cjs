@@ -1,4 +1,5 @@
-// Bench server: the gateway in front of CATALOGUE_URL, printing its URL.
+// Bench server: the gateway in front of CATALOGUE_URL, printing its URL. With SHARED_CACHE=off its
+// shared cache is off: every request makes the upstream hop (the proxy path measured alone).
 const path = require('node:path');
 const { buildGateway } = require('@persona/gateway');
 
@@ -11,6 +12,7 @@ const { buildGateway } = require('@persona/gateway');
     publicUrl: 'http://localhost',
     // The limit stays on (as in production), set above the load so it never trips.
     rateLimitMax: 10_000_000,
+    sharedCache: process.env.SHARED_CACHE !== 'off',
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(JSON.stringify({ url }) + '\n');
