@@ -60,6 +60,22 @@ function lcpElement(lhr) {
   return node ? `${node.snippet ?? node.selector}${phases ? ` (${phases})` : ''}` : 'not found';
 }
 
+/**
+ * The main thread's long tasks as Lighthouse's `long-tasks` diagnostic lists them (on its mobile
+ * profile: the durations its simulation gives them on a mid-range phone, 4× this host's CPU), longest
+ * first: what the task ran (its script or "Unattributable") and how long.
+ */
+function longTasks(lhr) {
+  const items = lhr.audits['long-tasks']?.details?.items ?? [];
+  return items
+    .map((item) => ({
+      url: typeof item.url === 'string' ? item.url.replace(/^https?:\/\/[^/]+/, '') : String(item.url),
+      ms: item.duration,
+      start: item.startTime,
+    }))
+    .sort((a, b) => b.ms - a.ms);
+}
+
 /** Trace failures Lighthouse itself asks to be run again for; they say nothing of the page. */
 const RUN_AGAIN = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
 
@@ -85,5 +101,6 @@ export async function audit(chrome, url, reportPath) {
     warnings: lhr.runWarnings ?? [],
     lcpElement: lcpElement(lhr),
     findings: findings(lhr),
+    longTasks: longTasks(lhr),
   };
 }
