@@ -25,7 +25,7 @@ const TMP = path.join(root, 'bench/.tmp');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'preview', 'leaks', 'hostile', 'latency', 'webhooks', 'cluster', 'scale'];
+const GROUPS = ['cold', 'gateway', 'nginx', 'js', 'lighthouse', 'pdf', 'preview', 'leaks', 'hostile', 'latency', 'webhooks', 'cluster', 'scale', 'log'];
 /** Which groups to run (default all). */
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? GROUPS.join(','))
@@ -665,6 +665,49 @@ async function lighthouseBench() {
   }
 }
 
+/** The `log` group (bench/log.mjs): the transparency log of Personas at 1,000,000 entries (issue 27). */
+async function logBench() {
+  const { logFigures } = await import('./log.mjs');
+  const { CHROMIUM_PATH, CHROMIUM_ARGS } = await import('./web/initial-js.mjs');
+  const entries = Number(process.env.BENCH_LOG_ENTRIES ?? 1_000_000);
+  mkdirSync(TMP, { recursive: true });
+  const r = await logFigures({ entries, tmp: TMP, chromiumPath: CHROMIUM_PATH, chromiumArgs: CHROMIUM_ARGS });
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  report(
+    `append ${r.size.toLocaleString('en')} entries to the log, 1,000 at a time (tiles and entry bundles in memory)`,
+    `${(r.appendMs / 1000).toFixed(1)} s (${Math.round(r.size / (r.appendMs / 1000)).toLocaleString('en')} entries/s)`,
+    '—',
+    '—',
+    'n/a',
+    null,
+  );
+  report(
+    `what the log of ${r.size.toLocaleString('en')} entries publishes`,
+    `${mb(r.tileBytes)} of hash tiles`,
+    `${mb(r.bundleBytes)} of entry bundles`,
+    '—',
+    'n/a',
+    null,
+  );
+  report(
+    `audit of the whole log at ${r.size.toLocaleString('en')} entries (signature, every entry, every tile, the root)`,
+    `${(r.auditMs / 1000).toFixed(1)} s, ${r.audit.problems.length} problems`,
+    '60 s budget',
+    (r.auditMs / 60_000).toFixed(2),
+    '≤ 60 s, no problem found',
+    r.auditMs <= 60_000 && r.audit.problems.length === 0 && r.audit.entries === r.size,
+  );
+  const worst = Math.max(...r.checks.map((c) => c.ms));
+  report(
+    `the browser's check of one Persona's inclusion at ${r.size.toLocaleString('en')} entries (checkpoint and its signature, ${r.checks[0].tiles} tiles, a ${r.checks[0].proof}-hash proof; Web Crypto; worst of ${r.checks.length} fresh contexts)`,
+    ms(worst),
+    '200 ms budget',
+    (worst / 200).toFixed(2),
+    '≤ 200 ms',
+    worst <= 200,
+  );
+}
+
 /**
  * The `scale` group (bench/scale.mjs): 100,000 books and 1,000,000 orders beside the demo, both
  * distributed on PostgreSQL, then the embedded shop (PGlite) at its default scale size.
@@ -1108,6 +1151,7 @@ async function main() {
   }
   if (ONLY.has('cluster')) await group('cluster', clusterBench);
   if (ONLY.has('scale')) await group('scale', scaleBench);
+  if (ONLY.has('log')) await group('log', logBench);
   if (ONLY.has('gateway') || ONLY.has('nginx')) console.log(`\n  HTTP errors during the load runs: ${errors}`);
   console.log('\nSummary');
   console.table(rows);
