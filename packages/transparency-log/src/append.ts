@@ -2,7 +2,7 @@
 // entry bundle), the tiles and bundles that adding leaves makes or widens. The caller writes them
 // (a full tile is written once and never changes) and then signs a checkpoint of the new size.
 import { concatBytes } from './bytes';
-import { type TreeHasher } from './hashing';
+import { perfectRoot, type TreeHasher } from './hashing';
 import { decodeEntryBundle, encodeEntryBundle, nodesAtLevel, TILE_WIDTH, tileHashes, tileWidth } from './tiles';
 import type { TileSource } from './tree';
 
@@ -28,17 +28,6 @@ export interface Appended {
   size: number;
   tiles: TileWrite[];
   bundles: BundleWrite[];
-}
-
-/** The root of the perfect tree over `hashes` (256 of them: a full tile). */
-async function tileRoot(hasher: TreeHasher, hashes: Uint8Array[]): Promise<Uint8Array> {
-  let level = hashes;
-  while (level.length > 1) {
-    const next: Uint8Array[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(await hasher.node(level[i]!, level[i + 1]!));
-    level = next;
-  }
-  return level[0]!;
 }
 
 /**
@@ -86,7 +75,7 @@ export async function appendEntries(
       if (edge[level]!.length < TILE_WIDTH) break;
       const index = Math.floor(nodesAtLevel(level, out.size) / TILE_WIDTH) - 1;
       out.tiles.push({ level, index, width: TILE_WIDTH, bytes: concatBytes(edge[level]!) });
-      hash = await tileRoot(hasher, edge[level]!);
+      hash = await perfectRoot(hasher, edge[level]!);
       edge[level] = [];
     }
   }

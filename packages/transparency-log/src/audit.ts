@@ -4,7 +4,7 @@
 // tile's root against its hash one level up; and the root the tiles give against the checkpoint's.
 // A tampered entry, tile or checkpoint is named, with where it is.
 import { parseCheckpoint } from './checkpoint';
-import { sameBytes, toHex, type TreeHasher } from './hashing';
+import { perfectRoot, sameBytes, toHex, type TreeHasher } from './hashing';
 import { type Ed25519Verify, type NoteVerifier, openNote } from './note';
 import { decodeEntryBundle, entriesPath, nodesAtLevel, TILE_WIDTH, tileHashes, tilePath, tileWidth } from './tiles';
 import { TiledTree } from './tree';
@@ -37,16 +37,6 @@ export interface AuditReport {
   tiles: number;
   /** What does not hold, each with where: empty when the log is whole. */
   problems: string[];
-}
-
-async function perfectRoot(hasher: TreeHasher, hashes: readonly Uint8Array[]): Promise<Uint8Array> {
-  let level = hashes;
-  while (level.length > 1) {
-    const next: Uint8Array[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(await hasher.node(level[i]!, level[i + 1]!));
-    level = next;
-  }
-  return level[0]!;
 }
 
 export async function auditLog(options: AuditOptions): Promise<AuditReport> {

@@ -40,6 +40,17 @@ export function rfc6962(sha256: Sha256): TreeHasher {
   };
 }
 
+/** The root of the perfect tree over `hashes` (a power of two of them: a full tile's, a subtree's). */
+export async function perfectRoot(hasher: TreeHasher, hashes: readonly Uint8Array[]): Promise<Uint8Array> {
+  let level = hashes;
+  while (level.length > 1) {
+    const next: Uint8Array[] = [];
+    for (let i = 0; i < level.length; i += 2) next.push(await hasher.node(level[i]!, level[i + 1]!));
+    level = next;
+  }
+  return level[0]!;
+}
+
 /** Web Crypto's SHA-256 (browsers, and Node's global `crypto`). */
 export const webSha256: Sha256 = async (data) => new Uint8Array(await globalThis.crypto.subtle.digest('SHA-256', data));
 

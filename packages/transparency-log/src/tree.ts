@@ -2,7 +2,7 @@
 // and RFC 9162 §2.1.3 inclusion and §2.1.4 consistency proofs; and the proofs' verification
 // (§2.1.3.2, §2.1.4.2), which needs nothing but the hasher. Sizes and indexes are plain numbers,
 // worked with arithmetic rather than 32-bit bit operations, so they hold to 2^53.
-import { type TreeHasher, sameBytes } from './hashing';
+import { perfectRoot, sameBytes, type TreeHasher } from './hashing';
 import { TILE_HEIGHT, TILE_WIDTH, tileHashes, tileWidth } from './tiles';
 
 /** Where a tree's hash tiles come from: files, a database, a map in memory (bytes: `width` hashes). */
@@ -20,17 +20,6 @@ function splitPoint(n: number): number {
 const isPowerOfTwo = (n: number) => n > 0 && 2 ** Math.round(Math.log2(n)) === n;
 const odd = (n: number) => n % 2 === 1;
 const half = (n: number) => Math.floor(n / 2);
-
-/** The root of a perfect tree over `hashes` (a power of two of them). */
-async function perfectRoot(hasher: TreeHasher, hashes: Uint8Array[]): Promise<Uint8Array> {
-  let level = hashes;
-  while (level.length > 1) {
-    const next: Uint8Array[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(await hasher.node(level[i]!, level[i + 1]!));
-    level = next;
-  }
-  return level[0]!;
-}
 
 export class TiledTree {
   readonly #tiles = new Map<string, Promise<Uint8Array[]>>();
