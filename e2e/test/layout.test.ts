@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Book } from '@persona/contracts';
 import { startShop, type RunningShop } from '@persona/launcher';
-import { launchChromium, open } from './support/browser';
+import { launchChromium, open, trackRequests } from './support/browser';
 import { layoutReport } from './support/layout';
 import { buyPersonaThroughApi, fetchAllBooks } from './support/shop';
 
@@ -56,12 +56,21 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The pages of this suite, each followed from its creation so a check can wait for its requests to end. */
+const requests = new WeakMap<Page, ReturnType<typeof trackRequests>>();
+function followed(page: Page): Page {
+  requests.set(page, trackRequests(page));
+  return page;
+}
+
 /** Lays the page out, writes its screenshot when asked, and answers what is wrong with it (empty when nothing). */
 async function problemsOf(page: Page, width: number, name: string, errors: string[]): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
+  const network = requests.get(page)!;
+  await network.quiet();
   // Lazy images below the fold load too, so their boxes are checked with their pictures in them.
   await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
+  await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))));
   if (SHOTS) {
     const dir = path.join(SHOTS, String(width));
     await mkdir(dir, { recursive: true });
@@ -83,7 +92,7 @@ describe('every page at every width', () => {
   for (const width of WIDTHS) {
     it(`the storefront at ${width} px`, async () => {
       const context = await browser.newContext({ baseURL: shop.url, viewport: { width, height: width < 800 ? 780 : 900 } });
-      const page = await context.newPage();
+      const page = followed(await context.newPage());
       const errors: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(`console error: ${m.text()}`);
@@ -141,7 +150,7 @@ describe('every page at every width', () => {
   for (const width of WIDTHS) {
     it(`the admin app at ${width} px`, async () => {
       const context = await adminContext({ width, height: width < 800 ? 780 : 900 });
-      const page = await context.newPage();
+      const page = followed(await context.newPage());
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
       const problems: string[] = [];
@@ -175,7 +184,7 @@ describe('every page at every width', () => {
 
   it('the admin menu on a phone is a drawer behind a Menu button: it opens, leads to a page and closes, Escape closes it', async () => {
     const context = await adminContext({ width: 390, height: 780 });
-    const page = await context.newPage();
+    const page = followed(await context.newPage());
     try {
       await page.goto('/admin');
       await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
@@ -204,7 +213,7 @@ describe('every page at every width', () => {
     const problems: string[] = [];
     for (const width of [360, 390]) {
       const context = await browser.newContext({ baseURL: shop.url, viewport: { width, height: 780 } });
-      const page = await context.newPage();
+      const page = followed(await context.newPage());
       await page.goto('/admin/login');
       await page.getByRole('heading', { level: 1, name: 'Admin login' }).waitFor();
       problems.push(...(await problemsOf(page, width, '/admin/login', [])));
@@ -217,7 +226,7 @@ describe('every page at every width', () => {
       );
       await page.goto('/admin/books');
       await page.getByRole('heading', { level: 1, name: 'All Books' }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await requests.get(page)!.quiet();
       const report = await layoutReport(page);
       problems.push(...report.imagesOutside.map((e) => `/admin/books at ${width} px: image outside its box: ${e}`));
       problems.push(...report.emoji.map((e) => `/admin/books at ${width} px: needs an emoji font: ${e}`));
