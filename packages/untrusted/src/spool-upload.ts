@@ -44,9 +44,14 @@ export async function spoolUpload(source: Readable, dir: string): Promise<Spoole
       done(null, chunk);
     },
   });
+  const out = createWriteStream(file);
   try {
-    await pipeline(source, measure, createWriteStream(file));
+    await pipeline(source, measure, out);
   } catch (err) {
+    // The file is opened in the background: a source that fails first (a client gone, a damaged
+    // part) fails the pipeline before the open is done, and a removal then would run before the
+    // file exists and leave it behind once opened. The stream closes only after its open.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(file, { force: true });
     throw err;
   }
