@@ -24,8 +24,16 @@ export class LocalFileStore implements FileStore {
     const temp = `${target}.${process.pid}.${randomUUID()}.tmp`;
     try {
       if (body instanceof Uint8Array) await writeFile(temp, body);
-      else if (body instanceof Readable) await pipeline(body, createWriteStream(temp));
-      else {
+      else if (body instanceof Readable) {
+        const out = createWriteStream(temp);
+        try {
+          await pipeline(body, out);
+        } finally {
+          // Opened in the background: a body that fails first would have the removal below run
+          // before the file exists, and leave it once opened. The stream closes only after its open.
+          if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+        }
+      } else {
         try {
           await rename(body.path, target);
           return;

@@ -3,7 +3,7 @@
 // bytes, a stream or a file on disk (moved in), read back streamed with its size, a large file in
 // parts, none for a missing key, deleted, keys that cannot climb out, and for S3 a presigned
 // address that downloads it under its name and expires within five minutes.
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -85,6 +85,25 @@ describe('the local file store', () => {
 
   it('has no presigned addresses: downloads go through the shop', async () => {
     expect(await new LocalFileStore(os.tmpdir()).presignedUrl()).toBeNull();
+  });
+
+  it('leaves no file, not even its temporary one, when a stream fails before the file is open (1,000 tries: the race left 2 files in 1,000 before)', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'file-store-'));
+    try {
+      const store = new LocalFileStore(root);
+      for (let i = 0; i < 1000; i += 1) {
+        const body = new Readable({
+          read() {
+            this.destroy(new Error('the upload was cut'));
+          },
+        });
+        await expect(store.put('personas/one.pdf', body)).rejects.toThrow('the upload was cut');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await readdir(path.join(root, 'personas'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
