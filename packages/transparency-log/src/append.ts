@@ -60,7 +60,8 @@ export async function appendEntries(
   const touched = new Set<number>();
   for (const entry of entries) {
     bundle.push(entry);
-    let hash = await hasher.leaf(entry);
+    const leafHash = hasher.leaf(entry);
+    let hash = leafHash instanceof Uint8Array ? leafHash : await leafHash;
     const leaf = out.size;
     out.size += 1;
     if (bundle.length === TILE_WIDTH) {

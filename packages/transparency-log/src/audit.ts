@@ -115,8 +115,9 @@ export async function auditLog(options: AuditOptions): Promise<AuditReport> {
     if (!hashes) return report;
     if (entries) {
       for (let i = 0; i < width; i += 1) {
+        const leafHash = hasher.leaf(entries[i]!);
         if (
-          !sameBytes(await hasher.leaf(entries[i]!), hashes[i]!) &&
+          !sameBytes(leafHash instanceof Uint8Array ? leafHash : await leafHash, hashes[i]!) &&
           problem(`entry ${index * TILE_WIDTH + i} (${entriesPath(index, width)}) does not hash to its leaf in ${tilePath(0, index, width)}`)
         )
           return report;

@@ -1,7 +1,8 @@
 // RFC 6962 §2.1 (RFC 9162 §2.1.1) Merkle tree hashing over SHA-256: a leaf's hash is
 // SHA-256(0x00 || entry), an inner node's SHA-256(0x01 || left || right), the empty tree's SHA-256("").
 // The SHA-256 is given: synchronous on the server (node:crypto, see ./node), Web Crypto's in the
-// browser; every function here awaits it, so one code path serves both.
+// browser. A synchronous SHA-256's hashes stay synchronous (the writer and the audit hash millions
+// and pay no promise each); `await` takes either, so one code path serves both.
 
 /** SHA-256 of `data`, at once or later. */
 export type Sha256 = (data: Uint8Array) => Uint8Array | Promise<Uint8Array>;
@@ -9,24 +10,27 @@ export type Sha256 = (data: Uint8Array) => Uint8Array | Promise<Uint8Array>;
 /** The size of every hash in the log, in bytes. */
 export const HASH_SIZE = 32;
 
+/** A hash now (a synchronous SHA-256) or later (Web Crypto's). */
+export type HashResult = Uint8Array | Promise<Uint8Array>;
+
 export interface TreeHasher {
   /** The hash of a leaf whose entry is `entry`. */
-  leaf(entry: Uint8Array): Promise<Uint8Array>;
+  leaf(entry: Uint8Array): HashResult;
   /** The hash of an inner node over its two children. */
-  node(left: Uint8Array, right: Uint8Array): Promise<Uint8Array>;
+  node(left: Uint8Array, right: Uint8Array): HashResult;
   /** The root of the empty tree. */
-  emptyRoot(): Promise<Uint8Array>;
+  emptyRoot(): HashResult;
 }
 
 export function rfc6962(sha256: Sha256): TreeHasher {
   return {
-    async leaf(entry) {
+    leaf(entry) {
       const input = new Uint8Array(1 + entry.length);
       input[0] = 0x00;
       input.set(entry, 1);
       return sha256(input);
     },
-    async node(left, right) {
+    node(left, right) {
       if (left.length !== HASH_SIZE || right.length !== HASH_SIZE) throw new Error(`a node's children are ${HASH_SIZE}-byte hashes`);
       const input = new Uint8Array(1 + 2 * HASH_SIZE);
       input[0] = 0x01;
@@ -34,7 +38,7 @@ export function rfc6962(sha256: Sha256): TreeHasher {
       input.set(right, 1 + HASH_SIZE);
       return sha256(input);
     },
-    async emptyRoot() {
+    emptyRoot() {
       return sha256(new Uint8Array(0));
     },
   };
@@ -45,7 +49,10 @@ export async function perfectRoot(hasher: TreeHasher, hashes: readonly Uint8Arra
   let level = hashes;
   while (level.length > 1) {
     const next: Uint8Array[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(await hasher.node(level[i]!, level[i + 1]!));
+    for (let i = 0; i < level.length; i += 2) {
+      const hash = hasher.node(level[i]!, level[i + 1]!);
+      next.push(hash instanceof Uint8Array ? hash : await hash);
+    }
     level = next;
   }
   return level[0]!;
