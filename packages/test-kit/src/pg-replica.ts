@@ -115,11 +115,11 @@ function run(command: string, args: string[], timeoutMs: number): void {
   if (result.status !== 0) throw new Error(`${command} failed (${result.status ?? result.signal}): ${result.stderr || result.error?.message}`);
 }
 
-async function query<R>(url: string, text: string): Promise<R[]> {
+async function query<R>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query(text)).rows as R[];
+    return (await client.query(text, values)).rows as R[];
   } finally {
     await client.end();
   }
@@ -152,10 +152,10 @@ async function oneAtATime(work: () => void): Promise<void> {
 async function dropSlot(slot: string): Promise<void> {
   const until = Date.now() + 10_000;
   for (;;) {
-    const [row] = await query<{ active: boolean }>(TEST_DATABASE_URL, `SELECT active FROM pg_replication_slots WHERE slot_name = '${slot}'`);
+    const [row] = await query<{ active: boolean }>(TEST_DATABASE_URL, 'SELECT active FROM pg_replication_slots WHERE slot_name = $1', [slot]);
     if (!row) return;
     if (!row.active) {
-      await query(TEST_DATABASE_URL, `SELECT pg_drop_replication_slot('${slot}')`);
+      await query(TEST_DATABASE_URL, 'SELECT pg_drop_replication_slot($1)', [slot]);
       return;
     }
     if (Date.now() > until) throw new Error(`the replication slot ${slot} is still in use 10 s after its standby stopped`);
