@@ -44,12 +44,10 @@ export async function appendEntries(
 ): Promise<Appended> {
   // The right edge: each level's partial tile, as hashes.
   const edge: Uint8Array[][] = [];
-  for (let level = 0; nodesAtLevel(level, size) > 0 || level === 0; level += 1) {
-    const count = nodesAtLevel(level, size);
-    const index = Math.floor(count / TILE_WIDTH);
+  for (let level = 0; level === 0 || nodesAtLevel(level, size) > 0; level += 1) {
+    const index = Math.floor(nodesAtLevel(level, size) / TILE_WIDTH);
     const width = tileWidth(level, index, size);
     edge.push(width === 0 ? [] : tileHashes(await tiles.tile(level, index, width), width));
-    if (count === 0) break;
   }
   const bundleIndex = Math.floor(size / TILE_WIDTH);
   const bundleWidth = size - bundleIndex * TILE_WIDTH;

@@ -10,6 +10,8 @@ import { fromHex, sameBytes, type Sha256, toHex } from './hashing';
 /** The signature type byte of Ed25519 keys in notes. */
 export const ED25519 = 0x01;
 const EM_DASH_LINE = '\u2014 ';
+/** The most signature lines a note may carry (the limit of Go's `sumdb/note`). */
+export const MAX_SIGNATURES = 100;
 const encoder = new TextEncoder();
 
 /** Whether Ed25519 `signature` by `publicKey` is over `message`. */
@@ -94,6 +96,8 @@ export async function openNote(note: string, verifiers: readonly NoteVerifier[],
     throw new NoteError((err as Error).message);
   }
   const lines = note.slice(split + 2, -1).split('\n');
+  // As Go's reference reader: a note is read once, not once per signature an attacker piles on it.
+  if (lines.length > MAX_SIGNATURES) throw new NoteError(`a note carries at most ${MAX_SIGNATURES} signatures, this one ${lines.length}`);
   const message = encoder.encode(text);
   const signedBy: NoteVerifier[] = [];
   for (const line of lines) {

@@ -156,6 +156,12 @@ describe('signed notes (the Go reference implementation’s example)', () => {
     // A stranger's signature beside the known one is ignored, as the format asks.
     const both = (await signNote(TEXT, [stranger.signer])) + NOTE.slice(TEXT.length + 1);
     expect((await openNote(both, [verifier], webEd25519Verify)).signedBy).toEqual([verifier]);
+    // A hundred signature lines are read; a hundred and one are refused unread.
+    const knownLine = NOTE.slice(TEXT.length + 1);
+    const strangerLine = (await signNote(TEXT, [stranger.signer])).slice(TEXT.length + 1);
+    const hundred = `${TEXT}\n${knownLine}${strangerLine.repeat(99)}`;
+    expect((await openNote(hundred, [verifier], webEd25519Verify)).signedBy).toEqual([verifier]);
+    await expect(openNote(`${hundred}${strangerLine}`, [verifier], webEd25519Verify)).rejects.toThrow(/at most 100 signatures, this one 101/);
   });
 
   it('refuses a verifier key whose ID, name or key was changed', async () => {
