@@ -296,6 +296,46 @@ describe('buying a Persona (test mode)', () => {
     expect(verifyText).toContain(personaId);
     expect(await settle(() => journey.page.title(), 'Verify a Persona | Persona Books')).toBe('Verify a Persona | Persona Books');
 
+    // Its place in the public log (issue 27), proved by the browser itself: the signed checkpoint, the
+    // entry's commitment to this record, the inclusion proof. The copy is logged within seconds.
+    const log = main().getByRole('region', { name: 'In the public log of Personas' });
+    let logText = '';
+    for (let tries = 0; tries < 20; tries += 1) {
+      await log.getByText(/^(Proved|The public log does not prove|This copy is not in a signed checkpoint)/).waitFor({ timeout: 30_000 });
+      logText = squash(await log.innerText());
+      if (!logText.includes('This Persona is not in the public log yet')) break;
+      await journey.page.waitForTimeout(500);
+      await journey.page.reload();
+    }
+    expect(logText).toContain('Proved: this copy is in the public log');
+    expect(logText).toMatch(/The log's latest checkpoint is signed by the shop's log key: \d+ entr/);
+    expect(logText).toMatch(/Entry \d+ is copy No\. \d+ of this book, and commits to this Persona's signed record/);
+    expect(logText).toMatch(/Its inclusion proof \(\d+ hash(es)?, from \d+ tiles?\) leads to the signed root/);
+    expect(squash(await main().innerText())).toMatch(/Copy No\. \d+ of the Personas of this book/);
+    // Files served changed (a log that lies about this copy): the page says the proof fails. A tile,
+    // when the proof reads one (a log of one entry has none to read), and the checkpoint always.
+    if (Number(/Its inclusion proof \((\d+) hash/.exec(logText)![1]) > 0) {
+      await journey.page.route('**/api/log/tile/**', async (route) => {
+        const answer = await route.fetch();
+        const bytes = Buffer.from(await answer.body());
+        for (let at = 0; at < bytes.length; at += 32) bytes[at] ^= 1;
+        await route.fulfill({ response: answer, body: bytes });
+      });
+      await journey.page.reload();
+      await log.getByText('The public log does not prove this copy').waitFor();
+      expect(squash(await log.innerText())).toMatch(/Entry \d+ is not in the log the checkpoint signs/);
+      await journey.page.unroute('**/api/log/tile/**');
+    }
+    await journey.page.route('**/api/log/checkpoint', async (route) => {
+      const answer = await route.fetch();
+      const [origin, size, ...rest] = (await answer.text()).split('\n');
+      await route.fulfill({ response: answer, body: [origin, String(Number(size) + 1), ...rest].join('\n') });
+    });
+    await journey.page.reload();
+    await log.getByText('The public log does not prove this copy').waitFor();
+    expect(squash(await log.innerText())).toMatch(/The log's checkpoint is not signed by the shop's log key/);
+    await journey.page.unroute('**/api/log/checkpoint');
+
     const upload = main().getByLabel('Check a Persona PDF or EPUB');
     expect(await upload.getAttribute('accept')).toBe('application/pdf,application/epub+zip,.pdf,.epub');
     await upload.setInputFiles({ name: 'persona.pdf', mimeType: 'application/pdf', buffer: pdf });

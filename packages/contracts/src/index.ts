@@ -7,6 +7,7 @@ export * from './routes';
 export * from './orders';
 export * from './persona-id';
 export * from './personas';
+export * from './persona-log';
 export * from './downloads';
 export * from './admin';
 export * from './csv';

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id } from './common';
 import { PERSONA_ID_PATTERN } from './persona-id';
+import { LogKey, PersonaLogPlace } from './persona-log';
 
 /** Accepts what a person may type; the service normalises it. */
 export const PersonaIdParams = Type.Object({ personaId: Type.String({ minLength: 16, maxLength: 40 }) }, { additionalProperties: false });
@@ -87,6 +88,10 @@ export const PersonaVerification = Type.Object({
   sha256: Type.String(),
   signature: Type.String(),
   keyId: Type.String(),
+  /** Its number among its book's Personas ("copy 37"), printed in it; null for one not numbered. */
+  copy: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+  /** Its entry in the shop's public log (issue 27): null until the log's writer has appended it (within a minute). */
+  log: Type.Union([PersonaLogPlace, Type.Null()]),
   /**
    * Whether its licence holds (issue 23). A Persona whose order was refunded in full, or that was
    * replaced by a re-issue, stays genuine (its signature holds) but downloads no more.
@@ -133,7 +138,13 @@ export type LeakFinding = Static<typeof LeakFinding>;
 /** The largest copy a leak upload may be. */
 export const MAX_LEAK_UPLOAD_BYTES = 40 * 1024 * 1024;
 
-export const PublicKey = Type.Object({ algorithm: Type.Literal('Ed25519'), keyId: Type.String(), publicKeyPem: Type.String() });
+export const PublicKey = Type.Object({
+  algorithm: Type.Literal('Ed25519'),
+  keyId: Type.String(),
+  publicKeyPem: Type.String(),
+  /** The public log of Personas and the key its checkpoints are signed with (issue 27). */
+  log: LogKey,
+});
 export type PublicKey = Static<typeof PublicKey>;
 
 /**

@@ -47,6 +47,8 @@ export const API_OWNERS = {
   '/api/library': 'orders',
   '/api/coupons': 'orders',
   '/api/personas': 'personalization',
+  // The public log of Personas (issue 27): its checkpoint, tiles and entry bundles, as static files.
+  '/api/log': 'personalization',
   '/api/admin': 'admin',
   '/api/feedback': 'admin',
   '/api/newsletter': 'admin',

@@ -45,8 +45,8 @@ export interface FileStore {
   presignedUrl(key: string, options?: PresignOptions): Promise<string | null>;
 }
 
-/** A key the shop made: folders of lower-case words, a file name of letters, digits, dots, dashes and underscores; never `..`. */
-export const FILE_KEY = /^(?:[a-z0-9][a-z0-9-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** A key the shop made: folders of lower-case words (a dot allowed, as in a log tile's `000.p`), a file name of letters, digits, dots, dashes and underscores; never `..`. */
+export const FILE_KEY = /^(?:[a-z0-9][a-z0-9.-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export function assertKey(key: string): void {
   if (!FILE_KEY.test(key) || key.split('/').some((part) => part === '..' || part === '.') || key.length > 512) {

@@ -7,6 +7,7 @@ import downloadRoutes from './routes/downloads';
 import personaAdminRoutes from './routes/personas-admin';
 import personaBuyerRoutes from './routes/personas-buyer';
 import personaPublicRoutes from './routes/personas-public';
+import publicLogRoutes from './routes/public-log';
 
 export async function buildApp(options: PersonalizationAppOptions): Promise<ServiceApp> {
   const app = createServiceApp(baseServiceOptions('personalization', options));
@@ -23,5 +24,6 @@ export async function buildApp(options: PersonalizationAppOptions): Promise<Serv
   await app.register(async (scope) => personaAdminRoutes(scope as ServiceApp, deps));
   await app.register(async (scope) => downloadRoutes(scope as ServiceApp, deps));
   await app.register(async (scope) => dedicationImageRoutes(scope as ServiceApp, deps));
+  await app.register(async (scope) => publicLogRoutes(scope as ServiceApp, deps));
   return app;
 }

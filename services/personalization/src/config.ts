@@ -36,6 +36,12 @@ export const personalizationConfig = serviceConfig(
     ...FileStoreSettings,
     /** PKCS#8 PEM of the Ed25519 signing key; without it one is generated on first start and kept in the database. */
     SIGNING_KEY_PEM: Type.Optional(Type.String({ minLength: 40 })),
+    /**
+     * The public log of Personas' signing key (issue 27), a C2SP signed-note key named after the log's
+     * origin ("PRIVATE+KEY+<host>/api/log+<id>+<key>"); without it one is generated on first start and
+     * kept in the database. Its verifier key is published at /api/personas/public-key.
+     */
+    LOG_SIGNING_KEY: Type.Optional(Type.String({ pattern: '^PRIVATE\\+KEY\\+' })),
     /** Attempts before a Persona is recorded as failed and its message dead-lettered. */
     PERSONA_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
     /** Back-off between attempts, milliseconds, comma-separated. */
@@ -79,6 +85,7 @@ export function personalizationServiceOptions(settings: PersonalizationSettings)
     personasDir: settings.PERSONAS_DIR,
     personasS3: s3Settings(settings),
     signingKeyPem: settings.SIGNING_KEY_PEM,
+    logSigningKey: settings.LOG_SIGNING_KEY,
     pdfWorkers: settings.PDF_WORKERS,
     pdfCacheBytes: Math.round(settings.PERSONA_PDF_CACHE_MB * 1024 * 1024),
     maxAttempts: settings.PERSONA_MAX_ATTEMPTS,

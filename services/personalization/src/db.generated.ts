@@ -6,6 +6,11 @@
 
 import type { GeneratedColumn as Generated, Timestamp } from '@persona/db';
 
+export interface BookCopyCounters {
+  book_id: string;
+  last_copy: number;
+}
+
 export interface DownloadAllowances {
   persona_id: string;
   revoked_at: Timestamp | null;
@@ -20,6 +25,34 @@ export interface DownloadRenewals {
   persona_id: string;
   token_hash: string;
   used_at: Timestamp | null;
+}
+
+export interface LogEntries {
+  entry: string;
+  idx: number;
+  kind: string;
+  logged_at: Generated<Timestamp>;
+  persona_id: string;
+}
+
+export interface LogState {
+  checkpoint: string | null;
+  id: number;
+  origin: string;
+  published_size: number;
+  signer_key: string;
+  size: number;
+}
+
+export interface PersonaCopies {
+  book_id: string;
+  claimed_at: Generated<Timestamp>;
+  copy_no: number;
+  entry_idx: number | null;
+  log_salt: string | null;
+  persona_id: string;
+  replaces: string | null;
+  revoked_idx: number | null;
 }
 
 export interface PersonaDownloads {
@@ -71,8 +104,12 @@ export interface SigningKeys {
 }
 
 export interface DB {
+  book_copy_counters: BookCopyCounters;
   download_allowances: DownloadAllowances;
   download_renewals: DownloadRenewals;
+  log_entries: LogEntries;
+  log_state: LogState;
+  persona_copies: PersonaCopies;
   persona_downloads: PersonaDownloads;
   personas: Personas;
   refunded_orders: RefundedOrders;

@@ -10,6 +10,7 @@ import type { CopyTasks } from './modules/copy-checks/copy-tasks';
 import type { DownloadLimits } from './modules/downloads/downloads.service';
 import type { PersonaFiles } from './modules/personas/persona-files';
 import type { Previews } from './modules/personas/preview';
+import type { PublicLog } from './modules/public-log/log-writer';
 import type { SigningKey } from './modules/signing/persona-signature';
 
 export interface PersonalizationAppOptions extends AppBaseOptions {
@@ -21,6 +22,8 @@ export interface PersonalizationAppOptions extends AppBaseOptions {
   key: SigningKey;
   publicKeys: () => Promise<Map<string, string>>;
   files: PersonaFiles;
+  /** The public log of Personas (issue 27): its files, origin and key. */
+  publicLog: Pick<PublicLog, 'files' | 'origin' | 'verifierKey'>;
   previews: Previews;
   /** Checks an admin token (the leak lookup). */
   verifier: AdminVerifier;

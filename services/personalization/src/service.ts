@@ -18,6 +18,7 @@ import { personaMetrics } from './modules/personas/persona-metrics';
 import { PERSONALIZATION_QUEUE, subscribePersonaRequests } from './modules/personas/personalize';
 import { LICENCES_QUEUE, subscribeLicenceEnds } from './modules/personas/licences';
 import { loadSigningKey, publicKeyPems } from './modules/personas/signing-keys';
+import { openPublicLog } from './modules/public-log/log-writer';
 import { catalogueTitleReader, createPreviews, DEFAULT_PREVIEW_CACHE_MINUTES, type BookTitleReader } from './modules/personas/preview';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadLimits } from './modules/downloads/downloads.service';
 
@@ -35,6 +36,10 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   /** FILE_STORE=s3: the finished Personas go to this S3 store instead of personasDir, under "personas/" (issue 25). */
   personasS3?: S3Settings;
   signingKeyPem?: string;
+  /** LOG_SIGNING_KEY: the public log's signed-note key (else the database's, else a new one). */
+  logSigningKey?: string;
+  /** How often the public log's writer looks for copies to log (LOG_ROUND_MS; tests go faster). */
+  logRoundMs?: number;
   /** Admin tokens: their secret, and whether a session was logged out (the admin service's list). */
   jwtSecret: string;
   isRevoked?: (jti: string) => boolean | Promise<boolean>;
@@ -96,6 +101,16 @@ export async function startPersonalizationService(options: PersonalizationServic
     ? new S3FileStore({ ...options.personasS3, prefix: `${options.personasS3.prefix ?? ''}personas/` })
     : new LocalFileStore(options.personasDir);
   const files = new PersonaFiles(fileStore);
+  // The public log of Personas (issue 27): its files beside the Personas', its writer in rounds.
+  const publicLog = await openPublicLog({
+    db: database.db,
+    store: fileStore,
+    personaKey: key,
+    publicUrl: options.publicUrl,
+    signingKey: options.logSigningKey,
+    logger,
+    roundMs: options.logRoundMs,
+  });
   const pdfPool =
     options.pdfPool ??
     defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'personas', niceness: PERSONA_THREAD_NICENESS });
@@ -122,6 +137,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     key,
     publicKeys,
     files,
+    publicLog,
     verifier: createAdminVerifier({ secret: options.jwtSecret, isRevoked: options.isRevoked }),
     copyChecks,
     uploadsDir,
@@ -155,8 +171,10 @@ export async function startPersonalizationService(options: PersonalizationServic
     maxAttempts: options.maxAttempts,
     retryDelaysMs: options.retryDelaysMs,
     metrics: personaMetrics(app.metrics),
+    onRecorded: publicLog.nudge,
   });
   const licences = await subscribeLicenceEnds(bus, database.db, logger);
+  publicLog.start();
 
   return {
     app,
@@ -164,6 +182,7 @@ export async function startPersonalizationService(options: PersonalizationServic
       await closeHttpServer(app, graceMs, logger);
       await subscription.close({ graceMs });
       await licences.close();
+      await publicLog.close();
       await store.flush();
       await pdfPool.close();
       if (previewPool !== pdfPool) await previewPool.close();

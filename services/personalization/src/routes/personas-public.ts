@@ -8,6 +8,7 @@ import { COPY_NAME, receiveCopy } from '../modules/copy-checks/receive-copy';
 import { copyFormat } from '../modules/leak-mark/copy-format';
 import { licenceOf } from '../modules/personas/licence-status';
 import { personaIdOf } from '../modules/personas/persona-id';
+import { copyNumberOf, logPlaceOf } from '../modules/personas/copy-numbers';
 import * as repo from '../modules/personas/personas.repository';
 import { signatureHolds, signedRecord, verifyFile } from '../modules/personas/verify-file';
 import { canonicalJson, signedFields } from '../modules/signing/persona-signature';
@@ -20,7 +21,7 @@ const MAX_UPLOAD = 10 * 1024 * 1024;
  * hashes, so it is answered whole and its signature can be checked by anyone; an older gift's
  * record named its buyer and message, and is checked here only.
  */
-function publicVerification(row: repo.PersonaRow, publicKeys: Map<string, string>): Omit<PersonaVerification, 'licence'> {
+function publicVerification(row: repo.PersonaRow, publicKeys: Map<string, string>): Omit<PersonaVerification, 'licence' | 'copy' | 'log'> {
   let record: string | null = null;
   try {
     const signed = signedRecord(row);
@@ -49,7 +50,12 @@ export default async function personaPublicRoutes(app: ServiceApp, deps: Persona
   const limited = { rateLimit: { ...deps.lookupRateLimit, keyGenerator: clientAddress } };
 
   app.get('/api/personas/public-key', { schema: { querystring: NoQuery, response: { 200: DataEnvelope(PublicKey), 400: ErrorBody } } }, async () => ({
-    data: { algorithm: 'Ed25519' as const, keyId: deps.key.keyId, publicKeyPem: deps.key.publicKeyPem },
+    data: {
+      algorithm: 'Ed25519' as const,
+      keyId: deps.key.keyId,
+      publicKeyPem: deps.key.publicKeyPem,
+      log: { origin: deps.publicLog.origin, verifierKey: deps.publicLog.verifierKey },
+    },
   }));
 
   app.get(
@@ -65,7 +71,8 @@ export default async function personaPublicRoutes(app: ServiceApp, deps: Persona
     async (request) => {
       const row = await repo.findPersona(db, personaIdOf(request.params.personaId));
       if (!row || row.status !== 'ready' || !row.signature || !row.key_id || !row.sha256) throw notFound('No finished Persona has this ID');
-      return { data: { ...publicVerification(row, await deps.publicKeys()), licence: licenceOf(row) } };
+      const [copy, log] = await Promise.all([copyNumberOf(db, row.persona_id), logPlaceOf(db, row.persona_id, deps.publicLog.origin)]);
+      return { data: { ...publicVerification(row, await deps.publicKeys()), copy, log, licence: licenceOf(row) } };
     },
   );
 

@@ -11,6 +11,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import type { PersonaSignedRecordV2 } from '@persona/contracts';
 import { BudgetMeter, DOCUMENT_BUDGET, readZip } from '@persona/untrusted';
 import { BOOK_ID, paidOrder, serviceHarness } from '../support/service-on';
+import { copyNumberOf } from '../../src/modules/personas/copy-numbers';
 import { mintAdminToken } from '@persona/test-kit';
 
 const BROKEN_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
@@ -149,7 +150,7 @@ describe('the personalisation service', () => {
       const res = await h.service.app.inject({ url: `/api/personas/${personaId}/verify` });
       const verified = res.json().data;
       expect(Object.keys(verified).sort()).toEqual(
-        ['author', 'gift', 'keyId', 'licence', 'name', 'personaId', 'purchaseDate', 'record', 'sha256', 'signature', 'title', 'valid'].sort(),
+        ['author', 'copy', 'gift', 'keyId', 'licence', 'log', 'name', 'personaId', 'purchaseDate', 'record', 'sha256', 'signature', 'title', 'valid'].sort(),
       );
       expect(verified).toMatchObject({ valid: true, name: 'अनन्या', gift: true, title: 'The Lighthouse Keeper', purchaseDate: '2026-11-22' });
       // Neither the buyer's name nor any of the message, nor a salt, is in the answer.
@@ -274,8 +275,9 @@ describe('the personalisation service', () => {
         keyId: row.key_id!,
         verifyUrl: verifyUrl('https://shop.example', personaId),
         source: { kind: 'text', paragraphs },
-        // The mark recorded with the Persona: a rebuild carries the same one.
+        // The mark recorded with the Persona: a rebuild carries the same one, and its copy number.
         mark: Number(row.mark),
+        copyNo: (await copyNumberOf(h.database.db, personaId)) ?? undefined,
       });
       expect(Buffer.from(again.bytes).equals(pdf)).toBe(true);
     });

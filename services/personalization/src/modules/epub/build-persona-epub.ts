@@ -10,7 +10,7 @@ import { createHash, sign, type KeyObject } from 'node:crypto';
 import type { PersonaDetails, PersonaSalts } from '@persona/contracts';
 import { isChapterHeading } from '../persona-print/chapter-heading';
 import { formatPurchaseDate, parsePurchaseDate } from '../persona-print/format-date';
-import { footerText, SIGNED_FOR_THE_AUTHOR } from '../persona-print/printed-lines';
+import { copyNumberLine, copyNumberProof, footerText, SIGNED_FOR_THE_AUTHOR } from '../persona-print/printed-lines';
 import { qrMatrix } from '../persona-print/qr-rectangles';
 import { canonicalJson, signedRecordOf } from '../signing/persona-signature';
 import { epubMarker } from '../leak-mark/epub-mark';
@@ -32,6 +32,8 @@ export interface PersonaEpubInput {
   language: string;
   /** The copy's leak mark (leak-mark/mark-code.ts), written into the chapters' text. */
   mark: number;
+  /** Its number among its book's Personas, as the PDF prints it. */
+  copyNo?: number;
   /** The book's cover (PNG or JPEG): the EPUB's cover image, and its first page. */
   cover?: Uint8Array;
   /** The author's own signature (PNG), on the dedication page. */
@@ -190,6 +192,7 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
         '<p class="small">Ex libris</p>',
         `<p class="name">Personalised for ${xmlText(name)}</p>`,
         `<p>on ${xmlText(date)}</p>`,
+        ...(input.copyNo !== undefined ? [`<p class="small">${xmlText(copyNumberLine(input.copyNo))}</p>`] : []),
         ...(message.length ? [`<div class="message">${message.map((line) => `<p>${xmlText(line)}</p>`).join('')}</div>`] : []),
         ...(input.authorSignature
           ? [`<p><img class="author-signature" src="signature.png" alt="${xmlText(`The signature of ${author}`)}"/></p>`, `<p>${xmlText(author)}</p>`]
@@ -251,6 +254,7 @@ export async function buildPersonaEpub(input: PersonaEpubInput): Promise<Uint8Ar
               ? "The signature on its dedication page is the author's own, given to the shop for this edition."
               : 'The author did not sign it by hand: Persona Books signs every Persona for the author.'),
         )}</p>`,
+        ...(input.copyNo !== undefined ? [`<p>${xmlText(copyNumberProof(input.copyNo))}</p>`] : []),
         '<p>Persona Books signs a record of every copy with its Ed25519 key. Anyone can check the record and its signature at the verify link; the shop can tell whether this very file is the one it made.</p>',
         '<p class="small">The signed record</p>',
         `<p class="signature">${xmlText(canonicalJson(signed))}</p>`,

@@ -25,7 +25,7 @@ import { PersonaFonts } from '../fonts/persona-fonts';
 import { preparedImage } from './images';
 import { A5 } from '../persona-print/a5-page';
 import { formatPurchaseDate, parsePurchaseDate } from '../persona-print/format-date';
-import { footerText } from '../persona-print/printed-lines';
+import { copyNumberLine, footerText } from '../persona-print/printed-lines';
 import { Frame, drawPageNumber, drawTitlePage, type ColophonText, type DedicationText, type PrivateDetail } from './persona-pages';
 import { prepareBase, readBase, type PreparedBase } from './prepare-base';
 import { stampPersona } from './stamp-persona';
@@ -49,6 +49,8 @@ export interface PersonaPdfInput {
   cover?: Uint8Array;
   /** The author's own signature (PNG), drawn on the dedication page instead of the shop's word. */
   authorSignature?: Uint8Array;
+  /** Its number among its book's Personas (personas/copy-numbers.ts), on the dedication page and in the colophon. */
+  copyNo?: number;
 }
 
 export interface PersonaPdf {
@@ -105,6 +107,7 @@ export async function buildPersonaPdf(input: PersonaPdfInput): Promise<PersonaPd
     formattedDate: formatPurchaseDate(record.purchaseDate),
     authorSignature: authorSignature && { width: authorSignature.width, height: authorSignature.height },
     verifyUrl: oneLine(input.verifyUrl),
+    copyLine: input.copyNo === undefined ? null : copyNumberLine(input.copyNo),
   };
   const salts = input.salts ?? {};
   // What the signature covers, printed whole: the holder can check it without asking the shop.
@@ -125,6 +128,7 @@ export async function buildPersonaPdf(input: PersonaPdfInput): Promise<PersonaPd
     privateDetails,
     personaId: printed.personaId,
     verifyUrl: dedication.verifyUrl,
+    copyNo: input.copyNo ?? null,
   };
 
   const problem = personaPrintProblem({ ...printed, message: record.message });

@@ -15,7 +15,7 @@ import { PersonaFonts } from '../fonts/persona-fonts';
 import { loadShaper } from '../fonts/shaping';
 import { A5 } from '../persona-print/a5-page';
 import { formatPurchaseDate } from '../persona-print/format-date';
-import { footerText } from '../persona-print/printed-lines';
+import { copyNumberLine, footerText } from '../persona-print/printed-lines';
 import { Frame, drawDedicationPage, footerPlacement, type DedicationText } from './persona-pages';
 
 export interface PreviewInput {
@@ -37,6 +37,8 @@ export interface PreviewInput {
 
 /** The persona id a purchase makes, shown as a placeholder of its length. */
 export const PREVIEW_PERSONA_ID = 'PRS-XXXX-XXXX-XXXX-XXXX';
+/** The preview's copy line: the number is taken when the Persona is bought. */
+export const PREVIEW_COPY_LINE = copyNumberLine('…');
 
 const oneLine = (value: string) =>
   value
@@ -58,6 +60,8 @@ function pageText(
     authorSignature,
     personaId: PREVIEW_PERSONA_ID,
     verifyUrl: `${input.publicUrl}/verify/${PREVIEW_PERSONA_ID}`,
+    // The copy's number is taken when it is bought: the preview keeps its line's place.
+    copyLine: PREVIEW_COPY_LINE,
   };
   return { dedication, footer: footerText(name, PREVIEW_PERSONA_ID) };
 }

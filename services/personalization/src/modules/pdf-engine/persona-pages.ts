@@ -7,7 +7,7 @@ import { drawImage, fitWithin } from './images';
 import type { TextStyle } from '../fonts/fallback';
 import type { PersonaFonts, PlacedText } from '../fonts/persona-fonts';
 import { A5 } from '../persona-print/a5-page';
-import { SIGNED_FOR_THE_AUTHOR } from '../persona-print/printed-lines';
+import { copyNumberProof, SIGNED_FOR_THE_AUTHOR } from '../persona-print/printed-lines';
 import { qrMatrix } from '../persona-print/qr-rectangles';
 import { breakLines } from './typeset-text';
 
@@ -141,6 +141,8 @@ export interface DedicationText {
   authorSignature: { width: number; height: number } | null;
   personaId: string;
   verifyUrl: string;
+  /** The line on its number among its book's Personas (copyNumberLine; a preview's holds a placeholder); null for none. */
+  copyLine: string | null;
 }
 
 /** A value split into lines of equal length, so a 88-character base64 signature prints as two tidy rows. */
@@ -192,7 +194,7 @@ export function drawDedicationPage(frame: PageFrame, text: DedicationText) {
   // The top of the page, the dedication, set in the room left and centred in it: "Ex libris", the
   // name, the date, and a gift's message at the largest size it fits at.
   const nameLines = breakLines(`Personalised for ${text.name}`, 320, (t) => frame.width(t, 'serif', 18)).length;
-  const head = 30 + nameLines * 23 + 16;
+  const head = 30 + nameLines * 23 + 16 + (text.copyLine !== null ? 12 : 0);
   const room = 555 - (authorTop + 24);
   let size = MESSAGE_SIZES[MESSAGE_SIZES.length - 1]!;
   let lines: string[] = [];
@@ -209,6 +211,7 @@ export function drawDedicationPage(frame: PageFrame, text: DedicationText) {
   frame.centred('Ex libris', y, 'serifItalic', 11, { grey: true });
   y = frame.centred(`Personalised for ${text.name}`, y - 30, 'serif', 18, { leading: 23 });
   y = frame.centred(`on ${text.formattedDate}`, y + 4, 'serifItalic', 12);
+  if (text.copyLine !== null) y = frame.centred(text.copyLine, y - 2, 'sans', 8, { grey: true });
   if (lines.length) {
     // A gift's message, in the giver's words and lines, under a short rule.
     frame.rule(190, 230, y + 2);
@@ -239,6 +242,7 @@ export interface ColophonText {
   privateDetails: readonly PrivateDetail[];
   personaId: string;
   verifyUrl: string;
+  copyNo: number | null;
 }
 
 /**
@@ -254,6 +258,7 @@ export function drawColophonPage(frame: PageFrame, text: ColophonText) {
       ? "The signature on its dedication page is the author's own, given to the shop for this edition."
       : 'The author did not sign it by hand: Persona Books signs every Persona for the author.');
   y = frame.centred(made, y - 8, 'serif', 9.5, { leading: 13, maxWidth: 310 });
+  if (text.copyNo !== null) y = frame.centred(copyNumberProof(text.copyNo), y - 6, 'serif', 9.5, { leading: 13, maxWidth: 310 });
   y = frame.centred(
     'Persona Books signs a record of every copy with its Ed25519 key. Anyone can check the record and its signature at the link below; the shop can tell whether this very file is the one it made.',
     y - 6,

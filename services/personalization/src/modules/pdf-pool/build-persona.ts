@@ -29,6 +29,7 @@ export async function buildPersona(input: PersonaBuildInput): Promise<PersonaBui
           mark: input.mark,
           cover: input.cover,
           authorSignature: input.authorSignature,
+          copyNo: input.copyNo,
         })
       : null;
   return { ...pdf, epub };

@@ -19,6 +19,7 @@ import { PdfPoolClosedError, type PdfPool } from '../pdf-pool/pdf-pool';
 import { NO_PERSONA_METRICS, type PersonaMetrics } from './persona-metrics';
 import type { PersonaFiles } from './persona-files';
 import * as repo from './personas.repository';
+import { claimCopyNumber } from './copy-numbers';
 
 export const PERSONALIZATION_QUEUE = 'personalization.orders';
 export const MAX_ATTEMPTS = 5;
@@ -37,6 +38,8 @@ export interface PersonalizeDeps {
   maxAttempts?: number;
   retryDelaysMs?: number[];
   metrics?: PersonaMetrics;
+  /** Told when a Persona is recorded, ready or failed: the public log's writer appends it soon. */
+  onRecorded?: () => void;
 }
 
 export const verifyUrl = (publicUrl: string, personaId: string) => `${publicUrl}/verify/${personaId}`;
@@ -69,6 +72,12 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
       ...(order.gift ? { recipientName: order.gift.recipientName } : {}),
       ...(order.gift?.message ? { message: order.gift.message } : {}),
     };
+    // Its number among the book's copies, taken now and printed in it (a re-issue keeps the one it replaces).
+    const copyNo = await claimCopyNumber(deps.db, {
+      personaId: order.personaId,
+      bookId: order.bookId,
+      ...(event.type === 'persona.reissue_requested' ? { replaces: event.payload.replacesPersonaId } : {}),
+    });
     // Signed: what the copy shows everyone, and a gift's buyer and message only as salted hashes
     // (their salts kept with the Persona and printed in its colophon, for the holder of the file).
     const salts = personaSalts(record, deps.key.privateKey);
@@ -89,6 +98,7 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
           verifyUrl: verifyUrl(deps.publicUrl, order.personaId),
           source: book.source,
           mark,
+          copyNo,
           ...(book.cover ? { cover: book.cover } : {}),
           ...(book.authorSignature ? { authorSignature: book.authorSignature } : {}),
           // A book typeset from its text is an EPUB too; an uploaded PDF is the PDF only.
@@ -142,6 +152,7 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
     });
     if (saved) {
       metrics.made();
+      deps.onRecorded?.();
       log.info({ pages: pdf.pages, ms: Date.now() - started, pool: deps.pdfPool.kind }, 'persona ready');
       return 'ready';
     }
@@ -172,6 +183,7 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
       });
       if (recorded) {
         metrics.failed();
+        deps.onRecorded?.();
         log.error({ attempts: ctx.attempt, reason }, 'persona failed after its last attempt');
       }
     }

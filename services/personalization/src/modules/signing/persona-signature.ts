@@ -126,9 +126,10 @@ function saltSecret(privateKey: KeyObject): Buffer {
 /**
  * The salt of one private detail of a Persona: 16 bytes as 32 hexadecimal digits, unguessable
  * without the shop's key, and the same each time the Persona is made — so a retry, or two
- * deliveries of its request at once, write the same file as the one recorded.
+ * deliveries of its request at once, write the same file as the one recorded. `log`: the salt of the
+ * copy's commitment in the public log (public-log/log-entries.ts), kept with its entry.
  */
-export function detailSalt(privateKey: KeyObject, personaId: string, detail: keyof PersonaSalts): string {
+export function detailSalt(privateKey: KeyObject, personaId: string, detail: keyof PersonaSalts | 'log'): string {
   return createHmac('sha256', saltSecret(privateKey)).update(`${detail}\0${personaId}`).digest('hex').slice(0, 32);
 }
 

@@ -50,6 +50,7 @@ const BASE: DedicationText = {
   authorSignature: null,
   personaId: 'PRS-7K3M-9QXD-2HFA-J8TW',
   verifyUrl: 'https://shop.example/verify/PRS-7K3M-9QXD-2HFA-J8TW',
+  copyLine: 'Copy No. 37 of the Personas of this book',
 };
 
 const overlap = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.bottom < b.top && b.bottom < a.top;
@@ -122,6 +123,13 @@ describe('the dedication page', () => {
     for (const size of sizes) expect(size).toBeGreaterThanOrEqual(9);
   });
 
+  it("prints the copy's number under the date, clear of everything, with the longest message", () => {
+    const frame = new RecordingFrame();
+    drawDedicationPage(frame, { ...BASE, message: LONG_MESSAGE });
+    expect(frame.texts).toContain('Copy No. 37 of the Personas of this book');
+    expectClear(frame, 28);
+  });
+
   it('keeps the cryptography off it: no signature, key or hash is printed there', () => {
     const frame = new RecordingFrame();
     drawDedicationPage(frame, { ...BASE, message: ['With love'] });
@@ -145,6 +153,7 @@ describe('the colophon', () => {
     ],
     personaId: 'PRS-7K3M-9QXD-2HFA-J8TW',
     verifyUrl: 'https://shop.example/verify/PRS-7K3M-9QXD-2HFA-J8TW',
+    copyNo: 37,
   };
 
   it("prints the signed record, its signature and key, and a gift's salts and hashes, every part clear of the others", () => {
@@ -155,6 +164,8 @@ describe('the colophon', () => {
     expect(all.replace(/\s/g, '')).toContain(COLOPHON.record.replace(/\s/g, ''));
     expect(all).toContain('A'.repeat(44));
     expect(all).toContain(COLOPHON.keyId);
+    // Its number among the book's copies, and that the public log proves it (issue 27).
+    expect(frame.texts.join(' ')).toMatch(/copy No\. 37 of the Personas of this book\..*public log/);
     for (const detail of COLOPHON.privateDetails) {
       expect(all).toContain(`salt ${detail.salt}`);
       expect(all.replace(/\s/g, '')).toContain(`hash${detail.hash}`);

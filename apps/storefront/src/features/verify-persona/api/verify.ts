@@ -1,4 +1,4 @@
-import type { Envelope, FileVerification, PersonaVerification } from '@persona/contracts';
+import type { Envelope, FileVerification, PersonaVerification, PublicKey } from '@persona/contracts';
 import { api, apiRequest } from '@persona/web-kit/api-client';
 
 /** GET /api/personas/:personaId/verify: does the stored record's signature hold? */
@@ -12,5 +12,11 @@ export async function verifyPersonaFile(file: File, signal?: AbortSignal): Promi
   const form = new FormData();
   form.append('file', file, file.name || 'persona');
   const answer = await apiRequest<Envelope<FileVerification>>('/personas/verify', { method: 'POST', body: form, signal });
+  return answer.data;
+}
+
+/** GET /api/personas/public-key: the shop's Persona key, and its public log's origin and key. */
+export async function getPublicKey(signal?: AbortSignal): Promise<PublicKey> {
+  const answer = await api.get<Envelope<PublicKey>>('/personas/public-key', undefined, signal);
   return answer.data;
 }

@@ -1,6 +1,6 @@
 // /verify/:personaId (what the QR code in every Persona opens) and /verify: whether a Persona
 // record is genuine, and a check of a Persona PDF file (DESIGN §5).
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { FileVerification, PersonaVerification } from '@persona/contracts';
 import { normalizePersonaId } from '@persona/contracts';
@@ -9,7 +9,8 @@ import { useAsync } from '@persona/web-kit/use-async';
 import { useDocumentHead } from '../../../hooks/use-document-head';
 import { ApiError, errorMessage } from '@persona/web-kit/api-client';
 import { StateMessage } from '@persona/web-kit/state-message';
-import { getPersonaVerification, verifyPersonaFile } from '../api/verify';
+import { getPersonaVerification, getPublicKey, verifyPersonaFile } from '../api/verify';
+import type { LogProof } from '../lib/log-proof';
 import { licenceNotice, PERSONA_FILE_ACCEPT, personaFileProblem, privacyNote } from '../lib/verify-persona';
 import { formatLongDate } from '../../../lib/format-date';
 import { Field } from '../../../components/ui/field';
@@ -113,6 +114,12 @@ function RecordCheck({ personaId }: { personaId: string }) {
             Personalised for {data.name} on {formatLongDate(data.purchaseDate)}
           </dd>
         </div>
+        {data.copy !== null && (
+          <div>
+            <dt>Copy</dt>
+            <dd>Copy No. {data.copy} of the Personas of this book</dd>
+          </div>
+        )}
         <div>
           <dt>Persona ID</dt>
           <dd>
@@ -123,6 +130,7 @@ function RecordCheck({ personaId }: { personaId: string }) {
       <p className="verify-card__private" role="note" aria-label="What stays private">
         {privacyNote(data)}
       </p>
+      <PublicLogProof data={data} />
       <details className="verify-card__more">
         <summary>Technical details</summary>
         <dl className="verify-card__details verify-card__details--mono">
@@ -152,6 +160,85 @@ function RecordCheck({ personaId }: { personaId: string }) {
           The public key is published at <a href="/api/personas/public-key">/api/personas/public-key</a>.
         </p>
       </details>
+    </section>
+  );
+}
+
+type ProofState = { kind: 'checking' } | { kind: 'done'; proof: LogProof; later: string[] } | { kind: 'failed'; message: string };
+
+/** How often, and how many times, the page asks again for a checkpoint that holds a just-logged copy. */
+const PENDING_RETRY_MS = 3000;
+const PENDING_TRIES = 20;
+
+/**
+ * The copy's place in the shop's public log (issue 27), checked here in the browser: the proof
+ * module and its cryptography load only on this page, after the verdict above is shown.
+ */
+function PublicLogProof({ data }: { data: PersonaVerification }) {
+  const [state, setState] = useState<ProofState>({ kind: 'checking' });
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = async (attempt: number) => {
+      try {
+        const [{ checkLogProof, laterEvents }, key] = await Promise.all([import('../lib/log-proof'), getPublicKey()]);
+        const proof = await checkLogProof(data, key.log);
+        if (stopped) return;
+        if (proof.pending && attempt < PENDING_TRIES) {
+          timer = setTimeout(() => void run(attempt + 1), PENDING_RETRY_MS);
+          return;
+        }
+        setState({ kind: 'done', proof, later: data.log ? laterEvents(data.log) : [] });
+      } catch (error) {
+        if (!stopped) setState({ kind: 'failed', message: errorMessage(error) });
+      }
+    };
+    void run(1);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [data]);
+
+  return (
+    <section className="verify-log" aria-labelledby="log-heading" aria-busy={state.kind === 'checking'}>
+      <h3 id="log-heading" className="verify-log__title">
+        In the public log of Personas
+      </h3>
+      <p className="verify-card__text">
+        The shop records every copy it makes, in order, in a public log that can only grow. Your browser checks this copy’s entry itself, with the log’s own
+        files.
+      </p>
+      <div role="status" aria-live="polite">
+        {state.kind === 'checking' && <p className="verify-log__checking">Checking the public log…</p>}
+        {state.kind === 'failed' && <p className="verify-log__check verify-log__check--bad">The log could not be checked: {state.message}</p>}
+        {state.kind === 'done' && (
+          <>
+            <p className={`verify-log__verdict ${state.proof.ok ? 'verify-log__verdict--good' : 'verify-log__verdict--bad'}`}>
+              {state.proof.ok
+                ? 'Proved: this copy is in the public log'
+                : state.proof.pending
+                  ? 'This copy is not in a signed checkpoint yet: try again in a minute'
+                  : 'The public log does not prove this copy'}
+            </p>
+            <ol className="verify-log__checks">
+              {state.proof.checks.map((check) => (
+                <li key={check.text} className={`verify-log__check ${check.ok ? 'verify-log__check--good' : 'verify-log__check--bad'}`}>
+                  <span aria-hidden="true">{check.ok ? '✓' : '✗'}</span> <span className="visually-hidden">{check.ok ? 'Holds:' : 'Fails:'}</span> {check.text}
+                </li>
+              ))}
+            </ol>
+            {state.later.map((line) => (
+              <p key={line} className="verify-card__text">
+                {line}
+              </p>
+            ))}
+          </>
+        )}
+      </div>
+      <p className="verify-card__note">
+        The log’s files are at <a href="/api/log/checkpoint">/api/log/</a>, in the C2SP tlog-tiles layout; anyone can audit all of it.
+      </p>
     </section>
   );
 }
