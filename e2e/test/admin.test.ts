@@ -382,8 +382,24 @@ describe('the admin app', () => {
     const dispatch = await dispatching;
     expect(dispatch.suggestedFilename()).toBe('dispatch-list.csv');
     const dispatchLines = (await downloadedBytes(dispatch)).toString('utf8').trimEnd().split('\r\n');
-    expect(dispatchLines[0]).toBe('Persona ID,Ship by,Name,Phone,Address,Book,Amount,Date');
+    expect(dispatchLines[0]).toBe('Persona ID,Ship by,Name,Phone,Address,Book,Amount,Date,Interior PDF,Cover PDF');
     expect(dispatchLines.filter((line) => line.startsWith(one.personaId))).toHaveLength(1);
+    // The printer's links to the printed copy's interior and cover spread (issue 27): PDFs with
+    // their print boxes, once the Persona is made.
+    const links = dispatchLines
+      .find((line) => line.startsWith(one.personaId))!
+      .split(',')
+      .slice(-2);
+    expect(links.map((link) => new URL(link).pathname)).toEqual([
+      `/api/personas/${one.personaId}/print/interior.pdf`,
+      `/api/personas/${one.personaId}/print/cover.pdf`,
+    ]);
+    for (const link of links) {
+      expect(await settle(async () => (await fetch(link)).status, 200, 30_000)).toBe(200);
+      const file = Buffer.from(await (await fetch(link)).arrayBuffer());
+      expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(file.toString('latin1')).toMatch(/\/TrimBox/);
+    }
     expect(dispatchLines.some((line) => line.startsWith(two.personaId))).toBe(false);
 
     // orders.csv of the current view, quoted properly.

@@ -223,6 +223,8 @@ interface RouteDef {
   queryFields?: Field[];
   /** Bodies bigger than this are refused (the gateway's limit for the route). */
   limit?: number;
+  /** What a `*` in the pattern stands for in a request that reads something real. */
+  wildcard?: string;
 }
 
 const SERVER_OWNED = { _id: '00000000-0000-4000-8000-000000000000', createdAt: '2001-01-01T00:00:00.000Z', updatedAt: '2001-01-01T00:00:00.000Z' };
@@ -404,6 +406,8 @@ const ROUTES: RouteDef[] = [
     forged: { ...SERVER_OWNED, paymentStatus: 'paid', deliveryStatus: 'delivered', personaId: 'PRS-AAAA-BBBB-CCCC-DDDD' },
   },
   { method: 'POST', pattern: '/api/payments/webhook', kind: 'webhook', limit: WEBHOOK_LIMIT },
+  // A print house's status webhooks (issue 27): refused without the house's signature.
+  { method: 'POST', pattern: '/api/print-house/webhook', kind: 'none' },
   {
     method: 'POST',
     pattern: '/api/library/link',
@@ -648,6 +652,17 @@ const ROUTES: RouteDef[] = [
     query: () => ({ token: '0'.repeat(64) }),
     queryFields: [{ name: 'token', typed: true, required: true }],
   },
+  // A printed Persona's print files (issue 27): behind the token the dispatch list carries (a made-up one: 404).
+  {
+    method: 'GET',
+    pattern: '/api/personas/:personaId/print/:file',
+    kind: 'none',
+    params: { personaId: { kind: 'persona', real: (ids) => ids.personaId }, file: { kind: 'file', real: () => 'interior.pdf' } },
+    query: () => ({ token: '0'.repeat(32) }),
+    queryFields: [{ name: 'token', typed: true, required: true }],
+  },
+  // The public log of Personas (issue 27): its files by path, anything else a 404.
+  { method: 'GET', pattern: '/api/log/*', kind: 'none', wildcard: 'checkpoint' },
   // A Persona's downloads (issue 24): what is left and asking for more are the id's holder's (a real id with downloads left: 409, nothing sent); the e-mailed link's token renews; reset and revoke are the owner's, with a reason.
   { method: 'GET', pattern: '/api/personas/:personaId/downloads', kind: 'none', params: { personaId: { kind: 'persona', real: (ids) => ids.personaId } } },
   {
@@ -1698,7 +1713,8 @@ describe('security: bad input, uploads, object access and stored script', () => 
   it("keeps every cached route whole: a HEAD gets its GET's headers and no body, a GET after a HEAD or any other method the whole body", async () => {
     const realPath = (route: RouteDef) => {
       const query = new URLSearchParams(route.query?.(ids) ?? {}).toString();
-      return `${route.pattern.replace(/:(\w+)/g, (_m, p: string) => enc(route.params![p]!.real(ids)))}${query ? `?${query}` : ''}`;
+      const pattern = route.wildcard ? route.pattern.replace('*', route.wildcard) : route.pattern;
+      return `${pattern.replace(/:(\w+)/g, (_m, p: string) => enc(route.params![p]!.real(ids)))}${query ? `?${query}` : ''}`;
     };
     const get = (p: string) => send(shop.url, { method: 'GET', path: p });
     // Found by their answers, so a route that starts to be cached is covered the day it does.
@@ -1720,6 +1736,7 @@ describe('security: bad input, uploads, object access and stored script', () => 
       '/api/files/:area/:name',
       '/api/library',
       '/api/personas/:personaId/dedication',
+      '/api/personas/:personaId/print/:file',
     ]);
     expect(cached.map((c) => c.route)).toEqual(
       expect.arrayContaining([
@@ -1736,10 +1753,17 @@ describe('security: bad input, uploads, object access and stored script', () => 
     const coldAgain = () => new Promise((r) => setTimeout(r, Math.min(60, Math.max(...cached.map((c) => sharedSeconds(c.res)))) * 1000 + 150));
 
     const problems: unknown[] = [];
-    /** A GET's answer is the whole of it: its length, JSON that parses, from the cache or not. */
+    /** A GET's answer is the whole of it: its length, JSON that parses (for JSON), from the cache or not. */
     const checkComplete = (label: string, res: Res) => {
       const length = Number(res.headers['content-length']);
-      if (res.status !== 200 || length !== Buffer.byteLength(res.text) || res.json === undefined || !['HIT', 'MISS'].includes(String(res.headers['x-cache'])))
+      // JSON that parses where it is JSON (the public log's checkpoint is text, its tiles bytes).
+      const json = /^application\/json/.test(String(res.headers['content-type']));
+      if (
+        res.status !== 200 ||
+        length !== Buffer.byteLength(res.text) ||
+        (json && res.json === undefined) ||
+        !['HIT', 'MISS'].includes(String(res.headers['x-cache']))
+      )
         problems.push({
           label,
           status: res.status,
@@ -1857,9 +1881,11 @@ describe('security: bad input, uploads, object access and stored script', () => 
       expect(verify.status).toBe(200);
       expect(Object.keys(verify.json!.data as object).sort()).toEqual([
         'author',
+        'copy',
         'gift',
         'keyId',
         'licence',
+        'log',
         'name',
         'personaId',
         'purchaseDate',

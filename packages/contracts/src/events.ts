@@ -68,6 +68,11 @@ export const PersonaReadyPayload = Type.Object({
   pages: Type.Integer({ minimum: 1 }),
   /** The files made: the PDF, and an EPUB for a book typeset from its text (absent: the PDF only). */
   formats: Type.Optional(Type.Array(Type.Union([Type.Literal('pdf'), Type.Literal('epub')]), { minItems: 1, maxItems: 2 })),
+  /**
+   * A printed copy's print files (issue 27): made, and whether they passed the preflight (ready to
+   * print, fetched at printFileUrl), with what it found; absent for a digital copy.
+   */
+  print: Type.Optional(Type.Object({ ready: Type.Boolean(), pages: Type.Integer({ minimum: 1 }), problems: Type.Array(Type.String()) })),
 });
 export type PersonaReadyPayload = Static<typeof PersonaReadyPayload>;
 export const PersonaFailedPayload = Type.Object({ orderId: Uuid, personaId: Text, reason: Type.String() });

@@ -467,7 +467,7 @@ export const ORDERS_CSV_HEADER = ['S.No', 'Customer', 'Book Title', 'Delivery Ty
 
 /** The dispatch list: what a printer and a courier need of every paid printed copy the filters keep. */
 export const DISPATCH_CSV_FILENAME = 'dispatch-list.csv';
-export const DISPATCH_CSV_HEADER = ['Persona ID', 'Ship by', 'Name', 'Phone', 'Address', 'Book', 'Amount', 'Date'] as const;
+export const DISPATCH_CSV_HEADER = ['Persona ID', 'Ship by', 'Name', 'Phone', 'Address', 'Book', 'Amount', 'Date', 'Interior PDF', 'Cover PDF'] as const;
 
 /** Only a printed copy has a delivery status; marking it shipped may name the carrier and the tracking number. */
 export const UpdateDeliveryStatusBody = Type.Object(
@@ -559,6 +559,11 @@ export type Library = Static<typeof Library>;
  * (https://razorpay.com/docs/webhooks/), read as the exact bytes it signed in `x-razorpay-signature`.
  */
 export const PaymentWebhookEvent = Type.Object({}, { description: "Razorpay's webhook event, as signed" });
+
+/** A print house's webhook (issue 27): PRINT_JOB_STATUS_CHANGED, as signed (Lulu-HMAC-SHA256). */
+export const PrintHouseWebhookEvent = Type.Object({}, { description: "The print house's webhook event, as signed" });
+/** What the print house's webhook answers: the update applied to its job, or nothing this shop acts on. */
+export const PrintHouseWebhookReceipt = Type.Object({ status: Type.Union([Type.Literal('applied'), Type.Literal('ignored')]) });
 
 /** What the webhook answers once the event is recorded (or known, or of a kind the shop does not act on). */
 export const PaymentWebhookReceipt = Type.Object({

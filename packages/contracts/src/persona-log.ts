@@ -17,7 +17,11 @@ export type LogEntry =
   /** A number taken by a copy that could not be made: it is no gap. */
   | { v: 1; type: 'revoked'; book: string; copy: number; reason: string }
   /** The copy of entry `of` was refunded: it is genuine, and no longer licensed. */
-  | { v: 1; type: 'refund'; of: number };
+  | { v: 1; type: 'refund'; of: number }
+  /** A printed copy of entry `of` was made: its print files passed the preflight (the book's QR opens that entry's page). */
+  | { v: 1; type: 'printed'; of: number }
+  /** The printed copy of entry `of` left for its reader. */
+  | { v: 1; type: 'shipped'; of: number };
 
 export type LogEntryType = LogEntry['type'];
 
@@ -52,8 +56,8 @@ export function parseLogEntry(text: string): LogEntry | null {
     entry = { v: 1, type: 'reissue', book: e.book as string, copy: e.copy as number, commitment: e.commitment, replaces: e.replaces };
   } else if (e.type === 'revoked' && bookCopy && typeof e.reason === 'string') {
     entry = { v: 1, type: 'revoked', book: e.book as string, copy: e.copy as number, reason: e.reason };
-  } else if (e.type === 'refund' && isCount(e.of, 0)) {
-    entry = { v: 1, type: 'refund', of: e.of };
+  } else if ((e.type === 'refund' || e.type === 'printed' || e.type === 'shipped') && isCount(e.of, 0)) {
+    entry = { v: 1, type: e.type, of: e.of };
   }
   // Only the one text of each entry is an entry: the same fields spelt otherwise are not.
   return entry && formatLogEntry(entry) === text ? entry : null;
@@ -65,13 +69,16 @@ export const commitmentText = (salt: string, record: string) => `${salt}${record
 /**
  * What a reader of the whole log checks beyond its hashes: each book's copy numbers first appear
  * 1, 2, 3… in log order (a number is a copy's, or revoked, never skipped or taken twice), a
- * re-issue names an earlier entry of the same book and number, and a refund an earlier copy.
+ * re-issue names an earlier entry of the same book and number, a refund or a printed copy an
+ * earlier copy, and a shipment a copy printed before.
  * Answers each problem with the entry's index.
  */
 export class LogRules {
   readonly #lastCopy = new Map<string, number>();
   /** Each copy entry's book and number, by index. */
   readonly #copies = new Map<number, { book: string; copy: number }>();
+  /** The copies whose printed copy was made, by their entry's index. */
+  readonly #printed = new Set<number>();
   readonly problems: string[] = [];
   /** Entries read, and copies numbered per book. */
   entries = 0;
@@ -84,8 +91,14 @@ export class LogRules {
     this.entries += 1;
     const entry = parseLogEntry(text);
     if (!entry) return void this.problems.push(`entry ${index}: not an entry of this log: ${JSON.stringify(text.slice(0, 80))}`);
-    if (entry.type === 'refund') {
-      if (!this.#copies.has(entry.of)) this.problems.push(`entry ${index}: refunds entry ${entry.of}, which is not an earlier copy`);
+    if (entry.type === 'refund' || entry.type === 'printed') {
+      if (!this.#copies.has(entry.of))
+        this.problems.push(`entry ${index}: ${entry.type === 'refund' ? 'refunds' : 'prints'} entry ${entry.of}, which is not an earlier copy`);
+      else if (entry.type === 'printed') this.#printed.add(entry.of);
+      return;
+    }
+    if (entry.type === 'shipped') {
+      if (!this.#printed.has(entry.of)) this.problems.push(`entry ${index}: ships entry ${entry.of}, whose printed copy the log has not recorded`);
       return;
     }
     const last = this.#lastCopy.get(entry.book) ?? 0;

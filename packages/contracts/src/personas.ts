@@ -156,6 +156,8 @@ export const BookSource = Type.Object({
   bookId: Type.String(),
   title: Type.String(),
   author: Type.String(),
+  /** Issue 27: the book's description, the blurb on a printed Persona's back cover. */
+  description: Type.Optional(Type.String()),
   paragraphs: Type.Array(Type.String()),
   hasFullPdf: Type.Boolean(),
   /** As readers name it ("English", "Bengali"): the EPUB's language. */

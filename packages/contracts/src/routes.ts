@@ -46,6 +46,8 @@ export const API_OWNERS = {
   '/api/orders': 'orders',
   '/api/library': 'orders',
   '/api/coupons': 'orders',
+  // A print house's status webhooks (issue 27).
+  '/api/print-house': 'orders',
   '/api/personas': 'personalization',
   // The public log of Personas (issue 27): its checkpoint, tiles and entry bundles, as static files.
   '/api/log': 'personalization',

@@ -64,7 +64,7 @@ export { seededRandom, type SeededRandom } from './seeded-random';
 export { readCursors, BAD_CURSOR_MESSAGE } from './page-cursors';
 export * from './multipart-errors';
 export { abandonedSignal } from './abandoned';
-export { localUrlProblem, personaImageToken } from './public-url';
+export { localUrlProblem, personaImageToken, printFileToken, printFileUrl, type PrintFile } from './public-url';
 export {
   lazyRedis,
   redisBroadcast,
@@ -77,3 +77,4 @@ export {
 } from './redis-shared';
 export { ACTIVE_SECONDS, cachedSessionCheck, redisSessionCache, REVOKED_SECONDS, type SessionCache } from './session-cache';
 export { ADMIN_SECURITY_SCHEME, OPENAPI_VERSION, operationTag, registerOpenApi } from './openapi';
+export { keepJsonRaw } from './raw-json-body';

@@ -57,3 +57,20 @@ export function localUrlProblem(url: string | undefined): string | null {
 export function personaImageToken(secret: string, personaId: string): string {
   return createHmac('sha256', secret).update(`dedication-image\0${personaId}`).digest('base64url').slice(0, 32);
 }
+
+/** A printed Persona's files (issue 27): the interior and the cover spread. */
+export type PrintFile = 'interior' | 'cover';
+
+/**
+ * The token of a printed Persona's print file (the dispatch list and the print house fetch it): an
+ * HMAC of the Persona ID and the file under INTERNAL_TOKEN, made by the orders service and checked by
+ * the personalisation service, as the dedication image's.
+ */
+export function printFileToken(secret: string, personaId: string, file: PrintFile): string {
+  return createHmac('sha256', secret).update(`print-file\0${file}\0${personaId}`).digest('base64url').slice(0, 32);
+}
+
+/** Where a printed Persona's print file is fetched, through the shop's public address. */
+export function printFileUrl(publicUrl: string, secret: string, personaId: string, file: PrintFile): string {
+  return `${publicUrl}/api/personas/${personaId}/print/${file}.pdf?token=${printFileToken(secret, personaId, file)}`;
+}

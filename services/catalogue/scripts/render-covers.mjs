@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Renders the demo catalogue's book covers (600×900 CSS px JPEGs) from
+// Renders the demo catalogue's book covers (600×900 CSS px, drawn at 3.1 device pixels a CSS pixel:
+// 1860×2790 JPEGs, 312 ppi on a printed Persona's front panel, issue 27) from
 // seed/demo-catalogue.json with headless Chromium via playwright-core.
 // Pure HTML/CSS: no external fonts, images or network access.
 //
@@ -21,6 +22,8 @@ const outDir = path.join(seedDir, 'covers');
 const WIDTH = 600;
 const HEIGHT = 900;
 const QUALITY = Number(process.env.COVER_QUALITY ?? 80);
+/** Device pixels a CSS pixel: a print house asks for 300 ppi over the front panel and its bleed (5.95 × 8.51 in). */
+const SCALE = 3.1;
 
 const SERIF = `'DejaVu Serif', 'Liberation Serif', Georgia, 'Times New Roman', serif`;
 const SANS = `'DejaVu Sans', 'Liberation Sans', Arial, sans-serif`;
@@ -220,7 +223,7 @@ async function main() {
     args: [...CHROMIUM_ARGS],
   });
   try {
-    const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: 1 });
+    const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT }, deviceScaleFactor: SCALE });
     // Covers are self-contained: refuse any request that is not the page itself.
     await context.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
     const page = await context.newPage();

@@ -18,10 +18,12 @@ import type { BookReader } from './modules/catalogue/catalogue-client';
 import type { InvoiceSettings } from './modules/invoices/order-invoice';
 import type { PaymentProvider } from './modules/payment-provider/payment-provider';
 import type { StandIn } from './modules/payments/test-mode/start-stand-in';
+import { ownCourier, type PrintProvider } from './modules/printing/print-provider';
 import couponRoutes from './routes/coupons';
 import libraryRoutes from './routes/library';
 import orderRoutes from './routes/orders';
 import paymentRoutes from './routes/payments';
+import printHouseRoutes from './routes/print-house';
 import reportRoutes from './routes/reports';
 
 export interface OrdersAppOptions extends AppBaseOptions {
@@ -48,6 +50,10 @@ export interface OrdersAppOptions extends AppBaseOptions {
   refundSpeed?: 'normal' | 'optimum';
   /** Why live payments are refused (livePaymentsRefusal): initiation answers 503 and the dashboard says why; absent: the shop sells. */
   livePaymentsRefused?: string | null;
+  /** A printed Persona's print files, as the dispatch list links them (issue 27); none without INTERNAL_TOKEN. */
+  printFileLinks?: (personaId: string) => { interior: string; cover: string };
+  /** Who prints printed copies: its webhooks are read by /api/print-house/webhook (issue 27). */
+  printProvider?: PrintProvider;
 }
 
 export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
@@ -71,6 +77,8 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
     invoicing: options.invoicing,
     refundSpeed: options.refundSpeed ?? 'normal',
     livePaymentsRefused: options.livePaymentsRefused ?? null,
+    printFileLinks: options.printFileLinks,
+    printProvider: options.printProvider ?? ownCourier,
   };
   await app.register(async (scope) => {
     await paymentRoutes(scope as ServiceApp, deps);
@@ -78,6 +86,7 @@ export async function buildApp(options: OrdersAppOptions): Promise<ServiceApp> {
     await reportRoutes(scope as ServiceApp, deps);
     await libraryRoutes(scope as ServiceApp, deps);
     await couponRoutes(scope as ServiceApp, deps);
+    await printHouseRoutes(scope as ServiceApp, deps);
   });
   return app;
 }

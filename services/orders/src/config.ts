@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { adminTokenOptions, CommonConfig, serviceConfig, ServiceSettings, sharedServiceOptions } from '@persona/service-kit';
 import { DEFAULT_SELLER, invoiceSettings } from './modules/invoices/order-invoice';
+import { DEFAULT_POD_PACKAGE } from './modules/printing/print-house';
 import { DEFAULT_RETENTION } from './modules/retention/retention';
 import type { OrdersServiceOptions } from './service';
 
@@ -36,6 +37,21 @@ export const ordersConfig = serviceConfig(
     SELLER_GSTIN: Type.String({ minLength: 15, maxLength: 15, default: DEFAULT_SELLER.gstin }),
     /** Razorpay's refund speed: normal (5–7 working days) or optimum (instant where the buyer's bank allows; Razorpay charges a fee). */
     REFUND_SPEED: Type.Union([Type.Literal('normal'), Type.Literal('optimum')], { default: 'normal' }),
+    /**
+     * Who prints a printed Persona (issue 27): own-courier (the shop's printer and courier, from the
+     * dispatch list) or print-house (a print-on-demand house with Lulu's Print API: PRINT_HOUSE_*).
+     */
+    PRINT_PROVIDER: Type.Union([Type.Literal('own-courier'), Type.Literal('print-house')], { default: 'own-courier' }),
+    PRINT_HOUSE_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+    PRINT_HOUSE_CLIENT_KEY: Type.Optional(Type.String({ minLength: 1 })),
+    /** Also the secret the house's webhooks are signed with (HMAC-SHA256). */
+    PRINT_HOUSE_CLIENT_SECRET: Type.Optional(Type.String({ minLength: 1 })),
+    /** The house's product code (trim, colour, binding, paper, cover finish); A5 paperback on 60# white by default. */
+    PRINT_HOUSE_POD_PACKAGE: Type.String({ pattern: '^[0-9A-Z]{27}$', default: DEFAULT_POD_PACKAGE }),
+    PRINT_HOUSE_SHIPPING_LEVEL: Type.Union(
+      [Type.Literal('MAIL'), Type.Literal('PRIORITY_MAIL'), Type.Literal('GROUND'), Type.Literal('EXPEDITED'), Type.Literal('EXPRESS')],
+      { default: 'MAIL' },
+    ),
     /** The invoice numbers' prefix: PB gives PB/26-27/000123 (at most 16 characters in all). */
     INVOICE_PREFIX: Type.String({ pattern: '^[A-Z0-9]{1,5}$', default: 'PB' }),
     /** Retention (modules/retention): days an e-mail's body is kept after sending (the row of an order's e-mail stays). */
@@ -69,6 +85,14 @@ export function ordersServiceOptions(settings: OrdersSettings): Omit<OrdersServi
     mail: { smtpUrl: settings.SMTP_URL, dir: settings.MAIL_DIR, from: settings.MAIL_FROM },
     supportEmail: settings.SUPPORT_EMAIL,
     refundSpeed: settings.REFUND_SPEED,
+    print: {
+      provider: settings.PRINT_PROVIDER,
+      url: settings.PRINT_HOUSE_URL,
+      clientKey: settings.PRINT_HOUSE_CLIENT_KEY,
+      clientSecret: settings.PRINT_HOUSE_CLIENT_SECRET,
+      podPackageId: settings.PRINT_HOUSE_POD_PACKAGE,
+      shippingLevel: settings.PRINT_HOUSE_SHIPPING_LEVEL,
+    },
     retention: {
       emailBodyDays: settings.EMAIL_BODY_RETENTION_DAYS,
       webhookEventDays: settings.WEBHOOK_EVENTS_RETENTION_DAYS,

@@ -193,6 +193,19 @@ export interface PersonaReissues {
   requested_by: string;
 }
 
+export interface PrintJobs {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  last_error: string | null;
+  next_attempt_at: Timestamp | null;
+  order_id: string;
+  persona_id: string;
+  provider: string;
+  provider_job_id: string | null;
+  status: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Refunds {
   amount_paise: number;
   check_at: Timestamp | null;
@@ -236,6 +249,7 @@ export interface DB {
   orders: Orders;
   payment_attempts: PaymentAttempts;
   persona_reissues: PersonaReissues;
+  print_jobs: PrintJobs;
   refunds: Refunds;
   webhook_events: WebhookEvents;
 }

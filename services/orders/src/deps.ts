@@ -1,5 +1,6 @@
 // What the orders service's routes are given: built once by app.ts, typed here so a route never
 // imports the app that registers it.
+import type { PrintProvider } from './modules/printing/print-provider';
 import type { UnitOfWork } from '@persona/bus';
 import type { ReadRouter } from '@persona/db';
 import type { AdminVerifier } from '@persona/service-kit';
@@ -32,6 +33,10 @@ export interface OrdersDeps {
   libraryLinkRateLimit: { max: number; timeWindow: string };
   countCap?: number;
   exportBatchSize?: number;
+  /** A printed Persona's print files, as the dispatch list links them (issue 27); none without INTERNAL_TOKEN. */
+  printFileLinks?: (personaId: string) => { interior: string; cover: string };
+  /** Who prints printed copies (issue 27): the webhook route reads its updates. */
+  printProvider: PrintProvider;
   mail: BuyerMail;
   webhookInbox: { arrived(): void; nudge(): void };
   invoicing: InvoiceSettings;

@@ -4,7 +4,18 @@
 import path from 'node:path';
 import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations, type Subscription } from '@persona/bus';
 import { leadership, whileLeading } from '@persona/db';
-import { backgroundRounds, backingReadiness, closeHttpServer, createAdminVerifier, SHUTDOWN_DEFAULTS, type ServiceApp } from '@persona/service-kit';
+import { createPrintProvider, type PrintOptions } from './modules/printing/create-print-provider';
+import { submitPrintJobs } from './modules/printing/print-jobs';
+import type { PrintProvider } from './modules/printing/print-provider';
+import {
+  backgroundRounds,
+  backingReadiness,
+  closeHttpServer,
+  createAdminVerifier,
+  printFileUrl,
+  SHUTDOWN_DEFAULTS,
+  type ServiceApp,
+} from '@persona/service-kit';
 import type { RunningService, ServiceBaseOptions } from '@persona/service-process';
 import type { MigrationProvider } from 'kysely';
 import { buildApp } from './app';
@@ -63,6 +74,12 @@ export interface OrdersServiceOptions extends ServiceBaseOptions<OrdersDB> {
    * unless `readBook` stands in for the catalogue.
    */
   internalToken?: string;
+  /** Who prints a printed Persona (PRINT_PROVIDER, PRINT_HOUSE_*; issue 27): the shop's own courier when absent. */
+  print?: PrintOptions;
+  /** Replaces the print provider those options make (tests: a house's stand-in). */
+  printProvider?: PrintProvider;
+  /** How often queued print jobs are handed to the provider (tests make it small). */
+  printJobsPollMs?: number;
 }
 
 export interface OrdersService extends RunningService {
@@ -157,6 +174,21 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
   invoicePdfs.start();
   closers.push(() => invoicePdfs.stop());
   const shop = { publicUrl: options.publicUrl, supportEmail: options.supportEmail };
+  // Printed copies (issue 27): their print jobs handed to the print provider in the leader's rounds.
+  const printProvider = options.printProvider ?? createPrintProvider(options.print, options.supportEmail, options.internalToken);
+  const printJobs = backgroundRounds(
+    whileLeading(lead, () =>
+      submitPrintJobs({
+        db: database.db,
+        provider: printProvider,
+        fileUrl: (personaId, file) => printFileUrl(options.publicUrl, options.internalToken ?? '', personaId, file),
+        logger,
+      }),
+    ),
+    { pollMs: options.printJobsPollMs ?? 30_000, logger, what: 'print jobs' },
+  );
+  printJobs.start();
+  closers.push(() => printJobs.stop());
   const inbox = webhookInbox({ uow: createUnitOfWork({ db: database.db, relay: outbox }), db: database.db, logger, shop });
   inbox.start();
   closers.push(() => inbox.stop());
@@ -182,6 +214,15 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
     redisUrl: options.redisUrl,
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
+    printProvider,
+    ...(options.internalToken
+      ? {
+          printFileLinks: (personaId: string) => ({
+            interior: printFileUrl(options.publicUrl, options.internalToken!, personaId, 'interior'),
+            cover: printFileUrl(options.publicUrl, options.internalToken!, personaId, 'cover'),
+          }),
+        }
+      : {}),
   });
   registerBusMetrics(app.metrics, {
     db: database.db,
@@ -194,9 +235,13 @@ export async function startOrdersService(options: OrdersServiceOptions): Promise
       bus,
       database.db,
       shop,
-      () => mail.nudge(),
+      () => {
+        mail.nudge();
+        printJobs.nudge();
+      },
       logger,
       giftPictures(options.catalogueUrl, options.publicUrl, options.internalToken),
+      printProvider.name,
     ),
     await subscribeOrderReceipts(bus, database.db, shop, () => mail.nudge(), logger, invoicing),
     await subscribeDownloadRenewals(bus, database.db, shop, () => mail.nudge(), logger),

@@ -16,6 +16,7 @@ import type { OrdersDB } from '../src/db';
 import type { CheckoutBook } from '../src/modules/catalogue/catalogue-client';
 import type { PaymentSettings } from '../src/modules/payments/create-payment-provider';
 import { startOrdersService, type OrdersService } from '../src/service';
+import type { PrintProvider } from '../src/modules/printing/print-provider';
 
 export const BOOK: CheckoutBook = {
   id: '6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c',
@@ -48,6 +49,10 @@ export async function startOrdersHarness(
     /** The shop's address and payment keys (default: https://shop.example, test mode). */
     publicUrl?: string;
     payments?: PaymentSettings;
+    /** Printed copies' provider (a print house's stand-in), with the INTERNAL_TOKEN its file links are signed with. */
+    printProvider?: PrintProvider;
+    internalToken?: string;
+    printJobsPollMs?: number;
   } = {},
 ): Promise<OrdersHarness> {
   const mailDir = await mkdtemp(path.join(os.tmpdir(), 'orders-mail-'));
@@ -76,6 +81,9 @@ export async function startOrdersHarness(
     lookupsPerMinute: extra.lookupsPerMinute,
     libraryLinksPerMinute: extra.libraryLinksPerMinute,
     lists: extra.lists,
+    ...(extra.printProvider ? { printProvider: extra.printProvider } : {}),
+    ...(extra.internalToken ? { internalToken: extra.internalToken } : {}),
+    ...(extra.printJobsPollMs ? { printJobsPollMs: extra.printJobsPollMs } : {}),
   });
   return {
     service,

@@ -8,6 +8,7 @@ import personaAdminRoutes from './routes/personas-admin';
 import personaBuyerRoutes from './routes/personas-buyer';
 import personaPublicRoutes from './routes/personas-public';
 import publicLogRoutes from './routes/public-log';
+import printFileRoutes from './routes/print-files';
 
 export async function buildApp(options: PersonalizationAppOptions): Promise<ServiceApp> {
   const app = createServiceApp(baseServiceOptions('personalization', options));
@@ -25,5 +26,6 @@ export async function buildApp(options: PersonalizationAppOptions): Promise<Serv
   await app.register(async (scope) => downloadRoutes(scope as ServiceApp, deps));
   await app.register(async (scope) => dedicationImageRoutes(scope as ServiceApp, deps));
   await app.register(async (scope) => publicLogRoutes(scope as ServiceApp, deps));
+  await app.register(async (scope) => printFileRoutes(scope as ServiceApp, deps));
   return app;
 }

@@ -42,6 +42,8 @@ export const personalizationConfig = serviceConfig(
      * kept in the database. Its verifier key is published at /api/personas/public-key.
      */
     LOG_SIGNING_KEY: Type.Optional(Type.String({ pattern: '^PRIVATE\\+KEY\\+' })),
+    /** The paper printed Personas are on (issue 27): its thickness a page sets the cover's spine (print-files/print-specs.ts). */
+    PRINT_PAPER: Type.Union([Type.Literal('white'), Type.Literal('cream'), Type.Literal('coated')], { default: 'white' }),
     /** Attempts before a Persona is recorded as failed and its message dead-lettered. */
     PERSONA_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
     /** Back-off between attempts, milliseconds, comma-separated. */
@@ -86,6 +88,7 @@ export function personalizationServiceOptions(settings: PersonalizationSettings)
     personasS3: s3Settings(settings),
     signingKeyPem: settings.SIGNING_KEY_PEM,
     logSigningKey: settings.LOG_SIGNING_KEY,
+    printPaper: settings.PRINT_PAPER,
     pdfWorkers: settings.PDF_WORKERS,
     pdfCacheBytes: Math.round(settings.PERSONA_PDF_CACHE_MB * 1024 * 1024),
     maxAttempts: settings.PERSONA_MAX_ATTEMPTS,

@@ -35,6 +35,12 @@ export interface LogEntries {
   persona_id: string;
 }
 
+export interface LogQueue {
+  kind: string;
+  persona_id: string;
+  queued_at: Generated<Timestamp>;
+}
+
 export interface LogState {
   checkpoint: string | null;
   id: number;
@@ -80,12 +86,16 @@ export interface Personas {
   order_id: string;
   pages: number | null;
   persona_id: string;
+  print_pages: number | null;
+  print_problems: string | null;
+  print_spine_in: number | null;
   purchase_date: string;
   ready_at: Timestamp | null;
   recipient_name: string | null;
   record_version: Generated<number>;
   replaced_by: string | null;
   sha256: string | null;
+  shipped_at: Timestamp | null;
   signature: string | null;
   status: string;
   title: string;
@@ -108,6 +118,7 @@ export interface DB {
   download_allowances: DownloadAllowances;
   download_renewals: DownloadRenewals;
   log_entries: LogEntries;
+  log_queue: LogQueue;
   log_state: LogState;
   persona_copies: PersonaCopies;
   persona_downloads: PersonaDownloads;

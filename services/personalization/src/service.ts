@@ -17,8 +17,10 @@ import { PersonaFiles } from './modules/personas/persona-files';
 import { personaMetrics } from './modules/personas/persona-metrics';
 import { PERSONALIZATION_QUEUE, subscribePersonaRequests } from './modules/personas/personalize';
 import { LICENCES_QUEUE, subscribeLicenceEnds } from './modules/personas/licences';
+import { SHIPMENTS_QUEUE, subscribeShipments } from './modules/personas/shipments';
 import { loadSigningKey, publicKeyPems } from './modules/personas/signing-keys';
 import { openPublicLog } from './modules/public-log/log-writer';
+import type { PaperName } from './modules/print-files/print-specs';
 import { catalogueTitleReader, createPreviews, DEFAULT_PREVIEW_CACHE_MINUTES, type BookTitleReader } from './modules/personas/preview';
 import { DEFAULT_DOWNLOAD_LIMITS, type DownloadLimits } from './modules/downloads/downloads.service';
 
@@ -38,6 +40,8 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   signingKeyPem?: string;
   /** LOG_SIGNING_KEY: the public log's signed-note key (else the database's, else a new one). */
   logSigningKey?: string;
+  /** The paper printed copies are on (PRINT_PAPER): the cover's spine (issue 27). */
+  printPaper?: PaperName;
   /** How often the public log's writer looks for copies to log (LOG_ROUND_MS; tests go faster). */
   logRoundMs?: number;
   /** Admin tokens: their secret, and whether a session was logged out (the admin service's list). */
@@ -157,7 +161,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     loadShedding: options.loadShedding,
     readiness: backingReadiness(database, bus),
   });
-  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [PERSONALIZATION_QUEUE, LICENCES_QUEUE] });
+  registerBusMetrics(app.metrics, { db: database.db, bus, queues: [PERSONALIZATION_QUEUE, LICENCES_QUEUE, SHIPMENTS_QUEUE] });
 
   const subscription = await subscribePersonaRequests(bus, {
     db: database.db,
@@ -172,8 +176,10 @@ export async function startPersonalizationService(options: PersonalizationServic
     retryDelaysMs: options.retryDelaysMs,
     metrics: personaMetrics(app.metrics),
     onRecorded: publicLog.nudge,
+    paper: options.printPaper,
   });
-  const licences = await subscribeLicenceEnds(bus, database.db, logger);
+  const licences = await subscribeLicenceEnds(bus, database.db, logger, publicLog.nudge);
+  const shipments = await subscribeShipments(bus, database.db, logger, publicLog.nudge);
   publicLog.start();
 
   return {
@@ -182,6 +188,7 @@ export async function startPersonalizationService(options: PersonalizationServic
       await closeHttpServer(app, graceMs, logger);
       await subscription.close({ graceMs });
       await licences.close();
+      await shipments.close();
       await publicLog.close();
       await store.flush();
       await pdfPool.close();

@@ -61,6 +61,7 @@ export default async function internalRoutes(app: ServiceApp, deps: CatalogueDep
         bookId: head.id,
         title: head.title,
         author: head.author,
+        description: head.description,
         paragraphs,
         hasFullPdf: head.fullPdfKey !== null,
         language: head.language,

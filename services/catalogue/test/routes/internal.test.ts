@@ -48,6 +48,8 @@ describe('internal book source routes', () => {
       bookId: textOnly,
       title: 'T',
       author: 'A',
+      // The blurb of a printed copy's back cover (issue 27).
+      description: 'D',
       paragraphs: ['# One', 'First paragraph.'],
       hasFullPdf: false,
       language: 'English',

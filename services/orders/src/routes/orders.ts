@@ -209,7 +209,7 @@ export default async function orderRoutes(app: ServiceApp, deps: OrdersDeps) {
 
   app.get('/api/orders/dispatch-list', { onRequest: adminOnly, schema: { querystring: OrderExportQuery, response: csvAnswers } }, async (request, reply) => {
     checkDateRange(request.query);
-    return sendCsv(reply, DISPATCH_CSV_FILENAME, exportDispatchCsv(db, request.query, deps.exportBatchSize));
+    return sendCsv(reply, DISPATCH_CSV_FILENAME, exportDispatchCsv(db, request.query, deps.exportBatchSize, deps.printFileLinks));
   });
 
   app.post(

@@ -13,7 +13,7 @@ import {
   VerifyPaymentBody,
   VerifyPaymentData,
 } from '@persona/contracts';
-import { badRequest, HttpError, notFound, type ServiceApp } from '@persona/service-kit';
+import { badRequest, HttpError, keepJsonRaw, notFound, type ServiceApp } from '@persona/service-kit';
 import type { FastifyRequest } from 'fastify';
 import type { OrdersDeps } from '../deps';
 import { recordPaymentWebhook } from '../modules/payments/handle-payment-webhook';
@@ -58,8 +58,7 @@ export default async function paymentRoutes(app: ServiceApp, deps: OrdersDeps) {
 
   // The webhook needs the exact bytes Razorpay signed, so its body stays raw.
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+    keepJsonRaw(scope, 256 * 1024);
     scope.post(
       '/api/payments/webhook',
       {

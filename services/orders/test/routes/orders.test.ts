@@ -208,11 +208,14 @@ describe('orders', () => {
       expect(res.headers['content-disposition']).toBe('attachment; filename="dispatch-list.csv"');
       expect(res.headers['cache-control']).toBe('no-store');
       const lines = res.body.trim().split('\r\n');
-      expect(lines[0]).toBe('Persona ID,Ship by,Name,Phone,Address,Book,Amount,Date');
-      // Only the paid printed copy; a phone's leading "+" is kept from being read as a formula.
+      expect(lines[0]).toBe('Persona ID,Ship by,Name,Phone,Address,Book,Amount,Date,Interior PDF,Cover PDF');
+      // Only the paid printed copy; a phone's leading "+" is kept from being read as a formula. No
+      // INTERNAL_TOKEN here: no links to the print files (the e2e admin journey follows them).
       expect(lines.slice(1)).toEqual([
         expect.stringMatching(
-          new RegExp(`^${printed.personaId},\\d{4}-\\d\\d-\\d\\d,Dispatch Düsseldorf,'\\+91 98765 43210,"[^"]+",Gitanjali,\\d+\\.\\d\\d,\\d{4}-\\d\\d-\\d\\d$`),
+          new RegExp(
+            `^${printed.personaId},\\d{4}-\\d\\d-\\d\\d,Dispatch Düsseldorf,'\\+91 98765 43210,"[^"]+",Gitanjali,\\d+\\.\\d\\d,\\d{4}-\\d\\d-\\d\\d,,$`,
+          ),
         ),
       ]);
       expect((await inject({ url: '/api/orders/dispatch-list' })).statusCode).toBe(401);

@@ -144,7 +144,7 @@ function contract(kind: 'pglite' | 'postgres') {
 
     const csv = await inject({ url: '/api/orders/dispatch-list?search=Sorter', headers: h.admin });
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Persona ID,Ship by,Name,Phone,Address,Book,Amount,Date');
+    expect(lines[0]).toBe('Persona ID,Ship by,Name,Phone,Address,Book,Amount,Date,Interior PDF,Cover PDF');
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([soon.personaId, middle.personaId, late.personaId]);
     expect(lines[2]).toContain(
       `${middle.personaId},${printedDelivery(shopDate(new Date()), daysAhead(30)).shipBy},Meera Nair,'+91 94470 12345,"Flat 4B, Sea Breeze Apartments, Marine Drive, Opposite the boat jetty, Kochi, Kerala, 682031, India"`,

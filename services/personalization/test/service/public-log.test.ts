@@ -37,7 +37,9 @@ import * as repo from '../../src/modules/personas/personas.repository';
 import { loadSigningKey } from '../../src/modules/personas/signing-keys';
 import { claimCopyNumber } from '../../src/modules/personas/copy-numbers';
 import { NOT_MADE, openPublicLog, type PublicLog } from '../../src/modules/public-log/log-writer';
-import { paidOrder, readOneChapter, serviceHarness, type StackKind } from '../support/service-on';
+import { preflight } from '../../src/modules/print-files/preflight';
+import { printFileUrl } from '@persona/service-kit';
+import { INTERNAL_TOKEN, paidOrder, readOneChapter, serviceHarness, type StackKind } from '../support/service-on';
 
 const hasher = rfc6962(nodeSha256);
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
@@ -52,35 +54,40 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   }
 }
 
-/** A ready Persona recorded as the service records one (what the log needs of it), numbered first. */
+/** The details of a Persona as the service records them (what the log needs of them). */
+const detailsOf = (personaId: string, bookId: string) => ({
+  persona_id: personaId,
+  order_id: randomUUID(),
+  book_id: bookId,
+  title: 'A Book',
+  author: 'An Author',
+  buyer_name: 'Asha Rao',
+  purchase_date: '2026-12-07',
+});
+
+/** A Persona of `bookId` recorded ready. */
+const saveReady = (db: Database<PersonalizationDB>['db'], personaId: string, bookId: string) =>
+  repo.saveReady(db, {
+    ...detailsOf(personaId, bookId),
+    recipient_name: null,
+    message: null,
+    signature: 'c2ln',
+    key_id: 'k',
+    sha256: 'h',
+    epub_sha256: null,
+    mark: randomBytes(5).readUIntBE(0, 5),
+    pages: 1,
+    record_version: 2,
+    buyer_name_salt: null,
+    message_salt: null,
+  });
+
+/** A Persona numbered, then recorded ready (or failed for good). */
 async function madeCopy(db: Database<PersonalizationDB>['db'], bookId: string, status: 'ready' | 'failed' = 'ready'): Promise<string> {
   const personaId = newPersonaId();
   await claimCopyNumber(db, { personaId, bookId });
-  const base = {
-    persona_id: personaId,
-    order_id: randomUUID(),
-    book_id: bookId,
-    title: 'A Book',
-    author: 'An Author',
-    buyer_name: 'Asha Rao',
-    purchase_date: '2026-12-07',
-  };
-  if (status === 'failed') await repo.saveFailed(db, { ...base, error: 'the source cannot be read' });
-  else
-    await repo.saveReady(db, {
-      ...base,
-      recipient_name: null,
-      message: null,
-      signature: 'c2ln',
-      key_id: 'k',
-      sha256: 'h',
-      epub_sha256: null,
-      mark: randomBytes(5).readUIntBE(0, 5),
-      pages: 1,
-      record_version: 2,
-      buyer_name_salt: null,
-      message_salt: null,
-    });
+  if (status === 'failed') await repo.saveFailed(db, { ...detailsOf(personaId, bookId), error: 'the source cannot be read' });
+  else await saveReady(db, personaId, bookId);
   return personaId;
 }
 
@@ -88,6 +95,8 @@ function contract(kind: StackKind) {
   const h = serviceHarness(kind, { readSource: readOneChapter, pdfPool: inlinePdfPool(), lookupsPerMinute: 10_000, logRoundMs: 100 });
 
   const inject = (url: string) => h.service.app.inject({ url });
+  /** Digital Personas made by the suite's tests so far. */
+  const verifiedIds: string[] = [];
   const verify = async (personaId: string) => (await inject(`/api/personas/${personaId}/verify`)).json().data;
   /** The log as any reader has it: through its routes. */
   const reader: LogReader = {
@@ -149,9 +158,12 @@ function contract(kind: StackKind) {
     for (const [i, personaId] of ids.entries()) {
       await h.bus.publish(createEvent('order.paid', paidOrder(randomUUID(), personaId, { bookId }), { correlationId: `c-log-${i}` }));
     }
+    verifiedIds.push(...ids);
     const verified = await Promise.all(ids.map((id) => until(`${id} in the log`, async () => ((v) => v?.log && v)(await verify(id)))));
     expect(verified.map((v) => v.copy).sort()).toEqual([1, 2, 3]);
-    const checkpoint = await signedCheckpoint();
+    // The checkpoint is published just after the entries are recorded: one that holds them all.
+    const last = Math.max(...verified.map((v) => v.log.index));
+    const checkpoint = await until('a checkpoint holding the copies', async () => ((c) => c.size > last && c)(await signedCheckpoint()));
     for (const v of verified) {
       const entry = parseLogEntry(v.log.entry) as Extract<LogEntry, { type: 'persona' }>;
       expect(entry).toEqual({ v: 1, type: 'persona', book: bookId, copy: v.copy, commitment: sha256Hex(commitmentText(v.log.salt, v.record)) });
@@ -211,40 +223,12 @@ function contract(kind: StackKind) {
     // Copy 3 is still being made: copy 4 waits for it.
     await new Promise((r) => setTimeout(r, 500));
     expect(await logged(fourth)).toEqual([]);
-    await repo.saveFailed(h.database.db, {
-      persona_id: waiting,
-      order_id: randomUUID(),
-      book_id: bookId,
-      title: '',
-      author: '',
-      buyer_name: 'Asha Rao',
-      purchase_date: '2026-12-07',
-      error: 'the source cannot be read',
-    });
+    await repo.saveFailed(h.database.db, { ...detailsOf(waiting, bookId), title: '', author: '', error: 'the source cannot be read' });
     await until('copy 4 logged', async () => (await logged(fourth)).length > 0);
     expect(await logged(waiting)).toMatchObject([{ type: 'revoked', copy: 3 }]);
     // Copy 1, retried by an administrator and made: logged now, with the number it had.
     await h.database.db.deleteFrom('personas').where('persona_id', '=', first).execute();
-    await repo.saveReady(h.database.db, {
-      persona_id: first,
-      order_id: randomUUID(),
-      book_id: bookId,
-      title: 'A Book',
-      author: 'An Author',
-      buyer_name: 'Asha Rao',
-      purchase_date: '2026-12-07',
-      recipient_name: null,
-      message: null,
-      signature: 'c2ln',
-      key_id: 'k',
-      sha256: 'h',
-      epub_sha256: null,
-      mark: randomBytes(5).readUIntBE(0, 5),
-      pages: 1,
-      record_version: 2,
-      buyer_name_salt: null,
-      message_salt: null,
-    });
+    await saveReady(h.database.db, first, bookId);
     await until('copy 1 logged late', async () => (await logged(first)).length === 2);
     expect(await logged(first)).toMatchObject([
       { type: 'revoked', copy: 1 },
@@ -297,6 +281,38 @@ function contract(kind: StackKind) {
       for (const writer of writers) await writer.close();
       if (other !== h.database) await other.close();
     }
+  }, 90_000);
+
+  it("makes a printed copy's print files, fetched with their token, and logs the printed copy made, then shipped", async () => {
+    const personaId = newPersonaId();
+    const orderId = randomUUID();
+    await h.bus.publish(createEvent('order.paid', { ...paidOrder(orderId, personaId), deliveryType: 'physical' }, { correlationId: 'c-print' }));
+    const made = await until('the printed copy logged', async () => ((v) => v?.log?.later.length > 0 && v)(await verify(personaId)));
+    expect(made.log.later.map((e: { entry: string }) => parseLogEntry(e.entry))).toEqual([{ v: 1, type: 'printed', of: made.log.index }]);
+    const row = await h.database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.print_problems!)).toEqual([]);
+    expect(row.print_spine_in).toBeCloseTo(row.print_pages! * 0.002252, 6);
+    for (const file of ['interior', 'cover'] as const) {
+      const url = new URL(printFileUrl('https://shop.example', INTERNAL_TOKEN, personaId, file));
+      const res = await inject(`${url.pathname}${url.search}`);
+      expect({ status: res.statusCode, type: res.headers['content-type'], cache: res.headers['cache-control'] }).toEqual({
+        status: 200,
+        type: 'application/pdf',
+        cache: 'private, no-store',
+      });
+      expect((await preflight(new Uint8Array(res.rawPayload), { kind: file, spineInches: row.print_spine_in! })).problems).toEqual([]);
+      // Another file's token, or none, shows nothing.
+      const other = printFileUrl('https://shop.example', INTERNAL_TOKEN, personaId, file === 'interior' ? 'cover' : 'interior');
+      expect((await inject(`${url.pathname}?token=${new URL(other).searchParams.get('token')}`)).statusCode).toBe(404);
+    }
+    // A digital copy has no print files.
+    const digital = new URL(printFileUrl('https://shop.example', INTERNAL_TOKEN, verifiedIds[0]!, 'interior'));
+    expect((await inject(`${digital.pathname}${digital.search}`)).statusCode).toBe(404);
+
+    await h.bus.publish(createEvent('order.delivery_status_changed', { orderId, personaId, from: 'pending', to: 'shipped' }, { correlationId: 'c-print' }));
+    const shipped = await until('the shipment logged', async () => ((v) => v.log.later.length === 2 && v)(await verify(personaId)));
+    expect(parseLogEntry(shipped.log.later[1].entry)).toEqual({ v: 1, type: 'shipped', of: made.log.index });
+    expect((await audit()).problems).toEqual([]);
   }, 90_000);
 
   /** `npm run log:audit` against the service listening at `address`: its exit code and what it printed. */

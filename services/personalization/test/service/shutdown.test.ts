@@ -43,7 +43,7 @@ function heldBuilder() {
           resolve();
         });
       });
-      return { ...(await buildPersonaPdf(input)), epub: null };
+      return { ...(await buildPersonaPdf(input)), epub: null, print: null };
     },
     preview: () => Promise.reject(new Error('no previews in this test')),
     async close() {

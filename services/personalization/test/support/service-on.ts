@@ -13,6 +13,9 @@ import { startPersonalizationService, type PersonalizationServiceOptions } from 
 
 export type StackKind = 'pglite' | 'postgres';
 
+/** The services' shared INTERNAL_TOKEN in these tests. */
+export const INTERNAL_TOKEN = 'x'.repeat(32);
+
 export async function startServiceOn(kind: StackKind, overrides: Partial<PersonalizationServiceOptions> = {}) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'personas-'));
   const stack = await openTestStack<PersonalizationDB>(kind, 'personalization');
@@ -21,7 +24,7 @@ export async function startServiceOn(kind: StackKind, overrides: Partial<Persona
     bus: stack.bus,
     logger: stack.logger,
     catalogueUrl: 'http://127.0.0.1:1',
-    internalToken: 'x'.repeat(32),
+    internalToken: INTERNAL_TOKEN,
     jwtSecret: TEST_JWT_SECRET,
     publicUrl: 'https://shop.example',
     personasDir: dir,

@@ -117,6 +117,8 @@ export interface SourceHead {
   id: string;
   title: string;
   author: string;
+  /** The blurb a printed Persona's back cover carries (issue 27). */
+  description: string;
   language: string;
   fullPdfKey: string | null;
   coverKey: string | null;
@@ -127,14 +129,26 @@ export interface SourceHead {
 export async function findSourceHead(db: Db, id: string): Promise<SourceHead | undefined> {
   const row = await db
     .selectFrom('books')
-    .select(['id', 'title', 'author', 'language', 'full_pdf_key', 'cover_key', 'author_signature_key', 'updated_at'])
-    .where('id', '=', id)
+    .leftJoin('book_contents as bc', 'bc.book_id', 'books.id')
+    .select([
+      'books.id',
+      'books.title',
+      'books.author',
+      'bc.description',
+      'books.language',
+      'books.full_pdf_key',
+      'books.cover_key',
+      'books.author_signature_key',
+      'books.updated_at',
+    ])
+    .where('books.id', '=', id)
     .executeTakeFirst();
   return (
     row && {
       id: row.id,
       title: row.title,
       author: row.author,
+      description: row.description ?? '',
       language: row.language,
       fullPdfKey: row.full_pdf_key,
       coverKey: row.cover_key,

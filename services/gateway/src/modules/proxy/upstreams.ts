@@ -33,5 +33,7 @@ export function bodyLimitFor(method: string, path: string, contentType = ''): nu
   }
   // Razorpay's events are small; the orders service reads at most 256 KB of one.
   if (method === 'POST' && path === '/api/payments/webhook') return 256 * 1024;
+  // A print house's job updates likewise (the orders service reads at most 256 KB of one).
+  if (method === 'POST' && path === '/api/print-house/webhook') return 256 * 1024;
   return MB;
 }

@@ -45,7 +45,7 @@ export function exportOrdersCsv(db: Kysely<OrdersDB>, filter: OrderExportQuery, 
  * A dispatch list line: what a printer and a courier need. The name and phone are the address's
  * (a gift's recipient, not the buyer who paid); the date is the payment's, in India.
  */
-export function dispatchCsvRecord(order: OrderRow): CsvCell[] {
+export function dispatchCsvRecord(order: OrderRow, links?: (personaId: string) => { interior: string; cover: string }): CsvCell[] {
   const address = shippingAddress(order);
   const paidAt = order.paid_at ?? order.created_at;
   return [
@@ -57,10 +57,17 @@ export function dispatchCsvRecord(order: OrderRow): CsvCell[] {
     order.book_title,
     paiseToRupees(order.amount_paise).toFixed(2),
     shopDate(paidAt),
+    // The print-ready files (issue 27): the interior and the cover spread, for the printer.
+    ...(links ? [links(order.persona_id).interior, links(order.persona_id).cover] : ['', '']),
   ];
 }
 
 /** dispatch-list.csv: every paid printed copy the filters keep, the earliest ship-by date first, streamed like orders.csv. */
-export function exportDispatchCsv(db: Kysely<OrdersDB>, filter: OrderExportQuery, batchSize = EXPORT_BATCH_SIZE): AsyncGenerator<string> {
-  return csvChunks(DISPATCH_CSV_HEADER, dispatchBatches(db, filter, batchSize), dispatchCsvRecord);
+export function exportDispatchCsv(
+  db: Kysely<OrdersDB>,
+  filter: OrderExportQuery,
+  batchSize = EXPORT_BATCH_SIZE,
+  links?: (personaId: string) => { interior: string; cover: string },
+): AsyncGenerator<string> {
+  return csvChunks(DISPATCH_CSV_HEADER, dispatchBatches(db, filter, batchSize), (order) => dispatchCsvRecord(order, links));
 }

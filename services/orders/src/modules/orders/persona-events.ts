@@ -21,6 +21,7 @@ import { reissueOfPersona } from './reissue-persona';
 import { invoicePaidOrder, invoicePdf, type InvoiceSettings } from '../invoices/order-invoice';
 import { creditRefundsOfInvoice } from '../refunds/refunds';
 import type { Invoice } from '../invoices/invoices.repository';
+import { OWN_COURIER, queuePrintJob } from '../order-records/print-jobs.repository';
 
 export const ORDERS_PERSONA_QUEUE = 'orders.personas';
 
@@ -56,6 +57,8 @@ export async function applyPersonaEvent(
   event: PersonaOutcomeEvent,
   shop: ShopMail,
   giftPictures?: GiftPicturesOf,
+  /** The print provider a printed copy whose files are ready is queued for (print-jobs.ts); the shop's own courier by default. */
+  printProvider = OWN_COURIER,
 ): Promise<'ready' | 'failed' | 'ignored'> {
   let outcome: 'ready' | 'failed' | 'ignored' = 'ignored';
   let pictures: GiftPictures = {};
@@ -79,6 +82,8 @@ export async function applyPersonaEvent(
       // A gift's recipient gets it on its day: queued now, sent by the relay when its time comes.
       const gift = giftDeliveryEmail(order, shop, event.correlationId || null, pictures);
       if (gift) await queueEmail(trx, { ...gift, ...occasion });
+      // A printed copy whose print files passed the preflight: its print job, for the print provider.
+      if (payload.print?.ready) await queuePrintJob(trx, order, printProvider);
       outcome = 'ready';
     } else if (event.type === 'persona.failed') {
       const { payload } = event;
@@ -103,12 +108,13 @@ export function subscribePersonaEvents(
   afterQueued: () => void,
   logger?: BusLogger,
   giftPictures?: GiftPicturesOf,
+  printProvider?: string,
 ): Promise<Subscription> {
   return bus.subscribe({
     queue: ORDERS_PERSONA_QUEUE,
     bindings: ['persona.ready', 'persona.failed'],
     handler: async (event) => {
-      const outcome = await applyPersonaEvent(db, event, shop, giftPictures);
+      const outcome = await applyPersonaEvent(db, event, shop, giftPictures, printProvider);
       if (logger) {
         const log = eventLogger(logger, event, { personaId: event.payload.personaId });
         if (outcome === 'ready') log.info({}, 'persona ready on the order; e-mail queued');

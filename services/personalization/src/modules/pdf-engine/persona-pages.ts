@@ -103,19 +103,22 @@ export class Frame extends A5Frame {
 
   /** The QR code of `url`, `side` points wide with its top-left corner at (x, top). */
   qr(url: string, x: number, top: number, side: number) {
-    const { size, rects } = qrMatrix(url);
-    const module = side / size;
-    // One path of rectangles and a single fill: a few hundred `re` operators, not a drawing call per run.
-    this.page.pushOperators(
-      pushGraphicsState(),
-      setFillingRgbColor(0, 0, 0),
-      ...rects.map((rect) =>
-        rectangle(this.px(x + rect.col * module), this.py(top - (rect.row + 1) * module), rect.length * module * this.scale, module * this.scale),
-      ),
-      fill(),
-      popGraphicsState(),
-    );
+    drawQrCode(this.page, url, this.px(x), this.py(top), side * this.scale);
   }
+}
+
+/** The QR code of `url` on `page`, `side` points wide with its top-left corner at (x, top) in page points. */
+export function drawQrCode(page: PDFPage, url: string, x: number, top: number, side: number) {
+  const { size, rects } = qrMatrix(url);
+  const module = side / size;
+  // One path of rectangles and a single fill: a few hundred `re` operators, not a drawing call per run.
+  page.pushOperators(
+    pushGraphicsState(),
+    setFillingRgbColor(0, 0, 0),
+    ...rects.map((rect) => rectangle(x + rect.col * module, top - (rect.row + 1) * module, rect.length * module, module)),
+    fill(),
+    popGraphicsState(),
+  );
 }
 
 export interface TitlePageText {

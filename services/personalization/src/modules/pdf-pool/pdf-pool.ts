@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_PDF_CACHE_BYTES, setPersonaPdfCacheLimit, UnreadableSourceError } from '../pdf-engine/build-persona-pdf';
-import { buildPersona, type PersonaBuild, type PersonaBuildInput } from './build-persona';
+import { buildPersona, type PersonaBuild, type PersonaBuildInput, type PrintFiles } from './build-persona';
 import { dedicationPreview, type PreviewInput } from '../pdf-engine/dedication-preview';
 import type { WarmUp } from './warm-up';
 
@@ -58,7 +58,7 @@ export class PdfPoolClosedError extends Error {
 export type WorkerMessage =
   | { kind: 'warm' }
   | { kind: 'log'; id: number; level: 'info' | 'debug' | 'warn'; msg: string; fields: Record<string, unknown> }
-  | { kind: 'result'; id: number; ok: true; bytes: Uint8Array; pages: number; epub?: Uint8Array | null }
+  | { kind: 'result'; id: number; ok: true; bytes: Uint8Array; pages: number; epub?: Uint8Array | null; print?: PrintFiles | null }
   | { kind: 'result'; id: number; ok: false; name: string; message: string };
 
 export function inlinePdfPool(): PdfPool {
@@ -167,7 +167,13 @@ export function workerPdfPool(
       }
       busy.delete(worker);
       if (job) {
-        if (msg.ok) job.resolve({ bytes: new Uint8Array(msg.bytes), pages: msg.pages, epub: msg.epub ? new Uint8Array(msg.epub) : null });
+        if (msg.ok)
+          job.resolve({
+            bytes: new Uint8Array(msg.bytes),
+            pages: msg.pages,
+            epub: msg.epub ? new Uint8Array(msg.epub) : null,
+            print: msg.print ? { ...msg.print, interior: new Uint8Array(msg.print.interior), cover: new Uint8Array(msg.print.cover) } : null,
+          });
         else job.reject(revive(msg.name ?? 'Error', msg.message ?? 'PDF build failed'));
       }
       idle.push(worker);

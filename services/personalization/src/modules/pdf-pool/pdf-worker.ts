@@ -57,8 +57,12 @@ async function build(job: { id: number; input: PersonaBuildInput }): Promise<voi
         ms: Date.now() - started,
       },
     });
-    const transfer = [built.bytes.buffer as ArrayBuffer, ...(built.epub ? [built.epub.buffer as ArrayBuffer] : [])];
-    post({ kind: 'result', id: job.id, ok: true, bytes: built.bytes, pages: built.pages, epub: built.epub }, transfer);
+    const transfer = [
+      built.bytes.buffer as ArrayBuffer,
+      ...(built.epub ? [built.epub.buffer as ArrayBuffer] : []),
+      ...(built.print ? [built.print.interior.buffer as ArrayBuffer, built.print.cover.buffer as ArrayBuffer] : []),
+    ];
+    post({ kind: 'result', id: job.id, ok: true, bytes: built.bytes, pages: built.pages, epub: built.epub, print: built.print }, transfer);
   } catch (err) {
     post({
       kind: 'log',

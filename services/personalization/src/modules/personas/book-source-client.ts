@@ -20,6 +20,8 @@ export interface LoadedSource {
   author: string;
   /** As readers name it ("English"); the EPUB's language. */
   language: string;
+  /** The book's description: a printed copy's back cover (issue 27). */
+  description?: string;
   source: { kind: 'text'; paragraphs: string[] } | { kind: 'pdf'; bytes: Uint8Array };
   /** The book's cover (PNG or JPEG), when it has one: the Persona's page 1 and the EPUB's cover image. */
   cover?: Uint8Array;
@@ -72,6 +74,7 @@ export function catalogueSourceReader(catalogueUrl: string, internalToken: strin
       title: data.title,
       author: data.author,
       language: data.language,
+      description: data.description ?? '',
       source: pdf ? { kind: 'pdf', bytes: pdf } : { kind: 'text', paragraphs: data.paragraphs },
       ...(cover ? { cover } : {}),
       ...(authorSignature ? { authorSignature } : {}),

@@ -19,13 +19,15 @@ export async function endLicences(db: Kysely<PersonalizationDB>, event: KnownEve
   return ended;
 }
 
-export function subscribeLicenceEnds(bus: EventBus, db: Kysely<PersonalizationDB>, logger: Logger): Promise<Subscription> {
+/** `onEnded`: told when licences ended (the public log's writer appends their refunds soon). */
+export function subscribeLicenceEnds(bus: EventBus, db: Kysely<PersonalizationDB>, logger: Logger, onEnded?: () => void): Promise<Subscription> {
   return bus.subscribe({
     queue: LICENCES_QUEUE,
     bindings: ['order.refunded_in_full'],
     handler: async (event) => {
       const ended = await endLicences(db, event);
       eventLogger(logger, event, { orderId: event.payload.orderId }).info({ ended }, 'order refunded in full; its Personas download no more');
+      if (ended.length > 0) onEnded?.();
     },
   });
 }

@@ -1,4 +1,5 @@
-// Where finished Personas are kept: "<persona id>.pdf", and ".epub" beside it for a text book, in
+// Where finished Personas are kept: "<persona id>.pdf", ".epub" beside it for a text book, and a
+// printed copy's ".interior.pdf" and ".cover.pdf" (issue 27), in
 // the service's file store (@persona/file-store): PERSONAS_DIR on this machine's disk by default,
 // or S3 (FILE_STORE=s3), where a Persona one replica made downloads from every replica (issue 25).
 // Each is written whole; regeneration gives the same bytes, so rewriting after a redelivery changes
@@ -6,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import { isPersonaId, type PersonaFormat } from '@persona/contracts';
 import type { FileStore } from '@persona/file-store';
+import type { PrintFile } from '@persona/service-kit';
 
 const CONTENT_TYPES: Record<PersonaFormat, string> = { pdf: 'application/pdf', epub: 'application/epub+zip' };
 
@@ -24,5 +26,16 @@ export class PersonaFiles {
   async open(personaId: string, format: PersonaFormat = 'pdf'): Promise<{ stream: Readable; size: number } | null> {
     if (!isPersonaId(personaId)) return null;
     return this.store.get(this.key(personaId, format));
+  }
+
+  /** A printed copy's print file (issue 27): "<persona id>.interior.pdf", "<persona id>.cover.pdf". */
+  async putPrint(personaId: string, file: PrintFile, bytes: Uint8Array): Promise<void> {
+    if (!isPersonaId(personaId)) throw new Error(`invalid persona id ${JSON.stringify(personaId)}`);
+    await this.store.put(`${personaId}.${file}.pdf`, bytes, { contentType: 'application/pdf' });
+  }
+
+  async openPrint(personaId: string, file: PrintFile): Promise<{ stream: Readable; size: number } | null> {
+    if (!isPersonaId(personaId)) return null;
+    return this.store.get(`${personaId}.${file}.pdf`);
   }
 }

@@ -20,6 +20,8 @@ import { NO_PERSONA_METRICS, type PersonaMetrics } from './persona-metrics';
 import type { PersonaFiles } from './persona-files';
 import * as repo from './personas.repository';
 import { claimCopyNumber } from './copy-numbers';
+import { preflight } from '../print-files/preflight';
+import { DEFAULT_PAPER, type PaperName } from '../print-files/print-specs';
 
 export const PERSONALIZATION_QUEUE = 'personalization.orders';
 export const MAX_ATTEMPTS = 5;
@@ -38,6 +40,8 @@ export interface PersonalizeDeps {
   maxAttempts?: number;
   retryDelaysMs?: number[];
   metrics?: PersonaMetrics;
+  /** The paper printed copies are on (PRINT_PAPER): the spine's width. */
+  paper?: PaperName;
   /** Told when a Persona is recorded, ready or failed: the public log's writer appends it soon. */
   onRecorded?: () => void;
 }
@@ -103,6 +107,8 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
           ...(book.authorSignature ? { authorSignature: book.authorSignature } : {}),
           // A book typeset from its text is an EPUB too; an uploaded PDF is the PDF only.
           epub: { privateKey: deps.key.privateKey, language: book.language },
+          // A printed copy: its interior and cover spread for the print house too (issue 27).
+          ...(order.deliveryType === 'physical' ? { print: { blurb: book.description ?? '', paper: deps.paper ?? DEFAULT_PAPER } } : {}),
         },
         { log },
       );
@@ -115,6 +121,23 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
     const epubSha256 = pdf.epub ? sha256Hex(pdf.epub) : null;
     await deps.files.put(order.personaId, pdf.bytes);
     if (pdf.epub) await deps.files.put(order.personaId, pdf.epub, 'epub');
+    // A printed copy's files, checked as a print house reads them: with a problem, they are kept for
+    // the administrator to see and not sent to print.
+    let print: { pages: number; spineInches: number; problems: string[] } | null = null;
+    if (pdf.print) {
+      const [interior, cover] = await Promise.all([
+        preflight(pdf.print.interior, { kind: 'interior' }),
+        preflight(pdf.print.cover, { kind: 'cover', spineInches: pdf.print.spineInches }),
+      ]);
+      await deps.files.putPrint(order.personaId, 'interior', pdf.print.interior);
+      await deps.files.putPrint(order.personaId, 'cover', pdf.print.cover);
+      print = {
+        pages: pdf.print.pages,
+        spineInches: pdf.print.spineInches,
+        problems: [...interior.problems.map((p) => `interior: ${p}`), ...cover.problems.map((p) => `cover: ${p}`)],
+      };
+      if (print.problems.length > 0) log.warn({ problems: print.problems }, 'the print files did not pass the preflight');
+    }
     const formats: PersonaFormat[] = pdf.epub ? ['pdf', 'epub'] : ['pdf'];
     let saved = false;
     await deps.uow.handleOnce('personalization', event, async ({ trx, emit }) => {
@@ -137,14 +160,26 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
         record_version: 2,
         buyer_name_salt: salts.buyerName ?? null,
         message_salt: salts.message ?? null,
+        print_pages: print?.pages ?? null,
+        print_spine_in: print?.spineInches ?? null,
+        print_problems: print ? JSON.stringify(print.problems) : null,
       });
       if (saved) {
         if (event.type === 'persona.reissue_requested') await repo.replacePersona(trx, event.payload.replacesPersonaId, record.personaId, new Date());
         await repo.endLicenceIfRefunded(trx, order.orderId, record.personaId);
+        // A printed copy ready to print: the public log records it, after the copy itself.
+        if (print && print.problems.length === 0) await repo.queueForLog(trx, [record.personaId], 'printed');
         await emit(
           createEvent(
             'persona.ready',
-            { orderId: order.orderId, personaId: record.personaId, sha256, pages: pdf.pages, formats },
+            {
+              orderId: order.orderId,
+              personaId: record.personaId,
+              sha256,
+              pages: pdf.pages,
+              formats,
+              ...(print ? { print: { ready: print.problems.length === 0, pages: print.pages, problems: print.problems } } : {}),
+            },
             { correlationId: event.correlationId },
           ),
         );

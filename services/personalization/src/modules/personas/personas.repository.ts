@@ -36,6 +36,10 @@ export interface ReadyPersona {
   record_version: number;
   buyer_name_salt: string | null;
   message_salt: string | null;
+  /** A printed copy's print files (issue 27): the interior's pages, the spine, what the preflight found (JSON); null for a digital one. */
+  print_pages?: number | null;
+  print_spine_in?: number | null;
+  print_problems?: string | null;
 }
 
 /** Records a ready Persona; answers false when it was already ready (a redelivery). */
@@ -58,7 +62,20 @@ export async function saveFailed(
   db: Db,
   persona: Omit<
     ReadyPersona,
-    'signature' | 'key_id' | 'sha256' | 'epub_sha256' | 'mark' | 'pages' | 'recipient_name' | 'message' | 'record_version' | 'buyer_name_salt' | 'message_salt'
+    | 'signature'
+    | 'key_id'
+    | 'sha256'
+    | 'epub_sha256'
+    | 'mark'
+    | 'pages'
+    | 'recipient_name'
+    | 'message'
+    | 'record_version'
+    | 'buyer_name_salt'
+    | 'message_salt'
+    | 'print_pages'
+    | 'print_spine_in'
+    | 'print_problems'
   > & { error: string },
 ): Promise<boolean> {
   const row = await db
@@ -87,6 +104,11 @@ export async function endLicencesOfOrder(db: Db, orderId: string, at: Date): Pro
     .where('licence_end', 'is', null)
     .returning('persona_id')
     .execute();
+  await queueForLog(
+    db,
+    rows.map((r) => r.persona_id),
+    'refund',
+  );
   return rows.map((r) => r.persona_id);
 }
 
@@ -94,11 +116,30 @@ export async function endLicencesOfOrder(db: Db, orderId: string, at: Date): Pro
 export async function endLicenceIfRefunded(db: Db, orderId: string, personaId: string): Promise<void> {
   const refunded = await db.selectFrom('refunded_orders').select('refunded_at').where('order_id', '=', orderId).executeTakeFirst();
   if (!refunded) return;
-  await db
+  const ended = await db
     .updateTable('personas')
     .set({ licence_end: 'refunded', licence_ended_at: refunded.refunded_at })
     .where('persona_id', '=', personaId)
     .where('licence_end', 'is', null)
+    .returning('persona_id')
+    .execute();
+  await queueForLog(
+    db,
+    ended.map((r) => r.persona_id),
+    'refund',
+  );
+}
+
+/**
+ * An event about copies the public log has yet to record (public-log/log-writer.ts appends it and
+ * takes it off the queue), in the transaction that makes it true; queued once however often told.
+ */
+export async function queueForLog(db: Db, personaIds: readonly string[], kind: 'refund' | 'printed' | 'shipped'): Promise<void> {
+  if (personaIds.length === 0) return;
+  await db
+    .insertInto('log_queue')
+    .values(personaIds.map((persona_id) => ({ persona_id, kind })))
+    .onConflict((oc) => oc.columns(['persona_id', 'kind']).doNothing())
     .execute();
 }
 

@@ -1,7 +1,8 @@
 // The public log's one writer (issue 27). In rounds (every few seconds, and as soon as a Persona is
 // recorded), under a PostgreSQL advisory lock held by the round's transaction, so replicas take
 // turns and the log never forks: it reads the log's size, finds what is not logged yet (copies made,
-// in each book's number order; numbers whose copy failed for good, revoked; re-issues; refunds),
+// in each book's number order; numbers whose copy failed for good, revoked; re-issues; and, from
+// the log's queue, refunds and printed copies made and shipped),
 // appends their entries (@persona/transparency-log), writes the new tiles and bundles, signs the
 // new checkpoint, and records the entries, all before the transaction commits. The checkpoint file
 // is written after the commit, under the lock again, from the database: a round that failed after
@@ -12,7 +13,7 @@ import { commitmentText, formatLogEntry, type LogEntry } from '@persona/contract
 import type { FileStore } from '@persona/file-store';
 import { generateSignerKey, nodeSha256, parseSignerKey, type SigningKey as LogSigningKey } from '@persona/transparency-log/node';
 import { appendEntries, entriesPath, formatCheckpoint, formatVerifierKey, rfc6962, signNote, TiledTree, tilePath, withWrites } from '@persona/transparency-log';
-import type { Logger } from '@persona/service-kit';
+import { backgroundRounds, type Logger } from '@persona/service-kit';
 import type { PersonalizationDB } from '../../db';
 import { canonicalJson, detailSalt, sha256Hex, signedFields, type SigningKey } from '../signing/persona-signature';
 import { signedRecord } from '../personas/verify-file';
@@ -208,20 +209,31 @@ export async function openPublicLog(options: PublicLogOptions): Promise<PublicLo
       const of = indexOf.get(row.replaces as string);
       if (row.status === 'ready' && of !== undefined) add(copyEntry(row, of));
     }
-    // Refunds of copies the log holds.
-    const refunds = await trx
-      .selectFrom('personas as p')
-      .innerJoin('persona_copies as c', 'c.persona_id', 'p.persona_id')
-      .select(['p.persona_id', 'c.entry_idx'])
-      .where('p.licence_end', '=', 'refunded')
+    // What happened to copies the log holds (a refund, a printed copy made, then shipped), as queued.
+    const queued = await trx
+      .selectFrom('log_queue as q')
+      .innerJoin('persona_copies as c', 'c.persona_id', 'q.persona_id')
+      .select(['q.persona_id', 'q.kind', 'c.entry_idx'])
       .where('c.entry_idx', 'is not', null)
-      .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('log_entries as e').select('e.idx').whereRef('e.persona_id', '=', 'p.persona_id').where('e.kind', '=', 'refund'))),
-      )
-      .orderBy('c.entry_idx')
+      .orderBy('q.queued_at')
+      .orderBy('q.persona_id')
       .limit(ROUND_LIMIT)
       .execute();
-    for (const r of refunds) add({ kind: 'refund', personaId: r.persona_id, entry: { v: 1, type: 'refund', of: r.entry_idx as number } });
+    const shipping = queued.filter((q) => q.kind === 'shipped').map((q) => q.persona_id);
+    const printed = new Set(
+      shipping.length === 0
+        ? []
+        : (await trx.selectFrom('log_entries').select('persona_id').where('kind', '=', 'printed').where('persona_id', 'in', shipping).execute()).map(
+            (r) => r.persona_id,
+          ),
+    );
+    for (const q of queued) {
+      const kind = q.kind as 'refund' | 'printed' | 'shipped';
+      // A shipment once its printed copy is in the log.
+      if (kind === 'shipped' && !printed.has(q.persona_id)) continue;
+      if (kind === 'printed') printed.add(q.persona_id);
+      add({ kind, personaId: q.persona_id, entry: { v: 1, type: kind, of: q.entry_idx as number } });
+    }
     return out;
   }
 
@@ -261,6 +273,7 @@ export async function openPublicLog(options: PublicLogOptions): Promise<PublicLo
             .where('persona_id', '=', p.personaId)
             .execute();
         else if (p.kind === 'revoked') await trx.updateTable('persona_copies').set({ revoked_idx: idx }).where('persona_id', '=', p.personaId).execute();
+        else await trx.deleteFrom('log_queue').where('persona_id', '=', p.personaId).where('kind', '=', p.kind).execute();
       }
       await trx.updateTable('log_state').set({ size: appended.size, checkpoint }).where('id', '=', 1).execute();
       return pending.length;
@@ -279,11 +292,6 @@ export async function openPublicLog(options: PublicLogOptions): Promise<PublicLo
     });
   }
 
-  let running: Promise<number> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let closed = false;
-
   async function round(): Promise<number> {
     let total = 0;
     // A full round may leave more waiting (a backlog): go on while it appends a whole round's worth.
@@ -295,46 +303,23 @@ export async function openPublicLog(options: PublicLogOptions): Promise<PublicLo
     }
   }
 
-  /** One round at a time in this process; a nudge during one asks for another after it. */
-  function runSoon(): void {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round()
-      .then((n) => {
-        if (n > 0) logger.info({ entries: n }, 'public log: entries appended');
-        return n;
-      })
-      .catch((err: unknown) => {
-        logger.error({ err }, 'public log: the round failed; the next one tries again');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          runSoon();
-        }
-      });
-  }
+  // One round at a time in this process, every roundMs and at once when nudged (a Persona recorded).
+  const rounds = backgroundRounds(
+    async () => {
+      const n = await round();
+      if (n > 0) logger.info({ entries: n }, 'public log: entries appended');
+      return n;
+    },
+    { pollMs: options.roundMs ?? LOG_ROUND_MS, logger, what: 'public log round' },
+  );
 
   return {
     origin,
     verifierKey: formatVerifierKey(key.verifier),
     files,
     round,
-    start() {
-      runSoon();
-      timer = setInterval(runSoon, options.roundMs ?? LOG_ROUND_MS);
-      timer.unref();
-    },
-    nudge: runSoon,
-    async close() {
-      closed = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
+    start: () => rounds.start(),
+    nudge: () => rounds.nudge(),
+    close: () => rounds.stop(),
   };
 }

@@ -45,6 +45,7 @@ describe('catalogueSourceReader', () => {
         title: 'T',
         author: 'A',
         language: 'English',
+        description: 'A blurb.',
         hasFullPdf: Boolean(book.pdf),
         paragraphs: book.pdf ? [] : book.paragraphs,
         ...(book.cover ? { hasCover: true } : {}),
@@ -65,7 +66,7 @@ describe('catalogueSourceReader', () => {
     books.set(TEXT_BOOK, { tag: '"one"', paragraphs: ['# One', 'First.'] });
     const read = catalogueSourceReader(url, TOKEN);
     const first = await read(TEXT_BOOK, 'c-1');
-    expect(first).toEqual({ title: 'T', author: 'A', language: 'English', source: { kind: 'text', paragraphs: ['# One', 'First.'] } });
+    expect(first).toEqual({ title: 'T', author: 'A', language: 'English', description: 'A blurb.', source: { kind: 'text', paragraphs: ['# One', 'First.'] } });
     expect(await read(TEXT_BOOK, 'c-2')).toBe(first);
     expect(seen).toEqual([
       { path: `/internal/books/${TEXT_BOOK}/source`, ifNoneMatch: undefined, token: TOKEN },

@@ -190,10 +190,14 @@ export async function checkLogProof(data: Pick<PersonaVerification, 'log' | 'rec
   }
 }
 
-/** What happened after the copy, in the log's words (a refund). */
+const LATER: Partial<Record<string, string>> = {
+  refund: 'this copy was refunded.',
+  // The twin (issue 27): the printed book's QR code opens this page, the same entry's.
+  printed: 'a printed copy of it was made; its QR code opens this page.',
+  shipped: 'its printed copy was shipped.',
+};
+
+/** What happened after the copy, in the log's words: a refund, a printed copy made and shipped. */
 export function laterEvents(place: NonNullable<PersonaVerification['log']>): string[] {
-  return place.later.map(({ index, entry }) => {
-    const parsed = parseLogEntry(entry);
-    return parsed?.type === 'refund' ? `Entry ${index}: this copy was refunded.` : `Entry ${index}: ${entry}`;
-  });
+  return place.later.map(({ index, entry }) => `Entry ${index}: ${LATER[parseLogEntry(entry)?.type ?? ''] ?? entry}`);
 }
