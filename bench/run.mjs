@@ -206,6 +206,24 @@ function pdfBench() {
       peak <= 200,
     );
     report(`typeset a ${text.pages}-page book as a Persona`, `${text.ms.toFixed(0)} ms`, '—', '—', 'n/a', null);
+    // A printed copy's files (issue 27): the interior and the cover spread of the same ~300-page book, and their preflight.
+    const print = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/pdf/measure-print-files.cjs')], { encoding: 'utf8' }));
+    report(
+      `print files of a ${print.pages}-page book: interior + cover spread vs its Persona PDF (median of 3)`,
+      `${(print.interiorMs + print.coverMs).toFixed(0)} ms (${(print.interiorBytes / 1048576).toFixed(1)} + ${(print.coverBytes / 1048576).toFixed(1)} MB)`,
+      `${print.personaMs.toFixed(0)} ms`,
+      `${((print.interiorMs + print.coverMs) / print.personaMs).toFixed(2)}×`,
+      'n/a',
+      null,
+    );
+    report(
+      `their preflight (pdf-lib and poppler), spine ${print.spineInches.toFixed(3)} in`,
+      `${print.preflightMs.toFixed(0)} ms`,
+      print.problems.length === 0 ? 'no problem found' : `${print.problems.length} problems: ${print.problems[0]}`,
+      '—',
+      'no problem',
+      print.problems.length === 0,
+    );
     const epub = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bench/pdf/measure-persona-epub.cjs')], { encoding: 'utf8' }));
     report(
       `EPUB Persona of the longest demo book ("${epub.title}", ${epub.paragraphs} paragraphs) vs its PDF Persona (median of 5)`,

@@ -326,6 +326,17 @@ describe('buying a Persona (test mode)', () => {
       expect(squash(await log.innerText())).toMatch(/Entry \d+ is not in the log the checkpoint signs/);
       await journey.page.unroute('**/api/log/tile/**');
     }
+    // The entry the shop answers for this copy, changed (another copy's commitment): the page says it is not this copy's.
+    await journey.page.route(`**/api/personas/${personaId}/verify`, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: { log: { entry: string } } };
+      body.data.log.entry = body.data.log.entry.replace(/"commitment":"(.)/, (_m, c: string) => `"commitment":"${c === '0' ? '1' : '0'}`);
+      await route.fulfill({ response: answer, json: body });
+    });
+    await journey.page.reload();
+    await log.getByText('The public log does not prove this copy').waitFor();
+    expect(squash(await log.innerText())).toMatch(/Entry \d+ does not commit to this Persona's signed record: it is not this copy's entry\./);
+    await journey.page.unroute(`**/api/personas/${personaId}/verify`);
     await journey.page.route('**/api/log/checkpoint', async (route) => {
       const answer = await route.fetch();
       const [origin, size, ...rest] = (await answer.text()).split('\n');
@@ -390,6 +401,19 @@ describe('buying a Persona (test mode)', () => {
     const download = await waitForPersona(personaId, book, 'Physical');
     await downloadPdf(download);
     await expectOrderEmails(personaId, book, total);
+
+    // The twin (issue 27): the printed book's QR code opens this Persona's verify page, whose entry in
+    // the public log is followed by one saying its printed copy was made (its print files passed the preflight).
+    const log = main().getByRole('region', { name: 'In the public log of Personas' });
+    let twin = '';
+    for (let tries = 0; tries < 20 && !twin.includes('a printed copy of it was made'); tries += 1) {
+      await open(journey.page, `/verify/${personaId}`);
+      await log.getByText(/^(Proved|The public log does not prove|This copy is not in a signed checkpoint)/).waitFor({ timeout: 30_000 });
+      twin = squash(await log.innerText());
+      if (!twin.includes('a printed copy of it was made')) await journey.page.waitForTimeout(500);
+    }
+    expect(twin).toContain('Proved: this copy is in the public log');
+    expect(twin).toMatch(/Entry \d+: a printed copy of it was made; its QR code opens this page\./);
   }, 180000);
 
   it("charges the shop's price when it changed after the page opened: the summary shows the server's charge and the receipt the amount paid", async () => {

@@ -289,6 +289,8 @@ function contract(kind: StackKind) {
     await h.bus.publish(createEvent('order.paid', { ...paidOrder(orderId, personaId), deliveryType: 'physical' }, { correlationId: 'c-print' }));
     const made = await until('the printed copy logged', async () => ((v) => v?.log?.later.length > 0 && v)(await verify(personaId)));
     expect(made.log.later.map((e: { entry: string }) => parseLogEntry(e.entry))).toEqual([{ v: 1, type: 'printed', of: made.log.index }]);
+    // In the round that logged the copy itself: nothing waits for the next.
+    expect(made.log.later[0].index).toBe(made.log.index + 1);
     const row = await h.database.db.selectFrom('personas').selectAll().where('persona_id', '=', personaId).executeTakeFirstOrThrow();
     expect(JSON.parse(row.print_problems!)).toEqual([]);
     expect(row.print_spine_in).toBeCloseTo(row.print_pages! * 0.002252, 6);

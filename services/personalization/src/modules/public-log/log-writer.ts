@@ -168,7 +168,8 @@ export async function openPublicLog(options: PublicLogOptions): Promise<PublicLo
     const out: Pending[] = [];
     const indexOf = new Map<string, number>();
     const add = (pending: Pending) => {
-      indexOf.set(pending.personaId, size + out.length);
+      // A copy's own entry: what a refund, a printed copy or a re-issue of it names.
+      if (pending.kind === 'persona' || pending.kind === 'reissue') indexOf.set(pending.personaId, size + out.length);
       out.push(pending);
     };
     // Each book's originals in number order: a copy waits for the lower numbers of its book.
@@ -214,7 +215,6 @@ export async function openPublicLog(options: PublicLogOptions): Promise<PublicLo
       .selectFrom('log_queue as q')
       .innerJoin('persona_copies as c', 'c.persona_id', 'q.persona_id')
       .select(['q.persona_id', 'q.kind', 'c.entry_idx'])
-      .where('c.entry_idx', 'is not', null)
       .orderBy('q.queued_at')
       .orderBy('q.persona_id')
       .limit(ROUND_LIMIT)
@@ -229,10 +229,13 @@ export async function openPublicLog(options: PublicLogOptions): Promise<PublicLo
     );
     for (const q of queued) {
       const kind = q.kind as 'refund' | 'printed' | 'shipped';
+      // The copy's own entry, in the log or in this round (a copy made and printed together); else it waits for it.
+      const of = q.entry_idx ?? indexOf.get(q.persona_id);
+      if (of === undefined) continue;
       // A shipment once its printed copy is in the log.
       if (kind === 'shipped' && !printed.has(q.persona_id)) continue;
       if (kind === 'printed') printed.add(q.persona_id);
-      add({ kind, personaId: q.persona_id, entry: { v: 1, type: kind, of: q.entry_idx as number } });
+      add({ kind, personaId: q.persona_id, entry: { v: 1, type: kind, of } });
     }
     return out;
   }
