@@ -3,9 +3,17 @@
 // book's cache emptied before each run) and as a further one (cached), the EPUB (nothing to cache).
 // Prints {title, paragraphs, pdfMs, pdfCachedMs, epubMs, epubBytes, pdfBytes}: medians of 5 runs.
 const path = require('node:path');
-const { buildPersonaEpub, buildPersonaPdf, clearPersonaPdfCache, generateSigningKey, leakMark, markSecret, signPersona } = require(
-  process.env.PERSONA_PDF_MODULE || '@persona/personalization/pdf',
-);
+const {
+  buildPersonaEpub,
+  buildPersonaPdf,
+  clearPersonaPdfCache,
+  generateSigningKey,
+  leakMark,
+  markSecret,
+  personaSalts,
+  signedRecordOf,
+  signPersona,
+} = require(process.env.PERSONA_PDF_MODULE || '@persona/personalization/pdf');
 
 const demo = require(path.join(__dirname, '../../services/catalogue/seed/demo-catalogue.json'));
 const books = Array.isArray(demo) ? demo : demo.books;
@@ -23,9 +31,12 @@ const record = {
   recipientName: 'अनन्या शर्मा',
   message: 'जन्मदिन मुबारक हो!\nWith love',
 };
+// A gift signs its buyer and message as salted hashes (issue 24): the salts go with the record.
+const salts = personaSalts(record, key.privateKey);
 const common = {
   record,
-  signature: signPersona(record, key),
+  salts,
+  signature: signPersona(signedRecordOf(record, salts), key),
   keyId: key.keyId,
   verifyUrl: `https://shop.example/verify/${record.personaId}`,
   mark: leakMark(markSecret(key.privateKey), record.personaId),
