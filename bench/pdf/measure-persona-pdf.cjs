@@ -19,25 +19,7 @@ const record = {
   purchaseDate: '2026-11-22',
 };
 const another = { ...record, personaId: 'PRS-2HFA-J8TW-7K3M-9QXD', buyerName: 'अनन्या Rao', purchaseDate: '2026-11-23' };
-const WORDS = 'the evening light lay long across water and nobody on the bank said a word while the river carried leaves past quiet houses of the town'.split(
-  ' ',
-);
-
-function paragraphs() {
-  const out = [];
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
-  for (let chapter = 1; chapter <= 30; chapter += 1) {
-    out.push(`# Chapter ${chapter}`);
-    for (let p = 0; p < 28; p += 1) {
-      const words = [];
-      const n = 60 + (next() % 90);
-      for (let w = 0; w < n; w += 1) words.push(WORDS[next() % WORDS.length]);
-      out.push(`${words.join(' ')}.`);
-    }
-  }
-  return out;
-}
+const { bookParagraphs } = require('./book-text.cjs');
 
 async function timed(key, persona, source) {
   const cpu = process.cpuUsage();
@@ -59,7 +41,7 @@ async function timed(key, persona, source) {
   const args = process.argv.slice(2);
   const [kind, file] = args.filter((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--out');
   const out = args.includes('--out') ? args[args.indexOf('--out') + 1] : undefined;
-  const source = kind === 'pdf' ? { kind: 'pdf', bytes: new Uint8Array(readFileSync(file)) } : { kind: 'text', paragraphs: paragraphs() };
+  const source = kind === 'pdf' ? { kind: 'pdf', bytes: new Uint8Array(readFileSync(file)) } : { kind: 'text', paragraphs: bookParagraphs() };
   const key = generateSigningKey();
   const first = await timed(key, record, source);
   if (out) writeFileSync(out, first.pdf.bytes);

@@ -1,6 +1,6 @@
 // A printed Persona's print files (issue 27), timed beside the Persona PDF of the same book:
 //   node bench/pdf/measure-print-files.cjs
-// Typesets a book of a little over 300 pages (measure-persona-pdf.cjs's text, three chapters more; with a print-resolution cover),
+// Typesets a book of a little over 300 pages (book-text.cjs, 33 chapters; with a print-resolution cover),
 // then makes its interior (A5 + bleed sheets, TrimBox/BleedBox) and its cover spread, and
 // preflights both (pdf-lib and poppler), each three times after the Persona is made (the median).
 // Prints {pages, personaMs, interiorMs, coverMs, preflightMs, interiorBytes, coverBytes, spineInches, problems}.
@@ -18,26 +18,7 @@ const record = {
   buyerName: 'Zoë Ünal',
   purchaseDate: '2026-11-22',
 };
-const WORDS = 'the evening light lay long across water and nobody on the bank said a word while the river carried leaves past quiet houses of the town'.split(
-  ' ',
-);
-
-function paragraphs() {
-  const out = [];
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
-  // 33 chapters: a book of a little over 300 pages once typeset (issue 27 asks for a 300-page interior).
-  for (let chapter = 1; chapter <= 33; chapter += 1) {
-    out.push(`# Chapter ${chapter}`);
-    for (let p = 0; p < 28; p += 1) {
-      const words = [];
-      const n = 60 + (next() % 90);
-      for (let w = 0; w < n; w += 1) words.push(WORDS[next() % WORDS.length]);
-      out.push(`${words.join(' ')}.`);
-    }
-  }
-  return out;
-}
+const { bookParagraphs } = require('./book-text.cjs');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function time(fn) {
@@ -55,7 +36,7 @@ async function time(fn) {
       signature: signPersona(record, key),
       keyId: key.keyId,
       verifyUrl: `https://shop.example/verify/${record.personaId}`,
-      source: { kind: 'text', paragraphs: paragraphs() },
+      source: { kind: 'text', paragraphs: bookParagraphs(33) },
       mark: leakMark(markSecret(key.privateKey), record.personaId),
       cover,
       copyNo: 37,

@@ -141,7 +141,7 @@ export async function openPublicLog(options: PublicLogOptions): Promise<PublicLo
   /** A copy's entry: its commitment to the signed record the verify page shows its holder. */
   function copyEntry(row: CopyRow, replaces: number | null): Pending {
     const salt = detailSalt(personaKey.privateKey, row.persona_id, 'log');
-    const record = canonicalJson(signedFields(signedRecord({ ...row, book_id: row.book_id, persona_id: row.persona_id } as PersonaRow)));
+    const record = canonicalJson(signedFields(signedRecord(row as PersonaRow)));
     const commitment = sha256Hex(Buffer.from(commitmentText(salt, record), 'utf8'));
     const base = { v: 1 as const, book: row.book_id, copy: row.copy_no, commitment };
     return replaces === null
