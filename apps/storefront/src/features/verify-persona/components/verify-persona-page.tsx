@@ -228,11 +228,15 @@ function PublicLogProof({ data }: { data: PersonaVerification }) {
                 </li>
               ))}
             </ol>
-            {state.later.map((line) => (
-              <p key={line} className="verify-card__text">
-                {line}
-              </p>
-            ))}
+            {state.later.length > 0 && (
+              <div className="verify-log__later">
+                {state.later.map((line) => (
+                  <p key={line} className="verify-card__text">
+                    {line}
+                  </p>
+                ))}
+              </div>
+            )}
           </>
         )}
       </div>
