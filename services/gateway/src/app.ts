@@ -2,7 +2,6 @@
 // the admin app under /admin and the storefront.
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import replyFrom from '@fastify/reply-from';
 import type { OpenApiDocument, ServiceName } from '@persona/contracts';
 import {
   createAdminVerifier,
@@ -19,6 +18,7 @@ import { PublicDocument } from './modules/openapi/public-document';
 import { ApiReader } from './modules/pages/api-reader';
 import { loadStorefrontRenderer, type StorefrontRenderer } from './modules/pages/storefront-bundle';
 import { SharedCache } from './modules/proxy/shared-cache';
+import { UpstreamClient } from './modules/proxy/upstream-client';
 import { computeApiSecurityHeaders, computeSecurityHeaders } from './modules/security-headers';
 import adminAppRoutes from './routes/admin-app';
 import apiReferenceRoutes, { API_DOCS_PREFIX } from './routes/api-reference';
@@ -153,11 +153,8 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
       ...sharedLimitOptions(sharedLimits(app, options.redisUrl, 'gateway')),
     });
   }
-  await app.register(replyFrom, {
-    undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000, headersTimeout: 30_000, bodyTimeout: 60_000 },
-    disableRequestLogging: true,
-    maxRetriesOn503: 0,
-  });
+  const client = new UpstreamClient();
+  app.addHook('onClose', () => client.close());
 
   if (!renderer) app.log.warn({ dir: options.storefrontDir }, 'the storefront has no server bundle: pages are sent to render in the browser');
 
@@ -166,7 +163,7 @@ export async function buildGateway(options: GatewayOptions): Promise<ServiceApp>
   const cache = options.sharedCache === false ? undefined : new SharedCache();
   const peers = cache && options.redisUrl ? forgetWithPeers(app, cache, options.redisUrl) : undefined;
   const reader = new ApiReader({ upstreams: options.upstreams, cache });
-  await app.register(async (scope) => proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, verifier, cache, announce: peers }));
+  await app.register(async (scope) => proxyRoutes(scope as ServiceApp, { upstreams: options.upstreams, client, verifier, cache, announce: peers }));
   const document = new PublicDocument({ upstreams: options.upstreams, own: () => app.swagger() as OpenApiDocument });
   await app.register(async (scope) => apiReferenceRoutes(scope as ServiceApp, { document }));
   await app.register(async (scope) => adminAppRoutes(scope as ServiceApp, { dir: options.adminAppDir }));

@@ -1,14 +1,17 @@
 // /api/*: checks the admin policy and body size, then streams the request to
 // the owning service over a keep-alive pool and streams the answer back.
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { isAdminRoute, type ServiceName } from '@persona/contracts';
 import { HttpError, payloadTooLarge, requireAdmin, type AdminVerifier, type ServiceApp } from '@persona/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagMatches, negotiateCoding, type SharedCache, sharedMaxAge } from '../modules/proxy/shared-cache';
+import { CutShortError, SMALL_BODY_BYTES, type UpstreamAnswer, type UpstreamClient } from '../modules/proxy/upstream-client';
 import { bodyLimitFor, ownerOf, prefixesOf } from '../modules/proxy/upstreams';
 
 export interface ProxyOptions {
   upstreams: Partial<Record<ServiceName, string>>;
+  /** The keep-alive pools to the services. */
+  client: UpstreamClient;
   verifier: AdminVerifier;
   /** The shared cache for public reads (see shared-cache.ts); none when omitted. */
   cache?: SharedCache;
@@ -24,20 +27,83 @@ function cacheable(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !request.headers.authorization && !request.headers.cookie;
 }
 
-function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
-    stream.once('error', reject);
-  });
+// `expect: 100-continue` is answered here (Node sends the 100); passed on, undici refuses the request (a 503).
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'expect', 'host']);
+/** The upstream connection's own headers, not the answer's: the client's connection has its own. */
+const HOP_BY_HOP_ANSWER = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'trailer']);
+
+/** The names a Connection header lists (RFC 9110 §7.6.1): hop-by-hop too, never passed on. */
+function connectionListed(connection: string | string[] | undefined): string[] {
+  if (typeof connection !== 'string') return [];
+  return connection
+    .toLowerCase()
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 }
 
-/** Answers up to this size are buffered instead of streamed: one write instead of a stream's several. */
-const SMALL_BODY_BYTES = 64 * 1024;
+/**
+ * The headers the service gets: the client's, less the hop-by-hop ones (and any its Connection
+ * header names), with the request's ids, the client's address and scheme, and the service's host.
+ */
+function upstreamHeaders(request: FastifyRequest, base: string, useCache: boolean): Record<string, string | string[] | undefined> {
+  const incoming = request.headers;
+  const listed = connectionListed(incoming.connection);
+  const out: Record<string, string | string[] | undefined> = {};
+  for (const name in incoming) {
+    if (!HOP_BY_HOP.has(name) && (listed.length === 0 || !listed.includes(name))) out[name] = incoming[name];
+  }
+  out.host = hostOf(base);
+  out['x-request-id'] = request.id;
+  out['x-correlation-id'] = request.correlationId;
+  out['x-forwarded-for'] = request.ip;
+  out['x-forwarded-proto'] = request.protocol;
+  // What the cache keeps (and a HEAD is measured against) is the identity body: the gateway
+  // codes its own copies for each client, so the service is asked for none.
+  if (useCache) out['accept-encoding'] = 'identity';
+  return out;
+}
 
-// `expect: 100-continue` is answered here (Node sends the 100); passed on, undici refuses the request (a 503).
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'expect'];
+/** Bodies the requests flagged here overran their limit while streaming (no or a false content-length). */
+const overran = new WeakSet<FastifyRequest>();
+
+const hosts = new Map<string, string>();
+/** The host (and port) of a base URL, parsed once per upstream. */
+function hostOf(base: string): string {
+  let host = hosts.get(base);
+  if (host === undefined) {
+    host = new URL(base).host;
+    hosts.set(base, host);
+  }
+  return host;
+}
+
+/** No answer from the service: a 413 when the body overran its limit on the way, a 504 when it was too slow, else a 503. */
+function upstreamFailed(request: FastifyRequest, reply: FastifyReply, owner: ServiceName, error: Error) {
+  if (overran.has(request)) {
+    return reply.status(413).send({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'The request body is too large',
+      code: 'PAYLOAD_TOO_LARGE',
+      requestId: request.id,
+    });
+  }
+  if (error instanceof CutShortError) {
+    // An answer cut short (the upstream's socket closed mid-body) is refused, never passed on as if whole.
+    request.log.warn({ err: error, owner }, 'upstream answer cut short');
+    throw new HttpError(502, `The ${owner} service's answer was cut short, please try again`, 'BAD_GATEWAY');
+  }
+  const timedOut = /timeout/i.test(error.message) || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
+  const status = timedOut ? 504 : 503;
+  request.log.warn({ err: error, owner }, 'upstream failed');
+  return reply.status(status).send({
+    statusCode: status,
+    error: timedOut ? 'Gateway Timeout' : 'Service Unavailable',
+    message: timedOut ? `The ${owner} service took too long to answer, please try again` : `The ${owner} service is unavailable, please try again shortly`,
+    requestId: request.id,
+  });
+}
 
 /**
  * Refuses addresses no service should see: bad percent-encoding (else a 500 where
@@ -65,9 +131,6 @@ function checkAddress(url: string): void {
     throw new HttpError(400, 'The address is not valid: its path may not contain ".." segments or "\\"', 'BAD_PATH');
   }
 }
-
-/** Bodies the requests flagged here overran their limit while streaming (no or a false content-length). */
-const overran = new WeakSet<FastifyRequest>();
 
 export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions) {
   const checkAdmin = requireAdmin(options.verifier);
@@ -151,71 +214,34 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
         if (!coding) return reply.status(hit.status).send(hit.body);
         return reply.status(hit.status).header('content-encoding', coding).send(hit.encoded[coding]);
       }
-      return reply.from(`${base}${request.url}`, {
-        onResponse: (_req, fromReply, raw) => {
-          forgetOwnersAnswers();
-          // reply-from hands over the upstream's status, headers and body stream (its types say otherwise).
-          const res = raw as unknown as { statusCode: number; headers: Record<string, string | string[] | undefined>; stream: NodeJS.ReadableStream };
-          const headers = res.headers;
-          // An answer cut short (the upstream's socket closed mid-body) is refused, never passed on as if whole.
-          const cutShort = (err: Error) => {
-            request.log.warn({ err, owner }, 'upstream answer cut short');
-            void fromReply.send(new HttpError(502, `The ${owner} service's answer was cut short, please try again`, 'BAD_GATEWAY'));
-          };
-          // Conditional requests and HEADs are passed on as they came; only full answers to a GET are stored.
-          if (!fills || res.statusCode !== 200 || sharedMaxAge(headers['cache-control']) === 0) {
-            // A small answer of known length is read whole and written once (headers and body in one write);
-            // large ones and unknown lengths (files, CSV exports, PDFs) stream through.
-            if (Number(headers['content-length']) <= SMALL_BODY_BYTES) {
-              void readAll(res.stream).then((body) => void fromReply.send(body), cutShort);
-              return;
-            }
-            void fromReply.send(res.stream);
-            return;
-          }
-          void readAll(res.stream).then((body) => {
-            // Kept only when whole (length, coding, JSON that parses): see SharedCache.store.
-            cache.store(request.url, res.statusCode, headers, body, { generation, request: request.headers });
-            void fromReply.header('x-cache', 'MISS').send(body);
-          }, cutShort);
-        },
-        rewriteRequestHeaders: (_req, headers) => {
-          const out: Record<string, unknown> = { ...headers };
-          for (const h of HOP_BY_HOP) delete out[h];
-          out['x-request-id'] = request.id;
-          out['x-correlation-id'] = request.correlationId;
-          out['x-forwarded-for'] = request.ip;
-          out['x-forwarded-proto'] = request.protocol;
-          // What the cache keeps (and a HEAD is measured against) is the identity body: the gateway
-          // codes its own copies for each client, so the service is asked for none.
-          if (useCache) out['accept-encoding'] = 'identity';
-          return out as typeof headers;
-        },
-        onError: (errReply, { error }) => {
-          forgetOwnersAnswers();
-          if (overran.has(request)) {
-            void errReply.status(413).send({
-              statusCode: 413,
-              error: 'Payload Too Large',
-              message: 'The request body is too large',
-              code: 'PAYLOAD_TOO_LARGE',
-              requestId: request.id,
-            });
-            return;
-          }
-          const timedOut = /timeout/i.test(error.message) || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
-          const status = timedOut ? 504 : 503;
-          request.log.warn({ err: error, owner }, 'upstream failed');
-          void errReply.status(status).send({
-            statusCode: status,
-            error: timedOut ? 'Gateway Timeout' : 'Service Unavailable',
-            message: timedOut
-              ? `The ${owner} service took too long to answer, please try again`
-              : `The ${owner} service is unavailable, please try again shortly`,
-            requestId: request.id,
-          });
-        },
-      });
+      let answer: UpstreamAnswer;
+      try {
+        answer = await options.client.send(base, {
+          method: request.method,
+          path: request.url,
+          headers: upstreamHeaders(request, base, useCache),
+          body: request.body instanceof Readable ? request.body : undefined,
+          // An answer the cache may keep arrives whole (of unknown length too: it is kept only when whole).
+          bufferUpTo: fills ? Infinity : SMALL_BODY_BYTES,
+        });
+      } catch (err) {
+        forgetOwnersAnswers();
+        return upstreamFailed(request, reply, owner, err as Error);
+      }
+      forgetOwnersAnswers();
+      const { statusCode, headers, body } = answer;
+      for (const name in headers) if (!HOP_BY_HOP_ANSWER.has(name)) reply.header(name, headers[name]);
+      // An HTTP/1 connection cannot be reused until its request body has been read: it closes after this answer.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      reply.status(statusCode);
+      // Conditional requests and HEADs are passed on as they came; only full answers to a GET are stored.
+      if (!fills || statusCode !== 200 || !Buffer.isBuffer(body) || sharedMaxAge(headers['cache-control']) === 0) {
+        // A stream's failure midway ends the client's answer there (its length tells it that it is cut short).
+        return reply.send(body);
+      }
+      // Kept only when whole (length, coding, JSON that parses): see SharedCache.store.
+      cache.store(request.url, statusCode, headers, body, { generation, request: request.headers });
+      return reply.header('x-cache', 'MISS').send(body);
     },
   });
 }
