@@ -126,12 +126,26 @@ export async function writeNginxConfig(layout: NginxLayout): Promise<string> {
   return conf;
 }
 
-/** nginx in the foreground (`daemon off`), its error log on stderr, on the configuration written under the prefix. */
+/** util-linux's setpriv (Debian's base system): runs a program with a parent-death signal set. */
+export const SETPRIV_BIN = '/usr/bin/setpriv';
+
+/**
+ * How nginx is started: in the foreground (`daemon off`), its error log on stderr, on the
+ * configuration written under the prefix. Through `setpriv --pdeathsig TERM` (which then becomes
+ * nginx: the same process), so nginx stops when the launcher dies, even SIGKILLed, as the services
+ * do (their stdin pipe); left running, it would hold the shop's port and its replicas' addresses.
+ */
+export function nginxCommand(prefix: string): { command: string; args: string[] } {
+  const args = ['-p', `${prefix}/`, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;'];
+  if (!existsSync(SETPRIV_BIN)) return { command: NGINX_BIN, args };
+  return { command: SETPRIV_BIN, args: ['--pdeathsig', 'TERM', '--', NGINX_BIN, ...args] };
+}
+
+/** nginx as `nginxCommand` says, a child of this process. */
 export function spawnNginx(prefix: string): ChildProcess {
   if (!existsSync(NGINX_BIN)) {
     throw new Error(`nginx is not installed at ${NGINX_BIN}: install Debian's nginx-light (apt-get install nginx-light) or set NGINX_BIN`);
   }
-  return spawn(NGINX_BIN, ['-p', `${prefix}/`, '-c', path.join(prefix, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const { command, args } = nginxCommand(prefix);
+  return spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 }
