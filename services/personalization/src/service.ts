@@ -1,5 +1,5 @@
 // Wires the personalisation service for either run mode: migrations, the
-// signing key, the PDF worker pool, the consumers of Persona requests and of refunded
+// signing key, the build pool (worker threads), the consumers of Persona requests and of refunded
 // orders (licences), the outbox relay and the HTTP app.
 import path from 'node:path';
 import { createUnitOfWork, openServiceStore, registerBusMetrics, serviceMigrations } from '@persona/bus';
@@ -11,7 +11,7 @@ import { buildApp } from './app';
 import type { CopyTasks } from './modules/copy-checks/copy-tasks';
 import type { PersonalizationDB } from './db';
 import { catalogueSourceReader, type SourceReader } from './modules/personas/book-source-client';
-import { defaultPdfPool, PERSONA_THREAD_NICENESS, type PdfPool } from './modules/pdf-pool/pdf-pool';
+import { defaultBuildPool, PERSONA_THREAD_NICENESS, type BuildPool } from './modules/build-pool/build-pool';
 import { LocalFileStore, S3FileStore, type S3Settings } from '@persona/file-store';
 import { PersonaFiles } from './modules/personas/persona-files';
 import { personaMetrics } from './modules/personas/persona-metrics';
@@ -54,10 +54,10 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   readSource?: SourceReader;
   /** Replaces the catalogue's title lookup for previews (tests). */
   readTitle?: BookTitleReader;
-  pdfPool?: PdfPool;
+  buildPool?: BuildPool;
   /** Worker threads for previews (PREVIEW_WORKERS), or the pool itself (tests). */
   previewWorkers?: number;
-  previewPool?: PdfPool;
+  previewPool?: BuildPool;
   /** The untrusted-file threads reading copies clients send (FILE_CHECK_*), or the pool itself (tests). */
   fileChecks?: Omit<UntrustedPoolOptions, 'module'> | UntrustedPool<CopyTasks>;
   maxAttempts?: number;
@@ -115,15 +115,15 @@ export async function startPersonalizationService(options: PersonalizationServic
     logger,
     roundMs: options.logRoundMs,
   });
-  const pdfPool =
-    options.pdfPool ??
-    defaultPdfPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'personas', niceness: PERSONA_THREAD_NICENESS });
+  const buildPool =
+    options.buildPool ??
+    defaultBuildPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'personas', niceness: PERSONA_THREAD_NICENESS });
   // Previews on threads of their own: a buyer typing never waits behind a Persona being made.
   const previewPool =
     options.previewPool ??
-    (options.pdfPool ? options.pdfPool : defaultPdfPool({ size: options.previewWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'previews' }));
+    (options.buildPool ? options.buildPool : defaultBuildPool({ size: options.previewWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'previews' }));
   // Ready once its threads are: a Persona or a preview asked for as it starts does not wait behind their warm-up.
-  await Promise.all([pdfPool.ready?.(), previewPool.ready?.()]);
+  await Promise.all([buildPool.ready?.(), previewPool.ready?.()]);
   const copyChecks = servicePool<CopyTasks>(require.resolve('./modules/copy-checks/copy-tasks'), options.fileChecks);
   // Uploaded copies are spooled beside the Personas (what a stopped process left there goes).
   const uploadsDir = path.join(options.personasDir, '.incoming');
@@ -167,7 +167,7 @@ export async function startPersonalizationService(options: PersonalizationServic
     db: database.db,
     key,
     readSource: options.readSource ?? catalogueSourceReader(options.catalogueUrl, options.internalToken),
-    pdfPool,
+    buildPool,
     files,
     publicUrl: options.publicUrl,
     logger,
@@ -191,8 +191,8 @@ export async function startPersonalizationService(options: PersonalizationServic
       await shipments.close();
       await publicLog.close();
       await store.flush();
-      await pdfPool.close();
-      if (previewPool !== pdfPool) await previewPool.close();
+      await buildPool.close();
+      if (previewPool !== buildPool) await previewPool.close();
       await sharedPreviews?.close();
       await copyChecks.close();
       if (fileStore instanceof S3FileStore) fileStore.close();

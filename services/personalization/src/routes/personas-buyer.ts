@@ -4,7 +4,7 @@ import { ErrorBody, FileAnswer, NoQuery, PersonaIdParams, PersonaDownloadQuery, 
 import { abandonedSignal, clientAddress, notFound, type ServiceApp } from '@persona/service-kit';
 import type { PersonalizationDeps } from '../deps';
 import { countDownload, downloadRefusal, readDownloads } from '../modules/downloads/downloads.service';
-import { PreviewAbandonedError } from '../modules/pdf-pool/pdf-pool';
+import { PreviewAbandonedError } from '../modules/build-pool/build-pool';
 import { licenceEnded } from '../modules/personas/licence-status';
 import { personaIdOf } from '../modules/personas/persona-id';
 import * as repo from '../modules/personas/personas.repository';

@@ -5,7 +5,7 @@
 // made or no longer licensed, the same 404 that says nothing.
 import { randomUUID } from 'node:crypto';
 import { personaImageToken } from '@persona/service-kit';
-import { inlinePdfPool, type PdfPool } from '../../src/modules/pdf-pool/pdf-pool';
+import { inlineBuildPool, type BuildPool } from '../../src/modules/build-pool/build-pool';
 import type { PersonalizationService } from '../../src/service';
 import { startTestService } from '../support/test-service';
 
@@ -21,8 +21,8 @@ describe("a finished Persona's dedication image", () => {
   let close: () => Promise<void>;
   const drawn: Array<{ name: string; message?: string }> = [];
   beforeAll(async () => {
-    const inline = inlinePdfPool();
-    const watching: PdfPool = { ...inline, preview: (input) => (drawn.push({ name: input.name, message: input.message }), inline.preview(input)) };
+    const inline = inlineBuildPool();
+    const watching: BuildPool = { ...inline, preview: (input) => (drawn.push({ name: input.name, message: input.message }), inline.preview(input)) };
     let stack;
     ({ service, close, stack } = await startTestService({
       internalToken: SECRET,
@@ -30,7 +30,7 @@ describe("a finished Persona's dedication image", () => {
         throw new Error('no Persona is made here');
       },
       readTitle: async (bookId) => (bookId === BOOK_ID ? { title: 'The Lighthouse Keeper', author: 'Meera Iyer' } : null),
-      pdfPool: watching,
+      buildPool: watching,
     }));
     const persona = (persona_id: string, over: Record<string, unknown> = {}) => ({
       persona_id,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createEvent } from '@persona/bus';
 import { describeWithPostgres, mintAdminToken } from '@persona/test-kit';
 import { sql } from 'kysely';
-import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
+import { inlineBuildPool } from '../../src/modules/build-pool/build-pool';
 import { RENEWALS_PER_DAY } from '../../src/modules/downloads/downloads.service';
 import { paidOrder, readOneChapter, serviceHarness, type StackKind } from '../support/service-on';
 
@@ -16,7 +16,7 @@ const LIMIT = 3;
 function contract(kind: StackKind) {
   const h = serviceHarness(kind, {
     readSource: readOneChapter,
-    pdfPool: inlinePdfPool(),
+    buildPool: inlineBuildPool(),
     lookupsPerMinute: 10_000,
     downloadLimits: { perFormat: LIMIT, days: 30, renewalHours: 48 },
   });

@@ -9,7 +9,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from '@persona/db';
 import { flateBombPdf, HOSTILE_FILES, manyObjectsPdf, mintAdminToken, objectStreamBombPdf, overlappingEntriesEpub, zipOf } from '@persona/test-kit';
 import type { UntrustedPoolOptions } from '@persona/untrusted';
-import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
+import { inlineBuildPool } from '../../src/modules/build-pool/build-pool';
 import type { PersonalizationService } from '../../src/service';
 import { startTestService } from '../support/test-service';
 
@@ -17,7 +17,7 @@ const MB = 1024 * 1024;
 const admin = { authorization: `Bearer ${mintAdminToken()}` };
 
 async function startService(fileChecks: Omit<UntrustedPoolOptions, 'module'>) {
-  const { service, stack, close } = await startTestService({ pdfPool: inlinePdfPool(), lookupsPerMinute: 10_000, fileChecks });
+  const { service, stack, close } = await startTestService({ buildPool: inlineBuildPool(), lookupsPerMinute: 10_000, fileChecks });
   const rows = async () =>
     Number((await sql<{ n: string }>`SELECT (SELECT count(*) FROM personas) + (SELECT count(*) FROM outbox) AS n`.execute(stack.database.db)).rows[0]!.n);
   return { service, rows, close };

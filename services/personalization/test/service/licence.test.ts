@@ -4,12 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { createEvent } from '@persona/bus';
 import { describeWithPostgres } from '@persona/test-kit';
-import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
+import { inlineBuildPool } from '../../src/modules/build-pool/build-pool';
 import { endLicences } from '../../src/modules/personas/licences';
 import { paidOrder, readOneChapter, serviceHarness, type StackKind } from '../support/service-on';
 
 function contract(kind: StackKind) {
-  const h = serviceHarness(kind, { readSource: readOneChapter, pdfPool: inlinePdfPool(), lookupsPerMinute: 1000 });
+  const h = serviceHarness(kind, { readSource: readOneChapter, buildPool: inlineBuildPool(), lookupsPerMinute: 1000 });
 
   const paid = (orderId: string, personaId: string, buyerName?: string) => paidOrder(orderId, personaId, { buyerName });
   async function ready(personaId: string) {

@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { createEvent } from '@persona/bus';
 import { S3FileStore } from '@persona/file-store';
 import { startS3Server, type TestS3Server } from '@persona/test-kit';
-import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
+import { inlineBuildPool } from '../../src/modules/build-pool/build-pool';
 import { paidOrder, readOneChapter, startServiceOn } from '../support/service-on';
 
 describe('Personas in S3', () => {
@@ -14,7 +14,7 @@ describe('Personas in S3', () => {
   let svc: Awaited<ReturnType<typeof startServiceOn>>;
   beforeAll(async () => {
     s3 = await startS3Server();
-    svc = await startServiceOn('pglite', { readSource: readOneChapter, pdfPool: inlinePdfPool(), personasS3: { ...s3.settings, prefix: 'shop/' } });
+    svc = await startServiceOn('pglite', { readSource: readOneChapter, buildPool: inlineBuildPool(), personasS3: { ...s3.settings, prefix: 'shop/' } });
   }, 60_000);
   afterAll(async () => {
     await svc?.close();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createEvent } from '@persona/bus';
 import { sql } from '@persona/db';
 import { SourceUnavailableError, type SourceReader } from '../../src/modules/personas/book-source-client';
-import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
+import { inlineBuildPool } from '../../src/modules/build-pool/build-pool';
 import { PERSONALIZATION_QUEUE, verifyUrl } from '../../src/modules/personas/personalize';
 import { buildPersonaPdf } from '../../src/modules/pdf-engine/build-persona-pdf';
 import { saltedHash, signingKeyFromPem, signPersona, verifyPersonaSignature } from '../../src/modules/signing/persona-signature';
@@ -59,7 +59,7 @@ const readSource: SourceReader = async (bookId) => {
 };
 
 describe('the personalisation service', () => {
-  const h = serviceHarness('pglite', { readSource, pdfPool: inlinePdfPool(), maxAttempts: 2, lookupsPerMinute: 1000 });
+  const h = serviceHarness('pglite', { readSource, buildPool: inlineBuildPool(), maxAttempts: 2, lookupsPerMinute: 1000 });
 
   const paid = (personaId: string, bookId = BOOK_ID, buyerName = 'Zoë Ünal') =>
     createEvent('order.paid', paidOrder(randomUUID(), personaId, { bookId, buyerName }), { correlationId: `corr-${personaId}` });

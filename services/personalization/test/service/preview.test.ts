@@ -8,7 +8,7 @@ import { createPreviews, DEFAULT_PREVIEW_CACHE_MINUTES } from '../../src/modules
 
 const KEPT_SECONDS = DEFAULT_PREVIEW_CACHE_MINUTES * 60;
 import { dedicationPreviewPdf, PREVIEW_PERSONA_ID } from '../../src/modules/pdf-engine/dedication-preview';
-import { inlinePdfPool, type PdfPool } from '../../src/modules/pdf-pool/pdf-pool';
+import { inlineBuildPool, type BuildPool } from '../../src/modules/build-pool/build-pool';
 import type { PersonalizationService } from '../../src/service';
 import { startTestService } from '../support/test-service';
 
@@ -20,7 +20,7 @@ const HINDI_BOOK = '3b1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5e';
 /** PNG dimensions from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 
-function startService(previewsPerMinute: number, pool: PdfPool) {
+function startService(previewsPerMinute: number, pool: BuildPool) {
   return startTestService({
     readSource: async () => {
       throw new Error('no Persona is made here');
@@ -33,7 +33,7 @@ function startService(previewsPerMinute: number, pool: PdfPool) {
           : bookId === HINDI_BOOK
             ? { title: 'सूरज की किरण', author: 'सूरज प्रकाश' }
             : null,
-    pdfPool: pool,
+    buildPool: pool,
     previewsPerMinute,
   });
 }
@@ -43,8 +43,8 @@ describe('the dedication page preview', () => {
   let close: () => Promise<void>;
   let drawn = 0;
   beforeAll(async () => {
-    const inline = inlinePdfPool();
-    const counting: PdfPool = { ...inline, preview: (input) => ((drawn += 1), inline.preview(input)) };
+    const inline = inlineBuildPool();
+    const counting: BuildPool = { ...inline, preview: (input) => ((drawn += 1), inline.preview(input)) };
     ({ service, close } = await startService(1000, counting));
   }, 60_000);
   afterAll(() => close());
@@ -121,7 +121,7 @@ describe('the dedication page preview', () => {
 
 describe('previews kept for PREVIEW_CACHE_MINUTES', () => {
   it('forgets a drawn preview (a name and a message) once its time is up, and draws it again if asked', async () => {
-    const inline = inlinePdfPool();
+    const inline = inlineBuildPool();
     let now = 1_000_000;
     let drawn = 0;
     const previews = createPreviews({
@@ -147,7 +147,7 @@ describe('previews kept for PREVIEW_CACHE_MINUTES', () => {
 
 describe('previews under a flood', () => {
   it('are rate limited per client', async () => {
-    const { service, close } = await startService(3, inlinePdfPool());
+    const { service, close } = await startService(3, inlineBuildPool());
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i += 1) {
@@ -165,7 +165,7 @@ describe('previews under a flood', () => {
 describeWithRedis()('previews shared by the replicas through Redis (issue 25)', () => {
   it('draws a text once for every replica: another replica answers it from Redis, kept an hour', async () => {
     const prefix = 'persona:preview:';
-    const inline = inlinePdfPool();
+    const inline = inlineBuildPool();
     const drawnBy: string[] = [];
     const sets: Array<{ key: string; done: Promise<void> }> = [];
     const replica = (name: string) => {
@@ -179,7 +179,7 @@ describeWithRedis()('previews shared by the replicas through Redis (issue 25)', 
           return done;
         },
       };
-      const pool: PdfPool = { ...inline, preview: (input) => (drawnBy.push(name), inline.preview(input)) };
+      const pool: BuildPool = { ...inline, preview: (input) => (drawnBy.push(name), inline.preview(input)) };
       const previews = createPreviews({
         pool,
         readTitle: async () => ({ title: 'The Lighthouse Keeper', author: 'Meera Iyer' }),

@@ -31,7 +31,7 @@ import {
 import { nodeSha256 } from '@persona/transparency-log/node';
 import { verify as verifySignature, createPublicKey } from 'node:crypto';
 import type { PersonalizationDB } from '../../src/db';
-import { inlinePdfPool } from '../../src/modules/pdf-pool/pdf-pool';
+import { inlineBuildPool } from '../../src/modules/build-pool/build-pool';
 import { endLicences } from '../../src/modules/personas/licences';
 import * as repo from '../../src/modules/personas/personas.repository';
 import { loadSigningKey } from '../../src/modules/personas/signing-keys';
@@ -92,7 +92,7 @@ async function madeCopy(db: Database<PersonalizationDB>['db'], bookId: string, s
 }
 
 function contract(kind: StackKind) {
-  const h = serviceHarness(kind, { readSource: readOneChapter, pdfPool: inlinePdfPool(), lookupsPerMinute: 10_000, logRoundMs: 100 });
+  const h = serviceHarness(kind, { readSource: readOneChapter, buildPool: inlineBuildPool(), lookupsPerMinute: 10_000, logRoundMs: 100 });
 
   const inject = (url: string) => h.service.app.inject({ url });
   /** Digital Personas made by the suite's tests so far. */

@@ -12,7 +12,7 @@ import type { Logger } from '@persona/service-kit';
 import { openTestStack, type TestStack } from '@persona/test-stack';
 import type { PersonalizationDB } from '../../src/db';
 import type { SourceReader } from '../../src/modules/personas/book-source-client';
-import { inlinePdfPool, PdfPoolClosedError, type PdfPool } from '../../src/modules/pdf-pool/pdf-pool';
+import { inlineBuildPool, BuildPoolClosedError, type BuildPool } from '../../src/modules/build-pool/build-pool';
 import { PERSONALIZATION_QUEUE } from '../../src/modules/personas/personalize';
 import { buildPersonaPdf } from '../../src/modules/pdf-engine/build-persona-pdf';
 import { startPersonalizationService, type PersonalizationService } from '../../src/service';
@@ -32,7 +32,7 @@ function heldBuilder() {
   const released = new Promise<void>((resolve) => (release = resolve));
   let started = 0;
   const waiting = new Set<(err: Error) => void>();
-  const pdfPool: PdfPool = {
+  const buildPool: BuildPool = {
     kind: 'inline',
     async build(input) {
       started++;
@@ -48,11 +48,11 @@ function heldBuilder() {
     preview: () => Promise.reject(new Error('no previews in this test')),
     async close() {
       // As the worker pool does: a build under way stops.
-      for (const reject of waiting) reject(new PdfPoolClosedError());
+      for (const reject of waiting) reject(new BuildPoolClosedError());
       waiting.clear();
     },
   };
-  return { pdfPool, release, started: () => started };
+  return { buildPool, release, started: () => started };
 }
 
 async function waitFor(check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
@@ -80,7 +80,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const start = (pdfPool: PdfPool, maxAttempts = 5): Promise<PersonalizationService> =>
+  const start = (buildPool: BuildPool, maxAttempts = 5): Promise<PersonalizationService> =>
     startPersonalizationService({
       database,
       bus,
@@ -91,7 +91,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
       publicUrl: 'https://shop.example',
       personasDir: dir,
       readSource,
-      pdfPool,
+      buildPool,
       maxAttempts,
     });
   const paid = (personaId: string) =>
@@ -127,7 +127,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
   it('finishes the Persona being made when it fits in the grace: made once, persona.ready published, message acknowledged', async () => {
     const personaId = 'PRS-AAAA-BBBB-CCCC-DDDD';
     const held = heldBuilder();
-    const service = await start(held.pdfPool);
+    const service = await start(held.buildPool);
     await bus.publish(paid(personaId));
     await waitFor(() => held.started() === 1);
 
@@ -147,7 +147,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
     const personaId = 'PRS-EEEE-FFFF-GGGG-HHHH';
     const held = heldBuilder();
     // One attempt only: were the shutdown counted as a failure, the Persona would be recorded failed.
-    const first = await start(held.pdfPool, 1);
+    const first = await start(held.buildPool, 1);
     await bus.publish(paid(personaId));
     await waitFor(() => held.started() === 1);
 
@@ -159,7 +159,7 @@ describe('personalisation shutdown with a Persona in the making', () => {
     expect(await queued()).toBe(1); // back in the queue, not dead-lettered
     expect(await first.app.metrics.render()).toMatch(/^personas_failed_total 0$/m);
 
-    const next = await start(inlinePdfPool(), 1);
+    const next = await start(inlineBuildPool(), 1);
     try {
       await waitFor(async () => (await personas(personaId)).length === 1);
       await waitFor(async () => (await queued()) === 0);

@@ -15,7 +15,7 @@ import { UnreadableSourceError } from '../pdf-engine/build-persona-pdf';
 import { leakMark, markSecret } from '../leak-mark/mark-code';
 import { personaSalts, sha256Hex, signedRecordOf, signPersona, type SigningKey } from '../signing/persona-signature';
 import type { SourceReader } from './book-source-client';
-import { PdfPoolClosedError, type PdfPool } from '../pdf-pool/pdf-pool';
+import { BuildPoolClosedError, type BuildPool } from '../build-pool/build-pool';
 import { NO_PERSONA_METRICS, type PersonaMetrics } from './persona-metrics';
 import type { PersonaFiles } from './persona-files';
 import * as repo from './personas.repository';
@@ -31,7 +31,7 @@ export interface PersonalizeDeps {
   db: Kysely<PersonalizationDB>;
   key: SigningKey;
   readSource: SourceReader;
-  pdfPool: PdfPool;
+  buildPool: BuildPool;
   files: PersonaFiles;
   publicUrl: string;
   logger: Logger;
@@ -93,7 +93,7 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
     const building = Date.now();
     let pdf;
     try {
-      pdf = await deps.pdfPool.build(
+      pdf = await deps.buildPool.build(
         {
           record,
           salts,
@@ -114,7 +114,7 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
       );
       metrics.built((Date.now() - building) / 1000, 'ok');
     } catch (err) {
-      if (!(err instanceof PdfPoolClosedError)) metrics.built((Date.now() - building) / 1000, 'error');
+      if (!(err instanceof BuildPoolClosedError)) metrics.built((Date.now() - building) / 1000, 'error');
       throw err;
     }
     const sha256 = sha256Hex(pdf.bytes);
@@ -188,12 +188,12 @@ export async function personalize(deps: PersonalizeDeps, event: PersonaRequestEv
     if (saved) {
       metrics.made();
       deps.onRecorded?.();
-      log.info({ pages: pdf.pages, ms: Date.now() - started, pool: deps.pdfPool.kind }, 'persona ready');
+      log.info({ pages: pdf.pages, ms: Date.now() - started, pool: deps.buildPool.kind }, 'persona ready');
       return 'ready';
     }
     return 'already-ready';
   } catch (err) {
-    if (err instanceof PdfPoolClosedError) {
+    if (err instanceof BuildPoolClosedError) {
       // Shutting down under this job: the message goes back to the queue and another instance makes it.
       log.info({}, 'persona interrupted by shutdown; its message is handed back');
       throw err;

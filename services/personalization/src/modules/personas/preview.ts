@@ -16,7 +16,7 @@ import {
 } from '@persona/contracts';
 import { badRequest, dataOf, getFromService, HttpError, notFound, type SharedBytes } from '@persona/service-kit';
 import { LRUCache } from 'lru-cache';
-import type { PdfPool } from '../pdf-pool/pdf-pool';
+import type { BuildPool } from '../build-pool/build-pool';
 
 export interface BookTitle {
   title: string;
@@ -68,7 +68,7 @@ export interface Previews {
 export const DEFAULT_PREVIEW_CACHE_MINUTES = 60;
 
 export interface PreviewDeps {
-  pool: PdfPool;
+  pool: BuildPool;
   readTitle: BookTitleReader;
   publicUrl: string;
   now?: () => Date;

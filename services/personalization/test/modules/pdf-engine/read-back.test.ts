@@ -9,7 +9,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { epubTexts, itWithPrograms, pageTextsByReader, PDFTOTEXT } from '@persona/test-kit';
 import { type PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
-import { buildPersona } from '../../../src/modules/pdf-pool/build-persona';
+import { buildPersona } from '../../../src/modules/build-pool/build-persona';
 import { generateSigningKey } from '../../../src/modules/signing/persona-signature';
 import { personaInput, TEST_RECORD } from '../../fixtures/persona-input';
 

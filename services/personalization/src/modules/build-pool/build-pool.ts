@@ -1,5 +1,6 @@
-// The PDF worker pool: runs the PDF engine (modules/pdf-engine) on a small pool of worker threads. Where the worker
-// script cannot run (TypeScript sources under jest) it builds in-thread.
+// The build pool: makes a Persona (its PDF and EPUB, a printed copy's print files: build-persona.ts) and
+// dedication previews on a small pool of worker threads. Where the worker script cannot run (TypeScript
+// sources under jest) it builds in-thread.
 //
 // Why our own pool rather than piscina: the same pool on piscina 4.9 (fixed
 // threads, a port per job for its log lines) measured, with the `latency`
@@ -19,19 +20,19 @@ import { dedicationPreview, type PreviewInput } from '../pdf-engine/dedication-p
 import type { WarmUp } from './warm-up';
 
 /** pino-compatible; the job's logger (bound to its correlation id). */
-export interface PdfJobLogger {
+export interface BuildJobLogger {
   info(o: object, msg?: string): void;
   debug(o: object, msg?: string): void;
   warn(o: object, msg?: string): void;
 }
 
-export interface PdfBuildOptions {
-  log?: PdfJobLogger;
+export interface BuildJobOptions {
+  log?: BuildJobLogger;
 }
 
-export interface PdfPool {
+export interface BuildPool {
   readonly kind: 'workers' | 'inline';
-  build(input: PersonaBuildInput, options?: PdfBuildOptions): Promise<PersonaBuild>;
+  build(input: PersonaBuildInput, options?: BuildJobOptions): Promise<PersonaBuild>;
   /**
    * A dedication page's preview image; taken before any Persona waiting (someone is typing). One
    * whose signal aborts before a worker takes it is dropped (the buyer has typed on).
@@ -47,8 +48,8 @@ export interface PdfPool {
 export const READY_WAIT_MS = 15_000;
 
 /** The pool closed under a job (shutdown): not the Persona's fault, so never counted as a failed attempt. */
-export class PdfPoolClosedError extends Error {
-  override readonly name = 'PdfPoolClosedError';
+export class BuildPoolClosedError extends Error {
+  override readonly name = 'BuildPoolClosedError';
   constructor() {
     super('the PDF pool is closed');
   }
@@ -61,7 +62,7 @@ export type WorkerMessage =
   | { kind: 'result'; id: number; ok: true; bytes: Uint8Array; pages: number; epub?: Uint8Array | null; print?: PrintFiles | null }
   | { kind: 'result'; id: number; ok: false; name: string; message: string };
 
-export function inlinePdfPool(): PdfPool {
+export function inlineBuildPool(): BuildPool {
   return {
     kind: 'inline',
     async build(input, options = {}) {
@@ -80,12 +81,12 @@ export function inlinePdfPool(): PdfPool {
 }
 
 /** What the pool hands a worker: a Persona to build, or a preview to draw. */
-export type PdfJobInput = { kind: 'persona'; input: PersonaBuildInput } | { kind: 'preview'; input: PreviewInput };
+export type BuildJobInput = { kind: 'persona'; input: PersonaBuildInput } | { kind: 'preview'; input: PreviewInput };
 
 interface Job {
   id: number;
-  work: PdfJobInput;
-  log?: PdfJobLogger;
+  work: BuildJobInput;
+  log?: BuildJobLogger;
   resolve: (built: PersonaBuild) => void;
   reject: (err: Error) => void;
 }
@@ -106,7 +107,7 @@ export class PreviewAbandonedError extends Error {
 }
 
 /** What each worker is started with. */
-export interface PdfWorkerData {
+export interface BuildWorkerData {
   /** Its prepared-book cache's bound (PERSONA_PDF_CACHE_MB). */
   cacheBytes: number;
   /** What it warms up for once started (warm-up.ts), if anything. */
@@ -122,7 +123,7 @@ export interface PdfWorkerData {
  */
 export const PERSONA_THREAD_NICENESS = 10;
 
-export interface PdfPoolOptions {
+export interface BuildPoolOptions {
   /** Worker threads (PDF_WORKERS). */
   size: number;
   /** Each worker's prepared-book cache (PERSONA_PDF_CACHE_MB). */
@@ -133,11 +134,11 @@ export interface PdfPoolOptions {
   niceness?: number;
 }
 
-export function workerPdfPool(
-  { size, cacheBytes = DEFAULT_PDF_CACHE_BYTES, warm, niceness = 0 }: PdfPoolOptions,
-  script = path.join(__dirname, 'pdf-worker.js'),
-): PdfPool {
-  const workerData: PdfWorkerData = { cacheBytes, warm, niceness };
+export function workerBuildPool(
+  { size, cacheBytes = DEFAULT_PDF_CACHE_BYTES, warm, niceness = 0 }: BuildPoolOptions,
+  script = path.join(__dirname, 'build-worker.js'),
+): BuildPool {
+  const workerData: BuildWorkerData = { cacheBytes, warm, niceness };
   const queue: Job[] = [];
   // Previews first: someone is waiting on the page for them.
   const previews: Job[] = [];
@@ -182,12 +183,12 @@ export function workerPdfPool(
     worker.on('error', (err) => {
       const job = busy.get(worker);
       busy.delete(worker);
-      job?.reject(closed ? new PdfPoolClosedError() : err);
+      job?.reject(closed ? new BuildPoolClosedError() : err);
     });
     worker.on('exit', () => {
       const job = busy.get(worker);
       busy.delete(worker);
-      job?.reject(closed ? new PdfPoolClosedError() : new Error('the PDF worker stopped'));
+      job?.reject(closed ? new BuildPoolClosedError() : new Error('the PDF worker stopped'));
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
       if (!closed) {
@@ -213,14 +214,14 @@ export function workerPdfPool(
   return {
     kind: 'workers',
     build(input, options = {}) {
-      if (closed) return Promise.reject(new PdfPoolClosedError());
+      if (closed) return Promise.reject(new BuildPoolClosedError());
       return new Promise<PersonaBuild>((resolve, reject) => {
         queue.push({ id: nextId++, work: { kind: 'persona', input }, log: options.log, resolve, reject });
         pump();
       });
     },
     preview(input, signal) {
-      if (closed) return Promise.reject(new PdfPoolClosedError());
+      if (closed) return Promise.reject(new BuildPoolClosedError());
       if (signal?.aborted) return Promise.reject(new PreviewAbandonedError());
       return new Promise<Uint8Array>((resolve, reject) => {
         const job: Job = { id: nextId++, work: { kind: 'preview', input }, resolve: (result) => resolve(result.bytes), reject };
@@ -240,7 +241,7 @@ export function workerPdfPool(
     },
     async close() {
       closed = true;
-      for (const job of [...queue.splice(0), ...previews.splice(0)]) job.reject(new PdfPoolClosedError());
+      for (const job of [...queue.splice(0), ...previews.splice(0)]) job.reject(new BuildPoolClosedError());
       await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
     },
     async ready() {
@@ -253,9 +254,9 @@ export function workerPdfPool(
 }
 
 /** Worker threads when running compiled JavaScript; in-thread under the TypeScript test runner. */
-export function defaultPdfPool(pool: PdfPoolOptions): PdfPool {
-  const script = path.join(__dirname, 'pdf-worker.js');
-  if (existsSync(script)) return workerPdfPool(pool, script);
+export function defaultBuildPool(pool: BuildPoolOptions): BuildPool {
+  const script = path.join(__dirname, 'build-worker.js');
+  if (existsSync(script)) return workerBuildPool(pool, script);
   setPersonaPdfCacheLimit(pool.cacheBytes ?? DEFAULT_PDF_CACHE_BYTES);
-  return inlinePdfPool();
+  return inlineBuildPool();
 }

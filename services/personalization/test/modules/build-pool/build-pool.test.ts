@@ -1,30 +1,30 @@
-// The PDF worker pool on real worker threads (the compiled worker script: the test task runs
+// The build pool on real worker threads (the compiled worker script: the test task runs
 // after the build): a Persona built off the main thread with its log lines brought back, the
 // engine's own error class kept across the thread boundary, and no build taken once closed.
 import path from 'node:path';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { UnreadableSourceError } from '../../../src/modules/pdf-engine/build-persona-pdf';
-import { PdfPoolClosedError, PERSONA_THREAD_NICENESS, PreviewAbandonedError, workerPdfPool } from '../../../src/modules/pdf-pool/pdf-pool';
+import { BuildPoolClosedError, PERSONA_THREAD_NICENESS, PreviewAbandonedError, workerBuildPool } from '../../../src/modules/build-pool/build-pool';
 import { generateSigningKey } from '../../../src/modules/signing/persona-signature';
 import type { PersonaPdfInput } from '../../../src/modules/pdf-engine/build-persona-pdf';
 import { personaInput } from '../../fixtures/persona-input';
 
-const script = path.resolve(__dirname, '../../../dist/src/modules/pdf-pool/pdf-worker.js');
+const script = path.resolve(__dirname, '../../../dist/src/modules/build-pool/build-worker.js');
 const key = generateSigningKey();
 
 function input(personaId: string, source: PersonaPdfInput['source']) {
   return personaInput(key, source, { personaId });
 }
 
-describe('the PDF worker pool', () => {
+describe('the build pool', () => {
   beforeAll(() => {
     // The test task runs after the build (turbo.json); a missing script is a broken build, not a reason to skip.
     if (!existsSync(script)) throw new Error(`${script} is missing: build first (npm run build -w @persona/personalization)`);
   });
 
   it('builds on worker threads, brings back the log lines, keeps the error class, and refuses work once closed', async () => {
-    const pool = workerPdfPool({ size: 2, cacheBytes: 8 * 1024 * 1024 }, script);
+    const pool = workerBuildPool({ size: 2, cacheBytes: 8 * 1024 * 1024 }, script);
     try {
       const lines: string[] = [];
       const log = { info: (o: object, msg?: string) => void lines.push(`${msg} ${JSON.stringify(o)}`), debug: () => undefined, warn: () => undefined };
@@ -44,15 +44,15 @@ describe('the PDF worker pool', () => {
     } finally {
       await pool.close();
     }
-    await expect(pool.build(input('PRS-MMMM-NNNN-PPPP-QQQQ', { kind: 'text', paragraphs: ['x'] }))).rejects.toBeInstanceOf(PdfPoolClosedError);
+    await expect(pool.build(input('PRS-MMMM-NNNN-PPPP-QQQQ', { kind: 'text', paragraphs: ['x'] }))).rejects.toBeInstanceOf(BuildPoolClosedError);
   }, 60_000);
 });
 
 describe('a pool that warms up', () => {
   it('says it is ready once its threads have warmed up, and builds and draws as any pool does', async () => {
-    const personas = workerPdfPool({ size: 1, cacheBytes: 8 * 1024 * 1024, warm: 'personas' }, script);
-    const previews = workerPdfPool({ size: 1, cacheBytes: 0, warm: 'previews' }, script);
-    const cold = workerPdfPool({ size: 1, cacheBytes: 0 }, script);
+    const personas = workerBuildPool({ size: 1, cacheBytes: 8 * 1024 * 1024, warm: 'personas' }, script);
+    const previews = workerBuildPool({ size: 1, cacheBytes: 0, warm: 'previews' }, script);
+    const cold = workerBuildPool({ size: 1, cacheBytes: 0 }, script);
     try {
       await Promise.all([personas.ready!(), previews.ready!(), cold.ready!()]);
       const pdf = await personas.build(input('PRS-AAAA-BBBB-CCCC-DDDD', { kind: 'text', paragraphs: ['# One', 'A paragraph.'] }));
@@ -81,8 +81,8 @@ describe('a pool that warms up', () => {
         return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
       });
     const before = niceOfThreads().filter((n) => n === PERSONA_THREAD_NICENESS).length;
-    const personas = workerPdfPool({ size: 2, cacheBytes: 0, warm: 'personas', niceness: PERSONA_THREAD_NICENESS }, script);
-    const previews = workerPdfPool({ size: 1, cacheBytes: 0, warm: 'previews' }, script);
+    const personas = workerBuildPool({ size: 2, cacheBytes: 0, warm: 'personas', niceness: PERSONA_THREAD_NICENESS }, script);
+    const previews = workerBuildPool({ size: 1, cacheBytes: 0, warm: 'previews' }, script);
     try {
       await Promise.all([personas.ready!(), previews.ready!()]);
       // The two Persona threads, and no other (the previews' thread, the main one keep theirs).
@@ -105,7 +105,7 @@ describe('previews on the worker pool', () => {
   });
 
   it('draws on a worker thread, and drops a preview whose request was abandoned before a thread took it', async () => {
-    const pool = workerPdfPool({ size: 1, cacheBytes: 0 }, script);
+    const pool = workerBuildPool({ size: 1, cacheBytes: 0 }, script);
     try {
       const first = pool.preview(preview('अनन्या'));
       const abandoned = new AbortController();

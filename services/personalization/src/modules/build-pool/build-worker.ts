@@ -1,15 +1,15 @@
-// Runs in a worker thread: builds one Persona PDF per message, so PDF work
-// never blocks an HTTP event loop (DESIGN §2, §8). Its log lines go to the
+// Runs in a worker thread: builds one Persona (or a dedication preview) per message, so that
+// work never blocks an HTTP event loop (DESIGN §2, §8). Its log lines go to the
 // main thread, which writes them with the job's correlation id.
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThreadPriority } from '@persona/untrusted/thread-priority';
 import { setPersonaPdfCacheLimit } from '../pdf-engine/build-persona-pdf';
 import { buildPersona, type PersonaBuildInput } from './build-persona';
 import { dedicationPreview } from '../pdf-engine/dedication-preview';
-import type { PdfJobInput, PdfWorkerData, WorkerMessage } from './pdf-pool';
+import type { BuildJobInput, BuildWorkerData, WorkerMessage } from './build-pool';
 import { warmUp } from './warm-up';
 
-const data = workerData as PdfWorkerData;
+const data = workerData as BuildWorkerData;
 setPersonaPdfCacheLimit(data.cacheBytes);
 if (data.niceness > 0) lowerThreadPriority(data.niceness);
 const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
@@ -21,7 +21,7 @@ if (data.warm)
     .catch(() => undefined)
     .finally(() => post({ kind: 'warm' }));
 
-parentPort?.on('message', (job: { id: number; work: PdfJobInput }) => {
+parentPort?.on('message', (job: { id: number; work: BuildJobInput }) => {
   if (job.work.kind === 'persona') void build({ id: job.id, input: job.work.input });
   else void preview(job.id, job.work.input);
 });
