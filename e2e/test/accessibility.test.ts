@@ -12,6 +12,7 @@ import type { Book } from '@persona/contracts';
 import { startShop, type RunningShop } from '@persona/launcher';
 import { launchChromium, settle } from './support/browser';
 import { buyPersonaThroughApi, fetchAllBooks } from './support/shop';
+import { fromShopTemplate } from './support/shared-fixtures';
 import { sampleWords } from './support/storefront-rules';
 import { checkPage, describeNeedsReview, describeViolations, summarize, type PageCheck } from './support/accessibility';
 
@@ -43,6 +44,8 @@ async function post<T>(urlPath: string, body: unknown, token?: string): Promise<
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-a11y-'));
+  // The run's template (migrated, seeded): this suite's administrator is added to it at start.
+  await fromShopTemplate(path.join(dataDir, 'shop'));
   shop = await startShop({
     dataDir: path.join(dataDir, 'shop'),
     port: 0,

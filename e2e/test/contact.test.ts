@@ -7,9 +7,10 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startShop, type RunningShop } from '@persona/launcher';
 import { launchChromium, settle, closeChromium, open, SHOP_HOOK_TIMEOUT_MS } from './support/browser';
+import { fromShopTemplate, TEST_ADMIN } from './support/shared-fixtures';
 
-const ADMIN_EMAIL = 'owner@persona-books.in';
-const ADMIN_PASSWORD = 'contact page journeys';
+// The run's template's administrator (the shop starts from the template).
+const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = TEST_ADMIN;
 
 let shop: RunningShop;
 let dataDir: string;
@@ -25,7 +26,8 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-contact-'));
-  shop = await startShop({ dataDir, port: 0, host: '127.0.0.1', env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD } });
+  await fromShopTemplate(path.join(dataDir, 'shop'));
+  shop = await startShop({ dataDir: path.join(dataDir, 'shop'), port: 0, host: '127.0.0.1', env: { ...process.env, ADMIN_EMAIL, ADMIN_PASSWORD } });
   browser = await launchChromium();
 }, 120000);
 

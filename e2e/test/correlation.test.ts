@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { startShop, type RunningShop } from '@persona/launcher';
+import { fromShopTemplate } from './support/shared-fixtures';
 import { buyPersonaThroughApi } from './support/shop';
 
 type LogLine = Record<string, unknown> & { msg?: string; service?: string; correlationId?: string };
@@ -30,8 +31,10 @@ describe('one correlation id for a purchase', () => {
         done();
       },
     });
+    // The run's template (migrated, seeded): this suite's administrator is added to it at start.
+    await fromShopTemplate(path.join(dataDir, 'shop'));
     shop = await startShop({
-      dataDir,
+      dataDir: path.join(dataDir, 'shop'),
       port: 0,
       host: '127.0.0.1',
       logLevel: 'debug',

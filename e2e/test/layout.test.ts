@@ -10,6 +10,7 @@ import type { Book } from '@persona/contracts';
 import { startShop, type RunningShop } from '@persona/launcher';
 import { launchChromium, open, trackRequests } from './support/browser';
 import { layoutReport } from './support/layout';
+import { fromShopTemplate } from './support/shared-fixtures';
 import { buyPersonaThroughApi, fetchAllBooks } from './support/shop';
 
 const ADMIN = { email: 'layout@persona-books.in', password: 'every width please', name: 'Lata' };
@@ -27,6 +28,8 @@ let adminToken: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'persona-layout-'));
+  // The run's template (migrated, seeded): this suite's administrator is added to it at start.
+  await fromShopTemplate(path.join(dataDir, 'shop'));
   shop = await startShop({
     dataDir: path.join(dataDir, 'shop'),
     port: 0,
