@@ -221,8 +221,10 @@ export default async function proxyRoutes(app: ServiceApp, options: ProxyOptions
           path: request.url,
           headers: upstreamHeaders(request, base, useCache),
           body: request.body instanceof Readable ? request.body : undefined,
-          // An answer the cache may keep arrives whole (of unknown length too: it is kept only when whole).
-          bufferUpTo: fills ? Infinity : SMALL_BODY_BYTES,
+          // An answer the cache may keep arrives whole (of unknown length too: it is kept only when whole);
+          // one longer than the cache keeps streams, as any other large answer does.
+          bufferUpTo: fills && cache ? cache.maxBodyBytes : SMALL_BODY_BYTES,
+          bufferUnknownLength: fills,
         });
       } catch (err) {
         forgetOwnersAnswers();

@@ -175,6 +175,8 @@ describe('the shared cache through the proxy', () => {
         return send(gzipSync(json), { 'content-encoding': 'gzip' });
       case '/api/books/empty':
         return send(Buffer.alloc(0));
+      case '/api/books/huge': // more than the cache keeps (512 KB), JSON that parses
+        return send(Buffer.from(JSON.stringify({ data: 'x'.repeat(600 * 1024) })));
       case '/api/books/invalid':
         return send(Buffer.from(json.slice(0, 40)));
       case '/api/books/cut-short':
@@ -303,6 +305,18 @@ describe('the shared cache through the proxy', () => {
     ]);
     // Cut short: refused as such, never passed on as if it were whole.
     if (status === 502) expect(answers[0]!.json().message).toBe("The catalogue service's answer was cut short, please try again");
+    expect(upstreamSaw(url)).toEqual(['GET', 'GET']);
+  });
+
+  it('streams an answer longer than the cache keeps, whole, and asks upstream again for the next GET', async () => {
+    const url = '/api/books/huge?case=stream';
+    const answers = [await read(url), await read(url)];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-cache']).toBeUndefined();
+      expect(answer.rawPayload.length).toBe(Number(answer.headers['content-length']));
+      expect((answer.json() as { data: string }).data).toHaveLength(600 * 1024);
+    }
     expect(upstreamSaw(url)).toEqual(['GET', 'GET']);
   });
 });

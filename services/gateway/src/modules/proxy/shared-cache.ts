@@ -129,7 +129,8 @@ export class SharedCache {
 
   constructor(
     maxEntries = 1000,
-    private readonly maxBodyBytes = 512 * 1024,
+    /** The largest body it keeps. */
+    readonly maxBodyBytes = 512 * 1024,
   ) {
     this.#entries = new LRUCache<string, CachedResponse>({ max: maxEntries });
   }

@@ -22,11 +22,10 @@ export interface UpstreamRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body?: Readable;
-  /**
-   * Answers of known length up to this many bytes arrive whole (default SMALL_BODY_BYTES); with
-   * `Infinity`, answers of unknown length (chunked) too, so a failure midway is an error, not a cut stream.
-   */
+  /** Answers of known length up to this many bytes arrive whole (default SMALL_BODY_BYTES); longer ones stream. */
   bufferUpTo?: number;
+  /** Answers of unknown length (chunked) arrive whole too, so a failure midway is an error, not a cut stream. */
+  bufferUnknownLength?: boolean;
 }
 
 /** Answers up to this size are buffered instead of streamed: one write instead of a stream's several. */
@@ -81,6 +80,7 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   constructor(
     private readonly bufferUpTo: number,
+    private readonly bufferUnknownLength: boolean,
     private readonly resolve: (answer: UpstreamAnswer) => void,
     private readonly reject: (err: Error) => void,
   ) {}
@@ -91,8 +91,8 @@ class Exchange implements Dispatcher.DispatchHandler {
 
   onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void): boolean {
     const headers = util.parseHeaders(rawHeaders) as AnswerHeaders;
-    const length = headers['content-length'] === undefined ? Infinity : Number(headers['content-length']);
-    if (length <= this.bufferUpTo) {
+    const length = headers['content-length'];
+    if (length === undefined ? this.bufferUnknownLength : Number(length) <= this.bufferUpTo) {
       this.answer = { statusCode, headers, body: Buffer.alloc(0) };
       return true;
     }
@@ -154,7 +154,7 @@ export class UpstreamClient {
     return new Promise((resolve, reject) => {
       pool.dispatch(
         { path: request.path, method: request.method as Dispatcher.HttpMethod, headers: request.headers, body: request.body ?? null },
-        new Exchange(request.bufferUpTo ?? SMALL_BODY_BYTES, resolve, reject),
+        new Exchange(request.bufferUpTo ?? SMALL_BODY_BYTES, request.bufferUnknownLength ?? false, resolve, reject),
       );
     });
   }

@@ -96,14 +96,18 @@ describe('UpstreamClient', () => {
     expect(body.equals(big)).toBe(true);
   });
 
-  it('buffers up to what it is told: the same large answer whole, and a chunked one only when told Infinity', async () => {
+  it('buffers up to what it is told: the same large answer whole, and a chunked one only when told to', async () => {
     const whole = await client.send(base, { method: 'GET', path: '/big', headers: {}, bufferUpTo: big.length });
     expect(Buffer.isBuffer(whole.body) && whole.body.equals(big)).toBe(true);
     const streamed = await client.send(base, { method: 'GET', path: '/chunked', headers: {} });
     expect(streamed.body).toBeInstanceOf(Readable);
     expect((await readStream(streamed.body as Readable)).toString()).toBe('a,b\n1,2\n');
-    const buffered = await client.send(base, { method: 'GET', path: '/chunked', headers: {}, bufferUpTo: Infinity });
+    const buffered = await client.send(base, { method: 'GET', path: '/chunked', headers: {}, bufferUnknownLength: true });
     expect(buffered.body.toString()).toBe('a,b\n1,2\n');
+    // Told to keep unknown lengths whole, a known length past its limit still streams.
+    const still = await client.send(base, { method: 'GET', path: '/big', headers: {}, bufferUnknownLength: true });
+    expect(still.body).toBeInstanceOf(Readable);
+    expect((await readStream(still.body as Readable)).length).toBe(big.length);
     expect(SMALL_BODY_BYTES).toBe(64 * 1024);
   });
 
