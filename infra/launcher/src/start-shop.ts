@@ -7,7 +7,7 @@ import { ADMIN_SCHEMA, adminServiceOptions, adminConfig, startAdminService, type
 import { createInProcessBus } from '@persona/bus';
 import { eventProblem } from '@persona/contracts';
 import { CATALOGUE_SCHEMA, catalogueServiceOptions, catalogueConfig, startCatalogueService, type CatalogueDB } from '@persona/catalogue';
-import { openDatabase, openPglite, type SharedPglite } from '@persona/db';
+import { isPostgresSize, openDatabase, openPglite, type SharedPglite } from '@persona/db';
 import { buildGateway, gatewayOptions, loadGatewaySettings } from '@persona/gateway';
 import { ordersConfig, ORDERS_SCHEMA, ordersServiceOptions, startOrdersService, type OrdersDB } from '@persona/orders';
 import {
@@ -60,11 +60,15 @@ export async function startShop(options: ShopOptions): Promise<RunningShop> {
   await mkdir(dataDir, { recursive: true });
   const env = options.env ?? process.env;
   const logger = options.logger ?? createLogger('shop', options.logLevel ?? env.LOG_LEVEL ?? 'warn', {}, options.logDestination);
+  const sharedBuffers = env.PGLITE_SHARED_BUFFERS || undefined;
+  if (sharedBuffers !== undefined && !isPostgresSize(sharedBuffers)) {
+    throw new Error(`invalid configuration: PGLITE_SHARED_BUFFERS="${sharedBuffers}" is not a size such as 16MB (a whole number with kB, MB or GB)`);
+  }
   const release = claimDataDir(dataDir, 'the shop');
   const closers: Array<() => Promise<void>> = [async () => release()];
   let pglite: Awaited<ReturnType<typeof openPglite>>;
   try {
-    pglite = await openPglite(path.join(dataDir, 'db'), { template: PGLITE_TEMPLATE });
+    pglite = await openPglite(path.join(dataDir, 'db'), { template: PGLITE_TEMPLATE, sharedBuffers });
   } catch (err) {
     release();
     throw err;

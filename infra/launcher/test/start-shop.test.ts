@@ -74,9 +74,24 @@ describe("the embedded shop's configuration", () => {
       dataDir,
       port: 0,
       host: '127.0.0.1',
-      env: { JWT_SECRET: jwtSecret, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: 'false', RATE_LIMIT_MAX: '0' },
+      env: {
+        JWT_SECRET: jwtSecret,
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        SEED_DEMO: 'false',
+        RATE_LIMIT_MAX: '0',
+        PGLITE_SHARED_BUFFERS: '24MB',
+      },
     });
     try {
+      // PGLITE_SHARED_BUFFERS (the embedded database): its buffer pool.
+      const release = await shop.database.lock.acquire();
+      try {
+        const pool = await shop.database.pglite.query<{ size: string }>("SELECT current_setting('shared_buffers') AS size");
+        expect(pool.rows).toEqual([{ size: '24MB' }]);
+      } finally {
+        release();
+      }
       // SEED_DEMO (catalogue) and ADMIN_EMAIL/ADMIN_PASSWORD (admin) hold.
       const books = (await (await fetch(`${shop.url}/api/books?limit=1`)).json()) as { meta: { total: number } };
       expect(books.meta.total).toBe(0);
@@ -105,6 +120,9 @@ describe("the embedded shop's configuration", () => {
     await expect(
       startShop({ dataDir: await freshDir(), port: 0, host: '127.0.0.1', env: { SEED_DEMO: 'false', PERSONA_RETRY_DELAYS_MS: 'soon' } }),
     ).rejects.toThrow(/PERSONA_RETRY_DELAYS_MS="soon"/);
+    await expect(
+      startShop({ dataDir: await freshDir(), port: 0, host: '127.0.0.1', env: { SEED_DEMO: 'false', PGLITE_SHARED_BUFFERS: '16 megabytes' } }),
+    ).rejects.toThrow(/invalid configuration: PGLITE_SHARED_BUFFERS="16 megabytes"/);
   }, 60_000);
 });
 

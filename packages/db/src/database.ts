@@ -180,13 +180,25 @@ export interface PgliteOptions {
    * running initdb, which takes seconds.
    */
   template?: string;
+  /**
+   * PostgreSQL's shared_buffers, a size such as `16MB` (PGLITE_SHARED_BUFFERS for the embedded
+   * shop). Default: 16 MB in memory (below), PostgreSQL's 128 MB for a data directory.
+   */
+  sharedBuffers?: string;
 }
+
+/** Whether `value` is a memory size PostgreSQL reads in a setting (`16MB`, `512kB`, `1GB`). */
+export const isPostgresSize = (value: string): boolean => /^\d+(kB|MB|GB)$/.test(value);
 
 /**
  * Opens (or creates) the embedded database under `dataDir`, or in memory when
  * `dataDir` is omitted (tests).
  */
 export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<SharedPglite & { close(): Promise<void> }> {
+  const sharedBuffers = options.sharedBuffers ?? (dataDir === undefined ? MEMORY_SHARED_BUFFERS : undefined);
+  if (sharedBuffers !== undefined && !isPostgresSize(sharedBuffers)) {
+    throw new Error(`shared buffers of "${sharedBuffers}" are not a size PostgreSQL reads: give a whole number with kB, MB or GB (16MB)`);
+  }
   const fresh = dataDir === undefined || !existsSync(path.join(dataDir, 'PG_VERSION'));
   const templateFile = options.template ?? (dataDir === undefined ? await memoryTemplate() : undefined);
   const template = fresh && templateFile && existsSync(templateFile) ? new Blob([readFileSync(templateFile)]) : undefined;
@@ -195,7 +207,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     extensions: PGLITE_EXTENSIONS,
     parsers: { [PG_OID.INT8]: parseInt8, [PG_OID.NUMERIC]: parseNumeric },
     ...(template ? { loadDataDir: template } : {}),
-    ...(dataDir === undefined ? { startParams: MEMORY_START_PARAMS } : {}),
+    ...(sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] } : {}),
   });
   const shared = sharePglite(pglite);
   return Object.assign(shared, {
@@ -217,7 +229,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
  * smaller pool 0.6–0.7 s, and with the template's smaller WAL (below) too 0.5 s; every test file
  * that uses a database opens one.
  */
-const MEMORY_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const MEMORY_SHARED_BUFFERS = '16MB';
 
 /**
  * The template an in-memory database starts from when none is given (the tests' databases): made

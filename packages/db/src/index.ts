@@ -1,4 +1,13 @@
-export { openDatabase, openPglite, dumpPgliteTemplate, assertSchemaName, type Database, type DatabaseSource, type PgliteOptions } from './database';
+export {
+  openDatabase,
+  openPglite,
+  dumpPgliteTemplate,
+  isPostgresSize,
+  assertSchemaName,
+  type Database,
+  type DatabaseSource,
+  type PgliteOptions,
+} from './database';
 export { folderMigrations, migrateToLatest, pendingMigrations } from './migrate';
 export { PgliteDialect, sharePglite, quoteIdent, type SharedPglite } from './pglite-dialect';
 export { Mutex } from './mutex';

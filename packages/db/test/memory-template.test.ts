@@ -23,3 +23,13 @@ it('starts an in-memory database from the machine-wide template, made on first u
     await second.close();
   }
 });
+
+it('takes the buffer pool it is given, and refuses a size PostgreSQL would not read', async () => {
+  const small = await openPglite(undefined, { sharedBuffers: '8MB' });
+  try {
+    expect((await small.pglite.query<{ pool: string }>("SELECT current_setting('shared_buffers') AS pool")).rows).toEqual([{ pool: '8MB' }]);
+  } finally {
+    await small.close();
+  }
+  await expect(openPglite(undefined, { sharedBuffers: '8 MB' })).rejects.toThrow(/shared buffers of "8 MB" are not a size PostgreSQL reads/);
+});
