@@ -62,6 +62,24 @@ describe("a service's OpenAPI document", () => {
       /DELETE \/api\/books\/:id answered 200 as text\/plain, where the OpenAPI document says application\/json/,
     );
   });
+
+  it('holds a second app to its own document: the same document shares its checks, another has its own', async () => {
+    const again = await describedApp();
+    // Another service whose book ids are any string: the first document's uuid format is not its rule.
+    const other = createServiceApp({ name: 'loose-shelf', logger: false });
+    other.get(
+      '/api/books/:id',
+      { schema: { params: Type.Object({ id: Type.String() }), querystring: NoQuery, response: { 200: Type.Object({ id: Type.String() }) } } },
+      async () => ({ id: 'not-a-uuid' }),
+    );
+    try {
+      await expect(again.inject({ method: 'GET', url: '/api/books/00000000-0000-4000-8000-000000000000' })).rejects.toThrow(/\/id must match format "uuid"/);
+      expect((await other.inject({ method: 'GET', url: '/api/books/00000000-0000-4000-8000-000000000000' })).json()).toEqual({ id: 'not-a-uuid' });
+    } finally {
+      await again.close();
+      await other.close();
+    }
+  });
 });
 
 describe('routeSchemaProblems', () => {
