@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync, statSync } from 'node:fs';
 import { Type } from '@sinclair/typebox';
 import { ErrorBody, IdParams, NoQuery } from '@persona/contracts';
-import { recordRoutes, routeSchemaProblems } from '@persona/test-kit';
+import { type AnswerChecker, openApiValidatorsFile, recordRoutes, routeSchemaProblems } from '@persona/test-kit';
 import { createServiceApp, type ServiceApp } from '../src';
 
 async function describedApp(): Promise<ServiceApp> {
@@ -78,6 +80,44 @@ describe("a service's OpenAPI document", () => {
     } finally {
       await again.close();
       await other.close();
+    }
+  });
+});
+
+describe("the checks' validators, kept between test files", () => {
+  it('are written once for a document and loaded by the next file, which holds answers to them the same', () => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'kept', version: '1' },
+      // A document no other test has: its validators are compiled here first.
+      paths: {
+        [`/api/kept/${randomUUID()}`]: {
+          get: { responses: { 200: { content: { 'application/json': { schema: Type.Object({ id: Type.String({ format: 'uuid' }) }) } } } } },
+        },
+      },
+    };
+    const route = Object.keys(document.paths)[0]!;
+    const answer = (id: string) => ({ method: 'GET', route, statusCode: 200, contentType: 'application/json', body: JSON.stringify({ id }) });
+    const file = openApiValidatorsFile(document);
+    const checkers: AnswerChecker[] = [];
+    const written: number[] = [];
+    try {
+      for (let pass = 0; pass < 2; pass++) {
+        // Each pass is a test file of its own: a fresh module registry, nothing kept in memory.
+        jest.isolateModules(() => {
+          const kit = jest.requireActual<{ AnswerChecker: typeof AnswerChecker }>('@persona/test-kit');
+          checkers.push(new kit.AnswerChecker(document));
+        });
+        written.push(statSync(file).ino);
+      }
+    } finally {
+      rmSync(file, { force: true });
+    }
+    // The file the first pass wrote, not written again by the second (a rewrite renames a new file into place).
+    expect(written[1]).toBe(written[0]);
+    for (const checker of checkers) {
+      expect(checker.problem(answer(randomUUID()))).toBeNull();
+      expect(checker.problem(answer('not-a-uuid'))).toMatch(/does not match the OpenAPI document: \/id must match format "uuid"/);
     }
   });
 });

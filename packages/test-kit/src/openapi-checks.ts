@@ -2,10 +2,13 @@
 // answer (status, content type, body) is one the service's document (@fastify/swagger, served at
 // /openapi.json) says that route gives. inject-setup.ts puts the second on every app.inject.
 import { spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
 import { channel } from 'node:diagnostics_channel';
 import { once } from 'node:events';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { _, type ValidateFunction } from 'ajv/dist/2020';
+import standaloneCode from 'ajv/dist/standalone';
 import addFormats from 'ajv-formats';
 
 /** What a route declares, as Fastify's onRoute hook sees it. */
@@ -97,35 +100,93 @@ const mediaType = (type: string | undefined) => (type ?? '').split(';')[0]!.trim
 
 type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
 
-/** Checks answers against one OpenAPI document; validators are compiled once per response. */
-export class AnswerChecker {
-  private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  private readonly validators = new Map<string, ValidateFunction>();
-
-  constructor(private readonly document: { paths?: Record<string, Record<string, { responses?: Responses }>> }) {
-    addFormats(this.ajv);
-    // The document as one schema, so a response's $ref to its components resolves.
-    this.ajv.addSchema(document as object, 'openapi');
-    // Every validator made now, not while a test waits for an answer: the first answer of each kind
-    // would otherwise take a compile's milliseconds longer than the app took.
-    for (const [path, item] of Object.entries(document.paths ?? {})) {
-      for (const [method, operation] of Object.entries(item)) {
-        for (const [key, response] of Object.entries(operation.responses ?? {})) {
-          for (const type of Object.keys(response.content ?? {})) {
-            if (mediaType(type) === 'application/json') this.validator(schemaId(path, method, key, type));
-          }
+/** The ids of every JSON response's schema in the document (added to Ajv as `openapi`). */
+function responseSchemaIds(document: { paths?: Record<string, Record<string, { responses?: Responses }>> }): string[] {
+  const ids: string[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [key, response] of Object.entries(operation.responses ?? {})) {
+        for (const type of Object.keys(response.content ?? {})) {
+          if (mediaType(type) === 'application/json') ids.push(schemaId(path, method, key, type));
         }
       }
     }
   }
+  return ids;
+}
+
+// Where compiled validators are kept between test files and runs: beside the Ajv they need (the
+// generated code requires its runtime helpers and ajv-formats' formats), under node_modules/.cache,
+// which jest does not transform.
+const AJV_ROOT = path.dirname(require.resolve('ajv/package.json'));
+const VALIDATORS_DIR = path.join(AJV_ROOT, '..', '.cache', 'persona-openapi-validators');
+const versionOf = (pkg: string) => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
+/** Changes whenever the code made for a document would: Ajv's and ajv-formats' versions, the options below. */
+const VALIDATORS_VERSION = `1 ajv@${versionOf('ajv')} ajv-formats@${versionOf('ajv-formats')}`;
+
+/** Where the validators of `document`'s responses are kept (see responseValidators). */
+export function openApiValidatorsFile(document: object): string {
+  const key = createHash('sha256').update(VALIDATORS_VERSION).update('\0').update(JSON.stringify(document)).digest('hex').slice(0, 32);
+  return path.join(VALIDATORS_DIR, `${key}.js`);
+}
+
+/**
+ * A validator for each JSON response of `document`, by schema id. Compiling a service's document
+ * takes ~0.5 s of CPU, and every test file that injects starts a fresh module registry: the first
+ * file to see a document compiles it and writes the validators as Ajv standalone code (keyed by the
+ * document's hash; written under a private name and renamed into place, so two workers writing it
+ * at once each leave a whole file); the others load that code (~30 ms).
+ */
+function responseValidators(document: object, ids: readonly string[]): Map<string, ValidateFunction> {
+  const file = openApiValidatorsFile(document);
+  const exportName = (i: number) => `v${i}`;
+  if (existsSync(file)) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const loaded = require(file) as Record<string, ValidateFunction>;
+      if (ids.every((_id, i) => typeof loaded[exportName(i)] === 'function')) return new Map(ids.map((id, i) => [id, loaded[exportName(i)]!]));
+    } catch {
+      // A file this code cannot use: made again below.
+    }
+  }
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    validateFormats: true,
+    code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+  });
+  addFormats(ajv);
+  // The document as one schema, so a response's $ref to its components resolves.
+  ajv.addSchema(document, 'openapi');
+  const validators = new Map<string, ValidateFunction>();
+  const exports: Record<string, string> = {};
+  ids.forEach((id, i) => {
+    const validate = ajv.getSchema(id);
+    if (!validate) return;
+    validators.set(id, validate);
+    exports[exportName(i)] = id;
+  });
+  if (validators.size === ids.length) {
+    mkdirSync(VALIDATORS_DIR, { recursive: true });
+    const partial = `${file}.${process.pid}.${randomUUID()}`;
+    writeFileSync(partial, standaloneCode(ajv, exports));
+    renameSync(partial, file);
+  }
+  return validators;
+}
+
+/** Checks answers against one OpenAPI document; validators are compiled (or loaded) once per document. */
+export class AnswerChecker {
+  private readonly validators: Map<string, ValidateFunction>;
+
+  constructor(private readonly document: { paths?: Record<string, Record<string, { responses?: Responses }>> }) {
+    // Every validator made now, not while a test waits for an answer: the first answer of each kind
+    // would otherwise take a compile's milliseconds longer than the app took.
+    this.validators = responseValidators(document, responseSchemaIds(document));
+  }
 
   private validator(id: string): ValidateFunction | undefined {
-    let validate = this.validators.get(id);
-    if (!validate) {
-      validate = this.ajv.getSchema(id);
-      if (validate) this.validators.set(id, validate);
-    }
-    return validate;
+    return this.validators.get(id);
   }
 
   /** Why the answer is not one the document describes, or null when it is (or the route is not described). */
