@@ -224,23 +224,13 @@ export class AnswerChecker {
 
 const ROUTE = Symbol('answered by route');
 const checkers = new WeakMap<object, AnswerChecker | null>();
-/**
- * The checkers made in this test file, by their document's text: a file that starts its service
- * again (another harness, other options) compiles the same document's validators once, not per app
- * (compiling them is ~0.4 s of CPU for a service's document).
- */
-const checkersByDocument = new Map<string, AnswerChecker>();
-
 function checkerOf(app: FastifyLike): AnswerChecker | null {
   if (checkers.has(app)) return checkers.get(app)!;
   let checker: AnswerChecker | null = null;
   // Only apps built on service-kit describe themselves; `swagger()` works once the app is ready (inject readies it).
-  if (typeof app.swagger === 'function') {
-    const document = app.swagger() as ConstructorParameters<typeof AnswerChecker>[0];
-    const text = JSON.stringify(document);
-    checker = checkersByDocument.get(text) ?? new AnswerChecker(JSON.parse(text) as typeof document);
-    checkersByDocument.set(text, checker);
-  }
+  // Another app with the same document (a file starting its service again) loads the validators
+  // the first compiled (responseValidators), so nothing is kept here by document.
+  if (typeof app.swagger === 'function') checker = new AnswerChecker(app.swagger() as ConstructorParameters<typeof AnswerChecker>[0]);
   checkers.set(app, checker);
   return checker;
 }
