@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Book } from '@persona/contracts';
 import { startShop, type RunningShop } from '@persona/launcher';
-import { launchChromium, settle } from './support/browser';
+import { launchChromium, routeTo, settle } from './support/browser';
 import { buyPersonaThroughApi, fetchAllBooks } from './support/shop';
 import { fromShopTemplate } from './support/shared-fixtures';
 import { sampleWords } from './support/storefront-rules';
@@ -101,23 +101,26 @@ describe('axe finds no serious or critical violation', () => {
       const { context, page } = await newPage(viewport);
       const found: PageCheck[] = [];
       const check = async (label: string) => found.push(await checkPage(page, label, viewport.name));
-      const visit = async (url: string, ready: () => Promise<unknown>, label = url) => {
-        await page.goto(url);
+      // Within a sweep the page moves as the app's links move it (routeTo), so axe stays loaded and
+      // warm; `load` opens a new document where the page before could answer `ready` too.
+      const visit = async (url: string, ready: () => Promise<unknown>, label = url, how: 'route' | 'load' = 'route') => {
+        if (how === 'load') await page.goto(url);
+        else await routeTo(page, url);
         await ready();
         await check(label);
       };
       const book = books[0]!;
       const main = () => page.getByRole('main');
       try {
-        await visit('/', () => page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor());
+        await visit('/', () => page.locator('[role="tabpanel"] a[data-book-id]').first().waitFor(), '/', 'load');
         if (viewport.width < 900) {
           await page.getByRole('button', { name: 'Open menu' }).click();
           await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
           await check('/ (mobile menu open)');
         }
-        await visit('/books', () => page.locator('article[data-book-id]').first().waitFor());
+        await visit('/books', () => page.locator('article[data-book-id]').first().waitFor(), '/books', 'load');
         const word = book.title.split(/\s+/).find((w) => w.length > 3) ?? book.title;
-        await visit(`/books?search=${encodeURIComponent(word)}`, () => page.locator('article[data-book-id]').first().waitFor(), '/books?search=…');
+        await visit(`/books?search=${encodeURIComponent(word)}`, () => page.locator('article[data-book-id]').first().waitFor(), '/books?search=…', 'load');
         await visit(`/book/${book._id}`, () => h1(page, book.title).waitFor(), '/book/:id');
         await visit(
           `/read/${readable._id}`,
@@ -128,7 +131,7 @@ describe('axe finds no serious or critical violation', () => {
               .waitFor(),
           '/read/:id',
         );
-        await visit(`/checkout/${book._id}`, () => main().getByText(book.title, { exact: true }).first().waitFor(), '/checkout/:id');
+        await visit(`/checkout/${book._id}`, () => main().getByText(book.title, { exact: true }).first().waitFor(), '/checkout/:id', 'load');
         await main().getByRole('radio', { name: 'Physical' }).check();
         await main().getByLabel('Address Line 1', { exact: true }).waitFor();
         await check('/checkout/:id (physical)');
@@ -172,7 +175,7 @@ describe('axe finds no serious or critical violation', () => {
         await visit('/faqs', () => h1(page, 'Frequently Asked Questions').waitFor());
         await visit('/shipping', () => h1(page, 'Shipping Information').waitFor());
         await visit('/refund-policy', () => h1(page, 'Refund and Cancellation Policy').waitFor());
-        await visit('/about-us', () => h1(page).waitFor());
+        await visit('/about-us', () => h1(page, 'Books that know who they belong to').waitFor());
         await visit('/definitely/not/a/page', () => page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor(), '404');
       } finally {
         await context.close();
@@ -184,15 +187,18 @@ describe('axe finds no serious or critical violation', () => {
       const { context, page } = await newPage(viewport);
       const found: PageCheck[] = [];
       const check = async (label: string) => found.push(await checkPage(page, label, viewport.name));
-      const visit = async (url: string, ready: () => Promise<unknown>, label = url) => {
-        await page.goto(url);
+      // Within a sweep the page moves as the app's links move it (routeTo), so axe stays loaded and
+      // warm; `load` opens a new document where the page before could answer `ready` too.
+      const visit = async (url: string, ready: () => Promise<unknown>, label = url, how: 'route' | 'load' = 'route') => {
+        if (how === 'load') await page.goto(url);
+        else await routeTo(page, url);
         await ready();
         await check(label);
       };
       const main = () => page.getByRole('main');
       const toast = (title: string) => page.getByRole('region', { name: 'Notifications' }).getByText(title, { exact: true }).waitFor();
       try {
-        await visit('/admin/login', () => h1(page, 'Admin login').waitFor());
+        await visit('/admin/login', () => h1(page, 'Admin login').waitFor(), '/admin/login', 'load');
         await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
         await page.getByLabel('Password', { exact: true }).fill('not the password');
         await page.getByRole('button', { name: 'Login' }).click();
@@ -209,18 +215,36 @@ describe('axe finds no serious or critical violation', () => {
           await check('/admin (menu drawer open)');
           await page.keyboard.press('Escape');
         }
-        await visit('/admin/books', () => main().locator('[data-book-id]').first().waitFor());
+        await visit('/admin/books', async () => {
+          await h1(page, 'All Books').waitFor();
+          await main().locator('[data-book-id]').first().waitFor();
+        });
         await visit('/admin/books/new', () => h1(page, 'Add New Book').waitFor());
         await main().getByRole('radio', { name: 'Pages with chapters' }).check();
         await main().getByRole('button', { name: 'Add a sample page' }).click();
         await main().getByLabel('Chapter', { exact: true }).waitFor();
         await check('/admin/books/new (sample pages)');
-        await visit(`/admin/books/${books[0]!._id}/edit`, () => settle(() => page.getByLabel(/^Title/).inputValue(), books[0]!.title), '/admin/books/:id/edit');
-        await visit('/admin/categories', () => main().locator('.item-list__title').first().waitFor());
-        await visit('/admin/orders', () => main().locator('tbody tr').first().waitFor());
+        await visit(
+          `/admin/books/${books[0]!._id}/edit`,
+          () => settle(() => page.getByLabel(/^Title/).inputValue(), books[0]!.title),
+          '/admin/books/:id/edit',
+          // Leaving the new book's form, changed, as a new document: no unsaved-changes prompt in the way.
+          'load',
+        );
+        await visit('/admin/categories', async () => {
+          await h1(page, 'Category Management').waitFor();
+          await main().locator('.item-list__title').first().waitFor();
+        });
+        await visit('/admin/orders', async () => {
+          await h1(page, 'Order Dashboard').waitFor();
+          await main().locator('tbody tr').first().waitFor();
+        });
         await visit('/admin/feedbacks', () => main().getByText('Do you ship to Goa?').waitFor());
         await visit('/admin/subscribers', () => main().getByRole('cell', { name: 'reader@example.com' }).waitFor());
-        await visit('/admin/audit', () => main().locator('tbody tr').first().waitFor());
+        await visit('/admin/audit', async () => {
+          await h1(page, 'Audit Log').waitFor();
+          await main().locator('tbody tr').first().waitFor();
+        });
         await visit('/admin/reports', () =>
           main()
             .getByRole('heading', { name: /^Mismatches/ })

@@ -73,6 +73,22 @@ export async function open(page: Page, url: string, options?: Parameters<Page['g
 }
 
 /**
+ * Moves a page already showing one of the shop's apps to `url` the way its own links do, without a
+ * new document: `history.pushState`, then the `popstate` event both apps' routers follow (react-router
+ * reads the new location, and the index its history keeps in `history.state`). A new document costs
+ * Chromium ~150 ms of CPU to load and hydrate, and any script a test injected (axe) is compiled and
+ * warmed up again in it. What the caller waits for next must be something the page it leaves cannot
+ * show (its own heading), or the wait may end on the old page.
+ */
+export async function routeTo(page: Page, url: string): Promise<void> {
+  await page.evaluate((to) => {
+    const { idx } = (window.history.state ?? {}) as { idx?: number };
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (idx ?? 0) + 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, url);
+}
+
+/**
  * Follows a page's requests from now on, to wait until none is in flight for `quietMs` (default
  * 150 ms): playwright's `networkidle` asks for 500 ms of quiet, and a suite that waits for it twice
  * on each of a hundred page loads spends most of its time idle (the layout suite: 99 s of wall
