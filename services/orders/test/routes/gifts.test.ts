@@ -3,6 +3,7 @@
 // made once, surviving a restart), the public lookup says only that it is a gift and when, the
 // library lists it for both addresses; and what the Persona could not print is refused with a
 // clear 400 and nothing written.
+import { describeOnOneDatabase } from '@persona/test-kit';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
@@ -22,12 +23,12 @@ const decode = (qp: string) =>
     'latin1',
   ).toString('utf8');
 
-describe('gifts', () => {
+describeOnOneDatabase('gifts', (kind) => {
   let h: OrdersHarness;
   // The mail relay's clock: the test moves it to a gift's day.
   let now = new Date();
   beforeAll(async () => {
-    h = await startOrdersHarness('pglite', { mailNow: () => now, libraryLinksPerMinute: 1000 });
+    h = await startOrdersHarness(kind, { mailNow: () => now, libraryLinksPerMinute: 1000 });
   });
   afterAll(() => h.close());
 

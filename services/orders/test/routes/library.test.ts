@@ -1,13 +1,14 @@
 // The buyers' library (DESIGN §12): a sign-in link by e-mail, the same answer for every address,
 // a link that opens once within 15 minutes, the session it opens, and the Personas it lists.
+import { describeOnOneDatabase } from '@persona/test-kit';
 import { sql } from 'kysely';
 import { LIBRARY_TOKEN_HEADER } from '@persona/contracts';
 import { checkout, paidOrder, startOrdersHarness, type OrdersHarness } from '../support';
 
-describe('the library', () => {
+describeOnOneDatabase('the library', (kind) => {
   let h: OrdersHarness;
   beforeAll(async () => {
-    h = await startOrdersHarness('pglite', { libraryLinksPerMinute: 1000 });
+    h = await startOrdersHarness(kind, { libraryLinksPerMinute: 1000 });
   });
   afterAll(() => h.close());
 
@@ -92,9 +93,9 @@ describe('the library', () => {
   });
 });
 
-describe('the library link requests', () => {
+describeOnOneDatabase('the library link requests', (kind) => {
   it('are rate limited per client', async () => {
-    const h = await startOrdersHarness('pglite', { libraryLinksPerMinute: 2 });
+    const h = await startOrdersHarness(kind, { libraryLinksPerMinute: 2 });
     try {
       const ask = () => h.service.app.inject({ method: 'POST', url: '/api/library/link', payload: { email: 'someone@example.com' } });
       expect([(await ask()).statusCode, (await ask()).statusCode, (await ask()).statusCode]).toEqual([202, 202, 429]);

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createEvent, createUnitOfWork } from '@persona/bus';
 import { sql } from 'kysely';
-import { mintAdminToken, unsignedToken } from '@persona/test-kit';
+import { describeOnOneDatabase, mintAdminToken, unsignedToken } from '@persona/test-kit';
 import { applyPersonaEvent } from '../../src/modules/orders/persona-events';
 import { reconcileUnpaidOrders } from '../../src/modules/payments/reconcile-payments';
 import type { PaymentProvider } from '../../src/modules/payment-provider/payment-provider';
@@ -12,11 +12,11 @@ import { ADDRESS, checkout, outboxEvents, paidOrder as paidOrderIn, startOrdersH
 
 const SHOP = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };
 
-describe('orders', () => {
+describeOnOneDatabase('orders', (kind) => {
   let h: OrdersHarness;
   beforeAll(async () => {
     // The relay a minute ahead: the confirmation, due a minute after payment, goes at the next drain.
-    h = await startOrdersHarness('pglite', { lookupsPerMinute: 1000, mailNow: () => new Date(Date.now() + 61_000) });
+    h = await startOrdersHarness(kind, { lookupsPerMinute: 1000, mailNow: () => new Date(Date.now() + 61_000) });
   });
   afterAll(() => h.close());
 
@@ -67,7 +67,7 @@ describe('orders', () => {
     });
 
     it('is rate limited per client', async () => {
-      const limited = await startOrdersHarness('pglite', { lookupsPerMinute: 3 });
+      const limited = await startOrdersHarness(kind, { lookupsPerMinute: 3 });
       const codes = [];
       for (let i = 0; i < 4; i += 1) codes.push((await limited.service.app.inject({ url: '/api/orders/PRS-0000-0000-0000-0000' })).statusCode);
       expect(codes).toEqual([404, 404, 404, 429]);
@@ -75,7 +75,7 @@ describe('orders', () => {
     });
 
     it('keys the limit by the client the gateway forwards, not by the gateway itself', async () => {
-      const limited = await startOrdersHarness('pglite', { lookupsPerMinute: 2 });
+      const limited = await startOrdersHarness(kind, { lookupsPerMinute: 2 });
       const lookup = (client: string) => limited.service.app.inject({ url: '/api/orders/PRS-0000-0000-0000-0000', headers: { 'x-forwarded-for': client } });
       const guesser = [];
       for (let i = 0; i < 3; i += 1) guesser.push((await lookup('203.0.113.7')).statusCode);
@@ -189,10 +189,14 @@ describe('orders', () => {
         kind: string;
         text_body: string;
       }>`SELECT kind, text_body FROM emails WHERE order_id = ${orderId} ORDER BY created_at`.execute(h.database.db);
-      expect(rows.map((r) => r.kind)).toEqual(['order-confirmed', 'shipped', 'delivered', 'cancelled']);
-      expect(rows[1]!.text_body).toMatch(/Carrier: +India Post/);
-      expect(rows[1]!.text_body).toMatch(/Tracking number: +EE123456789IN/);
-      expect(rows[3]!.text_body).toContain('printing and delivery fees');
+      // One of each: the confirmation is written when the payment's event is handled, which on PostgreSQL
+      // may come after the administrator's changes; the changes' own e-mails follow their order.
+      expect(rows.map((r) => r.kind).filter((k) => k !== 'order-confirmed')).toEqual(['shipped', 'delivered', 'cancelled']);
+      expect(rows.filter((r) => r.kind === 'order-confirmed')).toHaveLength(1);
+      const mail = (of: string) => rows.find((r) => r.kind === of)!.text_body;
+      expect(mail('shipped')).toMatch(/Carrier: +India Post/);
+      expect(mail('shipped')).toMatch(/Tracking number: +EE123456789IN/);
+      expect(mail('cancelled')).toContain('printing and delivery fees');
     });
 
     it('lists paid printed copies for the printer and courier (dispatch-list.csv), for administrators only', async () => {
