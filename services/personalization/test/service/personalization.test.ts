@@ -12,7 +12,7 @@ import type { PersonaSignedRecordV2 } from '@persona/contracts';
 import { BudgetMeter, DOCUMENT_BUDGET, readZip } from '@persona/untrusted';
 import { BOOK_ID, paidOrder, serviceHarness } from '../support/service-on';
 import { copyNumberOf } from '../../src/modules/personas/copy-numbers';
-import { mintAdminToken } from '@persona/test-kit';
+import { describeOnOneDatabase, mintAdminToken } from '@persona/test-kit';
 
 const BROKEN_BOOK = '7f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c';
 const paragraphs = [
@@ -58,8 +58,8 @@ const readSource: SourceReader = async (bookId) => {
   return { title: 'The Lighthouse Keeper', author: 'Meera Iyer', language: 'English', source: { kind: 'text', paragraphs } };
 };
 
-describe('the personalisation service', () => {
-  const h = serviceHarness('pglite', { readSource, buildPool: inlineBuildPool(), maxAttempts: 2, lookupsPerMinute: 1000 });
+describeOnOneDatabase('the personalisation service', (kind) => {
+  const h = serviceHarness(kind, { readSource, buildPool: inlineBuildPool(), maxAttempts: 2, lookupsPerMinute: 1000 });
 
   const paid = (personaId: string, bookId = BOOK_ID, buyerName = 'Zoë Ünal') =>
     createEvent('order.paid', paidOrder(randomUUID(), personaId, { bookId, buyerName }), { correlationId: `corr-${personaId}` });
