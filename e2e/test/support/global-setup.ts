@@ -35,6 +35,9 @@ export default async function globalSetup(): Promise<void> {
   // Each suite's shop starts its embedded database with a 16 MB buffer pool, not 128 MB to zero at
   // every start (half a second of CPU a shop; the demo catalogue fits many times over).
   process.env.PGLITE_SHARED_BUFFERS ??= '16MB';
+  // Nor do their build threads warm up (a second of CPU each, three a shop): a suite makes a few
+  // Personas, and the threads' warm-up has its own test (personalization's build-pool test).
+  process.env.BUILD_WARM_UP ??= 'false';
 
   fixtures.browserServer = await chromium.launchServer({ executablePath: TEST_CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
   process.env[CHROMIUM_SERVER_ENV] = fixtures.browserServer.wsEndpoint();

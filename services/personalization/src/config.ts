@@ -52,6 +52,12 @@ export const personalizationConfig = serviceConfig(
     PDF_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: DEFAULT_PDF_WORKERS }),
     /** Memory for prepared books in each PDF worker, MB; 0 turns the cache off. */
     PERSONA_PDF_CACHE_MB: Type.Number({ minimum: 0, maximum: 4096, default: 64 }),
+    /**
+     * Whether each build thread warms up as it starts (build-pool/warm-up.ts: about a second of a core
+     * a thread, so that the first Personas and previews after a start are as quick as later ones). Off
+     * where starts are many and Personas few: the end-to-end suites' shops, a developer's machine.
+     */
+    BUILD_WARM_UP: Type.Boolean({ default: true }),
     /** Worker threads drawing dedication page previews (default: two, one on a single core). */
     PREVIEW_WORKERS: Type.Integer({ minimum: 1, maximum: 16, default: DEFAULT_PREVIEW_WORKERS }),
     /** Dedication page previews one client may ask for a minute (about one per key while a name or message is typed). */
@@ -96,6 +102,7 @@ export function personalizationServiceOptions(settings: PersonalizationSettings)
     previewsPerMinute: settings.PREVIEWS_PER_MINUTE,
     previewCacheMs: settings.PREVIEW_CACHE_MINUTES * 60_000,
     previewWorkers: settings.PREVIEW_WORKERS,
+    warmUp: settings.BUILD_WARM_UP,
     fileChecks: fileCheckOptions(settings),
     downloadLimits: {
       perFormat: settings.PERSONA_DOWNLOADS_PER_FORMAT,

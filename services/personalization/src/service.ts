@@ -57,6 +57,8 @@ export interface PersonalizationServiceOptions extends ServiceBaseOptions<Person
   buildPool?: BuildPool;
   /** Worker threads for previews (PREVIEW_WORKERS), or the pool itself (tests). */
   previewWorkers?: number;
+  /** Whether the build threads warm up as they start (BUILD_WARM_UP; default true). */
+  warmUp?: boolean;
   previewPool?: BuildPool;
   /** The untrusted-file threads reading copies clients send (FILE_CHECK_*), or the pool itself (tests). */
   fileChecks?: Omit<UntrustedPoolOptions, 'module'> | UntrustedPool<CopyTasks>;
@@ -117,11 +119,18 @@ export async function startPersonalizationService(options: PersonalizationServic
   });
   const buildPool =
     options.buildPool ??
-    defaultBuildPool({ size: options.pdfWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'personas', niceness: PERSONA_THREAD_NICENESS });
+    defaultBuildPool({
+      size: options.pdfWorkers ?? 1,
+      cacheBytes: options.pdfCacheBytes,
+      warm: options.warmUp === false ? undefined : 'personas',
+      niceness: PERSONA_THREAD_NICENESS,
+    });
   // Previews on threads of their own: a buyer typing never waits behind a Persona being made.
   const previewPool =
     options.previewPool ??
-    (options.buildPool ? options.buildPool : defaultBuildPool({ size: options.previewWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: 'previews' }));
+    (options.buildPool
+      ? options.buildPool
+      : defaultBuildPool({ size: options.previewWorkers ?? 1, cacheBytes: options.pdfCacheBytes, warm: options.warmUp === false ? undefined : 'previews' }));
   // Ready once its threads are: a Persona or a preview asked for as it starts does not wait behind their warm-up.
   await Promise.all([buildPool.ready?.(), previewPool.ready?.()]);
   const copyChecks = servicePool<CopyTasks>(require.resolve('./modules/copy-checks/copy-tasks'), options.fileChecks);

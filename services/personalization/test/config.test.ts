@@ -17,6 +17,7 @@ describe('personalisation settings', () => {
         PREVIEW_WORKERS: '3',
         PREVIEW_CACHE_MINUTES: '15',
         ADMIN_URL: 'http://127.0.0.1:3004',
+        BUILD_WARM_UP: 'false',
       }),
     );
     expect(options).toMatchObject({
@@ -30,6 +31,7 @@ describe('personalisation settings', () => {
       publicUrl: 'http://localhost:8080',
       previewsPerMinute: 30,
       previewWorkers: 3,
+      warmUp: false,
       previewCacheMs: 900_000,
       jwtSecret: base.JWT_SECRET,
     });
@@ -53,11 +55,13 @@ describe('personalisation settings', () => {
     expect(settings.PERSONA_PDF_CACHE_MB).toBe(64);
     expect(settings.PREVIEWS_PER_MINUTE).toBe(240);
     expect(settings.PREVIEW_CACHE_MINUTES).toBe(60);
+    expect(settings.BUILD_WARM_UP).toBe(true);
   });
 
   it('refuses a wrong value naming the variable', () => {
     expect(() => personalizationConfig.loadSettings({ ...base, PERSONA_PDF_CACHE_MB: '-1' })).toThrow(/PERSONA_PDF_CACHE_MB="-1"/);
     expect(() => personalizationConfig.loadSettings({ ...base, PDF_WORKERS: 'many' })).toThrow(/PDF_WORKERS="many"/);
+    expect(() => personalizationConfig.loadSettings({ ...base, BUILD_WARM_UP: 'sometimes' })).toThrow(/BUILD_WARM_UP="sometimes"/);
     expect(() => personalizationConfig.loadSettings({ ...base, PREVIEWS_PER_MINUTE: '0' })).toThrow(/PREVIEWS_PER_MINUTE="0"/);
     expect(() => personalizationConfig.loadSettings({ ...base, PREVIEW_CACHE_MINUTES: '0' })).toThrow(/PREVIEW_CACHE_MINUTES="0"/);
     expect(() => personalizationConfig.loadSettings({ CATALOGUE_URL: base.CATALOGUE_URL })).toThrow(/INTERNAL_TOKEN is required/);

@@ -4,6 +4,7 @@
 // ms; its first preview 190 ms against 15. Paid orders arriving as the service starts (or as a
 // thread is replaced) queued behind that cost, which `npm run bench`'s `latency` group counted in its
 // p99. What the warm-up makes is thrown away (its books are dropped from the prepared-book cache at the end).
+// BUILD_WARM_UP=false skips it (the end-to-end suites' shops, which start often and make few Personas).
 import { PERSONA_PREVIEW_WIDTH } from '@persona/contracts';
 import { buildPersona } from './build-persona';
 import { clearPersonaPdfCache } from '../pdf-engine/build-persona-pdf';
