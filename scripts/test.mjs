@@ -8,8 +8,8 @@
 //      read one TypeScript program per platform, instead of a process per workspace each loading the
 //      same types again; after the build, since e2e and the apps read some packages' built types),
 //      beside the typecheck (`npm run typecheck:programs`: the same three programs, tsconfig.node.json,
-//      tsconfig.web.json and e2e's, so every file's types are checked once: 36 s of CPU where a tsc
-//      per workspace took 137 s, each loading Node's, Fastify's and kysely's types again, 2026-12-07)
+//      tsconfig.web.json and e2e's, so every file's types are checked once: 57 s of CPU in `npm test` where
+//      a tsc per workspace took 137 s, each loading Node's, Fastify's and kysely's types again, 2026-12-07)
 //      and turbo running every workspace's unit tests, two tasks at a time (the one ESLint process
 //      fills what turbo's tasks leave idle);
 //   3. the end-to-end suites (real Chromium against whole shops, two suites at a time);

@@ -140,6 +140,16 @@ export async function paidOrder(h: OrdersHarness, body: object = checkout()): Pr
   return { orderId, personaId: res.json().data.personaId as string };
 }
 
+/** A paid order's invoice once order.paid's consumer has issued it (after the payment's answer, on PostgreSQL often so). */
+export async function issuedInvoice(h: OrdersHarness, id: string, headers: Record<string, string> = {}) {
+  for (let i = 0; i < 100; i += 1) {
+    const res = await h.service.app.inject({ method: 'GET', url: `/api/orders/${id}/invoice`, headers });
+    if (res.statusCode === 200) return res;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no invoice was issued');
+}
+
 export const ADDRESS = { line1: '12 MG Road', city: 'Kochi', zip: '682001', country: 'India' };
 
 export async function outboxEvents(

@@ -14,7 +14,7 @@ import { applyPersonaEvent } from '../../src/modules/orders/persona-events';
 import { giftDeliveryTime } from '../../src/modules/mail/order-emails';
 import { createMailRelay } from '../../src/modules/mail/mail-relay';
 import { createLogger } from '@persona/service-kit';
-import { checkout, outboxEvents, paidOrder, startOrdersHarness, type OrdersHarness } from '../support';
+import { checkout, issuedInvoice, outboxEvents, paidOrder, startOrdersHarness, type OrdersHarness } from '../support';
 
 const SHOP = { publicUrl: 'https://shop.example', supportEmail: 'help@shop.example' };
 const decode = (qp: string) =>
@@ -128,6 +128,8 @@ describeOnOneDatabase('gifts', (kind) => {
       h,
       checkout({ email: 'lib.giver@example.com', gift: { recipientName: 'Meera', recipientEmail: 'Meera@Example.com', deliverOn: later } }),
     );
+    // The library links the invoice order.paid's consumer issues, which may come after the payment's answer.
+    await issuedInvoice(h, personaId);
     const libraryOf = async (email: string) => {
       await inject({ method: 'POST', url: '/api/library/link', payload: { email } });
       const { rows } = await sql<{

@@ -8,7 +8,7 @@ import { sql } from '@persona/db';
 import { describeOnOneDatabase, popplerPageTexts } from '@persona/test-kit';
 import { financialYearLabel, financialYearOf } from '../../src/modules/invoices/invoice-number';
 import { DEFAULT_SELLER, invoiceSettings } from '../../src/modules/invoices/order-invoice';
-import { ADDRESS, checkout, paidOrder, startOrdersHarness, type OrdersHarness } from '../support';
+import { ADDRESS, checkout, issuedInvoice, paidOrder, startOrdersHarness, type OrdersHarness } from '../support';
 
 function contract(kind: 'pglite' | 'postgres') {
   let h: OrdersHarness;
@@ -19,15 +19,7 @@ function contract(kind: 'pglite' | 'postgres') {
 
   const inject = (opts: InjectOptions) => h.service.app.inject(opts);
   const invoice = (id: string, headers: Record<string, string> = {}) => inject({ method: 'GET', url: `/api/orders/${id}/invoice`, headers });
-  /** The invoice once order.paid's consumer has issued it. */
-  async function issued(id: string) {
-    for (let i = 0; i < 100; i += 1) {
-      const res = await invoice(id);
-      if (res.statusCode === 200) return res;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('no invoice was issued');
-  }
+  const issued = (id: string) => issuedInvoice(h, id);
   const text = async (pdf: Buffer) => (await popplerPageTexts(new Uint8Array(pdf), 'layout')).join('\n');
   const year = financialYearLabel(financialYearOf(new Date()));
 
